@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  formatCompact,
+  formatDate,
+  formatDateTime,
+  formatDateTimeDisplay,
+  formatMiles,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatPhone,
+  maskTimeInput,
+  normalizePhoneInput,
+  normalizeTime,
+  nowInCompanyTimeZone,
+  QUARTER_HOUR_LABELS,
+  quarterHourLabel,
+  startOfWeek,
+  weekDates,
+} from './formats';
+
+describe('US phone (000 §5, §9)', () => {
+  it('shows 10 digits as +1 (xxx) xxx-xxxx', () => {
+    expect(formatPhone('3125550187')).toBe('+1 (312) 555-0187');
+    expect(formatPhone('312-555-0187')).toBe('+1 (312) 555-0187');
+  });
+  it('shows 11 digits with a leading 1 the same way', () => {
+    expect(formatPhone('13125550187')).toBe('+1 (312) 555-0187');
+    expect(formatPhone('+1 312 555 0187')).toBe('+1 (312) 555-0187');
+  });
+  it('returns anything else raw', () => {
+    expect(formatPhone('555-0187')).toBe('555-0187');
+    expect(formatPhone('23125550187')).toBe('23125550187');
+    expect(formatPhone('')).toBe('');
+    expect(formatPhone(null)).toBe('');
+  });
+  it('input keeps digits only, drops a leading 0 or 1, and stops at 10 digits', () => {
+    expect(normalizePhoneInput('(312) 555-0187')).toBe('3125550187');
+    expect(normalizePhoneInput('13125550187')).toBe('3125550187');
+    expect(normalizePhoneInput('03125550187')).toBe('3125550187');
+    expect(normalizePhoneInput('1')).toBe('');
+    expect(normalizePhoneInput('312555018799')).toBe('3125550187');
+  });
+});
+
+describe('time field (000 §5)', () => {
+  it('keeps digits only, at most 4, and writes HH:MM', () => {
+    expect(maskTimeInput('0930')).toBe('09:30');
+    expect(maskTimeInput('09a3b0')).toBe('09:30');
+    expect(maskTimeInput('093015')).toBe('09:30');
+  });
+  it('caps hours at 23 and minutes at 59', () => {
+    expect(maskTimeInput('2930')).toBe('23:30');
+    expect(maskTimeInput('1275')).toBe('12:59');
+    expect(maskTimeInput('9999')).toBe('23:59');
+  });
+  it('turns 24:00 into 00:00 (but 24:30 is capped to 23:30)', () => {
+    expect(maskTimeInput('2400')).toBe('00:00');
+    expect(maskTimeInput('24:00')).toBe('00:00');
+    expect(maskTimeInput('2430')).toBe('23:30');
+  });
+  it('leaves partial input partial while typing', () => {
+    expect(maskTimeInput('')).toBe('');
+    expect(maskTimeInput('1')).toBe('1');
+    expect(maskTimeInput('12')).toBe('12');
+    expect(maskTimeInput('123')).toBe('12:3');
+    expect(maskTimeInput('30')).toBe('23');
+  });
+  it('completes a value on blur', () => {
+    expect(normalizeTime('9')).toBe('09:00');
+    expect(normalizeTime('930')).toBe('09:30');
+    expect(normalizeTime('2400')).toBe('00:00');
+    expect(normalizeTime('xx')).toBe('');
+  });
+});
+
+describe('numbers (000 §9)', () => {
+  it('money with $ and 2 decimals', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney('99.999')).toBe('$100.00');
+    expect(formatMoney(-3)).toBe('-$3.00');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(null)).toBe('');
+  });
+  it('miles with mi, and hh for reefer trailer hours', () => {
+    expect(formatMiles(1234)).toBe('1,234 mi');
+    expect(formatMiles(12.345)).toBe('12.35 mi');
+    expect(formatMiles(350, { reefer: true })).toBe('350 hh');
+  });
+  it('compact numbers with up to 2 decimals', () => {
+    expect(formatCompact(1234)).toBe('1.23K');
+    expect(formatCompact(2500000)).toBe('2.5M');
+    expect(formatCompact(12.345)).toBe('12.35');
+    expect(formatCompact(7)).toBe('7');
+    expect(formatNumber(1234.567)).toBe('1,234.57');
+  });
+  it('percentages capped at 100', () => {
+    expect(formatPercent(42.126)).toBe('42.13%');
+    expect(formatPercent(100)).toBe('100%');
+    expect(formatPercent(130)).toBe('100%');
+    expect(formatPercent('abc')).toBe('');
+  });
+});
+
+describe('dates (000 §9)', () => {
+  // 2026-07-04 15:05 UTC is 10:05 in Chicago (CDT, UTC-5).
+  const summer = new Date('2026-07-04T15:05:00Z');
+  // 2026-01-10 03:30 UTC is 21:30 on January 9 in Chicago (CST, UTC-6).
+  const winter = new Date('2026-01-10T03:30:00Z');
+
+  it('YYYY-MM-DD in the company time zone', () => {
+    expect(formatDate(summer)).toBe('2026-07-04');
+    expect(formatDate(winter)).toBe('2026-01-09');
+    expect(formatDate('2026-03-01')).toBe('2026-03-01');
+    expect(formatDate('not a date')).toBe('');
+  });
+  it('YYYY-MM-DD HH:mm by default and YYYY-MM-DD hh:mm for display', () => {
+    expect(formatDateTime(winter)).toBe('2026-01-09 21:30');
+    expect(formatDateTimeDisplay(winter)).toBe('2026-01-09 09:30');
+    expect(formatDateTimeDisplay(new Date('2026-07-04T05:00:00Z'))).toBe('2026-07-04 12:00');
+  });
+  it('"now" is read in America/Chicago', () => {
+    const now = nowInCompanyTimeZone(winter);
+    expect(now.date).toBe('2026-01-09');
+    expect(now.dateTime).toBe('2026-01-09 21:30');
+    expect(now.weekday).toBe(5);
+    expect(nowInCompanyTimeZone(summer).hour).toBe(10);
+  });
+  it('weeks start on Sunday', () => {
+    expect(startOfWeek('2026-11-21')).toBe('2026-11-15');
+    expect(startOfWeek('2026-11-15')).toBe('2026-11-15');
+    expect(startOfWeek('2026-03-01')).toBe('2026-03-01');
+    expect(weekDates('2026-01-01')).toEqual([
+      '2025-12-28',
+      '2025-12-29',
+      '2025-12-30',
+      '2025-12-31',
+      '2026-01-01',
+      '2026-01-02',
+      '2026-01-03',
+    ]);
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+  });
+  it('quarter-hour minute labels', () => {
+    expect(QUARTER_HOUR_LABELS).toEqual([':00', ':15', ':30', ':45']);
+    expect([0, 14, 15, 29, 30, 44, 45, 59].map(quarterHourLabel)).toEqual([
+      ':00',
+      ':00',
+      ':15',
+      ':15',
+      ':30',
+      ':30',
+      ':45',
+      ':45',
+    ]);
+  });
+});

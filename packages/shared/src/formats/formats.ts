@@ -1,0 +1,246 @@
+// Display and input formats from the spec (000 §5, §9; constants.json "formats" and "phone").
+// Pure functions only: no Node or DOM APIs, Intl is the one platform service used.
+import constants from '../spec/constants.json' with { type: 'json' };
+
+const F = constants.formats;
+
+export const COMPANY_TIME_ZONE_DEFAULT: string = constants.time_zone;
+export const PHONE_DIGITS: number = constants.phone.digits;
+export const PHONE_COUNTRY_CODE: string = constants.phone.country_code;
+export const PERCENT_CAP: number = F.percentage_display_cap;
+export const CURRENCY_PREFIX: string = F.currency_prefix;
+export const MILES_SUFFIX: string = F.miles_suffix;
+export const REEFER_HOURS_SUFFIX: string = F.reefer_hours_suffix;
+/** 0 = Sunday, as in Date#getDay. */
+export const WEEK_STARTS_ON = 0;
+export const QUARTER_HOUR_LABELS: readonly string[] = F.quarter_hour_minute_labels;
+
+const onlyDigits = (value: string): string => value.replace(/\D/g, '');
+
+// ---------- phone ----------
+
+/** +1 (xxx) xxx-xxxx for 10 digits, or 11 with a leading 1; anything else is returned raw. */
+export function formatPhone(value: string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const digits = onlyDigits(value);
+  const ten = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  if (ten.length !== PHONE_DIGITS) return value;
+  return `${PHONE_COUNTRY_CODE} (${ten.slice(0, 3)}) ${ten.slice(3, 6)}-${ten.slice(6)}`;
+}
+
+/** Phone input: digits only, a leading 0 or 1 is dropped (the first digit cannot be either), at most 10. */
+export function normalizePhoneInput(value: string): string {
+  return onlyDigits(value).replace(/^[01]+/, '').slice(0, PHONE_DIGITS);
+}
+
+// ---------- time field ----------
+
+const MAX_HOURS = F.time_field.max_hours;
+const MAX_MINUTES = F.time_field.max_minutes;
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * Time field while typing: digits only, at most 4, hours capped at 23, minutes at 59,
+ * 24:00 becomes 00:00; a colon is inserted after the hours (partial input stays partial).
+ */
+export function maskTimeInput(value: string): string {
+  const digits = onlyDigits(value).slice(0, F.time_field.max_digits);
+  if (digits.length < 2) return digits;
+  let hours = Number(digits.slice(0, 2));
+  const minutesText = digits.slice(2);
+  if (digits.length === 4) {
+    let minutes = Number(minutesText);
+    if (hours === 24 && minutes === 0) hours = 0;
+    hours = Math.min(hours, MAX_HOURS);
+    minutes = Math.min(minutes, MAX_MINUTES);
+    return `${pad2(hours)}:${pad2(minutes)}`;
+  }
+  hours = hours === 24 ? 24 : Math.min(hours, MAX_HOURS);
+  return minutesText ? `${pad2(hours)}:${minutesText}` : pad2(hours);
+}
+
+/**
+ * Time field on blur: a complete HH:MM (or '' for no digits). One or two digits are hours,
+ * three are H:MM, four HH:MM; the caps and the 24:00 rule apply.
+ */
+export function normalizeTime(value: string): string {
+  const digits = onlyDigits(value).slice(0, F.time_field.max_digits);
+  if (!digits) return '';
+  const padded = digits.length <= 2 ? `${digits.padStart(2, '0')}00` : digits.padStart(4, '0');
+  return maskTimeInput(padded);
+}
+
+// ---------- numbers ----------
+
+const toNumber = (value: number | string | null | undefined): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
+const groupedFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+
+/** Plain number with thousands separators and up to 2 decimals: 1234.5 → "1,234.5". */
+export function formatNumber(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  return n === null ? '' : groupedFormat.format(n);
+}
+
+/** Compact number with up to 2 decimals: 1234 → "1.23K", 2500000 → "2.5M", 12.345 → "12.35". */
+export function formatCompact(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  return n === null ? '' : compactFormat.format(n);
+}
+
+/** Money with $ and 2 decimals: 1234.5 → "$1,234.50", -3 → "-$3.00". */
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  if (n === null) return '';
+  const text = `${CURRENCY_PREFIX}${moneyFormat.format(Math.abs(n))}`;
+  return n < 0 && text !== `${CURRENCY_PREFIX}0.00` ? `-${text}` : text;
+}
+
+/** Miles with "mi"; a reefer trailer counts engine hours, shown with "hh". */
+export function formatMiles(
+  value: number | string | null | undefined,
+  options: { reefer?: boolean } = {},
+): string {
+  const n = toNumber(value);
+  if (n === null) return '';
+  return `${groupedFormat.format(n)} ${options.reefer ? REEFER_HOURS_SUFFIX : MILES_SUFFIX}`;
+}
+
+/** Percentage with up to 2 decimals, display capped at 100: 130 → "100%". */
+export function formatPercent(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  if (n === null) return '';
+  return `${groupedFormat.format(Math.min(n, PERCENT_CAP))}%`;
+}
+
+// ---------- dates ----------
+
+export type ZonedParts = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 = Sunday. */
+  weekday: number;
+};
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+function partFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = partFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      weekday: 'short',
+    });
+    partFormats.set(timeZone, f);
+  }
+  return f;
+}
+
+/** Calendar parts of an instant as seen in a time zone (America/Chicago by default). */
+export function zonedParts(date: Date, timeZone: string = COMPANY_TIME_ZONE_DEFAULT): ZonedParts {
+  const parts: Record<string, string> = {};
+  for (const p of partFormat(timeZone).formatToParts(date)) parts[p.type] = p.value;
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour) % 24,
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+  };
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+type DateInput = Date | string | number | null | undefined;
+
+function toParts(value: DateInput, timeZone: string): ZonedParts | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'string') {
+    // A business date ("2026-03-01") has no time zone: keep it as written.
+    const m = DATE_ONLY.exec(value);
+    if (m) {
+      const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+      return { year: y, month: mo, day: d, hour: 0, minute: 0, second: 0, weekday: new Date(Date.UTC(y, mo - 1, d)).getUTCDay() };
+    }
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : zonedParts(date, timeZone);
+}
+
+const ymd = (p: ZonedParts): string => `${p.year}-${pad2(p.month)}-${pad2(p.day)}`;
+
+/** YYYY-MM-DD (date picker default format). Instants are read in the company time zone. */
+export function formatDate(value: DateInput, timeZone: string = COMPANY_TIME_ZONE_DEFAULT): string {
+  const p = toParts(value, timeZone);
+  return p ? ymd(p) : '';
+}
+
+/** YYYY-MM-DD HH:mm (24-hour, the spec's default date format). */
+export function formatDateTime(value: DateInput, timeZone: string = COMPANY_TIME_ZONE_DEFAULT): string {
+  const p = toParts(value, timeZone);
+  return p ? `${ymd(p)} ${pad2(p.hour)}:${pad2(p.minute)}` : '';
+}
+
+/** YYYY-MM-DD hh:mm (12-hour clock, the spec's display format). */
+export function formatDateTimeDisplay(value: DateInput, timeZone: string = COMPANY_TIME_ZONE_DEFAULT): string {
+  const p = toParts(value, timeZone);
+  if (!p) return '';
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${ymd(p)} ${pad2(h12)}:${pad2(p.minute)}`;
+}
+
+/** "Now" in the company time zone (America/Chicago): its parts plus date and date-time strings. */
+export function nowInCompanyTimeZone(
+  now: Date = new Date(),
+  timeZone: string = COMPANY_TIME_ZONE_DEFAULT,
+): ZonedParts & { date: string; dateTime: string } {
+  const p = zonedParts(now, timeZone);
+  return { ...p, date: ymd(p), dateTime: `${ymd(p)} ${pad2(p.hour)}:${pad2(p.minute)}` };
+}
+
+/** Adds days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  const m = DATE_ONLY.exec(date);
+  if (!m) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days));
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}
+
+/** The Sunday that starts the week of a YYYY-MM-DD date. */
+export function startOfWeek(date: string): string {
+  const p = toParts(date, 'UTC');
+  if (!p) throw new RangeError(`Not a YYYY-MM-DD date: ${date}`);
+  return addDays(date, -((p.weekday - WEEK_STARTS_ON + 7) % 7));
+}
+
+/** The seven dates, Sunday to Saturday, of the week holding a YYYY-MM-DD date. */
+export function weekDates(date: string): string[] {
+  const start = startOfWeek(date);
+  return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+}
+
+/** Quarter-hour label for a minute: 0-14 → ":00", 15-29 → ":15", 30-44 → ":30", 45-59 → ":45". */
+export function quarterHourLabel(minute: number): string {
+  const index = Math.min(3, Math.max(0, Math.floor(minute / 15)));
+  return QUARTER_HOUR_LABELS[index] ?? ':00';
+}
