@@ -30,7 +30,9 @@ export function formatPhone(value: string | null | undefined): string {
 
 /** Phone input: digits only, a leading 0 or 1 is dropped (the first digit cannot be either), at most 10. */
 export function normalizePhoneInput(value: string): string {
-  return onlyDigits(value).replace(/^[01]+/, '').slice(0, PHONE_DIGITS);
+  return onlyDigits(value)
+    .replace(/^[01]+/, '')
+    .slice(0, PHONE_DIGITS);
 }
 
 // ---------- time field ----------
@@ -103,10 +105,7 @@ export function formatMoney(value: number | string | null | undefined): string {
 }
 
 /** Miles with "mi"; a reefer trailer counts engine hours, shown with "hh". */
-export function formatMiles(
-  value: number | string | null | undefined,
-  options: { reefer?: boolean } = {},
-): string {
+export function formatMiles(value: number | string | null | undefined, options: { reefer?: boolean } = {}): string {
   const n = toNumber(value);
   if (n === null) return '';
   return `${groupedFormat.format(n)} ${options.reefer ? REEFER_HOURS_SUFFIX : MILES_SUFFIX}`;
@@ -180,7 +179,15 @@ function toParts(value: DateInput, timeZone: string): ZonedParts | null {
     const m = DATE_ONLY.exec(value);
     if (m) {
       const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-      return { year: y, month: mo, day: d, hour: 0, minute: 0, second: 0, weekday: new Date(Date.UTC(y, mo - 1, d)).getUTCDay() };
+      return {
+        year: y,
+        month: mo,
+        day: d,
+        hour: 0,
+        minute: 0,
+        second: 0,
+        weekday: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(),
+      };
     }
   }
   const date = value instanceof Date ? value : new Date(value);

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SEED: z.enum(['auto', 'demo', 'none']).default('auto'),
+  SEED_SCALE: z.coerce.number().positive().default(1),
+  DEMO_PASSWORD: z.string().min(1).default('backhaul'),
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 3600),
+  RESET_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(300),
+  PUBLIC_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Backhaul <no-reply@backhaul.demo>'),
+  COMPANY_TIME_ZONE: z.string().default('America/Chicago'),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = EnvSchema.parse(env);
+  const base = { ...parsed, ...overrides };
+  const host = base.HOST === '0.0.0.0' ? '127.0.0.1' : base.HOST;
+  return {
+    ...base,
+    dataDir: resolve(base.DATA_DIR),
+    publicUrl: (base.PUBLIC_URL ?? `http://${host}:${base.PORT}`).replace(/\/$/, ''),
+  };
+}

@@ -1,0 +1,28 @@
+import type { Config } from '../config';
+import { runSeeders } from '../platform/seed/seed';
+import { SEEDERS } from '../seeders';
+import type { Database } from './client';
+import { migrateDatabase } from './migrate';
+
+export async function isDatabaseEmpty(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ present: boolean }>('select exists(select 1 from companies) as present');
+  return !row?.present;
+}
+
+/**
+ * Migrates, then loads the demo company when the database is empty: by default on the embedded
+ * database, with SEED=demo on a server database; SEED=none never seeds.
+ */
+export async function prepareDatabase(
+  database: Database,
+  config: Pick<Config, 'SEED' | 'SEED_SCALE' | 'DEMO_PASSWORD'>,
+  log: (line: string) => void = () => {},
+): Promise<{ seeded: boolean }> {
+  await migrateDatabase(database);
+  const wanted = config.SEED === 'demo' || (config.SEED === 'auto' && database.kind === 'pglite');
+  if (!wanted) return { seeded: false };
+  if (!(await isDatabaseEmpty(database))) return { seeded: false };
+  log('Loading the demo company…');
+  await runSeeders(database.db, SEEDERS, { scale: config.SEED_SCALE, password: config.DEMO_PASSWORD, log });
+  return { seeded: true };
+}

@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { prepareDatabase } from './db/prepare';
+import { DEMO_USERS } from './modules/users/users.seed';
+
+async function main() {
+  const config = loadConfig(process.env, {
+    WEB_DIST: process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  });
+  const log = (line: string) => console.log(line);
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  log(database.kind === 'pglite' ? `Embedded database in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)');
+  const { seeded } = await prepareDatabase(database, config, log);
+  const { app } = await buildApp({ database, config, logger: process.env.LOG_REQUESTS === '1' });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
+  log('');
+  log(`Backhaul is running at ${url}  (API docs: ${url}/api/docs)`);
+  if (seeded || config.SEED !== 'none') {
+    log(`Demo logins (password: ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : config.DEMO_PASSWORD}):`);
+    for (const u of DEMO_USERS) log(`  ${u.email.padEnd(28)} ${u.permissionRole}`);
+  }
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

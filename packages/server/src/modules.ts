@@ -1,0 +1,7 @@
+import { rolesRoutes } from './modules/roles/roles.routes';
+import { sessionRoutes } from './modules/session/session.routes';
+import type { RouteModule } from './platform/http/types';
+import { mailRoutes } from './platform/mail/mail.routes';
+
+/** Every module's routes, mounted under /api. A new module adds one line. */
+export const ROUTE_MODULES: readonly RouteModule[] = [sessionRoutes, rolesRoutes, mailRoutes];

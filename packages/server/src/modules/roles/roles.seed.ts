@@ -1,0 +1,116 @@
+import { ACTION as A, type Grant, SECTION as S, SECTION_BY_ID } from '@backhaul/shared';
+import { rolePermissions, roles } from '../../platform/auth/auth.table';
+import type { Seeder } from '../../platform/seed/seed';
+import { ref } from '../../platform/seed/seed';
+
+type Spec = Record<number, readonly number[] | 'all'>;
+
+/** Expands { section: actions } into grants, adding each section's parents so menus open. */
+export function grantsFor(spec: Spec): Grant[] {
+  const out = new Map<string, Grant>();
+  const add = (section: number, action: number) => out.set(`${section}:${action}`, { section, action });
+  for (const [key, actions] of Object.entries(spec)) {
+    const id = Number(key);
+    const section = SECTION_BY_ID.get(id);
+    if (!section) throw new Error(`Unknown section ${id}`);
+    for (let p = section.parentId; p !== null; p = SECTION_BY_ID.get(p)?.parentId ?? null) add(p, 0);
+    add(id, 0);
+    for (const a of actions === 'all' ? section.actions : actions) add(id, a);
+  }
+  return [...out.values()];
+}
+
+const VIEW = [A.VIEW] as const;
+const COMMON: Spec = { [S.Profile]: 'all', [S.Account]: 'all', 97: 'all', 118: 'all', 103: 'all', 106: 'all' };
+
+export const DEMO_ROLES: Record<string, Spec> = {
+  Dispatcher: {
+    ...COMMON,
+    [S.Trips]: 'all',
+    [S.Dashboard]: 'all',
+    [S.Statistics]: VIEW,
+    [S.DispatchStatistics]: 'all',
+    [S.Cities]: [A.VIEW, A.EDIT, A.CREATE],
+    [S.Brokers]: [A.VIEW, A.EDIT, A.CREATE],
+    [S.Drivers]: VIEW,
+    [S.Trucks]: VIEW,
+    [S.Trailers]: VIEW,
+    [S.Customers]: VIEW,
+  },
+  Accountant: {
+    ...COMMON,
+    [S.Accounting]: 'all',
+    [S.CustomerNotPaidInvoices]: 'all',
+    [S.InvoiceGenerator]: 'all',
+    [S.Billing]: 'all',
+    [S.DispatchersStatements]: 'all',
+    [S.Schedules]: 'all',
+    [S.ShortPayments]: 'all',
+    [S.ScheduledPayments]: 'all',
+    [S.LostPayments]: 'all',
+    [S.Statistics]: VIEW,
+    [S.DispatchStatistics]: VIEW,
+    [S.Customers]: 'all',
+    [S.FactoringCompanies]: 'all',
+    [S.Brokers]: VIEW,
+    [S.Trips]: VIEW,
+  },
+  Safety: {
+    ...COMMON,
+    91: 'all',
+    92: 'all',
+    93: 'all',
+    [S.Logbooks]: 'all',
+    [S.Reports]: 'all',
+    [S.Statistics]: VIEW,
+    [S.Analytics]: VIEW,
+    [S.Drivers]: 'all',
+    [S.Trucks]: 'all',
+    [S.Trailers]: 'all',
+    [S.Employees]: 'all',
+    [S.Settings]: VIEW,
+  },
+  'Shop manager': {
+    ...COMMON,
+    [S.Shop]: 'all',
+    [S.WorkOrders]: 'all',
+    [S.WorkOrdersStatistics]: 'all',
+    [S.Planner]: 'all',
+    [S.Downtime]: 'all',
+    [S.TrucksOnTheRoad]: 'all',
+    [S.Trucks]: 'all',
+    [S.Trailers]: 'all',
+    [S.TrailerTypes]: 'all',
+  },
+  Customer: {
+    [S.Profile]: VIEW,
+    [S.Accounting]: VIEW,
+    [S.CustomerNotPaidInvoices]: [A.VIEW, A.VIEW_DOC, A.DOWNLOAD_DOC],
+  },
+};
+
+export const rolesSeeder: Seeder = {
+  name: 'roles',
+  async run(ctx) {
+    const companyId = ref<number>(ctx, 'companyId');
+    const demoCustomerId = ref<number>(ctx, 'demoCustomerId');
+    const ids = new Map<string, number>();
+    const [admin] = await ctx.db
+      .insert(roles)
+      .values({ companyId, name: 'Administrator', allPermissions: true })
+      .returning({ id: roles.id });
+    ids.set('Administrator', admin?.id ?? 0);
+    for (const [name, spec] of Object.entries(DEMO_ROLES)) {
+      const [role] = await ctx.db
+        .insert(roles)
+        .values({ companyId, name, customerId: name === 'Customer' ? demoCustomerId : null })
+        .returning({ id: roles.id });
+      if (!role) throw new Error(`role ${name} not created`);
+      ids.set(name, role.id);
+      await ctx.db
+        .insert(rolePermissions)
+        .values(grantsFor(spec).map((g) => ({ roleId: role.id, sectionId: g.section, actionId: g.action })));
+    }
+    ctx.refs.set('roleIds', ids);
+  },
+};

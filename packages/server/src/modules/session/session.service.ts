@@ -1,0 +1,179 @@
+import { APP_MSG, buildPermissionTree, type GrantSet } from '@backhaul/shared';
+import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
+import type { IsLoginResponse, LoginResponse, Profile } from '@backhaul/shared/modules/session/session.contract';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthContext } from '../../platform/auth/access';
+import { departments, passwordResets, roles, sessions, users } from '../../platform/auth/auth.table';
+import { assertNotLocked, clearFailures, recordFailure } from '../../platform/auth/login-throttle';
+import { hashPassword, verifyPassword } from '../../platform/auth/password';
+import { hashToken, newToken } from '../../platform/auth/tokens';
+import { appVersions } from '../../platform/companies/companies.table';
+import { AppError } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { passwordResetMail } from '../../platform/mail/templates';
+import { customers } from '../customers/customers.table';
+
+export type SessionDeps = { db: Db; config: Config; mailer: Mailer };
+
+export async function currentVersion(db: Db) {
+  const [row] = await db.select().from(appVersions).orderBy(desc(appVersions.id)).limit(1);
+  return {
+    version: row?.version ?? '0.1.0',
+    version_show: row?.versionShow ?? false,
+    description: row?.description ?? '',
+  };
+}
+
+/** Signs in: answers the token, or `{ error }` for wrong credentials (no session is created). */
+export async function login(
+  deps: SessionDeps,
+  input: { email: string; password: string; ip?: string; userAgent?: string },
+): Promise<LoginResponse | { error: string }> {
+  const { db, config } = deps;
+  await assertNotLocked(db, input.email, input.ip);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${input.email.trim()})`, eq(users.active, true)))
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !ok) {
+    await recordFailure(db, input.email, input.ip, {
+      maxFailures: config.LOGIN_MAX_FAILURES,
+      lockSeconds: config.LOGIN_LOCK_SECONDS,
+    });
+    return { error: APP_MSG.wrongCredentials };
+  }
+  await clearFailures(db, input.email);
+  const { token, hash } = newToken();
+  await db.insert(sessions).values({
+    userId: user.id,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000),
+    ip: input.ip ?? null,
+    userAgent: input.userAgent ?? null,
+  });
+  const version = await currentVersion(db);
+  return {
+    access_token: token,
+    token_type: 'Bearer',
+    expires_in: config.SESSION_TTL_SECONDS,
+    version: version.version,
+    version_show: version.version_show,
+    role: user.role,
+    customers: user.customerId !== null,
+  };
+}
+
+export async function logout(db: Db, auth: AuthContext): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, auth.sessionId));
+}
+
+export function sessionCheck(auth: AuthContext): IsLoginResponse {
+  return {
+    message: 'Authorized',
+    permissions: buildPermissionTree(auth.grants as GrantSet),
+    role: auth.user.role,
+    expires_in: Math.max(0, Math.floor((auth.expiresAt.getTime() - Date.now()) / 1000)),
+    image: auth.user.image,
+    customers: auth.user.customerId !== null,
+  };
+}
+
+export async function profile(db: Db, auth: AuthContext): Promise<Profile> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      permission_role: roles.name,
+      department: departments.name,
+      department_id: users.departmentId,
+      image: users.image,
+      customer_id: users.customerId,
+      customer: customers.name,
+      company_id: users.companyId,
+    })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.permissionRoleId))
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(eq(users.id, auth.user.id));
+  if (!row) throw AppError.unauthorized();
+  return { ...row, role_name: ROLE_NUMBER_NAMES[row.role] ?? `Role ${row.role}` };
+}
+
+/** Mails a single-use reset link. Answers the same whether or not the address exists. */
+export async function requestReset(deps: SessionDeps, email: string): Promise<void> {
+  const { db, config, mailer } = deps;
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, companyId: users.companyId })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.active, true)))
+    .limit(1);
+  if (!user) return;
+  const { token, hash } = newToken();
+  await db.insert(passwordResets).values({
+    userId: user.id,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + config.RESET_TTL_SECONDS * 1000),
+  });
+  const mail = passwordResetMail({
+    name: user.name,
+    link: `${config.publicUrl}/password/reset/${token}`,
+    minutes: Math.round(config.RESET_TTL_SECONDS / 60),
+  });
+  await mailer.send({ ...mail, to: user.email, companyId: user.companyId, createdBy: null });
+}
+
+async function findValidReset(db: Db, token: string) {
+  const [row] = await db
+    .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email, companyId: users.companyId })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (!row) throw AppError.precondition(APP_MSG.resetInvalid);
+  return row;
+}
+
+export async function checkReset(db: Db, token: string) {
+  const row = await findValidReset(db, token);
+  return { valid: true as const, email: row.email };
+}
+
+/** Sets the new password, uses up the link and signs the user out everywhere, in one transaction. */
+export async function restorePassword(db: Db, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const row = await findValidReset(tx as unknown as Db, token);
+    const used = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id });
+    if (used.length === 0) throw AppError.precondition(APP_MSG.resetInvalid);
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+    await writeAudit(tx, {
+      actor: { id: row.userId, companyId: row.companyId },
+      entity: 'users',
+      entityId: row.userId,
+      action: 'password-reset',
+      after: { reason: 'reset link' },
+    });
+  });
+}

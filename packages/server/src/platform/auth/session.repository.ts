@@ -1,0 +1,55 @@
+import { makeGrantSet } from '@backhaul/shared';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { AuthContext } from './access';
+import { rolePermissions, roles, sessions, users } from './auth.table';
+import { hashToken } from './tokens';
+
+/** Resolves a bearer token to the caller and its grants, or null when unknown, revoked or expired. */
+export async function findSession(db: DbOrTx, token: string): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      user: {
+        id: users.id,
+        companyId: users.companyId,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        permissionRoleId: users.permissionRoleId,
+        departmentId: users.departmentId,
+        customerId: users.customerId,
+        image: users.image,
+      },
+      allPermissions: sql<boolean>`coalesce(${roles.allPermissions}, false)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(roles, eq(roles.id, users.permissionRoleId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const grants = await loadGrants(db, row.user.permissionRoleId);
+  return {
+    user: row.user,
+    sessionId: row.sessionId,
+    expiresAt: new Date(row.expiresAt),
+    grants: makeGrantSet(grants, row.allPermissions),
+  };
+}
+
+export async function loadGrants(db: DbOrTx, roleId: number | null) {
+  if (roleId === null) return [];
+  return db
+    .select({ section: rolePermissions.sectionId, action: rolePermissions.actionId })
+    .from(rolePermissions)
+    .where(eq(rolePermissions.roleId, roleId));
+}

@@ -1,0 +1,25 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../mail/mailer';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** What every module's routes receive. Platform services join here as they are built. */
+export type AppDeps = { database: Database; config: Config; mailer: Mailer };
+
+/** A module plugs its routes in with one of these (listed in src/modules.ts). */
+export type RouteModule = { name: string; register: (app: App, deps: AppDeps) => void | Promise<void> };

@@ -1,0 +1,6 @@
+export * from './http/errors';
+export * from './money';
+export * from './permissions/catalogue';
+export * from './permissions/grants';
+export * from './spec/constants';
+export * from './spec/messages';

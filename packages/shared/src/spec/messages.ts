@@ -1,0 +1,41 @@
+// User-facing texts, word for word from the spec. Use these constants; never retype a message.
+export const MSG = {
+  notAuthorized: 'You are not authorized',
+  whoops: 'Whoops, something went wrong! 🙁',
+  invalidFileName: 'Invalid characters in file name: @ # % & !',
+  numberFromGreaterThanTo: 'The "From" value must not be greater than the "To" value.',
+  invoicesNotSent: 'Invoices not sent',
+  invoicesSent: 'Invoices sent successfully',
+  openInvoiceError: '⚠️ Error: Failed to open the invoice. Please check the file and try again.',
+  openInvoiceSuccess: '✔️ Success: The invoice has been opened successfully. 😉',
+  openInvoiceWarning:
+    'Warning: Opening this invoice may expose sensitive financial data. Verify the sender, check for malware, and confirm details before proceeding. 🚨',
+  ppwSent: 'Sended Successfully',
+  feedbackThanks: 'Thanks a lot for your feedback',
+  deletionError: 'Deletion error',
+  removalSuccess: 'The removal was successful',
+  recordDeleted: 'The record has been successfully deleted.',
+  removeError: 'Remove error',
+  serverError: 'Server Error',
+  somethingWrong: 'Something went wrong!',
+  savingSuccess: 'Saving Successfully',
+  savingError: 'Saving error',
+  messageSent: 'Message has been sent successfully.',
+  dataUpdated: 'Data successfully updated',
+  copied: 'Copied!',
+  createdSelectItem: 'Created select item',
+} as const;
+
+// Texts the spec leaves to us (it says only "a clear message"); kept here so server and web agree.
+export const APP_MSG = {
+  wrongCredentials: 'These credentials do not match our records.',
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  forbidden: 'You do not have permission to do this.',
+  notFound: 'The record was not found.',
+  resetSent: 'If an account exists for that address, we have sent a link to reset the password.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  passwordChanged: 'Your password has been changed. Sign in with the new password.',
+  loggedOut: 'Logged out',
+  validationFailed: 'The given data was invalid.',
+} as const;
