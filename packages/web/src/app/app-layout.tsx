@@ -1,0 +1,34 @@
+import { AppShell, Burger, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Outlet } from 'react-router';
+import { sessionStore } from '../platform/auth-store';
+import { useStore } from '../platform/create-store';
+import { AppHeader } from './app-header';
+import { AppMenu } from './app-menu';
+
+/** The signed-in frame: header and navigation menu around the routed screen. */
+export function AppLayout() {
+  const session = useStore(sessionStore);
+  const [opened, { toggle, close }] = useDisclosure(false);
+  // A route open without authentication (trucks on the road) renders bare for a visitor.
+  if (session.status !== 'authenticated') return <Outlet />;
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <AppShell.Header>
+        <AppHeader burger={<Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <ScrollArea type="auto" h="100%">
+          <AppMenu onNavigate={close} />
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

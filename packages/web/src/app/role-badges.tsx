@@ -1,0 +1,41 @@
+import { Badge, Group, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { api } from '../platform/api-client';
+
+const REFRESH_MS = 60_000;
+
+/**
+ * A count for a header badge. Background and silent: a missing endpoint (404 while the account
+ * module is unbuilt) or any failure shows 0 and never raises an alert.
+ */
+async function fetchCount(path: string): Promise<number> {
+  try {
+    const res = await api.get<{ count?: unknown }>(path, { silent: true, background: true });
+    return typeof res?.count === 'number' ? res.count : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function CountBadge({ label, path, to, testId }: { label: string; path: string; to: string; testId: string }) {
+  const count = useQuery({ queryKey: ['badge', path], queryFn: () => fetchCount(path), refetchInterval: REFRESH_MS });
+  const n = count.data ?? 0;
+  return (
+    <Tooltip label={label} openDelay={200}>
+      <Badge component={Link} to={to} variant={n > 0 ? 'filled' : 'light'} color={n > 0 ? 'orange' : 'gray'} style={{ cursor: 'pointer' }} data-testid={testId}>
+        {label}: {n}
+      </Badge>
+    </Tooltip>
+  );
+}
+
+/** Role 3 sees badges with the counts of new vacation requests and new comments (000 §6). */
+export function RoleBadges() {
+  return (
+    <Group gap={6} visibleFrom="md">
+      <CountBadge label="Vacation requests" path="/info/vacation/count" to="/account#tabVacation" testId="badge-vacation" />
+      <CountBadge label="New comments" path="/info/notes/count" to="/account#tabAllUsersComments" testId="badge-comments" />
+    </Group>
+  );
+}

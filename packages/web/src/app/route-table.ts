@@ -1,0 +1,150 @@
+// Every front-end route of routes.json, as data: the router, the guard, the breadcrumbs and the
+// menu all read this one table. `section` is the route's permission section name (routes.json).
+
+/** protected: needs a token; guest: login and reset (a logged-in user goes to /);
+ *  public: anyone; open: no authentication required, but a signed-in user is still guarded. */
+export type RouteAccess = 'protected' | 'guest' | 'public' | 'open';
+
+/** Screens that are built; any route without a page shows the not-available page. */
+export type PageKey = 'login' | 'reset-request' | 'new-password' | 'profile' | 'account';
+
+export type RouteNode = {
+  /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
+  path: string;
+  title: string;
+  section?: string;
+  access?: RouteAccess;
+  /** The route itself redirects (000 §2: /dispatch, /safety, /settings). */
+  redirect?: string;
+  /** The route's default child (/accounting, /shop). */
+  defaultChild?: string;
+  page?: PageKey;
+  children?: RouteNode[];
+};
+
+const child = (path: string, title: string, section?: string, extra: Partial<RouteNode> = {}): RouteNode => ({
+  path,
+  title,
+  ...(section ? { section } : {}),
+  ...extra,
+});
+
+export const PUBLIC_ROUTES: RouteNode[] = [
+  { path: '/auth', title: 'Sign in', access: 'guest', page: 'login' },
+  { path: '/reset', title: 'Reset password', access: 'guest', page: 'reset-request' },
+  { path: '/password/reset', title: 'Reset password', access: 'guest', page: 'reset-request' },
+  // A reset link stays usable when someone is signed in on that browser.
+  { path: '/password/reset/:token', title: 'New password', access: 'public', page: 'new-password' },
+];
+
+export const APP_ROUTES: RouteNode[] = [
+  { path: '/profile', title: 'Profile', section: 'Profile', page: 'profile' },
+  {
+    path: '/account',
+    title: 'Account',
+    section: 'Account',
+    page: 'account',
+    children: [child('user/:user_id', 'User')],
+  },
+  { path: '/dispatch', title: 'Dispatch', section: 'Dispatch', redirect: '/trips/list' },
+  { path: '/trips/list', title: 'Trips', section: 'Trips' },
+  { path: '/safety', title: 'Safety', section: 'Safety', redirect: '/statistics' },
+  { path: '/reportsOld', title: 'Old reports' },
+  { path: '/logbooks', title: 'Logbooks', section: 'Logbooks' },
+  { path: '/employee-work-schedule', title: 'Employee work schedule' },
+  {
+    path: '/statistics',
+    title: 'Statistics',
+    section: 'Statistics',
+    children: [
+      child('dispatch-statistics', 'Dispatch statistics', 'Dispatch statistics'),
+      child('customer-reports', 'Customer reports'),
+      child('safety-statistics', 'Safety RFM statistics'),
+    ],
+  },
+  {
+    path: '/accounting',
+    title: 'Accounting',
+    section: 'Accounting',
+    defaultChild: 'customer-invoices',
+    children: [
+      child('customer-invoices', 'Customer invoices'),
+      child('customer-payments', 'Customer payments'),
+      child('customer-invoice-items', 'Customer invoice items'),
+      child('billing', 'Billing', 'Billing'),
+      child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements'),
+      child('safety-st-ts', 'Safety statements'),
+      child('drivers-statements', 'Driver statements'),
+      child('schedules', 'Schedules', 'Schedules'),
+      child('shortPayments', 'Short payments', 'Short payments'),
+      child('scheduled-payments', 'Scheduled payments', 'Scheduled payments'),
+      child('fuel', 'Fuel'),
+      child('bonus-charge', 'Bonus and charges'),
+      child('company-expenses', 'Company expenses'),
+    ],
+  },
+  { path: '/manager-statements', title: 'Manager statements' },
+  {
+    path: '/shop',
+    title: 'Shop',
+    section: 'Shop',
+    defaultChild: 'work-orders',
+    children: [
+      child('work-orders', 'Work orders', 'Work orders'),
+      child('work-orders-statistics', 'Work orders statistics', 'Work orders statistics'),
+      child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open' }),
+    ],
+  },
+  {
+    path: '/maintenance',
+    title: 'Maintenance',
+    section: 'Maintenance',
+    children: [
+      child('general', 'General', 'General'),
+      child('drivers', 'Drivers', 'Drivers'),
+      child('trucks', 'Trucks', 'Trucks'),
+      child('trailers', 'Trailers', 'Trailers'),
+      child('customers', 'Customers', 'Customers'),
+      child('employees', 'Employees', 'Employees'),
+      child('factoring', 'Factoring companies', 'Factoring companies'),
+      child('cities', 'Cities', 'Cities'),
+      child('brokers', 'Brokers', 'Brokers'),
+      child('users', 'Users', 'Users'),
+      child('potential-client', 'Potential clients'),
+      child('clients', 'Clients'),
+      child('roles', 'Roles', 'Roles'),
+    ],
+  },
+  {
+    path: '/settings',
+    title: 'Settings',
+    section: 'Settings',
+    redirect: '/maintenance/roles',
+    children: [
+      child('accounting-settings', 'Accounting settings'),
+      child('user-account-settings', 'User account settings'),
+      child('old-system-settings', 'Old system settings'),
+      child('system-settings', 'System settings'),
+    ],
+  },
+  { path: '/test', title: 'Test page' },
+  { path: '/ui', title: 'UI kit' },
+];
+
+export const ACCOUNT_TABS = ['tabUsers', 'tabVacation', 'tabAllUsersComments'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
+
+export type FlatRoute = { fullPath: string; node: RouteNode; parents: RouteNode[] };
+
+const join = (base: string, path: string): string =>
+  path.startsWith('/') ? path : `${base.replace(/\/$/, '')}/${path}`;
+
+/** Every route with its full path and its parents, depth-first. */
+export function flattenRoutes(nodes: readonly RouteNode[] = [...PUBLIC_ROUTES, ...APP_ROUTES], base = '', parents: RouteNode[] = []): FlatRoute[] {
+  return nodes.flatMap((node) => {
+    const fullPath = join(base, node.path);
+    return [{ fullPath, node, parents }, ...flattenRoutes(node.children ?? [], fullPath, [...parents, node])];
+  });
+}
+
+export const ROUTE_BY_PATH: ReadonlyMap<string, FlatRoute> = new Map(flattenRoutes().map((r) => [r.fullPath, r]));

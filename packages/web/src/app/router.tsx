@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { NotAvailablePage } from '../platform/not-available-page';
+import { ErrorPage } from './error-page';
+import type { RouteHandle } from './guard';
+import { HomeRedirect, RootShell } from './root-shell';
+import { APP_ROUTES, type PageKey, PUBLIC_ROUTES, type RouteNode } from './route-table';
+
+type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+// Each screen is its own chunk: the login page never downloads the layout, tables or charts.
+const PAGES: Record<PageKey, LazyPage> = {
+  login: () => import('../modules/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+  'reset-request': () => import('../modules/auth/reset-request-page').then((m) => ({ Component: m.ResetRequestPage })),
+  'new-password': () => import('../modules/auth/new-password-page').then((m) => ({ Component: m.NewPasswordPage })),
+  profile: () => import('../modules/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  account: () => import('../modules/account/account-page').then((m) => ({ Component: m.AccountPage })),
+};
+
+const handleOf = (node: RouteNode): RouteHandle => ({
+  title: node.title,
+  section: node.section ?? null,
+  access: node.access ?? 'protected',
+  crumb: true,
+});
+
+type Leaf = Pick<RouteObject, 'element' | 'lazy'>;
+
+function leafOf(node: RouteNode): Leaf {
+  if (node.redirect) return { element: <Navigate to={node.redirect} replace /> };
+  if (node.page) return { lazy: PAGES[node.page] };
+  return { element: <NotAvailablePage title={node.title} /> };
+}
+
+function toRouteObject(node: RouteNode): RouteObject {
+  const path = node.path.replace(/^\//, '');
+  const handle = handleOf(node);
+  if (!node.children) return { path, handle, ...leafOf(node) };
+  const index: RouteObject = {
+    index: true,
+    ...(node.defaultChild ? { element: <Navigate to={node.defaultChild} replace /> } : leafOf(node)),
+  };
+  return { path, handle, element: <Outlet />, children: [index, ...node.children.map(toRouteObject)] };
+}
+
+export const ROUTES: RouteObject[] = [
+  {
+    element: <RootShell />,
+    children: [
+      ...PUBLIC_ROUTES.map(toRouteObject),
+      {
+        lazy: () => import('./app-layout').then((m) => ({ Component: m.AppLayout })),
+        children: [
+          { index: true, element: <HomeRedirect />, handle: { title: 'Home', section: null, access: 'protected', crumb: false } },
+          ...APP_ROUTES.map(toRouteObject),
+        ],
+      },
+      { path: '*', element: <ErrorPage />, handle: { title: 'Error', section: null, access: 'any', crumb: false } },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(ROUTES);

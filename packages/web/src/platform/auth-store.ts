@@ -1,0 +1,139 @@
+import type { PermissionNode } from '@backhaul/shared';
+import {
+  IsLoginResponseSchema,
+  type LoginBody,
+  LoginResponseSchema,
+} from '@backhaul/shared/modules/session/session.contract';
+import { api } from './api-client';
+import { ApiError } from './api-errors';
+import { createStore } from './create-store';
+import { queryClient } from './query-client';
+import { clearStorage, readStorage, STORAGE_KEY, writeStorage } from './local-storage';
+
+export type PermissionEntry = { name: string; selected: boolean };
+
+export type SessionState = {
+  status: 'idle' | 'checking' | 'authenticated' | 'anonymous';
+  role: number | null;
+  customers: boolean;
+  permissions: PermissionNode[];
+  /** The flattened tree: node names with their selected flag (what the guard and menu read). */
+  permissionList: PermissionEntry[];
+  image: string | null;
+  expiresAt: number | null;
+  /** The permission section of the current route, set by the guard. */
+  section: string | null;
+  /** The first-navigation session check has finished (or a login made it unnecessary). */
+  initialised: boolean;
+};
+
+const ANONYMOUS: SessionState = {
+  status: 'anonymous',
+  role: null,
+  customers: false,
+  permissions: [],
+  permissionList: [],
+  image: null,
+  expiresAt: null,
+  section: null,
+  initialised: true,
+};
+
+export const sessionStore = createStore<SessionState>({ ...ANONYMOUS, status: 'idle', initialised: false });
+
+export function flattenPermissions(nodes: readonly PermissionNode[]): PermissionEntry[] {
+  return nodes.flatMap((n) => [{ name: n.name, selected: n.selected }, ...flattenPermissions(n.children)]);
+}
+
+export const hasToken = (): boolean => Boolean(readStorage(STORAGE_KEY.token));
+
+let sessionEndHandler: () => void = () => undefined;
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The app registers where the user goes when the session ends (expiry): /auth. */
+export function setSessionEndHandler(handler: () => void): void {
+  sessionEndHandler = handler;
+}
+
+/** Clears the session and local storage (logout, 401, failed session check). */
+export function resetSession(): void {
+  clearTimeout(expiryTimer);
+  clearStorage();
+  queryClient.clear();
+  sessionStore.set({ ...ANONYMOUS });
+}
+
+/** The session check (POST /isLogin): sets authenticated, role, permissions and expiry. */
+export async function checkSession(): Promise<boolean> {
+  if (!hasToken()) {
+    sessionStore.set({ ...ANONYMOUS });
+    return false;
+  }
+  if (sessionStore.get().status !== 'authenticated') sessionStore.set((s) => ({ ...s, status: 'checking' }));
+  try {
+    const res = await api.post('/isLogin', {}, { schema: IsLoginResponseSchema });
+    // Session time is expires_in × 1000 ms (000 §4); setTimeout cannot wait longer than ~24.8 days.
+    const ms = Math.min(res.expires_in * 1000, 2 ** 31 - 1);
+    clearTimeout(expiryTimer);
+    expiryTimer = setTimeout(() => {
+      resetSession();
+      sessionEndHandler();
+    }, ms);
+    sessionStore.set((s) => ({
+      ...s,
+      status: 'authenticated',
+      role: res.role,
+      customers: res.customers,
+      permissions: res.permissions,
+      permissionList: flattenPermissions(res.permissions),
+      image: res.image,
+      expiresAt: Date.now() + ms,
+      initialised: true,
+    }));
+    return true;
+  } catch {
+    resetSession();
+    return false;
+  }
+}
+
+let initialisation: Promise<boolean> | null = null;
+
+/** The login/initialisation step that runs once, on the first navigation (000 §2). */
+export function initialiseSessionOnce(): Promise<boolean> {
+  initialisation ??= checkSession().finally(() => sessionStore.set((s) => ({ ...s, initialised: true })));
+  return initialisation;
+}
+
+export type LoginResult = { ok: true; customers: boolean } | { ok: false; error: string };
+
+/** POST /login: stores token and version info; a response with an error field stores nothing. */
+export async function login(body: LoginBody): Promise<LoginResult> {
+  const res = await api.post<unknown>('/login', body);
+  if (typeof res === 'object' && res !== null && 'error' in res && typeof res.error === 'string') {
+    return { ok: false, error: res.error };
+  }
+  const session = LoginResponseSchema.parse(res);
+  writeStorage(STORAGE_KEY.token, `${session.token_type} ${session.access_token}`);
+  writeStorage(STORAGE_KEY.version, session.version);
+  writeStorage(STORAGE_KEY.versionShow, String(session.version_show));
+  initialisation = Promise.resolve(true);
+  const ok = await checkSession();
+  if (!ok) return { ok: false, error: 'The session could not be started.' };
+  return { ok: true, customers: session.customers };
+}
+
+/** POST /logout; on 200 the session and local storage are cleared (and anyway, locally). */
+export async function logout(): Promise<void> {
+  try {
+    await api.post('/logout', {}, { silent: true });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  } finally {
+    resetSession();
+  }
+}
+
+export function setCurrentSection(section: string | null): void {
+  if (sessionStore.get().section !== section) sessionStore.set((s) => ({ ...s, section }));
+}

@@ -1,0 +1,28 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3101';
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  server: {
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Rolldown's replacement for manualChunks: React and Mantine live in their own vendor
+        // chunks so route chunks stay small and the vendors cache across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+            { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+});
