@@ -11,6 +11,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // bench/web-bundle.mjs reads the manifest to size what each route downloads.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {

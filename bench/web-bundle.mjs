@@ -1,0 +1,46 @@
+// Prints the gzipped size of the JavaScript the /auth route downloads (budget: 250 KB).
+// Reads the Vite manifest of packages/web/dist: the entry chunk, the login page chunk, and
+// every chunk they import statically (dynamic imports are loaded only by other routes).
+// Usage: npm run build && node bench/web-bundle.mjs
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 250;
+const dist = join(dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+
+const closure = (keys, seen = new Set()) => {
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    closure(manifest[key]?.imports ?? [], seen);
+  }
+  return seen;
+};
+
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const login = Object.keys(manifest).find((k) => k.endsWith('modules/auth/login-page.tsx'));
+if (!entry || !login) throw new Error('entry or login page not found in the manifest');
+
+const size = (file) => {
+  const raw = readFileSync(join(dist, file));
+  return { raw: raw.length, gz: gzipSync(raw, { level: 9 }).length };
+};
+const kb = (n) => (n / 1024).toFixed(1).padStart(7);
+
+const chunks = [...closure([entry, login])].map((k) => ({ file: manifest[k].file, ...size(manifest[k].file) }));
+const css = [...new Set([...closure([entry, login])].flatMap((k) => manifest[k].css ?? []))].map((file) => ({ file, ...size(file) }));
+chunks.sort((a, b) => b.gz - a.gz);
+
+console.log('JavaScript loaded by /auth            raw KB   gzip KB');
+for (const c of chunks) console.log(`  ${c.file.padEnd(36)}${kb(c.raw)}  ${kb(c.gz)}`);
+const total = chunks.reduce((s, c) => s + c.gz, 0);
+const totalRaw = chunks.reduce((s, c) => s + c.raw, 0);
+console.log(`  ${'total'.padEnd(36)}${kb(totalRaw)}  ${kb(total)}   (budget ${BUDGET_KB} KB gzip)`);
+for (const c of css) console.log(`CSS ${c.file}: ${kb(c.gz).trim()} KB gzip (not counted in the JavaScript budget)`);
+
+const heavy = chunks.filter((c) => /chart|table|data-table|dnd/i.test(c.file));
+console.log(heavy.length ? `WARNING: /auth loads table or chart code: ${heavy.map((c) => c.file).join(', ')}` : 'No table or chart chunk is loaded by /auth.');
+console.log(total / 1024 <= BUDGET_KB ? 'Within budget.' : 'OVER BUDGET.');
