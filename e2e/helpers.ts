@@ -1,0 +1,51 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'backhaul';
+export const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+
+export const USERS = {
+  admin: 'admin@backhaul.demo',
+  dispatcher: 'dispatcher@backhaul.demo',
+  accountant: 'accountant@backhaul.demo',
+  safety: 'safety@backhaul.demo',
+  shop: 'shop@backhaul.demo',
+  customer: 'customer@backhaul.demo',
+} as const;
+
+type LoginBody = { access_token: string; token_type: string; version: string; version_show: boolean };
+
+/** Signs in through the API: one HTTP call instead of the form, for journeys about other things. */
+export async function apiLogin(request: APIRequestContext, email: string, password = PASSWORD): Promise<LoginBody> {
+  const res = await request.post('/api/login', { data: { email, password } });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as LoginBody & { error?: string };
+  expect(body.error, `login ${email}`).toBeUndefined();
+  return body;
+}
+
+/** Puts a session in local storage the way the login page does (the version popup marked as seen). */
+export async function signInWithStorage(page: Page, email: string): Promise<void> {
+  const body = await apiLogin(page.request, email);
+  await page.goto('/auth');
+  await page.evaluate((b) => {
+    localStorage.setItem('token', `${b.token_type} ${b.access_token}`);
+    localStorage.setItem('version', b.version);
+    localStorage.setItem('version_show', String(b.version_show));
+    localStorage.setItem('versionShowPopup', b.version);
+  }, body);
+}
+
+/** Signs in through the login form. */
+export async function signInWithForm(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The change-information popup opens by itself once per version; close it when it is up. */
+export async function closeVersionPopup(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: /What's new/ });
+  if (await dialog.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}

@@ -1,0 +1,47 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3199;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// Journeys run against the built app served by the real server on a fresh embedded database.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list']],
+  outputDir: join(root, 'test-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1366, height: 860 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node -e "require('fs').rmSync('e2e/.data',{recursive:true,force:true})" && npm run build && node scripts/start.mjs`,
+    cwd: root,
+    env: { PORT: String(PORT), DATA_DIR: 'e2e/.data', SEED: 'demo', LOG_LEVEL: 'warn' },
+    url: `http://127.0.0.1:${PORT}/api/docs/json`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
