@@ -6,5 +6,7 @@ export * from '../modules/customers/customers.table';
 export * from '../platform/audit/audit.table';
 export * from '../platform/auth/auth.table';
 export * from '../platform/companies/companies.table';
+export * from '../platform/files/files.table';
+export * from '../platform/jobs/jobs.table';
 export * from '../platform/list/list-settings.table';
 export * from '../platform/mail/mail.table';
