@@ -28,7 +28,9 @@ const EnvSchema = z.object({
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = EnvSchema.parse(env);
+  // An empty variable counts as unset (DATABASE_URL= in a shell means "no server").
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.parse(set);
   const base = { ...parsed, ...overrides };
   const host = base.HOST === '0.0.0.0' ? '127.0.0.1' : base.HOST;
   return {

@@ -33,7 +33,7 @@ export function acquireDataDirLock(dir: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) throw new DataDirLockedError(dir, pid);
+      if (pid && isAlive(pid)) throw new DataDirLockedError(dir, pid);
       rmSync(file, { force: true });
     }
   }

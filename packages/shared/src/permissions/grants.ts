@@ -95,3 +95,17 @@ export function allGrants(): Grant[] {
     ...s.actions.map((a) => ({ section: s.id, action: a })),
   ]);
 }
+
+/**
+ * Completes grants so they open in the menu: a section with any action is itself granted, and so
+ * is every ancestor section (a tick on Trips also opens Dispatch).
+ */
+export function withAncestors(grants: readonly Grant[]): Grant[] {
+  const out = new Map(grants.map((g) => [grantKey(g.section, g.action), g]));
+  for (const g of grants) {
+    for (let id: number | null = g.section; id !== null; id = SECTION_BY_ID.get(id)?.parentId ?? null) {
+      out.set(grantKey(id), { section: id, action: SECTION_ITSELF });
+    }
+  }
+  return [...out.values()];
+}

@@ -1,23 +1,19 @@
-import { ACTION as A, type Grant, SECTION as S, SECTION_BY_ID } from '@backhaul/shared';
+import { ACTION as A, type Grant, SECTION as S, SECTION_BY_ID, withAncestors } from '@backhaul/shared';
 import { rolePermissions, roles } from '../../platform/auth/auth.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 
 type Spec = Record<number, readonly number[] | 'all'>;
 
-/** Expands { section: actions } into grants, adding each section's parents so menus open. */
+/** Expands { section: actions } into grants, with each section's ancestors so menus open. */
 export function grantsFor(spec: Spec): Grant[] {
-  const out = new Map<string, Grant>();
-  const add = (section: number, action: number) => out.set(`${section}:${action}`, { section, action });
-  for (const [key, actions] of Object.entries(spec)) {
-    const id = Number(key);
-    const section = SECTION_BY_ID.get(id);
-    if (!section) throw new Error(`Unknown section ${id}`);
-    for (let p = section.parentId; p !== null; p = SECTION_BY_ID.get(p)?.parentId ?? null) add(p, 0);
-    add(id, 0);
-    for (const a of actions === 'all' ? section.actions : actions) add(id, a);
-  }
-  return [...out.values()];
+  return withAncestors(
+    Object.entries(spec).flatMap(([key, actions]) => {
+      const section = SECTION_BY_ID.get(Number(key));
+      if (!section) throw new Error(`Unknown section ${key}`);
+      return [0, ...(actions === 'all' ? section.actions : actions)].map((action) => ({ section: section.id, action }));
+    }),
+  );
 }
 
 const VIEW = [A.VIEW] as const;

@@ -5,6 +5,7 @@ import {
   invalidGrants,
   makeGrantSet,
   PERMISSION_CATALOGUE,
+  withAncestors,
 } from '@backhaul/shared';
 import type { RoleRow, RoleSaveBody } from '@backhaul/shared/modules/roles/roles.contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -71,12 +72,7 @@ function grantsOf(body: RoleSaveBody): Grant[] {
       `Unknown permissions: ${bad.map((g) => `${g.section}/${g.action}`).join(', ')}.`,
     );
   }
-  // A selected action implies its section may be opened.
-  const sections = new Set(grants.map((g) => g.section));
-  const withSections = [...grants];
-  for (const s of sections)
-    if (!grants.some((g) => g.section === s && g.action === 0)) withSections.push({ section: s, action: 0 });
-  return withSections;
+  return withAncestors(grants);
 }
 
 async function assertCustomer(tx: DbOrTx, companyId: number, customerId: number | null | undefined) {

@@ -1,0 +1,152 @@
+import { ACTION, buildPermissionTree, makeGrantSet, type PermissionNode, SECTION } from '@backhaul/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness';
+
+let t: TestContext;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@backhaul.demo');
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: t.bearer(token), ...(payload ? { payload } : {}) });
+
+/** The catalogue tree with only these sections/actions ticked, as the role editor sends it. */
+function tick(selected: Array<[number, number]>): PermissionNode[] {
+  return buildPermissionTree(makeGrantSet(selected.map(([section, action]) => ({ section, action }))));
+}
+
+describe('roles', () => {
+  it('lists the demo roles with their user counts', async () => {
+    const res = await call('GET', '/api/permission', admin);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().rows as Array<{ name: string; users_count: number; customer: string | null }>;
+    expect(rows.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['Administrator', 'Dispatcher', 'Accountant', 'Safety', 'Shop manager', 'Customer']),
+    );
+    expect(rows.find((r) => r.name === 'Customer')?.customer).toBe('Lone Star Logistics LLC');
+    expect(rows.find((r) => r.name === 'Dispatcher')?.users_count).toBe(1);
+  });
+
+  it('the create form answers the whole tree, nothing selected', async () => {
+    const res = await call('GET', '/api/permission/create', admin);
+    const tree = res.json().all_permissions as PermissionNode[];
+    const flat = (nodes: PermissionNode[]): PermissionNode[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    expect(flat(tree).some((n) => n.selected)).toBe(false);
+    expect(flat(tree).find((n) => n.id === SECTION.InvoiceGenerator)?.name).toBe('Invoice generator');
+  });
+
+  it('creates a role with a subset, assigns it, and the user is refused what it lacks', async () => {
+    const created = await call('POST', '/api/permission', admin, {
+      name: 'Roles auditor',
+      permissions: tick([
+        [SECTION.Roles, 0],
+        [SECTION.Roles, ACTION.VIEW],
+      ]),
+    });
+    expect(created.statusCode).toBe(200);
+    const role = created.json().role;
+    expect(created.json().message).toBe('Saving Successfully');
+
+    const edit = await call('GET', `/api/permission/${role.id}/edit`, admin);
+    const rolesNode = (edit.json().all_permissions as PermissionNode[])
+      .flatMap((n) => n.children)
+      .find((n) => n.id === SECTION.Roles);
+    expect(rolesNode?.selected).toBe(true);
+    expect(rolesNode?.children.filter((c) => c.selected).map((c) => c.id)).toEqual([ACTION.VIEW]);
+    // The parent section was added so the menu group opens.
+    expect((edit.json().all_permissions as PermissionNode[]).find((n) => n.id === SECTION.Maintenance)?.selected).toBe(
+      true,
+    );
+
+    const { user, token } = await t.createUser({ email: 'auditor@test.dev', grants: [] });
+    expect((await call('GET', '/api/permission', token)).statusCode).toBe(403);
+    const assigned = await call('POST', `/api/permission/${role.id}/assign`, admin, { user_ids: [user.id] });
+    expect(assigned.json().assigned).toBe(1);
+    expect((await call('GET', '/api/permission', token)).statusCode).toBe(200);
+    expect((await call('GET', '/api/permission/create', token)).statusCode).toBe(403);
+
+    // Removing the permission refuses the same user on the next request.
+    const updated = await call('POST', '/api/permission', admin, {
+      id: role.id,
+      name: 'Roles auditor',
+      permissions: tick([[SECTION.Profile, 0]]),
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await call('GET', '/api/permission', token)).statusCode).toBe(403);
+    const tree = (await call('POST', '/api/isLogin', token)).json().permissions as PermissionNode[];
+    expect(tree.filter((n) => n.selected).map((n) => n.name)).toEqual(['Profile']);
+  });
+
+  it('writes an audit row with before and after in the same transaction', async () => {
+    const created = await call('POST', '/api/permission/create', admin, {
+      name: 'Audited',
+      permissions: tick([[SECTION.Cities, ACTION.VIEW]]),
+    });
+    const id = created.json().role.id;
+    await call('PUT', `/api/permission/${id}`, admin, { name: 'Audited 2', permissions: tick([]) });
+    const rows = await t.database.query<{ action: string; before: { role: { name: string } } | null; after: unknown }>(
+      "select action, before, after from audit_log where entity = 'roles' and entity_id = $1 order by id",
+      [String(id)],
+    );
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update']);
+    expect(rows[1]?.before?.role.name).toBe('Audited');
+    expect(JSON.stringify(rows[1]?.after)).toContain('Audited 2');
+  });
+
+  it('refuses unknown permissions and an empty name with 422 naming the field', async () => {
+    const bad = await call('POST', '/api/permission', admin, {
+      name: '',
+      permissions: [{ name: 'Made up', id: 9999, selected: true, children: [] }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.name).toBeDefined();
+    const unknown = await call('POST', '/api/permission', admin, {
+      name: 'Hacker',
+      permissions: [{ name: 'Made up', id: 9999, selected: true, children: [] }],
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.permissions[0]).toContain('9999');
+  });
+
+  it('customer subroles: tied to a customer and listed by /sub_customer', async () => {
+    const customers = (await call('POST', '/api/sub_customer', admin, {})).json().customers as Array<{
+      id: number;
+      name: string;
+    }>;
+    const customerId = customers.find((c) => c.name !== 'Lone Star Logistics LLC')?.id ?? 0;
+    const created = await call('POST', '/api/permission', admin, {
+      name: 'Customer viewer',
+      customer_id: customerId,
+      permissions: tick([[SECTION.CustomerNotPaidInvoices, ACTION.VIEW]]),
+    });
+    expect(created.json().role.customer_id).toBe(customerId);
+    const subs = (await call('POST', '/api/sub_customer', admin, { customer_id: customerId })).json().roles;
+    expect(subs.map((r: { name: string }) => r.name)).toEqual(['Customer viewer']);
+    const wrong = await call('POST', '/api/permission', admin, { name: 'x', customer_id: 999999, permissions: [] });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errors.customer_id).toBeDefined();
+  });
+
+  it('delete: refused for the administrator role and for a role in use, done otherwise', async () => {
+    const rows = (await call('GET', '/api/permission', admin)).json().rows as Array<{ id: number; name: string }>;
+    const adminRole = rows.find((r) => r.name === 'Administrator');
+    const dispatcher = rows.find((r) => r.name === 'Dispatcher');
+    const refusedAdmin = await call('DELETE', `/api/permission/${adminRole?.id}`, admin);
+    expect(refusedAdmin.statusCode).toBe(412);
+    const inUse = await call('DELETE', `/api/permission/${dispatcher?.id}`, admin);
+    expect(inUse.statusCode).toBe(412);
+    expect(inUse.json().error.mail).toContain('assigned to 1 user');
+    const temp = (await call('POST', '/api/permission', admin, { name: 'Temp', permissions: [] })).json().role;
+    const ok = await call('DELETE', `/api/permission/${temp.id}`, admin);
+    expect(ok.json().message).toBe('The removal was successful');
+    expect((await call('GET', `/api/permission/${temp.id}/edit`, admin)).statusCode).toBe(404);
+  });
+
+  it('the dispatcher cannot manage roles', async () => {
+    const token = await t.login('dispatcher@backhaul.demo');
+    expect((await call('POST', '/api/permission', token, { name: 'Mine', permissions: [] })).statusCode).toBe(403);
+  });
+});
