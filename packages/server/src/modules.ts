@@ -1,7 +1,17 @@
+import { brokersRoutes } from './modules/brokers/brokers.routes';
+import { citiesRoutes } from './modules/cities/cities.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import type { RouteModule } from './platform/http/types';
+import { listRoutes } from './platform/list/list.routes';
 import { mailRoutes } from './platform/mail/mail.routes';
 
 /** Every module's routes, mounted under /api. A new module adds one line. */
-export const ROUTE_MODULES: readonly RouteModule[] = [sessionRoutes, rolesRoutes, mailRoutes];
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  sessionRoutes,
+  rolesRoutes,
+  mailRoutes,
+  listRoutes,
+  citiesRoutes,
+  brokersRoutes,
+];

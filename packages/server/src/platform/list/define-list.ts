@@ -1,0 +1,104 @@
+import type { ColumnMeta, FilterKind, Footer } from '@backhaul/shared/list/list.contract';
+import type { SQL } from 'drizzle-orm';
+import type { AuthUser } from '../auth/access';
+
+/** How a cell is written to a spreadsheet (the export service's column kinds). */
+export type ExportKind = 'text' | 'money' | 'miles' | 'number' | 'date';
+
+/** The SQL of an address filter for one type (PickUp 1 or Delivery 2). */
+export type AddressSql = { state: SQL; city: SQL };
+
+export type ListColumn = {
+  /** The id the web and the request use; also the output key of the row. */
+  id: string;
+  title: string;
+  /** The select expression. Dollar columns hold integer cents; the runner answers dollars. */
+  sql: SQL;
+  filter?: FilterKind;
+  /** What the filter compares, when not `sql` (e.g. an id behind a name). */
+  filterSql?: SQL;
+  /** Date filters: a `date` column compares days; a `timestamp` column compares company-time days. */
+  dateType?: 'date' | 'timestamp';
+  /** Address filters: state and city expressions per type (1 PickUp, 2 Delivery). */
+  address?: Partial<Record<1 | 2, AddressSql>>;
+  /** List filters: a query answering (value, label) rows; default: distinct values of `filterSql`. */
+  options?: SQL;
+  sortable?: boolean;
+  sortSql?: SQL;
+  footer?: Footer;
+  dollar?: boolean;
+  miles?: boolean;
+  /** The search box looks in this column. */
+  search?: boolean;
+  /** Hidden until a user shows it in the column settings. */
+  hidden?: boolean;
+  /** Clip the text with an ellipsis after this many characters. */
+  clip?: number;
+  align?: 'left' | 'center' | 'right';
+  /** Names of `joins` this column's expressions need. */
+  joins?: readonly string[];
+  /** Not part of the table (e.g. colour or frozen flags the web uses to paint rows). */
+  data?: boolean;
+  exportKind?: ExportKind;
+};
+
+export type ListDefinition = {
+  /** The list's section path: POST /:key/settings and /:key/export use it. */
+  key: string;
+  title: string;
+  /** The permission section a caller needs to read the list, its settings and its export. */
+  section: number;
+  /** The base table (FROM), e.g. sql`brokers`. */
+  from: SQL;
+  /** A unique row key: paging ties break on it; "page ids first" selects it. */
+  rowKey: SQL;
+  /** LEFT JOIN fragments by name; a query adds only those its columns need. */
+  joins?: Record<string, SQL>;
+  columns: readonly ListColumn[];
+  defaultSort: { sort: string; order: 'asc' | 'desc' };
+  /** Row scoping (company, a customer user's own customer): always ANDed in. */
+  base: (user: AuthUser) => SQL | undefined;
+};
+
+const REGISTRY = new Map<string, ListDefinition>();
+
+/**
+ * Declares a list once. Column ids, SQL and flags come from the module, never from the client.
+ * The definition is registered by key so the generic settings and export routes can find it.
+ */
+export function defineList(def: ListDefinition): ListDefinition {
+  const ids = new Set<string>();
+  for (const c of def.columns) {
+    if (ids.has(c.id)) throw new Error(`List ${def.key}: column ${c.id} is declared twice`);
+    ids.add(c.id);
+    if (c.filter === 'address' && !c.address) throw new Error(`List ${def.key}: column ${c.id} needs address SQL`);
+    for (const j of c.joins ?? []) {
+      if (!def.joins?.[j]) throw new Error(`List ${def.key}: column ${c.id} needs unknown join ${j}`);
+    }
+  }
+  if (!ids.has(def.defaultSort.sort)) throw new Error(`List ${def.key}: default sort ${def.defaultSort.sort} unknown`);
+  const existing = REGISTRY.get(def.key);
+  if (existing && existing !== def) throw new Error(`List ${def.key} is defined twice`);
+  REGISTRY.set(def.key, def);
+  return def;
+}
+
+export const findList = (key: string): ListDefinition | undefined => REGISTRY.get(key);
+
+export const tableColumns = (def: ListDefinition) => def.columns.filter((c) => !c.data);
+
+/** The column metadata the web renders a table from. */
+export function columnMeta(def: ListDefinition): ColumnMeta[] {
+  return tableColumns(def).map((c) => ({
+    id: c.id,
+    title: c.title,
+    filter: c.filter ?? null,
+    sortable: c.sortable !== false,
+    footer: c.footer ?? null,
+    dollar: Boolean(c.dollar),
+    miles: Boolean(c.miles),
+    hidden: Boolean(c.hidden),
+    clip: c.clip ?? null,
+    align: c.align ?? (c.dollar || c.miles ? 'right' : 'left'),
+  }));
+}

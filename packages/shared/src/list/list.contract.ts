@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { PAGE_SIZE_ALL, TABLE_DEFAULT_PAGE_SIZE } from '../spec/constants';
+import { MSG } from '../spec/messages';
+
+/**
+ * The list engine's wire contract (conventions §4): one request and one response shape for every
+ * filtered, sorted, paged list with totals. Server and web import these; modules only add columns.
+ */
+
+export const FILTER_KINDS = ['list', 'address', 'number', 'date', 'note', 'options', 'checkbox', 'text'] as const;
+export type FilterKind = (typeof FILTER_KINDS)[number];
+
+export const NUMBER_OPS = ['lte', 'gte', 'between', 'eq'] as const;
+export type NumberOp = (typeof NUMBER_OPS)[number];
+export const NUMBER_OP_LABELS: Record<NumberOp, string> = {
+  lte: 'Less or equal',
+  gte: 'Greater or equal',
+  between: 'Between',
+  eq: 'Exact',
+};
+
+/** Address filter type (000 §5): PickUp 1, Delivery 2. */
+export const ADDRESS_TYPE = { PickUp: 1, Delivery: 2 } as const;
+/** Options radios (000 §5): On 1, All -1, Off 0. */
+export const OPTION_VALUES = { On: 1, All: -1, Off: 0 } as const;
+
+export const FOOTERS = ['sum', 'count', 'unique'] as const;
+export type Footer = (typeof FOOTERS)[number];
+
+export const ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof ORDERS)[number];
+
+/** Rows a list answers at most in one response when "All" is chosen; Export has no cap. */
+export const LIST_ROW_CAP = 50_000;
+export const listCapNotice = (total: number) =>
+  `Showing the first ${LIST_ROW_CAP.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows. Narrow the filters, or use Export for every row.`;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
+const scalar = z.union([z.string().max(200), z.number()]);
+
+export const ListFilterSchema = z.object({ values: z.array(scalar).max(1000, 'Choose at most 1000 values.') });
+
+export const AddressFilterSchema = z
+  .object({
+    type: z.union([z.literal(ADDRESS_TYPE.PickUp), z.literal(ADDRESS_TYPE.Delivery)]),
+    states: z.array(z.string().max(60)).max(100).default([]),
+    cities: z.array(z.string().max(120)).max(500).default([]),
+  })
+  .refine((v) => v.states.length + v.cities.length > 0, 'Choose a state or a city.');
+
+const finite = z.number({ message: 'Enter a number.' }).finite('Enter a number.');
+export const NumberFilterSchema = z.discriminatedUnion(
+  'op',
+  [
+    z.object({ op: z.literal('lte'), value: finite }),
+    z.object({ op: z.literal('gte'), value: finite }),
+    z.object({ op: z.literal('eq'), value: finite }),
+    z
+      .object({ op: z.literal('between'), from: finite, to: finite })
+      .refine((v) => v.from <= v.to, { message: MSG.numberFromGreaterThanTo, path: ['from'] }),
+  ],
+  { message: 'Choose less-or-equal, greater-or-equal, between or exact.' },
+);
+
+/** A date range; one end alone means that single day; `empty` keeps rows with no date. */
+export const DateFilterSchema = z
+  .object({ from: isoDate.optional(), to: isoDate.optional(), empty: z.boolean().optional() })
+  .refine((v) => v.empty || v.from || v.to, 'Choose a date or Empty.')
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    message: 'The start date is after the end date.',
+    path: ['to'],
+  });
+
+export const NoteFilterSchema = z.object({ value: z.string().trim().min(1, 'Enter some text.').max(200) });
+export const OptionsFilterSchema = z.object({
+  value: z.union([z.literal(1), z.literal(-1), z.literal(0)], { message: 'Choose On, All or Off.' }),
+});
+export const CheckboxFilterSchema = z.object({ value: z.boolean({ message: 'Choose yes or no.' }) });
+
+export const FILTER_SCHEMAS = {
+  list: ListFilterSchema,
+  address: AddressFilterSchema,
+  number: NumberFilterSchema,
+  date: DateFilterSchema,
+  note: NoteFilterSchema,
+  options: OptionsFilterSchema,
+  checkbox: CheckboxFilterSchema,
+  text: NoteFilterSchema,
+} as const satisfies Record<FilterKind, z.ZodType>;
+
+export type ListFilter = z.infer<typeof ListFilterSchema>;
+export type AddressFilter = z.input<typeof AddressFilterSchema>;
+export type NumberFilter = z.infer<typeof NumberFilterSchema>;
+export type DateFilter = z.infer<typeof DateFilterSchema>;
+export type NoteFilter = z.infer<typeof NoteFilterSchema>;
+export type OptionsFilter = z.infer<typeof OptionsFilterSchema>;
+export type CheckboxFilter = z.infer<typeof CheckboxFilterSchema>;
+export type FilterValue =
+  | ListFilter
+  | AddressFilter
+  | NumberFilter
+  | DateFilter
+  | NoteFilter
+  | OptionsFilter
+  | CheckboxFilter;
+
+/**
+ * The list request. Filters are keyed by column id; each value is checked against that column's
+ * kind on the server (an unknown column or a malformed value is a 422 naming `filters.<column>`).
+ */
+export const ListRequestSchema = z.object({
+  filters: z.record(z.string().max(64), z.unknown()).default({}),
+  search: z.string().max(200).default(''),
+  sort: z.string().max(64).nullable().optional(),
+  order: z.enum(ORDERS, { message: 'The order is asc or desc.' }).nullable().optional(),
+  limit: z.coerce
+    .number()
+    .int('The page size is a whole number.')
+    .min(1, 'The page size is at least 1.')
+    .max(PAGE_SIZE_ALL, `The page size is at most ${PAGE_SIZE_ALL}.`)
+    .default(TABLE_DEFAULT_PAGE_SIZE),
+  page: z.coerce.number().int().min(1, 'The page is at least 1.').max(10_000_000).default(1),
+  /** Answer the options of list filters (the web asks once, then keeps them). */
+  with_options: z.boolean().default(true),
+});
+export type ListRequest = z.input<typeof ListRequestSchema>;
+export type ListQuery = z.output<typeof ListRequestSchema>;
+
+export const FilterOptionSchema = z.object({ value: z.union([z.string(), z.number()]), label: z.string() });
+export type FilterOption = z.infer<typeof FilterOptionSchema>;
+
+/** One column's saved settings; the array order is the display order. */
+export const ColumnSettingSchema = z.object({
+  id: z.string().min(1).max(64),
+  visible: z.boolean(),
+  width: z.number().int().min(40).max(2000).nullable().optional(),
+});
+export type ColumnSetting = z.infer<typeof ColumnSettingSchema>;
+export const ListSettingsSchema = z.object({ columns: z.array(ColumnSettingSchema).max(200) });
+export type ListSettings = z.infer<typeof ListSettingsSchema>;
+
+/** POST /:section/settings: save `settings`, or `reset: true` to go back to the default. */
+export const SaveSettingsBodySchema = z.union([
+  z.object({ settings: ListSettingsSchema }),
+  z.object({ reset: z.literal(true) }),
+]);
+export type SaveSettingsBody = z.infer<typeof SaveSettingsBodySchema>;
+export const SaveSettingsResponseSchema = z.object({ message: z.string(), settings: ListSettingsSchema.nullable() });
+
+/** Column metadata the server answers so the web renders any list from the definition. */
+export const ColumnMetaSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  filter: z.enum(FILTER_KINDS).nullable(),
+  sortable: z.boolean(),
+  footer: z.enum(FOOTERS).nullable(),
+  dollar: z.boolean(),
+  miles: z.boolean(),
+  hidden: z.boolean(),
+  clip: z.number().int().nullable(),
+  align: z.enum(['left', 'center', 'right']),
+});
+export type ColumnMeta = z.infer<typeof ColumnMetaSchema>;
+
+export const listResponseSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    rows: z.array(row),
+    limit: z.number().int(),
+    order: z.enum(ORDERS),
+    sort: z.string(),
+    page: z.number().int(),
+    total: z.number().int(),
+    sum: z.record(z.string(), z.number()),
+    filter: z.record(z.string(), z.array(FilterOptionSchema)),
+    settings: ListSettingsSchema.nullable(),
+    columns: z.array(ColumnMetaSchema),
+    notice: z.string().nullable(),
+  });
+export type ListResponse<Row> = {
+  rows: Row[];
+  limit: number;
+  order: SortOrder;
+  sort: string;
+  page: number;
+  total: number;
+  sum: Record<string, number>;
+  filter: Record<string, FilterOption[]>;
+  settings: ListSettings | null;
+  columns: ColumnMeta[];
+  notice: string | null;
+};
+
+/** POST /:requestKey/export: the caller's list request plus the columns to write, in order. */
+export const ExportBodySchema = ListRequestSchema.omit({ limit: true, page: true, with_options: true }).extend({
+  columns: z.array(z.string().max(64)).max(200).optional(),
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+});
+export type ExportBody = z.input<typeof ExportBodySchema>;
+export const ExportResponseSchema = z.object({ link: z.string().nullable(), job_id: z.string().optional() });
