@@ -41,7 +41,10 @@ export const BrokerFormSchema = z.object({
   email_address: z.email('Enter a valid e-mail address.').or(z.literal('')),
   local_phone: z
     .string()
-    .transform((v) => v.replace(/\D/g, ''))
+    .transform((v) => {
+      const digits = v.replace(/\D/g, '');
+      return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+    })
     .pipe(z.string().regex(/^([2-9]\d{9})?$/, 'The phone is 10 digits and cannot start with 0 or 1.')),
 });
 export type BrokerForm = z.input<typeof BrokerFormSchema>;
