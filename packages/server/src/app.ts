@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -14,12 +15,25 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { ROUTE_MODULES } from './modules';
 import { registerGuard } from './platform/auth/guard';
+import { createExportService, setExportService } from './platform/export/export.service';
+import { registerPlatformFileEntities } from './platform/files/file-entities';
+import { loadFilesEnv, storageFromEnv } from './platform/files/files.config';
+import { createFilesService } from './platform/files/files.service';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { trackRoutes } from './platform/http/route-registry';
 import type { App, AppDeps } from './platform/http/types';
+import { createJobsService } from './platform/jobs/jobs.service';
+import { createLiveBus } from './platform/live/live.bus';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 
-export type BuildAppOptions = { database: Database; config: Config; mailer?: Mailer; logger?: boolean };
+export type BuildAppOptions = {
+  database: Database;
+  config: Config;
+  mailer?: Mailer;
+  logger?: boolean;
+  /** 'worker': `npm run worker` (jobs start at once and always work). */
+  role?: 'api' | 'worker';
+};
 
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
@@ -33,10 +47,41 @@ export async function buildApp(opts: BuildAppOptions) {
   registerErrorHandler(app);
   registerGuard(app, opts.database.db);
 
+  const filesEnv = loadFilesEnv();
+  const files = createFilesService({
+    db: opts.database.db,
+    storage: storageFromEnv(filesEnv, opts.config.dataDir),
+    maxBytes: filesEnv.FILE_MAX_BYTES,
+  });
+  registerPlatformFileEntities(files);
   const mailer =
-    opts.mailer ?? createMailer({ db: opts.database.db, smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM });
-  app.addHook('onClose', async () => mailer.close());
-  const deps: AppDeps = { database: opts.database, config: opts.config, mailer };
+    opts.mailer ??
+    createMailer({ db: opts.database.db, smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, files });
+  const worker = opts.role === 'worker';
+  const jobs = createJobsService({
+    database: opts.database,
+    work: worker || process.env.JOBS_IN_API !== '0',
+    eager: worker,
+  });
+  const live = createLiveBus(opts.database);
+  const exports = createExportService({
+    files,
+    jobs,
+    threshold: Number(process.env.EXPORT_JOB_THRESHOLD) || undefined,
+  });
+  setExportService(exports);
+  app.addHook('onReady', async () => {
+    await live.start();
+    await jobs.start();
+  });
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await live.close();
+    mailer.close();
+  });
+  const deps: AppDeps = { database: opts.database, config: opts.config, mailer, files, jobs, exports, live };
+  app.decorate('deps', deps);
+  await app.register(fastifyMultipart, { limits: { fileSize: files.maxBytes, files: 1 } });
 
   await app.register(fastifySwagger, {
     openapi: {

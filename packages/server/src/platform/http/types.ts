@@ -8,6 +8,10 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { ExportService } from '../export/export.service';
+import type { FilesService } from '../files/files.service';
+import type { JobsService } from '../jobs/jobs.service';
+import type { LiveBus } from '../live/live.bus';
 import type { Mailer } from '../mail/mailer';
 
 export type App = FastifyInstance<
@@ -19,7 +23,22 @@ export type App = FastifyInstance<
 >;
 
 /** What every module's routes receive. Platform services join here as they are built. */
-export type AppDeps = { database: Database; config: Config; mailer: Mailer };
+export type AppDeps = {
+  database: Database;
+  config: Config;
+  mailer: Mailer;
+  files: FilesService;
+  jobs: JobsService;
+  exports: ExportService;
+  live: LiveBus;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The platform services, for tests and scripts that hold only the app. */
+    deps: AppDeps;
+  }
+}
 
 /** A module plugs its routes in with one of these (listed in src/modules.ts). */
 export type RouteModule = { name: string; register: (app: App, deps: AppDeps) => void | Promise<void> };

@@ -1,7 +1,18 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import { z } from 'zod';
+import { caller } from '../auth/guard';
 import type { RouteModule } from '../http/types';
-import { listOutbox } from './mailer';
+import type { MailRow } from './mail.table';
+import { findMessage, listOutbox } from './mailer';
+import { testMail } from './templates';
+
+const AttachmentSchema = z.object({
+  file_id: z.number().int().nullable(),
+  filename: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  url: z.string().nullable(),
+});
 
 const OutboxRowSchema = z.object({
   id: z.number().int(),
@@ -13,37 +24,104 @@ const OutboxRowSchema = z.object({
   status: z.string(),
   error: z.string().nullable(),
   attempts: z.number().int(),
+  attachments: z.array(AttachmentSchema),
   created_at: z.string(),
   sent_at: z.string().nullable(),
 });
 
+const SendResultSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['outbox', 'sent', 'failed']),
+  error: z.string().nullable(),
+});
+
+function rowJson(r: MailRow): z.infer<typeof OutboxRowSchema> {
+  return {
+    id: r.id,
+    to: r.to,
+    subject: r.subject,
+    text: r.text,
+    html: r.html,
+    template: r.template,
+    status: r.status,
+    error: r.error,
+    attempts: r.attempts,
+    attachments: (r.attachments ?? []).map((a) => ({
+      file_id: a.fileId,
+      filename: a.filename,
+      content_type: a.contentType,
+      size: a.size,
+      url: a.fileId === null ? null : `/api/files/${a.fileId}/download`,
+    })),
+    created_at: new Date(r.createdAt).toISOString(),
+    sent_at: r.sentAt ? new Date(r.sentAt).toISOString() : null,
+  };
+}
+
+const VIEW = { section: SECTION.Mail, action: ACTION.VIEW };
+const SEND = { section: SECTION.Mail, action: ACTION.SEND };
+
+/** The mail log (the outbox when no SMTP is set): read, retry a failed message, send a test mail. */
 export const mailRoutes: RouteModule = {
   name: 'mail',
-  register(app, { database: { db } }) {
+  register(app, { database: { db }, mailer }) {
     app.get('/mail/outbox', {
-      config: { access: { section: SECTION.Mail, action: ACTION.VIEW } },
+      config: { access: VIEW },
       schema: {
         tags: ['Mail'],
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
-        response: { 200: z.object({ rows: z.array(OutboxRowSchema) }) },
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(1000).default(100),
+          status: z.enum(['outbox', 'queued', 'sent', 'failed']).optional(),
+        }),
+        response: { 200: z.object({ rows: z.array(OutboxRowSchema), smtp: z.boolean() }) },
       },
       handler: async (req) => {
-        const rows = await listOutbox(db, req.query.limit);
-        return {
-          rows: rows.map((r) => ({
-            id: r.id,
-            to: r.to,
-            subject: r.subject,
-            text: r.text,
-            html: r.html,
-            template: r.template,
-            status: r.status,
-            error: r.error,
-            attempts: r.attempts,
-            created_at: new Date(r.createdAt).toISOString(),
-            sent_at: r.sentAt ? new Date(r.sentAt).toISOString() : null,
-          })),
-        };
+        const { companyId } = caller(req).user;
+        const rows = await listOutbox(db, {
+          companyId,
+          limit: req.query.limit,
+          ...(req.query.status ? { status: req.query.status } : {}),
+        });
+        return { rows: rows.map(rowJson), smtp: mailer.smtp };
+      },
+    });
+
+    app.get('/mail/:id', {
+      config: { access: VIEW },
+      schema: {
+        tags: ['Mail'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: z.object({ message: OutboxRowSchema }) },
+      },
+      handler: async (req) => ({ message: rowJson(await findMessage(db, req.params.id, caller(req).user.companyId)) }),
+    });
+
+    app.post('/mail/:id/retry', {
+      config: { access: SEND },
+      schema: {
+        tags: ['Mail'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: SendResultSchema },
+      },
+      handler: async (req) => {
+        await findMessage(db, req.params.id, caller(req).user.companyId);
+        const result = await mailer.retry(req.params.id);
+        return { id: result.id, status: result.status, error: result.error ?? null };
+      },
+    });
+
+    app.post('/mail/test', {
+      config: { access: SEND },
+      schema: {
+        tags: ['Mail'],
+        body: z.object({ to: z.string().trim().email() }),
+        response: { 200: SendResultSchema },
+      },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const mail = testMail({ sender: user.name, at: new Date().toISOString() });
+        const result = await mailer.send({ ...mail, to: req.body.to, companyId: user.companyId, createdBy: user.id });
+        return { id: result.id, status: result.status, error: result.error ?? null };
       },
     });
   },

@@ -1,5 +1,8 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
+/** An attachment's bytes are a stored file (entity 'mail'), so a retry can send them again. */
+export type StoredAttachment = { fileId: number | null; filename: string; contentType: string; size: number };
+
 /** Every message, sent or not: the outbox when no SMTP is set, and the mail log in every case. */
 export const mailMessages = pgTable(
   'mail_messages',
@@ -16,9 +19,11 @@ export const mailMessages = pgTable(
     status: text().notNull(),
     error: text(),
     attempts: integer().notNull().default(0),
-    attachments: jsonb().$type<Array<{ filename: string; contentType: string; size: number }>>(),
+    attachments: jsonb().$type<StoredAttachment[]>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('mail_messages_created_idx').on(t.createdAt)],
 );
+
+export type MailRow = typeof mailMessages.$inferSelect;

@@ -1,0 +1,164 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { writeAudit } from '../audit/audit';
+import type { AuthContext } from '../auth/access';
+import { AppError } from '../errors';
+import { checkUpload, extensionOf, FILE_MSG, PREVIEW_MIMES, safeBaseName } from './file-rules';
+import { type FileRow, files } from './files.table';
+import { type FileStorage, newStorageKey } from './storage';
+
+type Check = (auth: AuthContext, entityId: string) => boolean | Promise<boolean>;
+
+/** How a module's records guard their files. upload and remove default to view. */
+export type FileEntityAccess = { view: Check; upload?: Check; remove?: Check };
+
+/** A business rule that refuses a deletion by throwing an AppError (usually a precondition). */
+export type DeleteRule = (file: FileRow, auth: AuthContext) => void | Promise<void>;
+
+export type StoreInput = {
+  companyId: number | null;
+  entity: string;
+  entityId: string | number;
+  category?: string | null;
+  name: string;
+  mime: string;
+  data: Buffer;
+  uploadedBy: number | null;
+};
+
+export type UploadInput = {
+  auth: AuthContext;
+  entity: string;
+  entityId: string;
+  category?: string | null;
+  name: string;
+  data: Buffer;
+};
+
+export type FilesService = ReturnType<typeof createFilesService>;
+
+/** The one file service: validated uploads, storage, access per owning record, delete rules. */
+export function createFilesService(opts: { db: Db; storage: FileStorage; maxBytes: number }) {
+  const { db, storage } = opts;
+  const access = new Map<string, FileEntityAccess>();
+  const deleteRules = new Map<string, DeleteRule[]>();
+
+  function accessOf(entity: string): FileEntityAccess {
+    const a = access.get(entity);
+    if (!a) throw AppError.notFound();
+    return a;
+  }
+
+  async function allowed(auth: AuthContext, file: FileRow, which: 'view' | 'upload' | 'remove'): Promise<boolean> {
+    if (file.companyId !== null && file.companyId !== auth.user.companyId) return false;
+    const a = accessOf(file.entity);
+    const check = a[which] ?? (which === 'remove' ? (a.upload ?? a.view) : a.view);
+    return check(auth, file.entityId);
+  }
+
+  async function find(id: number): Promise<FileRow> {
+    const [row] = await db.select().from(files).where(eq(files.id, id));
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  /** Stores bytes without the upload rules: exports, mail attachments, generated PDFs. */
+  async function store(input: StoreInput): Promise<FileRow> {
+    const storageKey = newStorageKey(extensionOf(input.name));
+    await storage.put(storageKey, input.data, input.mime);
+    try {
+      return await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(files)
+          .values({
+            companyId: input.companyId,
+            entity: input.entity,
+            entityId: String(input.entityId),
+            category: input.category ?? null,
+            originalName: safeBaseName(input.name),
+            mime: input.mime,
+            size: input.data.length,
+            storageKey,
+            uploadedBy: input.uploadedBy,
+          })
+          .returning();
+        if (!row) throw new Error('file row not created');
+        const actor = input.uploadedBy && input.companyId ? { id: input.uploadedBy, companyId: input.companyId } : null;
+        await writeAudit(tx, { actor, entity: 'files', entityId: row.id, action: 'create', after: row });
+        return row;
+      });
+    } catch (err) {
+      await storage.remove(storageKey).catch(() => {});
+      throw err;
+    }
+  }
+
+  return {
+    storage,
+    maxBytes: opts.maxBytes,
+
+    /** A module declares who may see, add and delete the files of its records. */
+    registerEntity(entity: string, rule: FileEntityAccess): void {
+      access.set(entity, rule);
+    },
+    addDeleteRule(entity: string, rule: DeleteRule): void {
+      deleteRules.set(entity, [...(deleteRules.get(entity) ?? []), rule]);
+    },
+    isRegistered: (entity: string) => access.has(entity),
+
+    store,
+
+    /** A user's upload: spec §5 rules on name, type, content and size, then the entity's upload check. */
+    async upload(input: UploadInput): Promise<FileRow> {
+      const a = accessOf(input.entity);
+      const { mime } = checkUpload(input.name, input.data, opts.maxBytes);
+      if (!(await (a.upload ?? a.view)(input.auth, input.entityId))) throw AppError.forbidden();
+      return store({
+        companyId: input.auth.user.companyId,
+        entity: input.entity,
+        entityId: input.entityId,
+        category: input.category ?? null,
+        name: input.name,
+        mime,
+        data: input.data,
+        uploadedBy: input.auth.user.id,
+      });
+    },
+
+    /** The file and its bytes, for a caller allowed to see the record it belongs to. */
+    async open(auth: AuthContext, id: number, mode: 'download' | 'preview' = 'download') {
+      const file = await find(id);
+      if (!(await allowed(auth, file, 'view'))) throw AppError.notFound();
+      if (mode === 'preview' && !PREVIEW_MIMES.has(file.mime)) throw AppError.precondition(FILE_MSG.noPreview);
+      return { file, body: await storage.get(file.storageKey) };
+    },
+
+    async list(auth: AuthContext, entity: string, entityId: string): Promise<FileRow[]> {
+      const a = accessOf(entity);
+      if (!(await a.view(auth, entityId))) throw AppError.forbidden();
+      return db
+        .select()
+        .from(files)
+        .where(and(eq(files.entity, entity), eq(files.entityId, entityId), eq(files.companyId, auth.user.companyId)))
+        .orderBy(desc(files.id));
+    },
+
+    async remove(auth: AuthContext, id: number): Promise<void> {
+      const file = await find(id);
+      if (!(await allowed(auth, file, 'view'))) throw AppError.notFound();
+      if (!(await allowed(auth, file, 'remove'))) throw AppError.forbidden();
+      for (const rule of deleteRules.get(file.entity) ?? []) await rule(file, auth);
+      await db.transaction(async (tx) => {
+        await tx.delete(files).where(eq(files.id, id));
+        await writeAudit(tx, { actor: auth.user, entity: 'files', entityId: id, action: 'delete', before: file });
+      });
+      await storage.remove(file.storageKey).catch(() => {});
+    },
+
+    /** Bytes of a stored file for server-side use (mail retries, attachments). */
+    async read(id: number): Promise<{ file: FileRow; body: Buffer }> {
+      const file = await find(id);
+      return { file, body: await storage.get(file.storageKey) };
+    },
+  };
+}

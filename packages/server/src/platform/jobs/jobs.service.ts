@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { AuthContext } from '../auth/access';
+import { AppError } from '../errors';
+import { createInProcessDispatcher, createPgBossDispatcher, type JobDispatcher } from './jobs.runner';
+import { type JobRow, jobs } from './jobs.table';
+
+export type JobContext<D> = {
+  id: string;
+  data: D;
+  companyId: number | null;
+  createdBy: number | null;
+  /** Reports progress (done of total); cheap to call often, written at most every 250 ms. */
+  progress: (done: number, total?: number) => Promise<void>;
+};
+
+export type JobHandler<D = Record<string, unknown>> = (ctx: JobContext<D>) => Promise<unknown>;
+
+export type JobActor = { id: number; companyId: number } | null;
+
+export const JOB_MSG = {
+  notRetryable: 'Only a failed job can be retried.',
+  interrupted: 'The job was interrupted by a restart; start it again.',
+  localNotRetryable: 'This job cannot be retried: start it again.',
+  unknown: (name: string) => `No worker handles jobs named ${name}.`,
+} as const;
+
+/** Runs that only this process can do (their input lives in memory, e.g. a streamed export). */
+const LOCAL = '_local';
+const STALE_SECONDS = 60;
+
+export type JobsService = ReturnType<typeof createJobsService>;
+
+/**
+ * The job queue for long work. State (status, progress, error, result) lives in the jobs table; a
+ * dispatcher wakes workers: pg-boss on PostgreSQL, an in-process runner on PGlite. On start,
+ * queued jobs and running jobs whose worker vanished are resumed.
+ */
+export function createJobsService(opts: { database: Database; work: boolean; eager?: boolean }) {
+  const { db } = opts.database;
+  const handlers = new Map<string, JobHandler<never>>();
+  const local = new Map<string, JobHandler<never>>();
+  const inProcess = createInProcessDispatcher((id) => run(id));
+  const dispatcher: JobDispatcher =
+    opts.database.kind === 'postgres'
+      ? createPgBossDispatcher(opts.database, (id) => run(id), { work: opts.work })
+      : inProcess;
+  let started = false;
+
+  async function find(id: string): Promise<JobRow> {
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  async function run(id: string): Promise<void> {
+    const [job] = await db
+      .update(jobs)
+      .set({
+        status: 'running',
+        startedAt: new Date(),
+        heartbeatAt: new Date(),
+        error: null,
+        attempts: sql`${jobs.attempts} + 1`,
+      })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .returning();
+    if (!job) return; // another worker took it, or it is no longer queued
+    const handler = local.get(id) ?? handlers.get(job.name);
+    let last = 0;
+    let pending: Promise<unknown> = Promise.resolve();
+    const beat = setInterval(() => {
+      pending = db
+        .update(jobs)
+        .set({ heartbeatAt: new Date() })
+        .where(eq(jobs.id, id))
+        .catch(() => {});
+    }, 15_000);
+    const ctx: JobContext<never> = {
+      id,
+      data: job.data as never,
+      companyId: job.companyId,
+      createdBy: job.createdBy,
+      async progress(done, total) {
+        const now = Date.now();
+        if (now - last < 250 && (total === undefined || done < total)) return;
+        last = now;
+        await pending;
+        await db
+          .update(jobs)
+          .set({ done, ...(total === undefined ? {} : { total }), heartbeatAt: new Date() })
+          .where(eq(jobs.id, id));
+      },
+    };
+    try {
+      if (!handler) throw new Error(JOB_MSG.unknown(job.name));
+      const result = await handler(ctx);
+      await pending;
+      await db
+        .update(jobs)
+        .set({
+          status: 'completed',
+          result: result ?? null,
+          done: sql`greatest(${jobs.done}, ${jobs.total})`,
+          finishedAt: new Date(),
+        })
+        .where(eq(jobs.id, id));
+    } catch (err) {
+      await pending;
+      const error = err instanceof AppError || err instanceof Error ? err.message : String(err);
+      await db.update(jobs).set({ status: 'failed', error, finishedAt: new Date() }).where(eq(jobs.id, id));
+    } finally {
+      clearInterval(beat);
+      local.delete(id);
+    }
+  }
+
+  async function insert(name: string, data: Record<string, unknown>, actor: JobActor, total: number) {
+    const [row] = await db
+      .insert(jobs)
+      .values({
+        id: randomUUID(),
+        name,
+        status: 'queued',
+        data,
+        total,
+        companyId: actor?.companyId ?? null,
+        createdBy: actor?.id ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('job not created');
+    return row;
+  }
+
+  /** Puts back what a previous process left: stale running jobs are queued again, then all queued are dispatched. */
+  async function resume(): Promise<void> {
+    const stale =
+      opts.database.kind === 'pglite'
+        ? eq(jobs.status, 'running')
+        : sql`${jobs.status} = 'running' and (${jobs.heartbeatAt} is null or ${jobs.heartbeatAt} < now() - make_interval(secs => ${STALE_SECONDS}))`;
+    await db
+      .update(jobs)
+      .set({ status: 'failed', error: JOB_MSG.interrupted, finishedAt: new Date() })
+      .where(and(sql`(${jobs.data} ->> ${LOCAL}) = 'true'`, inArray(jobs.status, ['queued', 'running'])));
+    await db.update(jobs).set({ status: 'queued' }).where(stale);
+    const queued = await db.select({ id: jobs.id, name: jobs.name }).from(jobs).where(eq(jobs.status, 'queued'));
+    for (const j of queued) await dispatcher.dispatch(j.name, j.id);
+  }
+
+  return {
+    kind: dispatcher.kind,
+
+    /** A module declares the work behind a job name once, at registration. */
+    define<D>(name: string, handler: JobHandler<D>): void {
+      handlers.set(name, handler as JobHandler<never>);
+      if (started) void dispatcher.listen(name).catch(() => {});
+    },
+
+    async enqueue<D extends Record<string, unknown>>(
+      name: string,
+      data: D,
+      o: { actor: JobActor; total?: number },
+    ): Promise<JobRow> {
+      const row = await insert(name, data, o.actor, o.total ?? 0);
+      await dispatcher.dispatch(name, row.id);
+      return row;
+    },
+
+    /** Work whose input lives only in this process (a stream): it runs here and is not resumed. */
+    async runHere(name: string, o: { actor: JobActor; total?: number }, handler: JobHandler<Record<string, unknown>>) {
+      const row = await insert(name, { [LOCAL]: true }, o.actor, o.total ?? 0);
+      local.set(row.id, handler as JobHandler<never>);
+      await inProcess.dispatch(name, row.id);
+      return row;
+    },
+
+    find,
+
+    /** A job as its creator (or an administrator) may see it. */
+    async get(auth: AuthContext, id: string): Promise<JobRow> {
+      const row = await find(id).catch(() => null);
+      if (!row || (row.createdBy !== auth.user.id && !auth.grants.all)) throw AppError.notFound();
+      return row;
+    },
+
+    async retry(auth: AuthContext, id: string): Promise<JobRow> {
+      const row = await this.get(auth, id);
+      if (row.status !== 'failed') throw AppError.precondition(JOB_MSG.notRetryable);
+      if ((row.data as Record<string, unknown>)[LOCAL] === true) throw AppError.precondition(JOB_MSG.localNotRetryable);
+      const [queued] = await db
+        .update(jobs)
+        .set({ status: 'queued', error: null, done: 0, finishedAt: null })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+        .returning();
+      if (!queued) throw AppError.precondition(JOB_MSG.notRetryable);
+      await dispatcher.dispatch(queued.name, queued.id);
+      return queued;
+    },
+
+    async start(): Promise<void> {
+      if (started) return;
+      await inProcess.start([]);
+      if (dispatcher !== inProcess && opts.eager) await dispatcher.start([...handlers.keys()]);
+      started = true;
+      if (opts.work) await resume();
+    },
+
+    async stop(): Promise<void> {
+      if (!started) return;
+      started = false;
+      await inProcess.stop();
+      if (dispatcher !== inProcess) await dispatcher.stop();
+    },
+  };
+}
+
+export function jobJson(row: JobRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status as 'queued' | 'running' | 'completed' | 'failed',
+    done: row.done,
+    total: row.total,
+    error: row.error,
+    result: row.result ?? null,
+    attempts: row.attempts,
+    created_at: new Date(row.createdAt).toISOString(),
+    finished_at: row.finishedAt ? new Date(row.finishedAt).toISOString() : null,
+  };
+}

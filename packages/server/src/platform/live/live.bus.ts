@@ -1,0 +1,74 @@
+import { EventEmitter } from 'node:events';
+import type { PoolClient } from 'pg';
+import type { Database } from '../../db/client';
+
+/** A change on a shared board: the row's topic and id, and what happened to it. */
+export type LiveEvent = {
+  topic: string;
+  id: string | number;
+  action: 'created' | 'updated' | 'deleted' | string;
+  /** Only these users receive it (e.g. a private planner row); everyone allowed on the topic otherwise. */
+  visibleTo?: number[];
+};
+
+type Listener = (event: LiveEvent) => void;
+
+export type LiveBus = {
+  publish: (companyId: number, event: LiveEvent) => Promise<void>;
+  subscribe: (companyId: number, listener: Listener) => () => void;
+  start: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const CHANNEL = 'backhaul_live';
+/** NOTIFY payloads are limited to 8000 bytes; an event only names a row. */
+const MAX_PAYLOAD = 7900;
+
+/**
+ * The in-process emitter is the delivery to this process's streams. On PostgreSQL publish goes
+ * through NOTIFY and every process (API replicas, workers) LISTENs, so events cross processes.
+ */
+export function createLiveBus(database: Database): LiveBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const deliver = (companyId: number, event: LiveEvent) => emitter.emit(`c${companyId}`, event);
+  let client: PoolClient | null = null;
+
+  return {
+    async publish(companyId, event) {
+      if (database.kind !== 'postgres') {
+        deliver(companyId, event);
+        return;
+      }
+      const payload = JSON.stringify({ c: companyId, e: event });
+      if (payload.length > MAX_PAYLOAD) throw new Error('Live event too large: send ids, not rows');
+      await database.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+    },
+    subscribe(companyId, listener) {
+      emitter.on(`c${companyId}`, listener);
+      return () => emitter.off(`c${companyId}`, listener);
+    },
+    async start() {
+      if (database.kind !== 'postgres' || !database.pool || client) return;
+      client = await database.pool.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel !== CHANNEL || !msg.payload) return;
+        try {
+          const { c, e } = JSON.parse(msg.payload) as { c: number; e: LiveEvent };
+          deliver(c, e);
+        } catch {
+          // a foreign payload on our channel: ignore
+        }
+      });
+      await client.query(`listen ${CHANNEL}`);
+    },
+    async close() {
+      emitter.removeAllListeners();
+      if (client) {
+        await client.query(`unlisten ${CHANNEL}`).catch(() => {});
+        client.release();
+        client = null;
+      }
+    },
+  };
+}
