@@ -1,7 +1,15 @@
 import { brokersSeeder } from './modules/brokers/brokers.seed';
 import { citiesSeeder } from './modules/cities/cities.seed';
-import { customersSeeder } from './modules/customers/customers.seed';
+import { clientsSeeder } from './modules/clients/clients.seed';
+import { customerSaleManagersSeeder, customersSeeder } from './modules/customers/customers.seed';
+import { driversSeeder } from './modules/drivers/drivers.seed';
+import { employeesSeeder } from './modules/employees/employees.seed';
+import { factoringSeeder } from './modules/factoring/factoring.seed';
+import { generalSeeder } from './modules/general/general.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
+import { trailersSeeder } from './modules/trailers/trailers.seed';
+import { trucksSeeder } from './modules/trucks/trucks.seed';
+import { unitsSeeder } from './modules/units/units.seed';
 import { usersSeeder } from './modules/users/users.seed';
 import { companiesSeeder } from './platform/companies/companies.seed';
 import type { Seeder } from './platform/seed/seed';
@@ -9,9 +17,18 @@ import type { Seeder } from './platform/seed/seed';
 /** The demo company, in order: later seeders read what earlier ones left in ctx.refs. */
 export const SEEDERS: readonly Seeder[] = [
   companiesSeeder,
+  generalSeeder,
+  factoringSeeder,
   customersSeeder,
   rolesSeeder,
   usersSeeder,
+  customerSaleManagersSeeder,
+  employeesSeeder,
+  trailersSeeder,
+  trucksSeeder,
+  driversSeeder,
+  unitsSeeder,
+  clientsSeeder,
   citiesSeeder,
   brokersSeeder,
 ];

@@ -2,7 +2,15 @@
 
 export * from '../modules/brokers/brokers.table';
 export * from '../modules/cities/cities.table';
+export * from '../modules/clients/clients.table';
 export * from '../modules/customers/customers.table';
+export * from '../modules/drivers/drivers.table';
+export * from '../modules/employees/employees.table';
+export * from '../modules/factoring/factoring.table';
+export * from '../modules/general/general.table';
+export * from '../modules/trailers/trailers.table';
+export * from '../modules/trucks/trucks.table';
+export * from '../modules/units/units.table';
 export * from '../platform/audit/audit.table';
 export * from '../platform/auth/auth.table';
 export * from '../platform/companies/companies.table';

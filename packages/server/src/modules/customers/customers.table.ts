@@ -1,12 +1,48 @@
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Customers (the registry module extends this table with its own columns). */
-export const customers = pgTable('customers', {
-  id: serial().primaryKey(),
-  companyId: integer().notNull(),
-  name: text().notNull(),
-  email: text(),
-  phone: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Customers: the carriers we dispatch for and bill (the spec shows the id as "Division ID").
+ * `frozen`: 0 no, 1 frozen (red), 2 Daptor (orange).
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    name: text().notNull(),
+    email: text(),
+    phone: text(),
+    mcNumber: text(),
+    dotNumber: text(),
+    address: text(),
+    city: text(),
+    state: text(),
+    zip: text(),
+    saleManagerId: integer(),
+    frozen: smallint().notNull().default(0),
+    /** Services bought from us: dispatch, safety, accounting, shop. */
+    services: text().array().notNull().default([]),
+    /** Maintained by receivables: what the customer owes, in cents. */
+    balanceCents: bigint({ mode: 'number' }).notNull().default(0),
+    findUs: text(),
+    factoringCompanyId: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customers_company_name_idx').on(t.companyId, t.name)],
+);
+
+/** Exceptions agreed with a customer (billing or service terms), edited in the customer card. */
+export const customerExceptions = pgTable(
+  'customer_exceptions',
+  {
+    id: serial().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_exceptions_customer_idx').on(t.customerId)],
+);

@@ -1,0 +1,69 @@
+import { ref, type Seeder } from '../../platform/seed/seed';
+import { dayFromToday } from '../../platform/seed/seed-helpers';
+import { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';
+
+type TruckRef = { id: number; customerId: number | null; trailerId: number | null; status: string };
+type TrailerRef = { id: number; customerId: number | null };
+
+const NOTES = [
+  'Replaced steer tires at 412k miles.',
+  'Driver reports slight pull to the right; check alignment at next PM.',
+  'APU serviced; filters changed.',
+  'DOT inspection passed with no violations.',
+  'Reefer unit logged 38 engine hours this week.',
+];
+
+/** Equipment, notes, yearly values and assignment history for trucks and trailers. */
+export const unitsSeeder: Seeder = {
+  name: 'unit equipment, notes, values and history',
+  async run(ctx) {
+    const truckRows = ref<TruckRef[]>(ctx, 'trucks');
+    const trailerRows = ref<TrailerRef[]>(ctx, 'trailers');
+    const equipmentIds = ref<number[]>(ctx, 'equipmentNameIds');
+    const f = ctx.faker;
+    const units = [
+      ...truckRows.map((t) => ({ unitType: 'truck', unitId: t.id, customerId: t.customerId, trailerId: t.trailerId })),
+      ...trailerRows.map((t) => ({ unitType: 'trailer', unitId: t.id, customerId: t.customerId, trailerId: null })),
+    ];
+    const equipment = units.flatMap((u, i) =>
+      Array.from({ length: 1 + (i % 3) }, (_, k) => ({
+        unitType: u.unitType,
+        unitId: u.unitId,
+        equipmentNameId: equipmentIds[(i + k * 3) % equipmentIds.length] ?? 1,
+        quantity: f.number.int({ min: 1, max: 8 }),
+      })),
+    );
+    await ctx.db.insert(unitEquipment).values(equipment);
+    await ctx.db
+      .insert(unitNotes)
+      .values(
+        units
+          .filter((_, i) => i % 3 === 0)
+          .map((u, i) => ({ unitType: u.unitType, unitId: u.unitId, text: NOTES[i % NOTES.length] ?? '' })),
+      );
+    const thisYear = Number(dayFromToday(0).slice(0, 4));
+    await ctx.db.insert(unitValues).values(
+      units.flatMap((u) => {
+        const start = f.number.int({ min: 60, max: 180 }) * 1000_00;
+        // Straight-line depreciation, about 12 % a year.
+        return [3, 2, 1, 0].map((age) => ({
+          unitType: u.unitType,
+          unitId: u.unitId,
+          year: thisYear - age,
+          valueCents: Math.round(start * (1 - 0.12 * (3 - age))),
+        }));
+      }),
+    );
+    await ctx.db.insert(unitAssignments).values(
+      units
+        .filter((u) => u.customerId !== null)
+        .map((u) => ({
+          unitType: u.unitType,
+          unitId: u.unitId,
+          customerId: u.customerId,
+          trailerId: u.trailerId,
+          fromDate: dayFromToday(-f.number.int({ min: 30, max: 700 })),
+        })),
+    );
+  },
+};
