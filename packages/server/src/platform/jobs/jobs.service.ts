@@ -70,11 +70,20 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
     const handler = local.get(id) ?? handlers.get(job.name);
     let last = 0;
     let pending: Promise<unknown> = Promise.resolve();
+    let latest: { done: number; total: number | undefined } | null = null;
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    const write = () => {
+      const p = latest;
+      latest = null;
+      last = Date.now();
+      if (!p) return pending;
+      const set = { done: p.done, ...(p.total === undefined ? {} : { total: p.total }), heartbeatAt: new Date() };
+      pending = pending.then(() => db.update(jobs).set(set).where(eq(jobs.id, id))).catch(() => {});
+      return pending;
+    };
     const beat = setInterval(() => {
-      pending = db
-        .update(jobs)
-        .set({ heartbeatAt: new Date() })
-        .where(eq(jobs.id, id))
+      pending = pending
+        .then(() => db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, id)))
         .catch(() => {});
     }, 15_000);
     const ctx: JobContext<never> = {
@@ -82,21 +91,27 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
       data: job.data as never,
       companyId: job.companyId,
       createdBy: job.createdBy,
+      // At most one write per 250 ms, and the last value always lands (a trailing write).
       async progress(done, total) {
-        const now = Date.now();
-        if (now - last < 250 && (total === undefined || done < total)) return;
-        last = now;
-        await pending;
-        await db
-          .update(jobs)
-          .set({ done, ...(total === undefined ? {} : { total }), heartbeatAt: new Date() })
-          .where(eq(jobs.id, id));
+        latest = { done, total };
+        const wait = 250 - (Date.now() - last);
+        if (wait <= 0 || (total !== undefined && done >= total)) {
+          clearTimeout(trailing);
+          trailing = undefined;
+          await write();
+        } else {
+          trailing ??= setTimeout(() => {
+            trailing = undefined;
+            void write();
+          }, wait);
+        }
       },
     };
     try {
       if (!handler) throw new Error(JOB_MSG.unknown(job.name));
       const result = await handler(ctx);
-      await pending;
+      clearTimeout(trailing);
+      await write();
       await db
         .update(jobs)
         .set({
@@ -107,7 +122,8 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
         })
         .where(eq(jobs.id, id));
     } catch (err) {
-      await pending;
+      clearTimeout(trailing);
+      await write();
       const error = err instanceof AppError || err instanceof Error ? err.message : String(err);
       await db.update(jobs).set({ status: 'failed', error, finishedAt: new Date() }).where(eq(jobs.id, id));
     } finally {
