@@ -36,8 +36,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/maintenance/customers',
   '/maintenance/employees',
   '/maintenance/factoring',
-  '/maintenance/cities',
-  '/maintenance/brokers',
   '/maintenance/users',
   '/maintenance/potential-client',
   '/maintenance/clients',

@@ -6,7 +6,7 @@
 export type RouteAccess = 'protected' | 'guest' | 'public' | 'open';
 
 /** Screens that are built; any route without a page shows the not-available page. */
-export type PageKey = 'login' | 'reset-request' | 'new-password' | 'profile' | 'account';
+export type PageKey = 'login' | 'reset-request' | 'new-password' | 'profile' | 'account' | 'cities' | 'brokers';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -107,8 +107,8 @@ export const APP_ROUTES: RouteNode[] = [
       child('customers', 'Customers', 'Customers'),
       child('employees', 'Employees', 'Employees'),
       child('factoring', 'Factoring companies', 'Factoring companies'),
-      child('cities', 'Cities', 'Cities'),
-      child('brokers', 'Brokers', 'Brokers'),
+      child('cities', 'Cities', 'Cities', { page: 'cities' }),
+      child('brokers', 'Brokers', 'Brokers', { page: 'brokers' }),
       child('users', 'Users', 'Users'),
       child('potential-client', 'Potential clients'),
       child('clients', 'Clients'),

@@ -15,6 +15,8 @@ const PAGES: Record<PageKey, LazyPage> = {
   'new-password': () => import('../modules/auth/new-password-page').then((m) => ({ Component: m.NewPasswordPage })),
   profile: () => import('../modules/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
   account: () => import('../modules/account/account-page').then((m) => ({ Component: m.AccountPage })),
+  cities: () => import('../modules/cities/cities-page').then((m) => ({ Component: m.CitiesPage })),
+  brokers: () => import('../modules/brokers/brokers-page').then((m) => ({ Component: m.BrokersPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({
