@@ -110,7 +110,7 @@ describe('expiry columns', () => {
     const today = (
       await t.database.query<{ d: string }>("select ((now() at time zone 'America/Chicago')::date)::text d")
     )[0]?.d;
-    await t.db.execute(sql`create temporary table expiry_probe (id int primary key, expires date)`);
+    await t.db.execute(sql`create table expiry_probe (id int primary key, expires date)`);
     await t.db.execute(
       sql`insert into expiry_probe values (1, ${today}::date - 1), (2, ${today}::date), (3, ${today}::date + 30), (4, ${today}::date + 31), (5, null)`,
     );
