@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = 3199;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// E2E_BASE_URL runs the journeys against an app that is already up (no build, no server start).
+const external = process.env.E2E_BASE_URL;
 
 // Journeys run against the built app served by the real server on a fresh embedded database.
 export default defineConfig({
@@ -17,8 +19,9 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: join(root, 'test-results'),
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: external ?? `http://127.0.0.1:${PORT}`,
     viewport: { width: 1366, height: 860 },
+    actionTimeout: 10_000,
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: {
@@ -34,14 +37,16 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node -e "require('fs').rmSync('e2e/.data',{recursive:true,force:true})" && npm run build && node scripts/start.mjs`,
-    cwd: root,
-    env: { PORT: String(PORT), DATA_DIR: 'e2e/.data', SEED: 'demo', LOG_LEVEL: 'warn' },
-    url: `http://127.0.0.1:${PORT}/api/docs/json`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: `node -e "require('fs').rmSync('e2e/.data',{recursive:true,force:true})" && npm run build && node scripts/start.mjs`,
+        cwd: root,
+        env: { PORT: String(PORT), DATA_DIR: 'e2e/.data', SEED: 'demo', LOG_LEVEL: 'warn' },
+        url: `http://127.0.0.1:${PORT}/api/docs/json`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

@@ -34,14 +34,14 @@ test('the user page has Back and My Account; Back hides after the all-users-comm
   await page.goto('/account#tabVacation');
   await expect(page.getByRole('tab', { name: 'Vacation' })).toHaveAttribute('aria-selected', 'true');
   await page.goto('/account/user/1');
-  await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/account#tabUsers');
+  await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveAttribute('href', '/account#tabUsers');
   await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
   await page.goto('/account');
   await page.getByRole('tab', { name: 'All users comments' }).click();
   await expect(page).toHaveURL(/#tabAllUsersComments$/);
   await page.goto('/account/user/1');
   await expect(page.getByRole('link', { name: 'My Account' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Back' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveCount(0);
 });
 
 test('the theme toggle cycles auto, light, dark while the page stays dark; stored themes are removed', async ({ page }) => {

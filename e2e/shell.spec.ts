@@ -86,7 +86,7 @@ test('without a token a protected route goes to /auth', async ({ page }) => {
 });
 
 test('an expired token sends the user to /auth with the alert', async ({ page }) => {
-  await page.goto('/auth');
+  await page.goto('/api/docs/json');
   await page.evaluate(() => localStorage.setItem('token', 'Bearer expired-or-garbage'));
   await page.goto('/account');
   await expect(page).toHaveURL(/\/auth$/);
@@ -120,7 +120,7 @@ test('role 3 sees the vacation and comment badges; the feedback dialog thanks th
   await expect(page.getByTestId('alert')).toHaveCount(0);
   await page.getByTestId('feedback-open').click();
   await page.getByLabel('Your feedback').fill('The new shell looks good.');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('alert').filter({ hasText: 'Thanks a lot for your feedback' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/header-role3.png` });
 });
@@ -145,8 +145,8 @@ test('a password is reset through the link in the outbox', async ({ page, reques
   await page.goto(link ?? '/');
   await expect(page.getByLabel('E-mail')).toHaveValue(email);
   const newPassword = 'a-new-password-123';
-  await page.getByLabel('New password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('textbox', { name: /^New password/ }).fill(newPassword);
+  await page.getByRole('textbox', { name: /^Confirm new password/ }).fill(newPassword);
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/auth$/);
 

@@ -9,6 +9,15 @@ import { decideGuard, homePath, type RouteHandle, routeAccess } from './guard';
 const isRouteHandle = (h: unknown): h is RouteHandle =>
   typeof h === 'object' && h !== null && 'access' in h && 'title' in h;
 
+/** Shown while the first screen's code loads and while the session check runs. */
+export function SessionCheckFallback() {
+  return (
+    <Center h="100vh" data-testid="session-check">
+      <Loader />
+    </Center>
+  );
+}
+
 /** The root route: runs the session initialisation once, then applies the access guard. */
 export function RootShell() {
   const matches = useMatches();
@@ -26,13 +35,7 @@ export function RootShell() {
   const section = decision?.kind === 'allow' ? decision.section : null;
   useEffect(() => setCurrentSection(section), [section]);
 
-  if (!decision) {
-    return (
-      <Center h="100vh" data-testid="session-check">
-        <Loader />
-      </Center>
-    );
-  }
+  if (!decision) return <SessionCheckFallback />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'error') return <ErrorPage />;
   return <Outlet />;

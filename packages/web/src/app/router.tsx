@@ -3,7 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-r
 import { NotAvailablePage } from '../platform/not-available-page';
 import { ErrorPage } from './error-page';
 import type { RouteHandle } from './guard';
-import { HomeRedirect, RootShell } from './root-shell';
+import { HomeRedirect, RootShell, SessionCheckFallback } from './root-shell';
 import { APP_ROUTES, type PageKey, PUBLIC_ROUTES, type RouteNode } from './route-table';
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
@@ -48,6 +48,7 @@ function toRouteObject(node: RouteNode): RouteObject {
 export const ROUTES: RouteObject[] = [
   {
     element: <RootShell />,
+    HydrateFallback: SessionCheckFallback,
     children: [
       ...PUBLIC_ROUTES.map(toRouteObject),
       {

@@ -1,0 +1,130 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconDownload,
+  IconFilterOff,
+  IconInfoCircle,
+  IconPlus,
+  IconSearch,
+  IconSend,
+  IconSettings,
+  IconUpload,
+} from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+
+/** Toolbar buttons a page asks for (000 §2 "Table shell"); each one appears only when given. */
+export type ToolbarActions = {
+  refresh?: boolean;
+  settings?: boolean;
+  export?: boolean;
+  search?: boolean;
+  create?: () => void;
+  upload?: () => void;
+  info?: () => void;
+  back?: () => void;
+  send?: () => void;
+};
+
+type Props = {
+  actions: ToolbarActions;
+  search: string;
+  onSearch: (text: string) => void;
+  onRefresh: () => void;
+  onSettings: () => void;
+  onExport: () => Promise<void>;
+};
+
+export function TableToolbar({ actions, search, onSearch, onRefresh, onSettings, onExport }: Props) {
+  const [text, setText] = useState(search);
+  const [exporting, setExporting] = useState(false);
+  useEffect(() => setText(search), [search]);
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      await onExport();
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Group justify="space-between" gap="xs" data-testid="table-toolbar">
+      <Group gap="xs">
+        {actions.back && (
+          <Button size="xs" variant="subtle" leftSection={<IconArrowLeft size={14} />} onClick={actions.back}>
+            Back to list
+          </Button>
+        )}
+        {actions.search !== false && (
+          <TextInput
+            size="xs"
+            w={260}
+            placeholder="Search, then Enter"
+            leftSection={<IconSearch size={14} />}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') onSearch(text.trim());
+            }}
+            data-testid="table-search"
+          />
+        )}
+      </Group>
+      <Group gap="xs">
+        {actions.refresh !== false && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFilterOff size={14} />}
+            onClick={onRefresh}
+            data-testid="table-refresh"
+          >
+            Refresh filters
+          </Button>
+        )}
+        {actions.settings !== false && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconSettings size={14} />}
+            onClick={onSettings}
+            data-testid="table-settings"
+          >
+            Settings
+          </Button>
+        )}
+        {actions.export && (
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={14} />}
+            loading={exporting}
+            onClick={runExport}
+            data-testid="table-export"
+          >
+            Export
+          </Button>
+        )}
+        {actions.upload && (
+          <Button size="xs" variant="default" leftSection={<IconUpload size={14} />} onClick={actions.upload}>
+            Upload
+          </Button>
+        )}
+        {actions.info && (
+          <Button size="xs" variant="default" leftSection={<IconInfoCircle size={14} />} onClick={actions.info}>
+            Info
+          </Button>
+        )}
+        {actions.send && (
+          <Button size="xs" variant="default" leftSection={<IconSend size={14} />} onClick={actions.send}>
+            Send
+          </Button>
+        )}
+        {actions.create && (
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={actions.create} data-testid="table-create">
+            Create
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}
