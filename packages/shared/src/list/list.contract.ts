@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE_ALL, TABLE_DEFAULT_PAGE_SIZE } from '../spec/constants';
+import { PAGE_SIZE_ALL, SPEC, TABLE_DEFAULT_PAGE_SIZE } from '../spec/constants';
 import { MSG } from '../spec/messages';
 
 /**
@@ -29,6 +29,11 @@ export type Footer = (typeof FOOTERS)[number];
 
 export const ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof ORDERS)[number];
+
+/** The totals tooltip shows the full figure from this absolute value (000 §9). */
+export const TOTALS_TOOLTIP_MIN: number = SPEC.formats.totals_tooltip_min_abs_total;
+/** Filter menu widths in px (000 §9). */
+export const FILTER_MENU_WIDTHS: { options: number; date: number; others: number } = SPEC.filters.filter_menu_widths_px;
 
 /** Rows a list answers at most in one response when "All" is chosen; Export has no cap. */
 export const LIST_ROW_CAP = 50_000;

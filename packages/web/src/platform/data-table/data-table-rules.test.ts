@@ -1,0 +1,153 @@
+import { MSG, PAGE_SIZE_ALL, type PermissionNode, SECTION } from '@backhaul/shared';
+import { describe, expect, it } from 'vitest';
+import { defaultSettings, effectiveSettings, moveColumn } from './column-layout';
+import { checkNumberDraft, clipText, filterMenuWidth, needsTotalsTooltip } from './filter-rules';
+import {
+  changeListState,
+  clampPage,
+  DEFAULT_LIST_STATE,
+  PAGE_SIZE_OPTIONS,
+  readListState,
+  refreshListState,
+  writeListState,
+} from './list-state';
+import { allowsButton } from './permissions';
+import { rowBackground } from './row-colors';
+
+describe('list state in the URL', () => {
+  it('round-trips a filtered, sorted view and leaves defaults out', () => {
+    const state = {
+      page: 3,
+      limit: 50,
+      sort: 'city',
+      order: 'desc' as const,
+      search: 'spring',
+      filters: { state: { values: ['TX'] } },
+    };
+    const params = writeListState(new URLSearchParams('tab=x'), state);
+    expect(params.get('tab')).toBe('x');
+    expect(readListState(params)).toEqual(state);
+    expect(writeListState(new URLSearchParams(), DEFAULT_LIST_STATE).toString()).toBe('');
+  });
+
+  it('ignores malformed values', () => {
+    const s = readListState(new URLSearchParams('page=-2&size=7&order=up&f=%7Bbad'));
+    expect(s).toEqual(DEFAULT_LIST_STATE);
+  });
+
+  it('page sizes are 5, 20, 50, 100, 200, 500 and All', () => {
+    expect(PAGE_SIZE_OPTIONS).toEqual([5, 20, 50, 100, 200, 500, PAGE_SIZE_ALL]);
+    expect(readListState(new URLSearchParams(`size=${PAGE_SIZE_ALL}`)).limit).toBe(PAGE_SIZE_ALL);
+  });
+
+  it('size, filter, search and sort changes go back to page 1; paging keeps the rest', () => {
+    const at3 = { ...DEFAULT_LIST_STATE, page: 3 };
+    expect(changeListState(at3, { limit: 100 }).page).toBe(1);
+    expect(changeListState(at3, { filters: { a: 1 } }).page).toBe(1);
+    expect(changeListState(at3, { page: 4 }).page).toBe(4);
+  });
+
+  it('refresh filters resets sort, page 1, size 20, search and filters', () => {
+    expect(refreshListState()).toEqual({ page: 1, limit: 20, sort: null, order: null, search: '', filters: {} });
+  });
+
+  it('the page input is clamped to 1..pages', () => {
+    expect(clampPage(0, 5)).toBe(1);
+    expect(clampPage(9, 5)).toBe(5);
+    expect(clampPage(2.7, 5)).toBe(2);
+    expect(clampPage(Number.NaN, 5)).toBe(1);
+  });
+});
+
+describe('filter rules', () => {
+  it('menu widths: 280 options, 300 date, 330 others', () => {
+    expect(filterMenuWidth('options')).toBe(280);
+    expect(filterMenuWidth('date')).toBe(300);
+    expect(filterMenuWidth('list')).toBe(330);
+    expect(filterMenuWidth('number')).toBe(330);
+  });
+
+  it('number filter: OK disabled while empty, Between needs both, From > To is refused', () => {
+    const d = { op: 'eq' as const, value: '', from: '', to: '' };
+    expect(checkNumberDraft(d).ok).toBe(false);
+    expect(checkNumberDraft({ ...d, value: '12' })).toEqual({ ok: true, error: null, value: { op: 'eq', value: 12 } });
+    expect(checkNumberDraft({ ...d, op: 'between', from: '3' }).ok).toBe(false);
+    expect(checkNumberDraft({ ...d, op: 'between', from: '5', to: '3' })).toEqual({
+      ok: false,
+      error: MSG.numberFromGreaterThanTo,
+      value: null,
+    });
+    expect(checkNumberDraft({ ...d, op: 'between', from: '3', to: '5' }).value).toEqual({
+      op: 'between',
+      from: 3,
+      to: 5,
+    });
+  });
+
+  it('totals tooltip from an absolute 1000; clipping with an ellipsis', () => {
+    expect(needsTotalsTooltip(999.99)).toBe(false);
+    expect(needsTotalsTooltip(-1000)).toBe(true);
+    expect(clipText('Coyote Logistics', 8)).toEqual({ text: 'Coyote …', clipped: true });
+    expect(clipText('Echo', 8)).toEqual({ text: 'Echo', clipped: false });
+  });
+});
+
+describe('column layout', () => {
+  const meta = ['a', 'b', 'c'].map((id) => ({
+    id,
+    title: id,
+    filter: null,
+    sortable: true,
+    footer: null,
+    dollar: false,
+    miles: false,
+    hidden: id === 'c',
+    clip: null,
+    align: 'left' as const,
+  }));
+  it('defaults, saved settings over a changed definition, and drag moves', () => {
+    expect(defaultSettings(meta).map((c) => c.visible)).toEqual([true, true, false]);
+    const saved = {
+      columns: [
+        { id: 'gone', visible: true },
+        { id: 'b', visible: false, width: 90 },
+      ],
+    };
+    expect(effectiveSettings(meta, saved).map((c) => c.id)).toEqual(['b', 'a', 'c']);
+    expect(moveColumn(defaultSettings(meta), 'c', 'a').map((c) => c.id)).toEqual(['c', 'a', 'b']);
+  });
+});
+
+describe('row buttons and colours', () => {
+  const tree: PermissionNode[] = [
+    {
+      name: 'Maintenance',
+      id: SECTION.Maintenance,
+      selected: true,
+      children: [
+        {
+          name: 'Cities',
+          id: SECTION.Cities,
+          selected: true,
+          children: [
+            { name: 'Edit', id: 9, selected: true, children: [] },
+            { name: 'View', id: 10, selected: false, children: [] },
+          ],
+        },
+      ],
+    },
+  ];
+  it('any-of and all-of permission ids', () => {
+    expect(allowsButton(tree, { section: SECTION.Cities, ids: [9] })).toBe(true);
+    expect(allowsButton(tree, { section: SECTION.Cities, ids: [9, 10] })).toBe(true);
+    expect(allowsButton(tree, { section: SECTION.Cities, ids: [9, 10], match: 'all' })).toBe(false);
+    expect(allowsButton(tree, { section: SECTION.Brokers, ids: [9] })).toBe(false);
+    expect(allowsButton(tree, undefined)).toBe(true);
+  });
+  it('frozen 1 red, 2 orange, status colours', () => {
+    expect(rowBackground({ frozen: 1 })).toContain('250, 82, 82');
+    expect(rowBackground({ frozen: 2 })).toContain('253, 126, 20');
+    expect(rowBackground({ status: 2 })).toBeDefined();
+    expect(rowBackground({})).toBeUndefined();
+  });
+});
