@@ -1,0 +1,88 @@
+import type { AddressInfo } from 'node:net';
+import { SECTION } from '@backhaul/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness';
+
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+/** Opens the stream as EventSource would (token in the query) and collects `change` events. */
+async function listen(token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/live?token=${token}`, { signal: controller.signal });
+  const events: Record<string, unknown>[] = [];
+  const reader = res.body?.getReader();
+  let buffer = '';
+  const waiters: (() => void)[] = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    for (;;) {
+      const chunk = await reader?.read().catch(() => ({ done: true, value: undefined }));
+      if (!chunk || chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let end = buffer.indexOf('\n\n');
+      while (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block.split('\n').find((l) => l.startsWith('data: '));
+        if (block.includes('event: change') && data) events.push(JSON.parse(data.slice(6)));
+        for (const w of waiters.splice(0)) w();
+        end = buffer.indexOf('\n\n');
+      }
+    }
+  })();
+  const next = async (count: number) => {
+    const deadline = Date.now() + 5000;
+    while (events.length < count && Date.now() < deadline) {
+      await new Promise<void>((r) => {
+        waiters.push(r);
+        setTimeout(r, 100);
+      });
+    }
+    return events.slice(0, count);
+  };
+  return { res, events, next, close: () => controller.abort() };
+}
+
+describe('live updates (server-sent events)', () => {
+  it('refuses a stream without a valid token', async () => {
+    expect((await fetch(`${base}/api/live`)).status).toBe(401);
+    expect((await fetch(`${base}/api/live?token=nope`)).status).toBe(401);
+  });
+
+  it("carries only the caller's company's changes on topics the caller may see", async () => {
+    const dispatcher = await t.createUser({
+      email: 'live-trips@backhaul.demo',
+      grants: [{ section: SECTION.Trips, action: 0 }],
+    });
+    const admin = await t.login('admin@backhaul.demo');
+    const companyId = dispatcher.user.companyId;
+    const limited = await listen(dispatcher.token);
+    const full = await listen(admin);
+    expect(limited.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await new Promise((r) => setTimeout(r, 50));
+
+    const { live } = t.app.deps;
+    await live.publish(companyId, { topic: 'planner', id: 1, action: 'updated' });
+    await live.publish(companyId, { topic: 'trips', id: 2, action: 'updated', visibleTo: [-1] });
+    await live.publish(companyId + 1000, { topic: 'trips', id: 3, action: 'created' });
+    await live.publish(companyId, { topic: 'trips', id: 4, action: 'deleted' });
+
+    expect(await limited.next(1)).toEqual([{ topic: 'trips', id: 4, action: 'deleted' }]);
+    expect(await full.next(2)).toEqual([
+      { topic: 'planner', id: 1, action: 'updated' },
+      { topic: 'trips', id: 4, action: 'deleted' },
+    ]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(limited.events).toHaveLength(1);
+    expect(full.events).toHaveLength(2);
+    limited.close();
+    full.close();
+  });
+});

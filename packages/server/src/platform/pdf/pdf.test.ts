@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { createPdf } from './pdf.document';
+
+// A 1×1 PNG logo.
+const LOGO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Text of an uncompressed pdfkit file: each TJ array's hex strings, decoded and joined. */
+function extractText(pdf: Buffer): string[] {
+  const s = pdf.toString('latin1');
+  return [...s.matchAll(/\[((?:<[0-9a-f]*>\s*-?[\d.]*\s*)+)\]\s*TJ/g)].map((m) =>
+    [...(m[1] ?? '').matchAll(/<([0-9a-f]*)>/g)].map((h) => Buffer.from(h[1] ?? '', 'hex').toString('latin1')).join(''),
+  );
+}
+
+const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+
+describe('pdf layer', () => {
+  it('draws the company header and page numbers on every page, and a table with its totals', async () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      load: `L-${1000 + i}`,
+      route: 'Dallas, TX → Chicago, IL',
+      miles: 900 + i,
+      amount: 1500 + i / 4,
+    }));
+    const pdf = createPdf({
+      company: { name: 'Backhaul Freight LLC', lines: ['1200 Commerce St', 'Dallas, TX 75202'], logo: LOGO },
+      title: 'Driver statement',
+      subtitle: '2026-11-01 – 2026-11-15',
+      compress: false,
+    });
+    pdf.keyValues([['Driver', 'John Smith']]).heading('Loads');
+    pdf.table({
+      columns: [
+        { id: 'load', title: 'Load', width: 1 },
+        { id: 'route', title: 'Route', width: 3 },
+        { id: 'miles', title: 'Miles', kind: 'miles' },
+        { id: 'amount', title: 'Amount', kind: 'money' },
+      ],
+      rows,
+      totals: { miles: rows.reduce((s, r) => s + r.miles, 0), amount: rows.reduce((s, r) => s + r.amount, 0) },
+    });
+    const bytes = await pdf.toBuffer();
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pageCount(bytes);
+    expect(pages).toBeGreaterThanOrEqual(3);
+
+    const text = extractText(bytes);
+    expect(text.filter((t) => t === 'Backhaul Freight LLC')).toHaveLength(pages);
+    expect(text.filter((t) => t === 'Driver statement')).toHaveLength(pages);
+    for (let p = 1; p <= pages; p++) expect(text).toContain(`Page ${p} of ${pages}`);
+    // The table header repeats on each page; the totals row closes the table.
+    expect(text.filter((t) => t === 'Route')).toHaveLength(pages);
+    expect(text).toContain('L-1119');
+    const totalAt = text.lastIndexOf('Total');
+    expect(totalAt).toBeGreaterThan(text.indexOf('L-1119'));
+    expect(text.slice(totalAt)).toContain('$181,785.00');
+    expect(bytes.toString('latin1')).toContain('/Subtype /Image');
+  });
+
+  it('compresses by default', async () => {
+    const pdf = createPdf({ company: { name: 'Backhaul Freight LLC' }, title: 'Invoice' });
+    pdf.paragraph('Thank you for your business.');
+    const bytes = await pdf.toBuffer();
+    expect(bytes.toString('latin1')).toContain('/FlateDecode');
+    expect(pageCount(bytes)).toBe(1);
+  });
+});
