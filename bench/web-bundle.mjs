@@ -31,7 +31,10 @@ const size = (file) => {
 const kb = (n) => (n / 1024).toFixed(1).padStart(7);
 
 const chunks = [...closure([entry, login])].map((k) => ({ file: manifest[k].file, ...size(manifest[k].file) }));
-const css = [...new Set([...closure([entry, login])].flatMap((k) => manifest[k].css ?? []))].map((file) => ({ file, ...size(file) }));
+const css = [...new Set([...closure([entry, login])].flatMap((k) => manifest[k].css ?? []))].map((file) => ({
+  file,
+  ...size(file),
+}));
 chunks.sort((a, b) => b.gz - a.gz);
 
 console.log('JavaScript loaded by /auth            raw KB   gzip KB');
@@ -42,5 +45,9 @@ console.log(`  ${'total'.padEnd(36)}${kb(totalRaw)}  ${kb(total)}   (budget ${BU
 for (const c of css) console.log(`CSS ${c.file}: ${kb(c.gz).trim()} KB gzip (not counted in the JavaScript budget)`);
 
 const heavy = chunks.filter((c) => /chart|table|data-table|dnd/i.test(c.file));
-console.log(heavy.length ? `WARNING: /auth loads table or chart code: ${heavy.map((c) => c.file).join(', ')}` : 'No table or chart chunk is loaded by /auth.');
+console.log(
+  heavy.length
+    ? `WARNING: /auth loads table or chart code: ${heavy.map((c) => c.file).join(', ')}`
+    : 'No table or chart chunk is loaded by /auth.',
+);
 console.log(total / 1024 <= BUDGET_KB ? 'Within budget.' : 'OVER BUDGET.');

@@ -4,11 +4,7 @@ import { SHOTS, signInWithStorage, USERS } from './helpers';
 import { UNBUILT_ROUTES } from './unbuilt-routes';
 
 // Every concrete route of routes.json that renders a screen (redirects and tabs are covered elsewhere).
-const SCREEN_ROUTES = [
-  '/profile',
-  '/account',
-  ...UNBUILT_ROUTES,
-];
+const SCREEN_ROUTES = ['/profile', '/account', ...UNBUILT_ROUTES];
 
 test('routes without a built screen show the not-available page, and only those', async ({ page }) => {
   test.setTimeout(90_000);
@@ -44,7 +40,9 @@ test('the user page has Back and My Account; Back hides after the all-users-comm
   await expect(page.getByRole('link', { name: 'Back', exact: true })).toHaveCount(0);
 });
 
-test('the theme toggle cycles auto, light, dark while the page stays dark; stored themes are removed', async ({ page }) => {
+test('the theme toggle cycles auto, light, dark while the page stays dark; stored themes are removed', async ({
+  page,
+}) => {
   await signInWithStorage(page, USERS.admin);
   await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'light'));
   await page.goto('/account');

@@ -15,12 +15,24 @@ test('admin signs in with the form and lands on /account with the menu and heade
   await expect(page.getByTestId('user-name')).toHaveText('Avery Admin');
   await expect(page.getByTestId('header-user-name')).toHaveText('Avery Admin');
   const menu = page.getByTestId('app-menu');
-  for (const group of ['Account', 'Dispatch', 'Safety', 'Statistics', 'Accounting', 'Shop', 'Maintenance', 'Settings', 'Log out']) {
+  for (const group of [
+    'Account',
+    'Dispatch',
+    'Safety',
+    'Statistics',
+    'Accounting',
+    'Shop',
+    'Maintenance',
+    'Settings',
+    'Log out',
+  ]) {
     await expect(menu.getByText(group, { exact: true })).toBeVisible();
   }
   await expect(page.getByTestId('breadcrumbs')).toContainText('Account');
   await expect(page.getByTestId('global-loading')).toHaveCount(0);
   await menu.getByText('Maintenance', { exact: true }).click();
+  await expect(menu.getByRole('link', { name: 'Trucks', exact: true })).toBeVisible();
+  await page.waitForTimeout(300); // let the group finish opening for the picture
   await page.screenshot({ path: `${SHOTS}/menu-header.png` });
   await page.screenshot({ path: `${SHOTS}/account.png`, fullPage: true });
 
@@ -122,6 +134,7 @@ test('role 3 sees the vacation and comment badges; the feedback dialog thanks th
   await page.getByLabel('Your feedback').fill('The new shell looks good.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('alert').filter({ hasText: 'Thanks a lot for your feedback' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Feedback' })).toBeHidden();
   await page.screenshot({ path: `${SHOTS}/header-role3.png` });
 });
 

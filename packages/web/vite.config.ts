@@ -20,7 +20,11 @@ export default defineConfig({
         // chunks so route chunks stay small and the vendors cache across releases.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 20,
+            },
             { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 10 },
           ],
         },

@@ -28,7 +28,13 @@ function UserPageButtons() {
   return (
     <Group gap="xs">
       {showBack ? (
-        <Button component={Link} to="/account#tabUsers" variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} />}>
+        <Button
+          component={Link}
+          to="/account#tabUsers"
+          variant="subtle"
+          size="xs"
+          leftSection={<IconArrowLeft size={14} />}
+        >
           Back
         </Button>
       ) : null}

@@ -43,7 +43,14 @@ export function AppMenu({ onNavigate }: { onNavigate: () => void }) {
 
   return (
     <Stack gap={2} p="sm" component="nav" aria-label="Main menu" data-testid="app-menu">
-      <NavLink component={Link} to="/" label="Home" leftSection={<IconHome size={18} />} active={pathname === '/'} onClick={onNavigate} />
+      <NavLink
+        component={Link}
+        to="/"
+        label="Home"
+        leftSection={<IconHome size={18} />}
+        active={pathname === '/'}
+        onClick={onNavigate}
+      />
       {groups.map((g) => {
         const Icon = ICONS[g.group] ?? IconHome;
         if (g.to) {
@@ -61,9 +68,22 @@ export function AppMenu({ onNavigate }: { onNavigate: () => void }) {
         }
         const open = g.items.some((i) => isActive(i.to));
         return (
-          <NavLink key={g.group} label={g.group} leftSection={<Icon size={18} />} defaultOpened={open} childrenOffset={28}>
+          <NavLink
+            key={g.group}
+            label={g.group}
+            leftSection={<Icon size={18} />}
+            defaultOpened={open}
+            childrenOffset={28}
+          >
             {g.items.map((i) => (
-              <NavLink key={i.to} component={Link} to={i.to} label={i.label} active={isActive(i.to)} onClick={onNavigate} />
+              <NavLink
+                key={i.to}
+                component={Link}
+                to={i.to}
+                label={i.label}
+                active={isActive(i.to)}
+                onClick={onNavigate}
+              />
             ))}
           </NavLink>
         );

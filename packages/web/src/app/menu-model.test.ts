@@ -6,7 +6,16 @@ const groups = (role: number | null, list: { name: string; selected: boolean }[]
 
 describe('navigation menu (000 §2, §6)', () => {
   it('shows every group in the spec order to role 0 with all permissions', () => {
-    expect(groups(0)).toEqual(['Account', 'Dispatch', 'Safety', 'Statistics', 'Accounting', 'Shop', 'Maintenance', 'Settings']);
+    expect(groups(0)).toEqual([
+      'Account',
+      'Dispatch',
+      'Safety',
+      'Statistics',
+      'Accounting',
+      'Shop',
+      'Maintenance',
+      'Settings',
+    ]);
   });
   it('hides Safety and Settings from role 2, and keeps Account for every role', () => {
     expect(groups(2)).toEqual(['Account', 'Dispatch', 'Statistics', 'Accounting', 'Shop', 'Maintenance']);
@@ -35,9 +44,10 @@ describe('navigation menu (000 §2, §6)', () => {
       { label: 'Customer reports', to: '/statistics/customer-reports' },
       { label: 'Safety RFM statistics', to: '/statistics/safety-statistics' },
     ]);
-    expect(buildMenu(0, []).find((g) => g.group === 'Safety')?.items.map((i) => i.label)).toEqual([
-      'Logbooks',
-      'Employee work schedule',
-    ]);
+    expect(
+      buildMenu(0, [])
+        .find((g) => g.group === 'Safety')
+        ?.items.map((i) => i.label),
+    ).toEqual(['Logbooks', 'Employee work schedule']);
   });
 });

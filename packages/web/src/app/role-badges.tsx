@@ -23,7 +23,14 @@ function CountBadge({ label, path, to, testId }: { label: string; path: string; 
   const n = count.data ?? 0;
   return (
     <Tooltip label={label} openDelay={200}>
-      <Badge component={Link} to={to} variant={n > 0 ? 'filled' : 'light'} color={n > 0 ? 'orange' : 'gray'} style={{ cursor: 'pointer' }} data-testid={testId}>
+      <Badge
+        component={Link}
+        to={to}
+        variant={n > 0 ? 'filled' : 'light'}
+        color={n > 0 ? 'orange' : 'gray'}
+        style={{ cursor: 'pointer' }}
+        data-testid={testId}
+      >
         {label}: {n}
       </Badge>
     </Tooltip>
@@ -34,8 +41,18 @@ function CountBadge({ label, path, to, testId }: { label: string; path: string; 
 export function RoleBadges() {
   return (
     <Group gap={6} visibleFrom="md">
-      <CountBadge label="Vacation requests" path="/info/vacation/count" to="/account#tabVacation" testId="badge-vacation" />
-      <CountBadge label="New comments" path="/info/notes/count" to="/account#tabAllUsersComments" testId="badge-comments" />
+      <CountBadge
+        label="Vacation requests"
+        path="/info/vacation/count"
+        to="/account#tabVacation"
+        testId="badge-vacation"
+      />
+      <CountBadge
+        label="New comments"
+        path="/info/notes/count"
+        to="/account#tabAllUsersComments"
+        testId="badge-comments"
+      />
     </Group>
   );
 }

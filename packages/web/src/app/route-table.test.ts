@@ -1,6 +1,7 @@
 // The spec extract lives in the shared package as data; its package exports only .ts modules.
-import routesSpec from '../../../shared/src/spec/routes.json' with { type: 'json' };
+
 import { describe, expect, it } from 'vitest';
+import routesSpec from '../../../shared/src/spec/routes.json' with { type: 'json' };
 import { ACCOUNT_TABS, flattenRoutes, ROUTE_BY_PATH } from './route-table';
 
 describe('route table against routes.json', () => {
@@ -26,7 +27,8 @@ describe('route table against routes.json', () => {
     for (const r of routesSpec.redirects) {
       const route = ROUTE_BY_PATH.get(r.from);
       if (!route) continue;
-      const target = route.node.redirect ?? (route.node.defaultChild ? `${r.from}/${route.node.defaultChild}` : undefined);
+      const target =
+        route.node.redirect ?? (route.node.defaultChild ? `${r.from}/${route.node.defaultChild}` : undefined);
       expect(target, r.from).toBe(r.to);
     }
   });

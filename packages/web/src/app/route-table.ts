@@ -140,7 +140,11 @@ const join = (base: string, path: string): string =>
   path.startsWith('/') ? path : `${base.replace(/\/$/, '')}/${path}`;
 
 /** Every route with its full path and its parents, depth-first. */
-export function flattenRoutes(nodes: readonly RouteNode[] = [...PUBLIC_ROUTES, ...APP_ROUTES], base = '', parents: RouteNode[] = []): FlatRoute[] {
+export function flattenRoutes(
+  nodes: readonly RouteNode[] = [...PUBLIC_ROUTES, ...APP_ROUTES],
+  base = '',
+  parents: RouteNode[] = [],
+): FlatRoute[] {
   return nodes.flatMap((node) => {
     const fullPath = join(base, node.path);
     return [{ fullPath, node, parents }, ...flattenRoutes(node.children ?? [], fullPath, [...parents, node])];

@@ -54,7 +54,11 @@ export const ROUTES: RouteObject[] = [
       {
         lazy: () => import('./app-layout').then((m) => ({ Component: m.AppLayout })),
         children: [
-          { index: true, element: <HomeRedirect />, handle: { title: 'Home', section: null, access: 'protected', crumb: false } },
+          {
+            index: true,
+            element: <HomeRedirect />,
+            handle: { title: 'Home', section: null, access: 'protected', crumb: false },
+          },
           ...APP_ROUTES.map(toRouteObject),
         ],
       },

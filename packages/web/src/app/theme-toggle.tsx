@@ -12,7 +12,14 @@ export function ThemeToggle() {
   const label = `Theme: ${preference} (dark theme enforced)`;
   return (
     <Tooltip label={label} openDelay={200}>
-      <ActionIcon variant="subtle" size="lg" aria-label={label} onClick={cycleThemePreference} data-testid="theme-toggle" data-theme-preference={preference}>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label={label}
+        onClick={cycleThemePreference}
+        data-testid="theme-toggle"
+        data-theme-preference={preference}
+      >
         <Icon size={20} />
       </ActionIcon>
     </Tooltip>

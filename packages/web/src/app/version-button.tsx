@@ -6,7 +6,11 @@ import { api } from '../platform/api-client';
 import { readStorage, STORAGE_KEY, writeStorage } from '../platform/local-storage';
 
 /** Whether the change-information popup opens by itself: version_show is on and this version's popup was not seen. */
-export function shouldAutoOpenVersionPopup(version: string | null, versionShow: string | null, seen: string | null): boolean {
+export function shouldAutoOpenVersionPopup(
+  version: string | null,
+  versionShow: string | null,
+  seen: string | null,
+): boolean {
   return Boolean(version) && versionShow === 'true' && seen !== version;
 }
 
@@ -14,7 +18,11 @@ export function shouldAutoOpenVersionPopup(version: string | null, versionShow: 
 export function VersionButton() {
   const version = readStorage(STORAGE_KEY.version);
   const [opened, setOpened] = useState(() =>
-    shouldAutoOpenVersionPopup(version, readStorage(STORAGE_KEY.versionShow), readStorage(STORAGE_KEY.versionShowPopup)),
+    shouldAutoOpenVersionPopup(
+      version,
+      readStorage(STORAGE_KEY.versionShow),
+      readStorage(STORAGE_KEY.versionShowPopup),
+    ),
   );
   const info = useQuery({
     queryKey: ['session', 'version'],
@@ -33,10 +41,18 @@ export function VersionButton() {
       <Button variant="subtle" size="xs" onClick={() => setOpened(true)} data-testid="version-button">
         v{version ?? '—'}
       </Button>
-      <Modal opened={opened} onClose={close} title={`What's new in version ${info.data?.version ?? version ?? ''}`} centered data-testid="version-popup">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={`What's new in version ${info.data?.version ?? version ?? ''}`}
+        centered
+        data-testid="version-popup"
+      >
         {info.isPending ? <Loader size="sm" /> : null}
         {info.isError ? <Text c="dimmed">The change information could not be loaded.</Text> : null}
-        {info.data ? <Text style={{ whiteSpace: 'pre-line' }}>{info.data.description || 'No change notes for this version.'}</Text> : null}
+        {info.data ? (
+          <Text style={{ whiteSpace: 'pre-line' }}>{info.data.description || 'No change notes for this version.'}</Text>
+        ) : null}
       </Modal>
     </>
   );

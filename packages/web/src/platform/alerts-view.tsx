@@ -9,7 +9,7 @@ const TITLE: Record<AlertType, string> = { success: 'Success', info: 'Info', war
 export function AlertsView() {
   const alerts = useStore(alertsStore);
   return (
-    <Stack gap="xs" pos="fixed" top={16} right={16} w={380} style={{ zIndex: 1000 }} aria-live="polite">
+    <Stack gap="xs" pos="fixed" top={72} right={16} w={380} style={{ zIndex: 1000 }} aria-live="polite">
       {alerts.map((a) => (
         <Notification
           key={a.id}

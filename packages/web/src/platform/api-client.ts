@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { ApiError, describeFailure } from './api-errors';
 import { showAlert } from './alerts-store';
+import { ApiError, describeFailure } from './api-errors';
 import { startLoading, stopLoading } from './loading-store';
 import { clearStorage, readStorage, STORAGE_KEY } from './local-storage';
 
@@ -44,7 +44,11 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 /** The one API client: sends the stored token, maps errors as 000 §8 says, drives the loading indicator. */
-export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = readStorage(STORAGE_KEY.token);
   if (token) headers.Authorization = token;

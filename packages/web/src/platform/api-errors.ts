@@ -20,7 +20,11 @@ export function describeFailure(status: number, body: unknown): FailureEffect {
   if (status === 401) return { alert: MSG.notAuthorized, logout: true, fieldErrors: none };
   if (status === 404 || status === 412) {
     const error = isRecord(b.error) ? b.error : {};
-    return { alert: text(error.mail) ?? text(b.error) ?? text(b.message) ?? MSG.whoops, logout: false, fieldErrors: none };
+    return {
+      alert: text(error.mail) ?? text(b.error) ?? text(b.message) ?? MSG.whoops,
+      logout: false,
+      fieldErrors: none,
+    };
   }
   if (status === 422) {
     const fieldErrors: Record<string, string[]> = {};

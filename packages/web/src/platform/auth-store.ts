@@ -7,8 +7,8 @@ import {
 import { api } from './api-client';
 import { ApiError } from './api-errors';
 import { createStore } from './create-store';
-import { queryClient } from './query-client';
 import { clearStorage, readStorage, STORAGE_KEY, writeStorage } from './local-storage';
+import { queryClient } from './query-client';
 
 export type PermissionEntry = { name: string; selected: boolean };
 

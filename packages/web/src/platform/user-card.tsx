@@ -21,7 +21,13 @@ function Field({ label, value }: { label: string; value: string | null | undefin
 }
 
 /** The signed-in user's card: photo, name, role, department (Profile and Account landings). */
-export function UserCard({ user, extra = [] }: { user: Profile; extra?: Array<{ label: string; value: string | null }> }) {
+export function UserCard({
+  user,
+  extra = [],
+}: {
+  user: Profile;
+  extra?: Array<{ label: string; value: string | null }>;
+}) {
   return (
     <Paper withBorder p="lg" radius="md" data-testid="user-card">
       <Group align="flex-start" gap="lg" wrap="nowrap">
@@ -37,7 +43,9 @@ export function UserCard({ user, extra = [] }: { user: Profile; extra?: Array<{ 
               <Badge variant="light" data-testid="user-role">
                 {user.role_name}
               </Badge>
-              {user.permission_role ? <Badge variant="outline">{user.permission_role}</Badge> : null}
+              {user.permission_role && user.permission_role !== user.role_name ? (
+                <Badge variant="outline">{user.permission_role}</Badge>
+              ) : null}
             </Group>
           </div>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 /** The frame of the public pages: brand, title and a card. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <Center mih="100vh" p="md" bg="dark.8">
       <Stack w="100%" maw={420} gap="lg">

@@ -54,8 +54,20 @@ export function LoginPage() {
               {error}
             </Alert>
           ) : null}
-          <TextInput label="E-mail" type="email" autoComplete="username" required autoFocus {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <TextInput
+            label="E-mail"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
           <Button type="submit" loading={busy} fullWidth>
             Sign in
           </Button>

@@ -66,7 +66,13 @@ export function NewPasswordPage() {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput label="E-mail" value={check.data.email} readOnly autoComplete="username" />
-          <PasswordInput label="New password" autoComplete="new-password" required autoFocus {...form.getInputProps('password')} />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            {...form.getInputProps('password')}
+          />
           <PasswordInput
             label="Confirm new password"
             autoComplete="new-password"

@@ -44,7 +44,14 @@ export function ResetRequestPage() {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <TextInput label="E-mail" type="email" autoComplete="email" required autoFocus {...form.getInputProps('email')} />
+            <TextInput
+              label="E-mail"
+              type="email"
+              autoComplete="email"
+              required
+              autoFocus
+              {...form.getInputProps('email')}
+            />
             <Button type="submit" loading={busy} fullWidth>
               Send reset link
             </Button>
