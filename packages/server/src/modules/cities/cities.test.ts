@@ -117,3 +117,45 @@ describe('cities create, edit and delete', () => {
     expect((await post('/cities/list', {}, outsider.token)).statusCode).toBe(403);
   });
 });
+
+describe('export from the list definition', () => {
+  it('POST /cities/export writes the filtered rows in the caller sort with the visible columns', async () => {
+    const list = (
+      await post('/cities/list', { filters: { state: { values: ['VT'] } }, sort: 'city', order: 'desc', limit: 500 })
+    ).json();
+    expect(list.total).toBeGreaterThan(2);
+    const res = await post('/cities/export', {
+      filters: { state: { values: ['VT'] } },
+      sort: 'city',
+      order: 'desc',
+      columns: ['city', 'state'],
+      format: 'csv',
+    });
+    expect(res.statusCode).toBe(200);
+    const { link } = res.json();
+    expect(link).toMatch(/^\/api\/files\/\d+\/download$/);
+    const file = await t.app.inject({ method: 'GET', url: link, headers: t.bearer(admin) });
+    expect(file.statusCode).toBe(200);
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toMatch(/City.*State/);
+    const cities = lines
+      .slice(1)
+      .filter((l) => l.includes('VT'))
+      .map((l) => l.split(',')[0]?.replace(/"/g, ''));
+    expect(cities).toEqual(list.rows.map((r: { city: string }) => r.city));
+  });
+
+  it('an xlsx export answers a link too; unknown columns and lists are refused', async () => {
+    const res = await post('/cities/export', { filters: { state: { values: ['RI'] } } });
+    expect(res.json().link).toMatch(/download$/);
+    const bad = await post('/cities/export', { columns: ['city', 'secret'] });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['columns.1']);
+    expect((await post('/nothing/export', {})).statusCode).toBe(404);
+    const badFilter = await post('/cities/export', { filters: { state: { values: 'VT' } } });
+    expect(badFilter.statusCode).toBe(422);
+  });
+});

@@ -1,15 +1,35 @@
 import { can, MSG } from '@backhaul/shared';
-import { SaveSettingsBodySchema, SaveSettingsResponseSchema } from '@backhaul/shared/list/list.contract';
+import {
+  ExportBodySchema,
+  ExportResponseSchema,
+  SaveSettingsBodySchema,
+  SaveSettingsResponseSchema,
+} from '@backhaul/shared/list/list.contract';
 import { z } from 'zod';
 import type { Access } from '../auth/access';
 import { caller } from '../auth/guard';
 import { AppError } from '../errors';
 import type { App, RouteModule } from '../http/types';
-import { findList, type ListDefinition } from './define-list';
+import { type ExportKind, findList, type ListColumn, type ListDefinition, tableColumns } from './define-list';
 import { normalizeSettings, resetSettings, saveSettings } from './list-settings';
-import { runList } from './run-list';
+import { compileList, runList, selectTotals, streamList } from './run-list';
 
 const SectionParams = z.object({ section: z.string().regex(/^[\w-]{1,64}$/, 'Unknown list.') });
+const RequestKeyParams = z.object({ requestKey: z.string().regex(/^[\w-]{1,64}$/, 'Unknown list.') });
+
+const exportKind = (c: ListColumn): ExportKind => c.exportKind ?? (c.dollar ? 'money' : c.miles ? 'miles' : 'text');
+
+/** The columns to write: the caller's visible ones in its order, or the definition's default. */
+function exportColumns(def: ListDefinition, ids: string[] | undefined): ListColumn[] {
+  const known = new Map(tableColumns(def).map((c) => [c.id, c]));
+  if (!ids?.length) return tableColumns(def).filter((c) => !c.hidden);
+  const errors: Record<string, string[]> = {};
+  ids.forEach((id, i) => {
+    if (!known.has(id)) errors[`columns.${i}`] = [`Unknown column "${id}".`];
+  });
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+  return ids.map((id) => known.get(id) as ListColumn);
+}
 
 /** The list a generic route names, if the caller may read it (404 for an unknown key). */
 export function listFor(key: string, grants: Parameters<typeof can>[0]): ListDefinition {
@@ -43,7 +63,7 @@ export function registerListRoute(
 /** Column settings of every list: POST /:section/settings (000 §7, 001 §2). */
 export const listRoutes: RouteModule = {
   name: 'list',
-  register(app, { database: { db } }) {
+  register(app, { database: { db }, exports }) {
     const tags = ['Column settings'];
     app.post('/:section/settings', {
       config: { access: 'session' },
@@ -62,6 +82,37 @@ export const listRoutes: RouteModule = {
         }
         const settings = await saveSettings(db, def, user.id, req.body.settings);
         return { message: MSG.savingSuccess, settings: normalizeSettings(def, settings) };
+      },
+    });
+
+    // Export of any list from its definition: the caller's filters, search, sort and visible columns.
+    app.post('/:requestKey/export', {
+      config: { access: 'session' },
+      schema: {
+        tags: ['Export'],
+        params: RequestKeyParams,
+        body: ExportBodySchema,
+        response: { 200: ExportResponseSchema },
+      },
+      handler: async (req) => {
+        const { user, grants } = caller(req);
+        const def = listFor(req.params.requestKey, grants);
+        const { columns: ids, format, ...request } = req.body;
+        const columns = exportColumns(def, ids);
+        const compiled = compileList(def, user, { ...request, with_options: false });
+        const totals = await selectTotals(db, def, compiled);
+        const sums = Object.fromEntries(
+          columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0]),
+        );
+        return exports.exportList({
+          actor: { id: user.id, companyId: user.companyId },
+          name: def.title,
+          format,
+          columns: columns.map((c) => ({ id: c.id, title: c.title, kind: exportKind(c) })),
+          rows: streamList(db, def, compiled, columns),
+          totals: sums,
+          count: totals.total,
+        });
       },
     });
   },

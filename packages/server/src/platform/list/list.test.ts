@@ -116,7 +116,11 @@ describe('filters: every kind and operator', () => {
     { name: 'number eq', filters: { id: { op: 'eq', value: 7 } }, expected: [7] },
     { name: 'number between', filters: { id: { op: 'between', from: 10, to: 12 } }, expected: [10, 11, 12] },
     { name: 'number on dollars compares cents', filters: { amount: { op: 'lte', value: 20.99 } }, expected: [1, 2] },
-    { name: 'number between dollars', filters: { amount: { op: 'between', from: 50.99, to: 70.98 } }, expected: [5, 6] },
+    {
+      name: 'number between dollars',
+      filters: { amount: { op: 'between', from: 50.99, to: 70.98 } },
+      expected: [5, 6],
+    },
     { name: 'miles gte', filters: { miles: { op: 'gte', value: 595 } }, expected: [60] },
     {
       name: 'date range',
