@@ -4,6 +4,12 @@ import { trailers } from './trailers.table';
 
 const MAKES = ['Utility', 'Wabash', 'Great Dane', 'Hyundai Translead', 'Stoughton', 'Fontaine'];
 
+/** Reefer units (the seed's type index 1, TRAILER_TYPES) count engine hours, at a tenth of a van's miles. */
+function trailerMeter(reading: number, untilPm: number, reefer = false) {
+  const scale = reefer ? 10 : 1;
+  return { odometer: Math.round(reading / scale), pmMiles: Math.round((reading + untilPm) / scale) };
+}
+
 /** About 80 trailers: most active with a customer, some left or sold; dates spread around today. */
 export const trailersSeeder: Seeder = {
   name: 'trailers',
@@ -14,11 +20,12 @@ export const trailersSeeder: Seeder = {
     const f = ctx.faker;
     const rows = Array.from({ length: scaled(ctx, 80, 4) }, (_, i) => {
       const status = i % 19 === 18 ? 'sold' : i % 23 === 22 ? 'left_company' : 'active';
+      const typeIndex = i % 7 < 4 ? 0 : i % 7 < 6 ? 1 : 2;
       return {
         companyId,
         trailerNumber: `TR${3001 + i}`,
         // Mostly dry vans and reefers, like a real van fleet.
-        trailerTypeId: typeIds[i % 7 < 4 ? 0 : i % 7 < 6 ? 1 : 2] ?? null,
+        trailerTypeId: typeIds[typeIndex] ?? null,
         size: f.helpers.arrayElement(['53 ft', '53 ft', '53 ft', '48 ft']),
         make: f.helpers.arrayElement(MAKES),
         year: f.number.int({ min: 2012, max: 2026 }),
@@ -27,7 +34,11 @@ export const trailersSeeder: Seeder = {
         customerId: status === 'active' ? (customerIds[i % customerIds.length] ?? null) : null,
         alignmentDate: dayFromToday(f.number.int({ min: -120, max: 300 })),
         annualInspectionDate: dayFromToday(f.number.int({ min: -40, max: 360 })),
-        pmMiles: f.number.int({ min: 10, max: 90 }) * 1000,
+        ...trailerMeter(
+          f.number.int({ min: 10, max: 90 }) * 1000,
+          f.number.int({ min: -6, max: 20 }) * 1000,
+          typeIndex === 1,
+        ),
         registrationExpiresOn: dayFromToday(f.number.int({ min: -20, max: 365 })),
         companyOwner: i % 4 === 0 ? 'Backhaul Demo Freight' : null,
         gps: i % 2 === 0 ? 'SkyBitz' : 'Spireon',

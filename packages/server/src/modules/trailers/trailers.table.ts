@@ -19,6 +19,8 @@ export const trailers = pgTable(
     annualInspectionDate: date(),
     /** Miles (engine hours for reefer units) at which the next PM service is due. */
     pmMiles: integer(),
+    /** The current reading PM is measured against: miles, or engine hours for reefer units. */
+    odometer: integer(),
     registrationExpiresOn: date(),
     companyOwner: text(),
     gps: text(),

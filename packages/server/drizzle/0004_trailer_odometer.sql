@@ -1,0 +1,1 @@
+ALTER TABLE "trailers" ADD COLUMN "odometer" integer;
