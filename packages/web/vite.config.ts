@@ -16,8 +16,9 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Rolldown's replacement for manualChunks: React and Mantine live in their own vendor
-        // chunks so route chunks stay small and the vendors cache across releases.
+        // Rolldown's replacement for manualChunks: React and Mantine's foundation (provider, styles
+        // system, hooks) live in vendor chunks that cache across releases. Mantine components stay
+        // with the routes that use them, so /auth does not download the data table's widgets.
         codeSplitting: {
           groups: [
             {
@@ -25,7 +26,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 20,
             },
-            { name: 'vendor-mantine', test: /node_modules[\\/]@mantine[\\/](core|hooks)[\\/]/, priority: 10 },
+            {
+              name: 'vendor-mantine',
+              test: /node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core|utils)[\\/])/,
+              priority: 10,
+            },
           ],
         },
       },
