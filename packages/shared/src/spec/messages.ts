@@ -24,6 +24,18 @@ export const MSG = {
   dataUpdated: 'Data successfully updated',
   copied: 'Copied!',
   createdSelectItem: 'Created select item',
+  editSelectItem: 'Edit select item',
+  createdEquipment: 'Created equipment item',
+  updatedEquipment: 'Updated equipment item',
+  removeEquipment: 'Remove equipment item',
+  createdNotes: 'Created notes item',
+  updatedNotes: 'Updated notes item',
+  removeNotes: 'Remove notes item',
+  createdValue: 'Created value item',
+  updatedValue: 'Updated value item',
+  itemRemoved: 'Item removed successfully',
+  /** Role (permission) calls fail (000 §8). */
+  roleCallFailed: 'Something went wrong',
 } as const;
 
 // Texts the spec leaves to us (it says only "a clear message"); kept here so server and web agree.
