@@ -11,7 +11,23 @@ test('admin signs in with the form and lands on /account with the menu and heade
 
   await signInWithForm(page, USERS.admin);
   await expect(page).toHaveURL(/\/account$/);
+  // version_show on: the change-information popup opens once for this version, then is remembered.
+  const popup = page.getByRole('dialog', { name: /What's new/ });
+  if ((await page.evaluate(() => localStorage.getItem('version_show'))) === 'true') {
+    await expect(popup).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(popup).toBeHidden();
+    const seen = await page.evaluate(() => [localStorage.getItem('versionShowPopup'), localStorage.getItem('version')]);
+    expect(seen[0]).toBe(seen[1]);
+    await page.reload();
+    await expect(page.getByTestId('user-name')).toBeVisible();
+    await expect(popup).toBeHidden();
+  }
   await closeVersionPopup(page);
+  await page.getByTestId('version-button').click();
+  await expect(popup).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
   await expect(page.getByTestId('user-name')).toHaveText('Avery Admin');
   await expect(page.getByTestId('header-user-name')).toHaveText('Avery Admin');
   const menu = page.getByTestId('app-menu');
