@@ -1,9 +1,10 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import { z } from 'zod';
 import { caller } from '../auth/guard';
+import { AppError } from '../errors';
 import type { RouteModule } from '../http/types';
 import type { MailRow } from './mail.table';
-import { findMessage, listOutbox } from './mailer';
+import { findMessage, listOutbox, listRetryable, MAIL_MSG } from './mailer';
 import { testMail } from './templates';
 
 const AttachmentSchema = z.object({
@@ -58,13 +59,37 @@ function rowJson(r: MailRow): z.infer<typeof OutboxRowSchema> {
   };
 }
 
+/** A job that retries every recent failed message of a company (e.g. after an SMTP outage). */
+export const MAIL_RETRY_JOB = 'mail.retry-failed';
+
 const VIEW = { section: SECTION.Mail, action: ACTION.VIEW };
 const SEND = { section: SECTION.Mail, action: ACTION.SEND };
 
 /** The mail log (the outbox when no SMTP is set): read, retry a failed message, send a test mail. */
 export const mailRoutes: RouteModule = {
   name: 'mail',
-  register(app, { database: { db }, mailer }) {
+  register(app, { database: { db }, mailer, jobs }) {
+    jobs.define<{ companyId: number }>(MAIL_RETRY_JOB, async (ctx) => {
+      const failed = await listRetryable(db, ctx.data.companyId);
+      let sent = 0;
+      for (const [i, m] of failed.entries()) {
+        if ((await mailer.retry(m.id)).status === 'sent') sent++;
+        await ctx.progress(i + 1, failed.length);
+      }
+      return { retried: failed.length, sent };
+    });
+
+    app.post('/mail/retry-failed', {
+      config: { access: SEND },
+      schema: { tags: ['Mail'], response: { 200: z.object({ job_id: z.string() }) } },
+      handler: async (req) => {
+        const { user } = caller(req);
+        if (!mailer.smtp) throw AppError.precondition(MAIL_MSG.noSmtp);
+        const job = await jobs.enqueue(MAIL_RETRY_JOB, { companyId: user.companyId }, { actor: user });
+        return { job_id: job.id };
+      },
+    });
+
     app.get('/mail/outbox', {
       config: { access: VIEW },
       schema: {

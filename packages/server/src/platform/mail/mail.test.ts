@@ -152,3 +152,24 @@ describe('mail without SMTP', () => {
     }
   });
 });
+
+describe('retrying every failed message as a job', () => {
+  it('resends the failed ones and reports progress to the job', async () => {
+    smtp.refuse('Service not available');
+    const a = await t.app.deps.mailer.send({ ...invoice(), to: 'a@retry.test' });
+    const b = await t.app.deps.mailer.send({ ...invoice(), to: 'b@retry.test' });
+    expect([a.status, b.status]).toEqual(['failed', 'failed']);
+    smtp.refuse(null);
+    const res = await t.app.inject({ method: 'POST', url: '/api/mail/retry-failed', headers: t.bearer(admin) });
+    const jobId = res.json().job_id as string;
+    const deadline = Date.now() + 15_000;
+    let job = { status: 'queued' } as { status: string; done?: number; total?: number; result?: unknown };
+    while (job.status !== 'completed' && job.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, headers: t.bearer(admin) })).json();
+    }
+    expect(job).toMatchObject({ status: 'completed', done: 2, total: 2, result: { retried: 2, sent: 2 } });
+    const to = smtp.received.slice(-2).flatMap((m) => m.to);
+    expect(to.sort()).toEqual(['a@retry.test', 'b@retry.test']);
+  });
+});

@@ -150,6 +150,17 @@ export async function listOutbox(db: Db, opts: { companyId: number; limit?: numb
     .limit(opts.limit ?? 100);
 }
 
+/** Failed messages worth another try: recent, and not tried too often already. */
+export async function listRetryable(db: Db, companyId: number, maxAttempts = 5) {
+  return db
+    .select({ id: mailMessages.id })
+    .from(mailMessages)
+    .where(
+      sql`${ofCompany(companyId)} and ${mailMessages.status} = 'failed' and ${mailMessages.attempts} < ${maxAttempts} and ${mailMessages.createdAt} > now() - interval '7 days'`,
+    )
+    .orderBy(mailMessages.id);
+}
+
 export async function findMessage(db: Db, id: number, companyId: number): Promise<MailRow> {
   const [row] = await db
     .select()
