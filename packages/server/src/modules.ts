@@ -1,7 +1,10 @@
 import { brokersRoutes } from './modules/brokers/brokers.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
+import { driversRoutes } from './modules/drivers/drivers.routes';
+import { employeesRoutes } from './modules/employees/employees.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './platform/files/files.routes';
 import type { RouteModule } from './platform/http/types';
 import { jobsRoutes } from './platform/jobs/jobs.routes';
@@ -20,4 +23,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   listRoutes,
   citiesRoutes,
   brokersRoutes,
+  driversRoutes,
+  employeesRoutes,
+  usersRoutes,
 ];

@@ -1,0 +1,143 @@
+import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import {
+  EmployeeDescriptionResponseSchema,
+  EmployeeEditResponseSchema,
+  EmployeeFormSchema,
+  EmployeeOptionsSchema,
+  EmployeeSaveResponseSchema,
+  InventoryDeleteBodySchema,
+  InventoryResponseSchema,
+} from '@backhaul/shared/modules/employees/employees.contract';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import { sectionFileAccess } from '../../platform/files/file-entities';
+import type { RouteModule } from '../../platform/http/types';
+import { registerListRoute } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
+import { employeesList, employeesLog } from './employees.list';
+import * as employeesService from './employees.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const can = (action?: number | number[], match?: 'all') => ({
+  section: SECTION.Employees,
+  ...(action ? { action } : {}),
+  ...(match ? { match } : {}),
+});
+
+/** Every Employees call of the register (001 §7) plus the /{section} pattern (settings are generic). */
+export const employeesRoutes: RouteModule = {
+  name: 'employees',
+  register(app, { database: { db }, files }) {
+    const tags = ['Employees'];
+    files.registerEntity(employeesService.EMPLOYEE_FILES.entity, sectionFileAccess(SECTION.Employees));
+
+    registerListRoute(app, db, employeesList, { url: '/employees/list', tags });
+    // "GET or POST /{section} and /{section}/list": the GET forms answer the default first page.
+    for (const url of ['/employees', '/employees/list']) {
+      app.get(url, {
+        config: { access: can() },
+        schema: { tags },
+        handler: (req) => runList(db, employeesList, caller(req).user, {}),
+      });
+    }
+    app.post('/employees/filters', {
+      config: { access: can() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => {
+        const { filter, columns } = await runList(db, employeesList, caller(req).user, { limit: 1 });
+        return { filter, columns };
+      },
+    });
+    // Actions history needs both edit and view (001 §6).
+    registerListRoute(app, db, employeesLog, {
+      url: '/employees/filterLogs',
+      tags,
+      access: can([ACTION.EDIT, ACTION.VIEW], 'all'),
+    });
+
+    app.get('/employees/create', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, response: { 200: EmployeeOptionsSchema } },
+      handler: (req) => employeesService.employeeOptions(db, caller(req).user),
+    });
+
+    app.post('/employees', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, body: EmployeeFormSchema, response: { 200: EmployeeSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        ...(await employeesService.saveEmployee(db, caller(req).user, req.body)),
+      }),
+    });
+
+    // Edit needs 9; a view-only holder (10) opens the same dialog read-only.
+    app.get('/employees/:id/edit', {
+      config: { access: can([ACTION.EDIT, ACTION.VIEW]) },
+      schema: { tags, params: IdParams, response: { 200: EmployeeEditResponseSchema } },
+      handler: (req) => employeesService.employeeForEdit(db, caller(req), files, req.params.id),
+    });
+
+    app.put('/employees/:id', {
+      config: { access: can(ACTION.EDIT) },
+      schema: { tags, params: IdParams, body: EmployeeFormSchema, response: { 200: EmployeeSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        ...(await employeesService.saveEmployee(db, caller(req).user, req.body, req.params.id)),
+      }),
+    });
+
+    app.delete('/employees/:id', {
+      config: { access: can(ACTION.DELETE) },
+      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      handler: async (req) => {
+        await employeesService.deleteEmployee(db, caller(req), files, req.params.id);
+        return { message: MSG.removalSuccess };
+      },
+    });
+
+    app.get('/employees/:id/inventory', {
+      config: { access: can([ACTION.EDIT, ACTION.VIEW]) },
+      schema: { tags, params: IdParams, response: { 200: InventoryResponseSchema } },
+      handler: async (req) => ({
+        inventory: await employeesService.listInventory(db, caller(req).user, req.params.id),
+      }),
+    });
+
+    app.delete('/employees/:id/inventory', {
+      config: { access: can(ACTION.EDIT) },
+      schema: {
+        tags,
+        params: IdParams,
+        body: InventoryDeleteBodySchema,
+        response: { 200: InventoryResponseSchema.extend({ message: z.string(), removed: z.number().int() }) },
+      },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const removed = await employeesService.removeInventory(db, user, req.params.id, req.body.ids);
+        return {
+          message: MSG.itemRemoved,
+          removed,
+          inventory: await employeesService.listInventory(db, user, req.params.id),
+        };
+      },
+    });
+
+    app.delete('/info/documents/:id', {
+      config: { access: can() },
+      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      handler: async (req) => {
+        await employeesService.removeDocument(db, caller(req), files, req.params.id);
+        return { message: MSG.removalSuccess };
+      },
+    });
+
+    app.get('/employees/description/:id', {
+      config: { access: can() },
+      schema: { tags, params: IdParams, response: { 200: EmployeeDescriptionResponseSchema } },
+      handler: async (req) => ({
+        id: req.params.id,
+        description: await employeesService.describeEmployee(db, caller(req).user, req.params.id),
+      }),
+    });
+  },
+};

@@ -1,0 +1,247 @@
+import { randomBytes } from 'node:crypto';
+import { ACTION, can, SECTION } from '@backhaul/shared';
+import type { UserFormOutput, UserOptions, UserRecord } from '@backhaul/shared/modules/users/users.contract';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthContext } from '../../platform/auth/access';
+import { departments, roles, sessions, users } from '../../platform/auth/auth.table';
+import { hashPassword } from '../../platform/auth/password';
+import { AppError } from '../../platform/errors';
+import { customers } from '../customers/customers.table';
+import { employees } from '../employees/employees.table';
+import { requestReset, type SessionDeps } from '../session/session.service';
+
+type UserRow = typeof users.$inferSelect;
+
+export const USER_MSG = {
+  ownRole: 'You cannot change your own role or permission role.',
+  ownFields: 'Without the Users edit permission you may change only your name, e-mail, password and picture.',
+  emailTaken: 'The e-mail has already been taken.',
+  passwordOrReset: 'Set a password or send a reset link.',
+  lastAdministrator: 'This is the last user with every permission; it cannot be deleted or deactivated.',
+} as const;
+
+const toRecord = (u: UserRow): UserRecord => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  permission_role_id: u.permissionRoleId,
+  department_id: u.departmentId,
+  customer_id: u.customerId,
+  active: u.active,
+  image: u.image,
+});
+
+const canUsers = (auth: AuthContext, action: number) => can(auth.grants, { section: SECTION.Users, action });
+
+async function findUser(db: DbOrTx, auth: AuthContext, id: number): Promise<UserRow> {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.companyId, auth.user.companyId)));
+  if (!u) throw AppError.notFound();
+  return u;
+}
+
+export async function userOptions(db: DbOrTx, companyId: number): Promise<UserOptions> {
+  return {
+    roles: await db
+      .select({ id: roles.id, name: roles.name })
+      .from(roles)
+      .where(eq(roles.companyId, companyId))
+      .orderBy(asc(roles.name)),
+    departments: await db
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(eq(departments.companyId, companyId))
+      .orderBy(asc(departments.name)),
+    customers: await db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(eq(customers.companyId, companyId))
+      .orderBy(asc(customers.name)),
+  };
+}
+
+/** GET /users/:id/edit: one's own record always; another's with Users edit or view. */
+export async function userForEdit(db: Db, auth: AuthContext, id: number) {
+  if (id !== auth.user.id && !canUsers(auth, ACTION.EDIT) && !canUsers(auth, ACTION.VIEW)) {
+    throw AppError.forbidden();
+  }
+  return { user: toRecord(await findUser(db, auth, id)), ...(await userOptions(db, auth.user.companyId)) };
+}
+
+async function assertOwned(db: DbOrTx, companyId: number, form: UserFormOutput) {
+  const checks = [
+    ['permission_role_id', roles, form.permission_role_id, roles.id, roles.companyId],
+    ['department_id', departments, form.department_id, departments.id, departments.companyId],
+    ['customer_id', customers, form.customer_id, customers.id, customers.companyId],
+  ] as const;
+  for (const [field, table, id, idCol, companyCol] of checks) {
+    if (id === null) continue;
+    const [row] = await db
+      .select({ id: idCol })
+      .from(table)
+      .where(and(eq(idCol, id), eq(companyCol, companyId)));
+    if (!row) throw AppError.invalidField(field, 'The selected value is invalid.');
+  }
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${form.email})`, form.id ? ne(users.id, form.id) : undefined));
+  if (taken) throw AppError.invalidField('email', USER_MSG.emailTaken);
+}
+
+/** Users whose permission role holds every permission, other than `exceptId`. */
+async function otherAdministrators(db: DbOrTx, companyId: number, exceptId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.permissionRoleId))
+    .where(
+      and(
+        eq(users.companyId, companyId),
+        eq(users.active, true),
+        eq(roles.allPermissions, true),
+        ne(users.id, exceptId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+async function isAdministrator(db: DbOrTx, u: UserRow): Promise<boolean> {
+  if (u.permissionRoleId === null) return false;
+  const [r] = await db.select({ all: roles.allPermissions }).from(roles).where(eq(roles.id, u.permissionRoleId));
+  return Boolean(r?.all);
+}
+
+/**
+ * The own-record rule (000 §6 "own records may always be edited"): a user may edit itself, but
+ * never its role number or permission role, and without Users edit only name, e-mail, password, image.
+ */
+function checkSelfEdit(auth: AuthContext, before: UserRow, form: UserFormOutput) {
+  if (form.role !== before.role || form.permission_role_id !== before.permissionRoleId) {
+    throw AppError.forbidden(USER_MSG.ownRole);
+  }
+  if (canUsers(auth, ACTION.EDIT)) return;
+  const same =
+    form.department_id === before.departmentId &&
+    form.customer_id === before.customerId &&
+    form.active === before.active;
+  if (!same) throw AppError.forbidden(USER_MSG.ownFields);
+}
+
+async function revokeSessions(tx: DbOrTx, userId: number, keepSessionId?: number): Promise<number> {
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+/**
+ * POST /users: creates (Users create 8) or updates by id (Users edit 9, or one's own record).
+ * A new user gets the password given, or a reset link through the session module's reset flow.
+ */
+export async function saveUser(
+  deps: SessionDeps,
+  auth: AuthContext,
+  form: UserFormOutput,
+): Promise<{ user: UserRecord; resetSent: boolean }> {
+  const { db } = deps;
+  const before = form.id ? await findUser(db, auth, form.id) : null;
+  const self = before?.id === auth.user.id;
+  if (before) {
+    if (self) checkSelfEdit(auth, before, form);
+    else if (!canUsers(auth, ACTION.EDIT)) throw AppError.forbidden();
+  } else {
+    if (!canUsers(auth, ACTION.CREATE)) throw AppError.forbidden();
+    if (!form.password && !form.send_reset) throw AppError.invalidField('password', USER_MSG.passwordOrReset);
+  }
+  await assertOwned(db, auth.user.companyId, form);
+  if (before && !form.active && (await isAdministrator(db, before))) {
+    if ((await otherAdministrators(db, auth.user.companyId, before.id)) === 0) {
+      throw AppError.precondition(USER_MSG.lastAdministrator);
+    }
+  }
+  // A user created for a reset link holds a password nobody knows until the link is used.
+  const passwordHash = form.password
+    ? await hashPassword(form.password)
+    : before
+      ? null
+      : await hashPassword(randomBytes(32).toString('base64url'));
+  const values = {
+    name: form.name,
+    email: form.email.trim(),
+    role: form.role,
+    permissionRoleId: form.permission_role_id,
+    departmentId: form.department_id,
+    customerId: form.customer_id,
+    active: form.active,
+    image: form.image || null,
+    ...(passwordHash ? { passwordHash } : {}),
+  };
+  const saved = await db.transaction(async (tx) => {
+    const [row] = before
+      ? await tx
+          .update(users)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(users.id, before.id))
+          .returning()
+      : await tx
+          .insert(users)
+          .values({ companyId: auth.user.companyId, ...values, passwordHash: passwordHash as string })
+          .returning();
+    if (!row) throw AppError.notFound();
+    // A new password or a deactivation ends the user's other sessions.
+    let revoked = 0;
+    if (before && (form.password || !form.active)) {
+      revoked = await revokeSessions(tx, row.id, self && form.active ? auth.sessionId : undefined);
+    }
+    await writeAudit(tx, {
+      actor: auth.user,
+      entity: 'users',
+      entityId: row.id,
+      action: before ? 'update' : 'create',
+      before: before ? toRecord(before) : null,
+      after: { ...toRecord(row), password_changed: Boolean(form.password), sessions_revoked: revoked },
+    });
+    return row;
+  });
+  const resetSent = form.send_reset && !form.password;
+  if (resetSent) await requestReset(deps, saved.email);
+  return { user: toRecord(saved), resetSent };
+}
+
+/**
+ * DELETE /users/:id: one's own record always, another's with Users delete (11). Its sessions are
+ * revoked and an employee record linked to it is unlinked, in the same transaction.
+ */
+export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise<void> {
+  const before = await findUser(db, auth, id);
+  if (id !== auth.user.id && !canUsers(auth, ACTION.DELETE)) throw AppError.forbidden();
+  if ((await isAdministrator(db, before)) && (await otherAdministrators(db, auth.user.companyId, id)) === 0) {
+    throw AppError.precondition(USER_MSG.lastAdministrator);
+  }
+  await db.transaction(async (tx) => {
+    const revoked = await revokeSessions(tx, id);
+    await tx.update(employees).set({ userId: null }).where(eq(employees.userId, id));
+    await tx.delete(users).where(eq(users.id, id));
+    await writeAudit(tx, {
+      actor: auth.user,
+      entity: 'users',
+      entityId: id,
+      action: 'delete',
+      before: { ...toRecord(before), sessions_revoked: revoked },
+    });
+  });
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/** A row of POST /employees/list (001 §3 "Employee columns"); `company` is the employer entity. */
+export const EmployeeRowSchema = z.object({
+  employee_id: z.number().int(),
+  name: z.string(),
+  company: z.string().nullable(),
+  department: z.string().nullable(),
+  office: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  phone2: z.string().nullable(),
+  active: z.boolean(),
+});
+export type EmployeeRow = z.infer<typeof EmployeeRowSchema>;
+
+const text = (max: number, label: string) =>
+  z.string().trim().max(max, `The ${label} may not be greater than ${max} characters.`);
+const isoDate = z
+  .string()
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Use the date format YYYY-MM-DD.');
+/** US phone (001 §9): 10 digits, an 11-digit number with a leading 1 is accepted; empty allowed. */
+export const PhoneInputSchema = z
+  .string()
+  .transform((v) => {
+    const digits = v.replace(/\D/g, '');
+    return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  })
+  .pipe(z.string().regex(/^([2-9]\d{9})?$/, 'The phone is 10 digits and cannot start with 0 or 1.'));
+
+/** One inventory item in the employee dialog: new items have no id. */
+export const InventoryItemSchema = z.object({
+  id: z.number().int().positive().optional(),
+  item: z
+    .string()
+    .trim()
+    .min(1, 'The item name is required.')
+    .max(120, 'The item may not be greater than 120 characters.'),
+  serial: text(80, 'serial number'),
+  issued_on: isoDate,
+  returned_on: isoDate,
+  notes: text(500, 'note'),
+});
+export type InventoryItem = z.input<typeof InventoryItemSchema>;
+export const InventoryRowSchema = z.object({
+  id: z.number().int(),
+  item: z.string(),
+  serial: z.string().nullable(),
+  issued_on: z.string().nullable(),
+  returned_on: z.string().nullable(),
+  notes: z.string().nullable(),
+});
+export type InventoryRow = z.infer<typeof InventoryRowSchema>;
+
+/** The create and edit form (server and web validate with the same schema). */
+export const EmployeeFormSchema = z.object({
+  name: z.string().trim().min(1, 'The name is required.').max(160, 'The name may not be greater than 160 characters.'),
+  company: text(160, 'company'),
+  department_id: z.number().int().positive().nullable(),
+  office: text(120, 'office'),
+  position: text(120, 'position'),
+  email: z.email('Enter a valid e-mail address.').or(z.literal('')),
+  phone: PhoneInputSchema,
+  phone2: PhoneInputSchema,
+  active: z.boolean(),
+  hired_on: isoDate,
+  /** Items to add (no id) or update (with id); removal is DELETE /employees/:id/inventory. */
+  inventory: z.array(InventoryItemSchema).max(200).default([]),
+});
+export type EmployeeForm = z.input<typeof EmployeeFormSchema>;
+export type EmployeeFormOutput = z.output<typeof EmployeeFormSchema>;
+export const EMPTY_EMPLOYEE_FORM: EmployeeForm = {
+  name: '',
+  company: '',
+  department_id: null,
+  office: '',
+  position: '',
+  email: '',
+  phone: '',
+  phone2: '',
+  active: true,
+  hired_on: '',
+  inventory: [],
+};
+
+const OptionSchema = z.object({ id: z.number().int(), name: z.string() });
+/** What the form's selects offer: GET /employees/create and part of /employees/:id/edit. */
+export const EmployeeOptionsSchema = z.object({
+  departments: z.array(OptionSchema),
+  companies: z.array(z.string()),
+  offices: z.array(z.string()),
+});
+export type EmployeeOptions = z.infer<typeof EmployeeOptionsSchema>;
+
+export const EmployeeDocumentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+  url: z.string(),
+  preview_url: z.string().nullable(),
+});
+export type EmployeeDocument = z.infer<typeof EmployeeDocumentSchema>;
+
+export const EmployeeEditResponseSchema = EmployeeOptionsSchema.extend({
+  employee: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    company: z.string(),
+    department_id: z.number().int().nullable(),
+    office: z.string(),
+    position: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    phone2: z.string(),
+    active: z.boolean(),
+    hired_on: z.string(),
+  }),
+  inventory: z.array(InventoryRowSchema),
+  documents: z.array(EmployeeDocumentSchema),
+});
+export type EmployeeEditResponse = z.infer<typeof EmployeeEditResponseSchema>;
+
+export const EmployeeSaveResponseSchema = z.object({
+  message: z.string(),
+  employee: EmployeeRowSchema,
+  inventory: z.array(InventoryRowSchema),
+});
+export const InventoryResponseSchema = z.object({ inventory: z.array(InventoryRowSchema) });
+export const InventoryDeleteBodySchema = z.object({
+  ids: z.array(z.number().int().positive()).min(1, 'Choose at least one item.').max(200),
+});
+export const EmployeeDescriptionResponseSchema = z.object({ id: z.number().int(), description: z.string() });
