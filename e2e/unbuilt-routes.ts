@@ -43,7 +43,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/settings/accounting-settings',
   '/settings/user-account-settings',
   '/settings/old-system-settings',
-  '/settings/system-settings',
   '/test',
   '/ui',
 ];

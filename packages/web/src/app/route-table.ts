@@ -6,7 +6,15 @@
 export type RouteAccess = 'protected' | 'guest' | 'public' | 'open';
 
 /** Screens that are built; any route without a page shows the not-available page. */
-export type PageKey = 'login' | 'reset-request' | 'new-password' | 'profile' | 'account' | 'cities' | 'brokers';
+export type PageKey =
+  | 'login'
+  | 'reset-request'
+  | 'new-password'
+  | 'profile'
+  | 'account'
+  | 'cities'
+  | 'brokers'
+  | 'mail';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -124,7 +132,8 @@ export const APP_ROUTES: RouteNode[] = [
       child('accounting-settings', 'Accounting settings'),
       child('user-account-settings', 'User account settings'),
       child('old-system-settings', 'Old system settings'),
-      child('system-settings', 'System settings'),
+      // System settings hold the mail settings: the mail log / outbox and "send a test mail".
+      child('system-settings', 'System settings', 'Mail', { page: 'mail' }),
     ],
   },
   { path: '/test', title: 'Test page' },

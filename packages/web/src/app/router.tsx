@@ -17,6 +17,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   account: () => import('../modules/account/account-page').then((m) => ({ Component: m.AccountPage })),
   cities: () => import('../modules/cities/cities-page').then((m) => ({ Component: m.CitiesPage })),
   brokers: () => import('../modules/brokers/brokers-page').then((m) => ({ Component: m.BrokersPage })),
+  mail: () => import('../modules/mail/mail-page').then((m) => ({ Component: m.MailPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

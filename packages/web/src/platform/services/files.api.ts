@@ -1,0 +1,52 @@
+import { MSG } from '@backhaul/shared';
+import { z } from 'zod';
+import { API_BASE, api } from '../api-client';
+import { ApiError, describeFailure } from '../api-errors';
+import { readStorage, STORAGE_KEY } from '../local-storage';
+
+export const StoredFileSchema = z.object({
+  id: z.number(),
+  entity: z.string(),
+  entity_id: z.string(),
+  category: z.string().nullable(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  uploaded_by: z.number().nullable(),
+  created_at: z.string(),
+  url: z.string(),
+  preview_url: z.string().nullable(),
+});
+export type StoredFile = z.infer<typeof StoredFileSchema>;
+
+/** The spec's accepted types (§5), for the file input's accept attribute and a first check. */
+export const UPLOAD_ACCEPT = '.png,.jpeg,.jpg,.bmp,.gif,.pdf';
+const ACCEPTED = /\.(png|jpe?g|bmp|gif|pdf)$/i;
+
+/** The message to show before uploading, or null; the server checks again, by content too. */
+export function uploadProblem(name: string): string | null {
+  if (/[@#%&!]/.test(name)) return MSG.invalidFileName;
+  if (!ACCEPTED.test(name)) return 'Only png, jpeg, jpg, bmp, gif and pdf files can be uploaded.';
+  return null;
+}
+
+export const listFiles = (entity: string, entityId: string | number) =>
+  api.get(`/files/list/${entity}/${entityId}`, { schema: z.object({ rows: z.array(StoredFileSchema) }) });
+
+export const deleteFile = (id: number) => api.delete(`/files/${id}`);
+
+/** Multipart upload (the JSON api client does not send forms). */
+export async function uploadFile(opts: { entity: string; entityId: string | number; file: File; category?: string }) {
+  const form = new FormData();
+  if (opts.category) form.append('category', opts.category);
+  form.append('file', opts.file, opts.file.name);
+  const token = readStorage(STORAGE_KEY.token);
+  const res = await fetch(`${API_BASE}/files/upload/${opts.entity}/${opts.entityId}`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { Authorization: token } : {},
+  });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiError(res.status, body, describeFailure(res.status, body));
+  return z.object({ file: StoredFileSchema }).parse(body).file;
+}
