@@ -52,7 +52,11 @@ export function createInProcessDispatcher(run: Run, concurrency = 2): JobDispatc
  * PostgreSQL: pg-boss carries "job X is ready" to whichever process works (the API itself, or
  * `npm run worker` processes when JOBS_IN_API=0). It runs on the app's own pool.
  */
-export function createPgBossDispatcher(database: Database, run: Run, opts: { work: boolean }): JobDispatcher {
+export function createPgBossDispatcher(
+  database: Database,
+  run: Run,
+  opts: { work: boolean; names: () => string[] },
+): JobDispatcher {
   const pool = database.pool;
   if (!pool) throw new Error('pg-boss needs the PostgreSQL pool');
   const boss = new PgBoss({
@@ -73,7 +77,7 @@ export function createPgBossDispatcher(database: Database, run: Run, opts: { wor
       started = true;
     })();
     return starting.then(async () => {
-      for (const n of names) await listen(n);
+      for (const n of new Set([...names, ...opts.names()])) await listen(n);
     });
   }
 

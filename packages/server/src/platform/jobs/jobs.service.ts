@@ -44,7 +44,7 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
   const inProcess = createInProcessDispatcher((id) => run(id));
   const dispatcher: JobDispatcher =
     opts.database.kind === 'postgres'
-      ? createPgBossDispatcher(opts.database, (id) => run(id), { work: opts.work })
+      ? createPgBossDispatcher(opts.database, (id) => run(id), { work: opts.work, names: () => [...handlers.keys()] })
       : inProcess;
   let started = false;
 
