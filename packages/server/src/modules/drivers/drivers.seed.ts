@@ -43,15 +43,12 @@ export const driversSeeder: Seeder = {
         active: i % 31 !== 30,
       };
     });
-    const inserted = await ctx.db
-      .insert(drivers)
-      .values(rows)
-      .returning({
-        id: drivers.id,
-        truckId: drivers.truckId,
-        paymentType: drivers.paymentType,
-        amountCents: drivers.amountCents,
-      });
+    const inserted = await ctx.db.insert(drivers).values(rows).returning({
+      id: drivers.id,
+      truckId: drivers.truckId,
+      paymentType: drivers.paymentType,
+      amountCents: drivers.amountCents,
+    });
     for (const d of inserted.slice(0, active.length)) {
       if (d.truckId) await ctx.db.update(trucks).set({ driverId: d.id }).where(eq(trucks.id, d.truckId));
     }

@@ -1,0 +1,186 @@
+import { ACTION, can, MSG, SECTION } from '@backhaul/shared';
+import {
+  ContractResponseSchema,
+  ContractSaveResponseSchema,
+  ContractsResponseSchema,
+  DestroyIdsBodySchema,
+  DestroyResponseSchema,
+  DRIVER_FILE_ENTITY,
+  DriverCardResponseSchema,
+  DriverContractFormSchema,
+  DriverDescriptionResponseSchema,
+  DriverFormSchema,
+  DriverNewResponseSchema,
+  DriverSaveResponseSchema,
+} from '@backhaul/shared/modules/drivers/drivers.contract';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import { sectionFileAccess } from '../../platform/files/file-entities';
+import type { RouteModule } from '../../platform/http/types';
+import { registerListRoute } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
+import { driversList, driversLog } from './drivers.list';
+import * as drivers from './drivers.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const section = SECTION.Drivers;
+const need = (action?: number) => ({ section, ...(action ? { action } : {}) });
+/** Saving a driver: create (8) for a new one, edit (9) for an existing one. */
+const EDIT = need(ACTION.EDIT);
+
+/**
+ * Maintenance → Drivers (001 §7): the list and its /{section} aliases, the card, create, update,
+ * delete, contracts, drafted deletions of files and contracts, and the change log.
+ */
+export const driversRoutes: RouteModule = {
+  name: 'drivers',
+  register(app, { database: { db }, files }) {
+    const tags = ['Drivers'];
+
+    // Files of a driver: the section's file actions, and only drivers the caller may see.
+    const base = sectionFileAccess(section);
+    const scoped =
+      (check: typeof base.view) =>
+      async (...args: Parameters<typeof base.view>) =>
+        (await check(...args)) && drivers.driverVisible(db, args[0].user, args[1]);
+    files.registerEntity(DRIVER_FILE_ENTITY, {
+      view: scoped(base.view),
+      upload: scoped(base.upload ?? base.view),
+      remove: scoped(base.remove ?? base.view),
+    });
+
+    // The list: POST /drivers/list, and the /{section} pattern's GET or POST /drivers and GET /drivers/list.
+    registerListRoute(app, db, driversList, { url: '/drivers/list', tags });
+    registerListRoute(app, db, driversList, { url: '/drivers', tags });
+    for (const url of ['/drivers', '/drivers/list']) {
+      app.get(url, {
+        config: { access: need() },
+        schema: { tags },
+        handler: async (req) => runList(db, driversList, caller(req).user, {}),
+      });
+    }
+
+    app.post('/drivers/filters', {
+      config: { access: need() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => {
+        const result = await runList(db, driversList, caller(req).user, { limit: 1, with_options: true });
+        return { filter: result.filter };
+      },
+    });
+
+    // Actions history (001 §6): both edit (9) and view (10).
+    registerListRoute(app, db, driversLog, {
+      url: '/drivers/filterLogs',
+      tags,
+      access: { section, action: [ACTION.EDIT, ACTION.VIEW], match: 'all' },
+    });
+
+    app.get('/drivers/getNew', {
+      config: { access: need(ACTION.CREATE) },
+      schema: { tags, response: { 200: DriverNewResponseSchema } },
+      handler: async (req) => ({ driver: null, options: await drivers.driverOptions(db, caller(req).user) }),
+    });
+
+    app.post('/drivers/new', {
+      config: { access: need(ACTION.CREATE) },
+      schema: { tags, body: DriverFormSchema, response: { 200: DriverSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        driver: await drivers.createDriver(db, caller(req).user, req.body),
+      }),
+    });
+
+    app.post('/drivers/update/:id', {
+      config: { access: EDIT },
+      schema: { tags, params: IdParams, body: DriverFormSchema, response: { 200: DriverSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        driver: await drivers.updateDriver(db, caller(req).user, req.params.id, req.body),
+      }),
+    });
+
+    app.delete('/drivers/:id', {
+      config: { access: need(ACTION.DELETE) },
+      schema: { tags, params: IdParams, response: { 200: z.object({ message: z.string() }) } },
+      handler: async (req) => {
+        await drivers.deleteDriver(db, caller(req).user, req.params.id);
+        return { message: MSG.removalSuccess };
+      },
+    });
+
+    app.get('/drivers/description/:id', {
+      config: { access: need() },
+      schema: { tags, params: IdParams, response: { 200: DriverDescriptionResponseSchema } },
+      handler: async (req) => drivers.describeDriver(db, caller(req).user, req.params.id),
+    });
+
+    // Contracts: show one, set (create) on a driver, update one, list a driver's.
+    app.get('/drivers/showContract/:id', {
+      config: { access: need() },
+      schema: { tags, params: IdParams, response: { 200: ContractResponseSchema } },
+      handler: async (req) => ({ contract: await drivers.getContract(db, caller(req).user, req.params.id) }),
+    });
+
+    app.post('/drivers/setContract/:id', {
+      config: { access: { anyOf: [need(ACTION.CREATE), EDIT] } },
+      schema: { tags, params: IdParams, body: DriverContractFormSchema, response: { 200: ContractSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        contract: await drivers.createContract(db, caller(req).user, req.params.id, req.body),
+      }),
+    });
+
+    app.post('/drivers/updateContract/:id', {
+      config: { access: EDIT },
+      schema: { tags, params: IdParams, body: DriverContractFormSchema, response: { 200: ContractSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        contract: await drivers.updateContract(db, caller(req).user, req.params.id, req.body),
+      }),
+    });
+
+    app.post('/drivers/contract/:id', {
+      config: { access: need() },
+      schema: { tags, params: IdParams, body: z.unknown(), response: { 200: ContractsResponseSchema } },
+      handler: async (req) => ({ rows: await drivers.listContracts(db, caller(req).user, req.params.id) }),
+    });
+
+    // Deletions drafted in the dialog, sent in one call each on save (001 §4).
+    app.post('/drivers/destroyFiles', {
+      config: { access: { anyOf: [EDIT, need(ACTION.FILE_DELETE)] } },
+      schema: { tags, body: DestroyIdsBodySchema, response: { 200: DestroyResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        deleted: await drivers.destroyFiles(db, {
+          user: caller(req).user,
+          driverId: req.body.driver_id,
+          ids: req.body.ids,
+          removeBytes: (key) => files.storage.remove(key),
+        }),
+      }),
+    });
+
+    app.post('/drivers/destroyContract', {
+      config: { access: EDIT },
+      schema: { tags, body: DestroyIdsBodySchema, response: { 200: DestroyResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        deleted: await drivers.destroyContracts(db, caller(req).user, req.body.driver_id, req.body.ids),
+      }),
+    });
+
+    // The card.
+    app.get('/drivers/:id', {
+      config: { access: need() },
+      schema: { tags, params: IdParams, response: { 200: DriverCardResponseSchema } },
+      handler: async (req) => {
+        const { user, grants } = caller(req);
+        const card = await drivers.driverCard(db, user, req.params.id);
+        // Files are listed only for callers who may see them (file view 24, download 25 or view 10).
+        const seesFiles = can(grants, { section, action: [ACTION.FILE_VIEW, ACTION.FILE_DOWNLOAD, ACTION.VIEW] });
+        return seesFiles ? card : { ...card, files: [] };
+      },
+    });
+  },
+};
