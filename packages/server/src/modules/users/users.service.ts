@@ -213,7 +213,7 @@ export async function saveUser(
       entityId: row.id,
       action: before ? 'update' : 'create',
       before: before ? toRecord(before) : null,
-      after: { ...toRecord(row), password_changed: Boolean(form.password), sessions_revoked: revoked },
+      after: { ...toRecord(row), credentials_changed: Boolean(form.password), sessions_revoked: revoked },
     });
     return row;
   });

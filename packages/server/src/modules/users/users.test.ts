@@ -1,0 +1,243 @@
+import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { USER_MSG } from './users.service';
+
+let t: TestContext;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@backhaul.demo');
+});
+afterAll(() => t.close());
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = admin) =>
+  t.app.inject({ method, url: `/api${url}`, ...(payload ? { payload } : {}), headers: t.bearer(token) });
+
+const idOf = async (email: string) => {
+  const [row] = await t.database.query<{ id: number }>('select id from users where email = $1', [email]);
+  return row?.id as number;
+};
+const audits = (id: number) =>
+  t.database.query<{ action: string; user_id: number; before: unknown; after: Record<string, unknown> | null }>(
+    "select action, user_id, before, after from audit_log where entity = 'users' and entity_id = $1 order by id",
+    [String(id)],
+  );
+const USERS_ALL = [0, ACTION.CREATE, ACTION.EDIT, ACTION.VIEW, ACTION.DELETE].map((action) => ({
+  section: SECTION.Users,
+  action,
+}));
+
+describe('users list', () => {
+  it('answers the spec columns; userGroup a role number, dispatcher from the department', async () => {
+    const res = await call('POST', '/users/list', { limit: 100 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.columns.filter((c: { hidden: boolean }) => !c.hidden).map((c: { id: string }) => c.id)).toEqual([
+      'id',
+      'name',
+      'userGroup',
+      'customer',
+      'dispatcher',
+      'email',
+      'updated_at',
+      'status',
+    ]);
+    const byEmail = new Map(body.rows.map((r: { email: string }) => [r.email, r]));
+    expect(byEmail.get('dispatcher@backhaul.demo')).toMatchObject({ userGroup: 2, dispatcher: true, status: true });
+    expect(byEmail.get('admin@backhaul.demo')).toMatchObject({ userGroup: 0, dispatcher: false, customer: null });
+    expect((byEmail.get('customer@backhaul.demo') as { customer: string }).customer).toBeTruthy();
+    expect(body.filter.userGroup).toEqual(
+      Object.entries(ROLE_NUMBER_NAMES).map(([value, label]) => ({ value: Number(value), label })),
+    );
+  });
+
+  it('filters by role number and dispatcher, with the total of the filtered set', async () => {
+    const ones = (await call('POST', '/users/list', { filters: { userGroup: { values: [1] } } })).json();
+    expect(ones.rows.map((r: { email: string }) => r.email).sort()).toEqual([
+      'accountant@backhaul.demo',
+      'shop@backhaul.demo',
+    ]);
+    expect(ones.total).toBe(2);
+    expect(ones.sum.id).toBe(2);
+    const dispatchers = (await call('POST', '/users/list', { filters: { dispatcher: { value: 1 } } })).json();
+    expect(dispatchers.rows.map((r: { email: string }) => r.email)).toEqual(['dispatcher@backhaul.demo']);
+    const bad = await call('POST', '/users/list', { filters: { userGroup: { op: 'eq' } } });
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('users create and update', () => {
+  let created: number;
+
+  it('validates next to fields: e-mail taken, password or reset link, role number', async () => {
+    const res = await call('POST', '/users', {
+      name: '',
+      email: 'nope',
+      role: 7,
+      permission_role_id: null,
+      department_id: null,
+      customer_id: null,
+      active: true,
+      password: 'short',
+    });
+    expect(res.statusCode).toBe(422);
+    const { errors } = res.json();
+    expect(errors.name).toEqual(['The name is required.']);
+    expect(errors.email).toEqual(['Enter a valid e-mail address.']);
+    expect(errors.password).toEqual(['The password must be at least 8 characters.']);
+    expect(errors.role).toBeDefined();
+    const base = { name: 'X', role: 4, permission_role_id: null, department_id: null, customer_id: null, active: true };
+    const taken = await call('POST', '/users', { ...base, email: 'ADMIN@backhaul.demo', password: 'long enough' });
+    expect(taken.json().errors.email).toEqual([USER_MSG.emailTaken]);
+    const neither = await call('POST', '/users', { ...base, email: 'new@backhaul.demo' });
+    expect(neither.json().errors.password).toEqual([USER_MSG.passwordOrReset]);
+  });
+
+  it('creates with a password (argon2, signs in) and audits without the secret', async () => {
+    const options = (await call('GET', '/users/create')).json();
+    const dispatcherRole = options.roles.find((r: { name: string }) => r.name === 'Dispatcher').id;
+    const dispatch = options.departments.find((d: { name: string }) => d.name === 'Dispatch').id;
+    const res = await call('POST', '/users', {
+      name: 'Nina Night',
+      email: 'nina@backhaul.demo',
+      password: 'night-shift-1',
+      role: 2,
+      permission_role_id: dispatcherRole,
+      department_id: dispatch,
+      customer_id: null,
+      active: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: MSG.savingSuccess, reset_sent: false, user: { name: 'Nina Night' } });
+    created = res.json().user.id;
+    const [row] = await t.database.query<{ password_hash: string }>('select password_hash from users where id = $1', [
+      created,
+    ]);
+    expect(row?.password_hash.startsWith('$argon2id$')).toBe(true);
+    await t.login('nina@backhaul.demo', 'night-shift-1');
+    const list = (await call('POST', '/users/list', { search: 'nina@' })).json();
+    expect(list.rows[0]).toMatchObject({ id: created, userGroup: 2, dispatcher: true });
+    const [audit] = await audits(created);
+    expect(audit?.action).toBe('create');
+    expect(JSON.stringify(audit?.after)).not.toContain('night-shift-1');
+    expect(audit?.after).toMatchObject({ email: 'nina@backhaul.demo', credentials_changed: true });
+  });
+
+  it('creates with a reset link through the session reset flow', async () => {
+    const res = await call('POST', '/users', {
+      name: 'Reese Link',
+      email: 'reese@backhaul.demo',
+      send_reset: true,
+      role: 4,
+      permission_role_id: null,
+      department_id: null,
+      customer_id: null,
+      active: true,
+    });
+    expect(res.json().reset_sent).toBe(true);
+    const [mail] = await t.database.query<{ text: string }>('select text from mail_messages where "to" = $1', [
+      'reese@backhaul.demo',
+    ]);
+    const token = mail?.text.match(/\/password\/reset\/([\w-]+)/)?.[1];
+    expect(token).toBeTruthy();
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/restore',
+      payload: { token, password: 'reese-password', password_confirmation: 'reese-password' },
+    });
+    expect(set.statusCode).toBe(200);
+    await t.login('reese@backhaul.demo', 'reese-password');
+  });
+
+  it('updates by id; GET /users/:id/edit answers the record; a new password ends the sessions', async () => {
+    const token = await t.login('nina@backhaul.demo', 'night-shift-1');
+    const edit = (await call('GET', `/users/${created}/edit`)).json();
+    expect(edit.user).toMatchObject({ id: created, email: 'nina@backhaul.demo', role: 2 });
+    const res = await call('POST', '/users', { ...edit.user, name: 'Nina Day', role: 3, password: 'day-shift-22' });
+    expect(res.statusCode).toBe(200);
+    expect((await call('POST', '/isLogin', {}, token)).statusCode).toBe(401);
+    await t.login('nina@backhaul.demo', 'day-shift-22');
+    const rows = await audits(created);
+    expect(rows.at(-1)).toMatchObject({ action: 'update', after: { name: 'Nina Day', role: 3, sessions_revoked: 2 } });
+  });
+});
+
+describe('users permissions and the own-record rule', () => {
+  it('without Users edit another user cannot be edited (403); own record may change name and password only', async () => {
+    const { user, token } = await t.createUser({
+      email: 'plain@backhaul.demo',
+      grants: [{ section: SECTION.Profile, action: 0 }],
+      role: 4,
+    });
+    const other = await idOf('safety@backhaul.demo');
+    const otherRecord = (await call('GET', `/users/${other}/edit`)).json().user;
+    expect((await call('GET', `/users/${other}/edit`, undefined, token)).statusCode).toBe(403);
+    expect((await call('POST', '/users', { ...otherRecord, name: 'Hacked' }, token)).statusCode).toBe(403);
+    expect((await call('POST', '/users/list', {}, token)).statusCode).toBe(403);
+
+    const own = (await call('GET', `/users/${user.id}/edit`, undefined, token)).json().user;
+    const renamed = await call('POST', '/users', { ...own, name: 'Plain Person', password: 'plain-new-pass' }, token);
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().user.name).toBe('Plain Person');
+    const raise = await call('POST', '/users', { ...own, role: 0 }, token);
+    expect(raise.statusCode).toBe(403);
+    expect(raise.json().message).toBe(USER_MSG.ownRole);
+    const adminRole = (await call('GET', '/users/create'))
+      .json()
+      .roles.find((r: { name: string }) => r.name === 'Administrator').id;
+    expect((await call('POST', '/users', { ...own, permission_role_id: adminRole }, token)).statusCode).toBe(403);
+    const dept = await call('POST', '/users', { ...own, department_id: 1 }, token);
+    expect(dept.statusCode).toBe(403);
+    expect(dept.json().message).toBe(USER_MSG.ownFields);
+    const [row] = await t.database.query<{ role: number; permission_role_id: number }>(
+      'select role, permission_role_id from users where id = $1',
+      [user.id],
+    );
+    expect(row).toEqual({ role: 4, permission_role_id: user.permissionRoleId });
+  });
+
+  it('even with Users edit a user cannot change its own role', async () => {
+    const { user, token } = await t.createUser({ email: 'editor@backhaul.demo', grants: USERS_ALL, role: 3 });
+    const own = (await call('GET', `/users/${user.id}/edit`, undefined, token)).json().user;
+    expect((await call('POST', '/users', { ...own, role: 0 }, token)).statusCode).toBe(403);
+    expect((await call('POST', '/users', { ...own, department_id: 1 }, token)).statusCode).toBe(200);
+  });
+
+  it('delete needs 11 except for one own record; a deleted user’s session is revoked', async () => {
+    const { token: editorOnly } = await t.createUser({
+      email: 'users-edit-only@backhaul.demo',
+      grants: USERS_ALL.filter((g) => g.action !== ACTION.DELETE),
+    });
+    const target = await idOf('reese@backhaul.demo');
+    const refused = await call('DELETE', `/users/${target}`, undefined, editorOnly);
+    expect(refused.statusCode).toBe(403);
+    expect(await idOf('reese@backhaul.demo')).toBe(target);
+
+    const reeseToken = await t.login('reese@backhaul.demo', 'reese-password');
+    const res = await call('DELETE', `/users/${target}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MSG.removalSuccess);
+    expect((await call('POST', '/isLogin', {}, reeseToken)).statusCode).toBe(401);
+    const rows = await audits(target);
+    expect(rows.at(-1)).toMatchObject({ action: 'delete', after: null });
+    // The sign-in after the reset and the one just above.
+    expect((rows.at(-1)?.before as { sessions_revoked: number }).sessions_revoked).toBe(2);
+
+    const { user: self, token: selfToken } = await t.createUser({
+      email: 'leaving@backhaul.demo',
+      grants: [{ section: SECTION.Profile, action: 0 }],
+    });
+    expect((await call('DELETE', `/users/${self.id}`, undefined, selfToken)).statusCode).toBe(200);
+    expect(await idOf('leaving@backhaul.demo')).toBeUndefined();
+    expect((await call('POST', '/isLogin', {}, selfToken)).statusCode).toBe(401);
+  });
+
+  it('the last user with every permission cannot be deleted (412)', async () => {
+    const adminId = await idOf('admin@backhaul.demo');
+    const res = await call('DELETE', `/users/${adminId}`);
+    expect(res.statusCode).toBe(412);
+    expect(res.json().error.mail).toBe(USER_MSG.lastAdministrator);
+  });
+});
