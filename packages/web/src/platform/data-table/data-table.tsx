@@ -57,6 +57,8 @@ export type RowAction<R extends Row> = {
   icon: ReactNode;
   color?: string;
   permission?: ButtonPermission;
+  /** Per-row rule on top of the permission (e.g. one's own record, a closed statement). */
+  visible?: (row: R) => boolean;
   onClick: (row: R) => void;
 };
 
@@ -392,20 +394,22 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                         if (id === ACTIONS_ID) {
                           content = (
                             <Group gap={4} wrap="nowrap">
-                              {actions.map((a) => (
-                                <Tooltip key={a.id} label={a.label} openDelay={200}>
-                                  <ActionIcon
-                                    size="sm"
-                                    variant="subtle"
-                                    color={a.color ?? 'gray'}
-                                    aria-label={a.label}
-                                    onClick={() => a.onClick(original)}
-                                    data-testid={`row-${a.id}`}
-                                  >
-                                    {a.icon}
-                                  </ActionIcon>
-                                </Tooltip>
-                              ))}
+                              {actions
+                                .filter((a) => !a.visible || a.visible(original))
+                                .map((a) => (
+                                  <Tooltip key={a.id} label={a.label} openDelay={200}>
+                                    <ActionIcon
+                                      size="sm"
+                                      variant="subtle"
+                                      color={a.color ?? 'gray'}
+                                      aria-label={a.label}
+                                      onClick={() => a.onClick(original)}
+                                      data-testid={`row-${a.id}`}
+                                    >
+                                      {a.icon}
+                                    </ActionIcon>
+                                  </Tooltip>
+                                ))}
                             </Group>
                           );
                         } else if (props.cells?.[id]) {
