@@ -1,9 +1,16 @@
 import { brokersRoutes } from './modules/brokers/brokers.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { customersRoutes } from './modules/customers/customers.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
+import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
+import { factoringRoutes } from './modules/factoring/factoring.routes';
+import { generalRoutes } from './modules/general/general.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { trailersRoutes } from './modules/trailers/trailers.routes';
+import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './platform/files/files.routes';
 import type { RouteModule } from './platform/http/types';
@@ -24,6 +31,13 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   citiesRoutes,
   brokersRoutes,
   driversRoutes,
+  expiryDigestRoutes,
   employeesRoutes,
   usersRoutes,
+  customersRoutes,
+  factoringRoutes,
+  clientsRoutes,
+  generalRoutes,
+  trucksRoutes,
+  trailersRoutes,
 ];

@@ -42,6 +42,8 @@ export const customersSeeder: Seeder = {
         frozen: i > 0 && i % 13 === 0 ? 1 : i > 0 && i % 17 === 0 ? 2 : 0,
         services: ctx.faker.helpers.arrayElement(SERVICE_SETS),
         findUs: ctx.faker.helpers.arrayElement(FIND_US),
+        // Open receivables, deterministic so the shared faker's sequence is unchanged for later seeders.
+        balanceCents: i % 4 === 3 ? 0 : ((i * 104729) % 1850000) + 25000,
         factoringCompanyId: i % 3 === 0 ? null : (factoringIds[i % factoringIds.length] ?? null),
       };
     });

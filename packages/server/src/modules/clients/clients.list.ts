@@ -1,0 +1,62 @@
+import { SECTION } from '@backhaul/shared';
+import {
+  CANCELED,
+  COMMENT_CLIP,
+  LEAD_PATHS,
+  LEAD_TITLES,
+  type LeadKind,
+} from '@backhaul/shared/modules/clients/clients.contract';
+import { sql } from 'drizzle-orm';
+import { defineList, type ListDefinition } from '../../platform/list/define-list';
+
+/**
+ * One list per kind with the same columns (001 §3): id, updated_at, mc, truck_quantity, carrier,
+ * contact, phone, email, comment (clipped at 500). Canceled rows have left the list (001 §4).
+ * Potential clients and clients have no section of their own in the spec: they use Customers (6).
+ */
+function defineLeadsList(kind: LeadKind): ListDefinition {
+  return defineList({
+    key: LEAD_PATHS[kind],
+    title: LEAD_TITLES[kind],
+    section: SECTION.Customers,
+    from: sql`sales_leads`,
+    rowKey: sql`sales_leads.id`,
+    base: (user) =>
+      sql`sales_leads.company_id = ${user.companyId} and sales_leads.kind = ${kind} and sales_leads.status <> ${CANCELED}${
+        user.customerId === null ? sql`` : sql` and sales_leads.customer_id = ${user.customerId}`
+      }`,
+    defaultSort: { sort: 'updated_at', order: 'desc' },
+    columns: [
+      { id: 'id', title: 'ID', sql: sql`sales_leads.id`, filter: 'number', footer: 'count', align: 'left' },
+      { id: 'updated_at', title: 'Updated', sql: sql`sales_leads.updated_at`, filter: 'date', dateType: 'timestamp' },
+      { id: 'mc', title: 'MC', sql: sql`sales_leads.mc`, filter: 'note', search: true },
+      {
+        id: 'truck_quantity',
+        title: 'Trucks',
+        sql: sql`sales_leads.truck_quantity`,
+        filter: 'number',
+        footer: 'sum',
+        align: 'right',
+        exportKind: 'number',
+      },
+      { id: 'carrier', title: 'Carrier', sql: sql`sales_leads.carrier`, filter: 'note', search: true, clip: 40 },
+      { id: 'contact', title: 'Contact', sql: sql`sales_leads.contact`, filter: 'note', search: true },
+      { id: 'phone', title: 'Phone', sql: sql`sales_leads.phone`, filter: 'note', search: true },
+      { id: 'email', title: 'E-mail', sql: sql`sales_leads.email`, filter: 'note', search: true },
+      {
+        id: 'comment',
+        title: 'Comment',
+        sql: sql`sales_leads.comment`,
+        filter: 'note',
+        clip: COMMENT_CLIP,
+        sortable: false,
+      },
+      { id: 'status', title: 'Status', sql: sql`sales_leads.status`, filter: 'list', hidden: true },
+    ],
+  });
+}
+
+export const LEAD_LISTS: Record<LeadKind, ListDefinition> = {
+  potential: defineLeadsList('potential'),
+  client: defineLeadsList('client'),
+};

@@ -1,0 +1,152 @@
+import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { DraftedIdsBodySchema, DraftedIdsResponseSchema } from '@backhaul/shared/modules/customers/contact-fields';
+import {
+  CustomerCardSchema,
+  CustomerDescriptionSchema,
+  CustomerFormOptionsSchema,
+  CustomerFormSchema,
+  CustomerSaveResponseSchema,
+  CustomerTypeSchema,
+  GetCustomersBodySchema,
+  GetCustomersResponseSchema,
+} from '@backhaul/shared/modules/customers/customers.contract';
+import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/access';
+import { caller } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
+import { sectionFileAccess } from '../../platform/files/file-entities';
+import type { RouteModule } from '../../platform/http/types';
+import { registerListRoute } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
+import { customersList, customersLog } from './customers.list';
+import * as customersService from './customers.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const can = (action?: number | number[], match?: 'all') => ({
+  section: SECTION.Customers,
+  ...(action ? { action } : {}),
+  ...(match ? { match } : {}),
+});
+/** A customer user reaches only its own customer's records (files included). */
+const inScope = (auth: AuthContext, customerId: string) =>
+  auth.user.customerId === null || String(auth.user.customerId) === customerId;
+
+/**
+ * Customers (001 §7): the /{section} pattern (GET/POST /customers and /customers/list, DELETE,
+ * description, settings and export through the generic routes), the card, create-or-update by
+ * type, the change log, drafted deletions and the customer filter list /getCustomers.
+ */
+export const customersRoutes: RouteModule = {
+  name: 'customers',
+  register(app, { database: { db }, files }) {
+    const tags = ['Customers'];
+    const base = sectionFileAccess(SECTION.Customers);
+    files.registerEntity(customersService.CUSTOMERS_ENTITY, {
+      view: (auth, id) => inScope(auth, id) && base.view(auth, id),
+      upload: (auth, id) => inScope(auth, id) && Boolean(base.upload?.(auth, id)),
+      remove: (auth, id) => inScope(auth, id) && Boolean(base.remove?.(auth, id)),
+    });
+
+    registerListRoute(app, db, customersList, { url: '/customers/list', tags });
+    registerListRoute(app, db, customersList, { url: '/customers', tags });
+    // Actions history needs both edit and view (001 §6).
+    registerListRoute(app, db, customersLog, {
+      url: '/customers/filterLogs',
+      tags,
+      access: can([ACTION.EDIT, ACTION.VIEW], 'all'),
+    });
+
+    app.get('/customers/list', {
+      config: { access: can() },
+      schema: { tags },
+      handler: async (req) => runList(db, customersList, caller(req).user, {}),
+    });
+
+    // GET /customers: what the create and edit form chooses from.
+    app.get('/customers', {
+      config: { access: can() },
+      schema: { tags, response: { 200: CustomerFormOptionsSchema } },
+      handler: async (req) => customersService.formOptions(db, caller(req).user),
+    });
+
+    // The list filters' options alone (the web asks once, then keeps them).
+    app.post('/customers/filters', {
+      config: { access: can() },
+      schema: { tags },
+      handler: async (req) => {
+        const { filter } = await runList(db, customersList, caller(req).user, { limit: 1, with_options: true });
+        return { filter };
+      },
+    });
+
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: '/getCustomers',
+        // Other screens filter by customer: any signed-in user, inside its row scope.
+        config: { access: 'session' },
+        schema: { tags, response: { 200: GetCustomersResponseSchema } },
+        handler: async (req) => {
+          const body = GetCustomersBodySchema.safeParse(method === 'POST' ? (req.body ?? {}) : {});
+          if (!body.success) throw AppError.invalidField('all', 'Use true or false.');
+          return { customers: await customersService.listCustomerOptions(db, caller(req).user, body.data) };
+        },
+      });
+    }
+
+    app.get('/customers/description/:id', {
+      config: { access: can() },
+      schema: { tags, params: IdParams, response: { 200: CustomerDescriptionSchema } },
+      handler: async (req) => customersService.getDescription(db, caller(req).user, req.params.id),
+    });
+
+    app.get('/customers/:id', {
+      config: { access: can() },
+      schema: { tags, params: IdParams, response: { 200: CustomerCardSchema } },
+      handler: async (req) => customersService.getCard(db, caller(req).user, req.params.id),
+    });
+
+    // :type is create or update; the regex leaves /customers/settings and /export to the generic routes.
+    app.post('/customers/:type(^create$|^update$)', {
+      config: { access: can([ACTION.CREATE, ACTION.EDIT]) },
+      schema: {
+        tags,
+        params: z.object({ type: CustomerTypeSchema }),
+        body: CustomerFormSchema,
+        response: { 200: CustomerSaveResponseSchema },
+      },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        customer: await customersService.saveCustomer(db, caller(req), req.params.type, req.body),
+      }),
+    });
+
+    app.delete('/customers/:id', {
+      config: { access: can(ACTION.DELETE) },
+      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      handler: async (req) => {
+        await customersService.deleteCustomer(db, files, caller(req).user, req.params.id);
+        return { message: MSG.removalSuccess };
+      },
+    });
+
+    app.post('/customers/deleteExceptions', {
+      config: { access: can(ACTION.EDIT) },
+      schema: { tags, body: DraftedIdsBodySchema, response: { 200: DraftedIdsResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.removalSuccess,
+        deleted: await customersService.deleteExceptions(db, caller(req).user, req.body.ids),
+      }),
+    });
+
+    // "deleteFail" as the register writes it: the card's drafted file deletions.
+    app.post('/customers/deleteFail', {
+      config: { access: can([ACTION.FILE_DELETE, ACTION.DELETE]) },
+      schema: { tags, body: DraftedIdsBodySchema, response: { 200: DraftedIdsResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.removalSuccess,
+        deleted: await customersService.deleteFiles(db, files, caller(req).user, req.body.ids),
+      }),
+    });
+  },
+};

@@ -1,0 +1,38 @@
+import { SECTION } from '@backhaul/shared';
+import { sql } from 'drizzle-orm';
+import { defineList } from '../../platform/list/define-list';
+
+/** Factoring companies (000 §3): id, name, phone, fax, address, city, percent (basis points shown as %). */
+export const factoringList = defineList({
+  key: 'factoring',
+  title: 'Factoring companies',
+  section: SECTION.FactoringCompanies,
+  from: sql`factoring_companies`,
+  rowKey: sql`factoring_companies.id`,
+  base: (user) => sql`factoring_companies.company_id = ${user.companyId}`,
+  defaultSort: { sort: 'name', order: 'asc' },
+  columns: [
+    { id: 'id', title: 'ID', sql: sql`factoring_companies.id`, filter: 'number', footer: 'count', align: 'left' },
+    { id: 'name', title: 'Name', sql: sql`factoring_companies.name`, filter: 'note', search: true, clip: 40 },
+    { id: 'phone', title: 'Phone', sql: sql`factoring_companies.phone`, filter: 'note', search: true },
+    { id: 'fax', title: 'Fax', sql: sql`factoring_companies.fax`, filter: 'note' },
+    { id: 'address', title: 'Address', sql: sql`factoring_companies.address`, filter: 'note', search: true, clip: 40 },
+    { id: 'city', title: 'City', sql: sql`factoring_companies.city`, filter: 'list', footer: 'unique' },
+    {
+      id: 'percent',
+      title: 'Percent',
+      sql: sql`(factoring_companies.percent_bp::float8 / 100)`,
+      filter: 'number',
+      align: 'right',
+      exportKind: 'number',
+    },
+    {
+      id: 'payment_type',
+      title: 'Payment type',
+      sql: sql`factoring_companies.payment_type`,
+      filter: 'list',
+      hidden: true,
+    },
+    { id: 'email', title: 'E-mail', sql: sql`factoring_companies.email`, filter: 'note', search: true, hidden: true },
+  ],
+});

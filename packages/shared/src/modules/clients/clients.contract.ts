@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
+
+/** Potential clients and clients share one implementation, told apart by kind (table sales_leads). */
+export const LEAD_KINDS = ['potential', 'client'] as const;
+export type LeadKind = (typeof LEAD_KINDS)[number];
+/** The API path of each kind (001 §7: /potentialClients and /clients). */
+export const LEAD_PATHS: Record<LeadKind, string> = { potential: 'potentialClients', client: 'clients' };
+export const LEAD_TITLES: Record<LeadKind, string> = { potential: 'Potential clients', client: 'Clients' };
+
+export const LEAD_STATUSES = ['New', 'Contacted', 'Quoted', 'Follow up', 'Active', 'Canceled'] as const;
+/** A row saved with this status leaves the list (001 §4). */
+export const CANCELED = 'Canceled';
+/** The comment column is clipped at 500 characters (001 §5). */
+export const COMMENT_CLIP = 500;
+
+/** One row of POST /potentialClients/list and /clients/list (001 §3). */
+export const LeadRowSchema = z.object({
+  id: z.number().int(),
+  updated_at: z.string(),
+  mc: z.string().nullable(),
+  truck_quantity: z.number().int().nullable(),
+  carrier: z.string(),
+  contact: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  comment: z.string().nullable(),
+  status: z.string(),
+});
+export type LeadRow = z.infer<typeof LeadRowSchema>;
+
+const mcField = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^MC[-\s#]*/i, ''))
+  .pipe(z.string().regex(/^(\d{4,8})?$/, 'The MC number is 4 to 8 digits.'));
+
+const truckQuantityField = z.union([z.number(), z.string().trim(), z.null()]).transform((v, ctx) => {
+  if (v === null || v === '') return null;
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 10000) {
+    ctx.addIssue({ code: 'custom', message: 'The truck quantity is a whole number.' });
+    return z.NEVER;
+  }
+  return n;
+});
+
+/** The fields a lead row holds, the same for the form and for an imported row. */
+const leadFields = {
+  mc: mcField,
+  truck_quantity: truckQuantityField,
+  carrier: requiredText(160, 'carrier'),
+  contact: textField(120, 'contact'),
+  phone: phoneField(),
+  email: emailField(),
+  comment: textField(5000, 'comment'),
+};
+
+/** POST /clients (create, or update when it carries an id) and PUT /clients/:id. */
+export const LeadFormSchema = z.object({
+  id: z.number().int().positive().optional(),
+  ...leadFields,
+  status: z.enum(LEAD_STATUSES, { message: 'Choose a status.' }),
+  customer_id: z
+    .union([z.number().int().positive(), z.string().regex(/^\d*$/), z.null()])
+    .transform((v) => (v === '' || v === null ? null : Number(v)))
+    .optional(),
+});
+export type LeadForm = z.input<typeof LeadFormSchema>;
+export type LeadFormOutput = z.output<typeof LeadFormSchema>;
+export const EMPTY_LEAD_FORM: LeadForm = {
+  mc: '',
+  truck_quantity: '',
+  carrier: '',
+  contact: '',
+  phone: '',
+  email: '',
+  comment: '',
+  status: 'New',
+};
+
+export const LeadDescriptionSchema = z.object({ id: z.number().int(), text: z.string(), created_at: z.string() });
+export const LeadInvoiceSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  amount: z.number(),
+  issued_on: z.string().nullable(),
+});
+
+export const LeadEditResponseSchema = z.object({
+  row: LeadRowSchema.extend({ customer_id: z.number().int().nullable() }),
+  descriptions: z.array(LeadDescriptionSchema),
+  invoices: z.array(LeadInvoiceSchema),
+  statuses: z.array(z.string()),
+});
+export type LeadEditResponse = z.infer<typeof LeadEditResponseSchema>;
+
+/** GET /clients and GET /clients/create (optional customer_id): what the form chooses from. */
+export const LeadStartResponseSchema = z.object({
+  statuses: z.array(z.string()),
+  customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  row: z.object({ customer_id: z.number().int().nullable(), status: z.string() }),
+});
+
+/** A saved row; `removed` when its status is Canceled and it leaves the list (001 §4). */
+export const LeadSaveResponseSchema = z.object({ message: z.string(), row: LeadRowSchema, removed: z.boolean() });
+
+// ---------- import ----------
+
+/** One spreadsheet row as read (text cells), with its row number in the sheet. */
+export const ImportRowSchema = z.object({
+  row: z.number().int().min(1),
+  mc: z.string().max(200).default(''),
+  truck_quantity: z.string().max(200).default(''),
+  carrier: z.string().max(1000).default(''),
+  contact: z.string().max(1000).default(''),
+  phone: z.string().max(200).default(''),
+  email: z.string().max(1000).default(''),
+  comment: z.string().max(10000).default(''),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+export const IMPORT_FIELDS = ['mc', 'truck_quantity', 'carrier', 'contact', 'phone', 'email', 'comment'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+export const ImportErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportError = z.infer<typeof ImportErrorSchema>;
+
+export const ImportResponseSchema = z.object({ rows: z.array(ImportRowSchema), errors: z.array(ImportErrorSchema) });
+export type ImportResponse = z.infer<typeof ImportResponseSchema>;
+export const SaveImportBodySchema = z.object({
+  rows: z.array(ImportRowSchema).min(1, 'There are no rows to save.').max(5000),
+});
+export const SaveImportResponseSchema = z.object({ message: z.string(), saved: z.number().int() });
+
+const ImportedLeadSchema = z.object(leadFields);
+export type ImportedLead = z.output<typeof ImportedLeadSchema>;
+
+export const DUPLICATE_MC_IN_FILE = 'The MC number appears more than once in the file.';
+export const DUPLICATE_MC_IN_LIST = 'The MC number is already in the list.';
+
+/**
+ * Checks imported rows: every field against the form's rules, and MC numbers unique in the file and
+ * against `existingMcs` (the kind's rows already saved). The server and the import screen share it.
+ */
+export function checkImportRows(
+  rows: readonly ImportRow[],
+  existingMcs: ReadonlySet<string>,
+): { errors: ImportError[]; leads: ImportedLead[] } {
+  const errors: ImportError[] = [];
+  const leads: ImportedLead[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    const parsed = ImportedLeadSchema.safeParse(r);
+    if (!parsed.success) {
+      const fields = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'row');
+        if (fields.has(field)) continue;
+        fields.add(field);
+        errors.push({ row: r.row, field, message: issue.message });
+      }
+      continue;
+    }
+    const mc = parsed.data.mc;
+    if (mc && existingMcs.has(mc)) errors.push({ row: r.row, field: 'mc', message: DUPLICATE_MC_IN_LIST });
+    else if (mc && seen.has(mc)) errors.push({ row: r.row, field: 'mc', message: DUPLICATE_MC_IN_FILE });
+    else leads.push(parsed.data);
+    if (mc) seen.add(mc);
+  }
+  return { errors, leads };
+}
+
+/** Spreadsheet headings a column may have, lower-cased, for each field. */
+export const IMPORT_HEADINGS: Record<ImportField, readonly string[]> = {
+  mc: ['mc', 'mc number', 'mc#', 'mc #'],
+  truck_quantity: ['truck quantity', 'truck_quantity', 'trucks', 'truck qty', 'qty'],
+  carrier: ['carrier', 'company', 'carrier name'],
+  contact: ['contact', 'contact name'],
+  phone: ['phone', 'phone number'],
+  email: ['email', 'e-mail'],
+  comment: ['comment', 'comments', 'note', 'notes'],
+};

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { emailField, phoneField, requiredText, textField } from './contact-fields';
+
+/** Services a customer buys from us (the list's services column). */
+export const CUSTOMER_SERVICES = ['dispatch', 'safety', 'accounting', 'shop'] as const;
+/** frozen (000 §3 "Table line fields"): 1 frozen (red), 2 Daptor (orange). */
+export const FROZEN = { No: 0, Frozen: 1, Daptor: 2 } as const;
+export const FROZEN_LABELS: Record<number, string> = { 0: 'No', 1: 'Frozen', 2: 'Daptor' };
+export const FIND_US_OPTIONS = ['Referral', 'Google', 'Load board', 'Facebook', 'Trade show', 'Cold call'] as const;
+/** The option the customer filter list starts with (001 §9). */
+export const ALL_CUSTOMERS = { id: 0, name: 'All' } as const;
+
+/** One row of POST /customers/list; `id` is shown as "Division ID". */
+export const CustomerRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  created_at: z.string(),
+  sale_manager: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  frozen: z.number().int(),
+  services: z.string().nullable(),
+  balance: z.number(),
+  find_us: z.string().nullable(),
+});
+export type CustomerRow = z.infer<typeof CustomerRowSchema>;
+
+/** Ids arrive as numbers or as the strings a select holds; '' and null mean none. */
+const optionalId = z
+  .union([z.number().int().positive(), z.string().regex(/^\d*$/, 'Choose an option.'), z.null()])
+  .transform((v) => (v === '' || v === null ? null : Number(v)));
+
+/**
+ * POST /customers/:type values (type create or update). An update is keyed by division_id (001 §3);
+ * `exceptions` are new exception texts added on save (deletions go through /customers/deleteExceptions).
+ */
+export const CustomerFormSchema = z.object({
+  division_id: z.number().int().positive().optional(),
+  name: requiredText(160, 'customer name'),
+  email: emailField(),
+  phone: phoneField(),
+  mc_number: z
+    .string()
+    .trim()
+    .regex(/^(\d{4,8})?$/, 'The MC number is 4 to 8 digits.'),
+  dot_number: z
+    .string()
+    .trim()
+    .regex(/^(\d{5,8})?$/, 'The DOT number is 5 to 8 digits.'),
+  address: textField(160, 'address'),
+  city: textField(120, 'city'),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, 'The state is a two-letter code, e.g. TX.'),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, 'The zip code is five digits.'),
+  sale_manager_id: optionalId,
+  factoring_company_id: optionalId,
+  frozen: z.coerce
+    .number()
+    .int()
+    .refine((v) => v in FROZEN_LABELS, 'Choose No, Frozen or Daptor.'),
+  services: z.array(z.enum(CUSTOMER_SERVICES, { message: 'Unknown service.' })).max(CUSTOMER_SERVICES.length),
+  find_us: textField(60, 'find us'),
+  exceptions: z.array(requiredText(500, 'exception')).max(50).default([]),
+});
+export type CustomerForm = z.input<typeof CustomerFormSchema>;
+export type CustomerFormOutput = z.output<typeof CustomerFormSchema>;
+export const EMPTY_CUSTOMER_FORM: CustomerForm = {
+  name: '',
+  email: '',
+  phone: '',
+  mc_number: '',
+  dot_number: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  sale_manager_id: '',
+  factoring_company_id: '',
+  frozen: '0',
+  services: [],
+  find_us: '',
+  exceptions: [],
+};
+
+export const CustomerTypeSchema = z.enum(['create', 'update']);
+
+/** The customer card (GET /customers/:id) and the answer of a save. */
+export const CustomerDetailsSchema = CustomerRowSchema.extend({
+  mc_number: z.string().nullable(),
+  dot_number: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  sale_manager_id: z.number().int().nullable(),
+  factoring_company_id: z.number().int().nullable(),
+  factoring_company: z.string().nullable(),
+  services_list: z.array(z.string()),
+  updated_at: z.string(),
+});
+export type CustomerDetails = z.infer<typeof CustomerDetailsSchema>;
+
+export const CustomerExceptionSchema = z.object({ id: z.number().int(), text: z.string(), created_at: z.string() });
+export type CustomerException = z.infer<typeof CustomerExceptionSchema>;
+
+export const CustomerFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.string().nullable(),
+  mime: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+  url: z.string(),
+  preview_url: z.string().nullable(),
+});
+export type CustomerFile = z.infer<typeof CustomerFileSchema>;
+
+export const CustomerCardSchema = z.object({
+  customer: CustomerDetailsSchema,
+  exceptions: z.array(CustomerExceptionSchema),
+  files: z.array(CustomerFileSchema),
+  counts: z.object({ drivers: z.number().int(), trucks: z.number().int(), trailers: z.number().int() }),
+});
+export type CustomerCard = z.infer<typeof CustomerCardSchema>;
+
+export const CustomerSaveResponseSchema = z.object({ message: z.string(), customer: CustomerDetailsSchema });
+
+export const OptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Option = z.infer<typeof OptionSchema>;
+
+/** GET /customers: what the create and edit form chooses from. */
+export const CustomerFormOptionsSchema = z.object({
+  sale_managers: z.array(OptionSchema),
+  factoring_companies: z.array(OptionSchema),
+  services: z.array(z.string()),
+  find_us: z.array(z.string()),
+  frozen: z.array(OptionSchema),
+});
+export type CustomerFormOptions = z.infer<typeof CustomerFormOptionsSchema>;
+
+/** GET or POST /getCustomers: the customer filter list other screens use ('All' with id 0 first). */
+export const GetCustomersBodySchema = z.object({ all: z.boolean().default(true) });
+export const GetCustomersResponseSchema = z.object({ customers: z.array(OptionSchema) });
+
+/** GET /customers/description/:id: the customer's exceptions, for a tooltip or a side panel. */
+export const CustomerDescriptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.array(CustomerExceptionSchema),
+  count: z.number().int(),
+});

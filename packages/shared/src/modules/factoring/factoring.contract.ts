@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
+
+export const PAYMENT_TYPES = ['ACH', 'Wire', 'Check', 'Quick pay'] as const;
+
+/** One row of POST /factoring/list (000 §3 "Factoring company"); percent is 3.5 for 3.50 %. */
+export const FactoringRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  fax: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  percent: z.number(),
+});
+export type FactoringRow = z.infer<typeof FactoringRowSchema>;
+
+export const FactoringDetailsSchema = FactoringRowSchema.extend({
+  email: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  payment_type: z.string().nullable(),
+});
+export type FactoringDetails = z.infer<typeof FactoringDetailsSchema>;
+
+export const FactoringNoteSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  created_at: z.string(),
+  created_by: z.string().nullable(),
+});
+export type FactoringNote = z.infer<typeof FactoringNoteSchema>;
+
+/** Percent with up to 2 decimals, 0 to 100; stored as basis points (3.5 → 350). */
+const percentField = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 100) {
+    ctx.addIssue({ code: 'custom', message: 'The percent is a number from 0 to 100.' });
+    return z.NEVER;
+  }
+  if (Math.round(n * 100) !== Number((n * 100).toFixed(6))) {
+    ctx.addIssue({ code: 'custom', message: 'The percent has at most 2 decimals.' });
+    return z.NEVER;
+  }
+  return Math.round(n * 100);
+});
+
+/** POST /factoring and PUT /factoring/:id; notes are added and removed with the save. */
+export const FactoringFormSchema = z.object({
+  name: requiredText(160, 'name'),
+  phone: phoneField(),
+  fax: phoneField('fax'),
+  email: emailField(),
+  address: textField(160, 'address'),
+  city: textField(120, 'city'),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^([A-Z]{2})?$/, 'The state is a two-letter code, e.g. TX.'),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5})?$/, 'The zip code is five digits.'),
+  percent: percentField,
+  payment_type: z.enum(PAYMENT_TYPES, { message: 'Choose a payment type.' }).or(z.literal('')),
+  new_notes: z.array(requiredText(1000, 'note')).max(50).default([]),
+  remove_notes: z.array(z.number().int().positive()).max(200).default([]),
+});
+export type FactoringForm = z.input<typeof FactoringFormSchema>;
+export type FactoringFormOutput = z.output<typeof FactoringFormSchema>;
+export const EMPTY_FACTORING_FORM: FactoringForm = {
+  name: '',
+  phone: '',
+  fax: '',
+  email: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  percent: '',
+  payment_type: '',
+  new_notes: [],
+  remove_notes: [],
+};
+
+/** GET factoring/:id/edit (000 §3): factoring, notes_rows, payment_type (the options). */
+export const FactoringEditResponseSchema = z.object({
+  factoring: FactoringDetailsSchema,
+  notes_rows: z.array(FactoringNoteSchema),
+  payment_type: z.array(z.string()),
+});
+export type FactoringEditResponse = z.infer<typeof FactoringEditResponseSchema>;
+
+export const FactoringSaveResponseSchema = z.object({
+  message: z.string(),
+  factoring: FactoringDetailsSchema,
+  notes_rows: z.array(FactoringNoteSchema),
+});
+
+/** GET /factoring: the page's start data. */
+export const FactoringStartResponseSchema = z.object({ payment_type: z.array(z.string()), total: z.number().int() });
