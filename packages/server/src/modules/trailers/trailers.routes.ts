@@ -1,0 +1,102 @@
+import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import {
+  TrailerCreateQuerySchema,
+  TrailerCreateResponseSchema,
+  TrailerEditResponseSchema,
+  TrailerFormSchema,
+  TrailerInfoQuerySchema,
+  TrailerInfoResponseSchema,
+  TrailerSaveResponseSchema,
+} from '@backhaul/shared/modules/trailers/trailers.contract';
+import { IdParamsSchema, MessageResponseSchema } from '@backhaul/shared/modules/units/units.contract';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import { registerListRoute } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
+import { registerUnitRoutes } from '../units/units.routes';
+import { trailerEquipmentList, trailersList, trailersLog } from './trailers.list';
+import * as trailersService from './trailers.service';
+
+const can = (action?: number | number[]) => ({ section: SECTION.Trailers, ...(action ? { action } : {}) });
+
+/** Maintenance → Trailers: every Trailers call of the register (001 §7) plus the change log. */
+export const trailersRoutes: RouteModule = {
+  name: 'trailers',
+  register(app, { database: { db } }) {
+    const tags = ['Trailers'];
+    registerListRoute(app, db, trailersList, { url: '/trailers/list', tags });
+    for (const url of ['/trailers', '/trailers/list']) {
+      app.get(url, {
+        config: { access: can() },
+        schema: { tags },
+        handler: async (req) => runList(db, trailersList, caller(req).user, {}),
+      });
+    }
+    app.post('/trailers/filters', {
+      config: { access: can() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => ({ filter: (await runList(db, trailersList, caller(req).user, { limit: 1 })).filter }),
+    });
+    // Actions history needs both edit and view (001 §6).
+    registerListRoute(app, db, trailersLog, {
+      url: '/trailers/filterLogs',
+      tags,
+      access: { ...can([ACTION.EDIT, ACTION.VIEW]), match: 'all' },
+    });
+
+    app.get('/trailers/create', {
+      config: { access: can([ACTION.CREATE, ACTION.EDIT]) },
+      schema: { tags, querystring: TrailerCreateQuerySchema, response: { 200: TrailerCreateResponseSchema } },
+      handler: async (req) => ({ options: await trailersService.trailerOptions(db, caller(req).user) }),
+    });
+    app.get('/trailers/getTrailerInfo', {
+      config: { access: { anyOf: [can(), { section: SECTION.Trucks }] } },
+      schema: { tags, querystring: TrailerInfoQuerySchema, response: { 200: TrailerInfoResponseSchema } },
+      handler: async (req) => trailersService.trailerInfo(db, caller(req).user, req.query),
+    });
+    app.get('/trailers/:id/edit', {
+      config: { access: can() },
+      schema: { tags, params: IdParamsSchema, response: { 200: TrailerEditResponseSchema } },
+      handler: async (req) => {
+        const user = caller(req).user;
+        return {
+          trailer: await trailersService.getTrailer(db, user, req.params.id),
+          options: await trailersService.trailerOptions(db, user),
+        };
+      },
+    });
+    app.post('/trailers', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, body: TrailerFormSchema, response: { 200: TrailerSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        trailer: await trailersService.createTrailer(db, caller(req).user, req.body),
+      }),
+    });
+    app.put('/trailers/:id', {
+      config: { access: can(ACTION.EDIT) },
+      schema: { tags, params: IdParamsSchema, body: TrailerFormSchema, response: { 200: TrailerSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        trailer: await trailersService.updateTrailer(db, caller(req).user, req.params.id, req.body),
+      }),
+    });
+    app.delete('/trailers/:id', {
+      config: { access: can(ACTION.DELETE) },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema } },
+      handler: async (req) => {
+        await trailersService.deleteTrailer(db, caller(req).user, req.params.id);
+        return { message: MSG.removalSuccess };
+      },
+    });
+
+    registerUnitRoutes(app, db, {
+      prefix: '/trailers',
+      section: SECTION.Trailers,
+      kind: trailersService.trailerKind,
+      equipmentList: trailerEquipmentList,
+      changeAssignment: (user, body) => trailersService.assignTrailer(db, user, body),
+    });
+  },
+};

@@ -1,0 +1,44 @@
+import type { UnitType } from '@backhaul/shared/modules/units/units.contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { defineList, type ListDefinition } from '../../platform/list/define-list';
+
+/**
+ * Every equipment item of one unit type across the fleet (POST /{trucks|trailers}/equipment/list),
+ * filterable by unit, name and quantity like any list.
+ */
+export function defineEquipmentList(opts: {
+  key: string;
+  title: string;
+  section: number;
+  type: UnitType;
+  /** The units' table and number column, e.g. sql`trucks`, sql`trucks.truck_number`. */
+  unitTable: SQL;
+  unitNumber: SQL;
+}): ListDefinition {
+  return defineList({
+    key: opts.key,
+    title: opts.title,
+    section: opts.section,
+    from: sql`unit_equipment e join ${opts.unitTable} unit on unit.id = e.unit_id and e.unit_type = ${opts.type} join equipment_names n on n.id = e.equipment_name_id`,
+    rowKey: sql`e.id`,
+    base: (user) => sql`unit.company_id = ${user.companyId}`,
+    defaultSort: { sort: 'unit_number', order: 'asc' },
+    columns: [
+      { id: 'id', title: 'ID', sql: sql`e.id`, filter: 'number', footer: 'count' },
+      { id: 'unit_id', title: 'Unit ID', sql: sql`e.unit_id`, filter: 'number', hidden: true },
+      { id: 'unit_number', title: 'Unit', sql: opts.unitNumber, filter: 'note', search: true },
+      {
+        id: 'name',
+        title: 'Equipment',
+        sql: sql`n.name`,
+        filterSql: sql`n.id`,
+        filter: 'list',
+        search: true,
+        footer: 'unique',
+      },
+      { id: 'quantity', title: 'Quantity', sql: sql`e.quantity`, filter: 'number', footer: 'sum', align: 'right' },
+      { id: 'serial', title: 'Serial', sql: sql`e.serial`, filter: 'note', search: true },
+      { id: 'notes', title: 'Notes', sql: sql`e.notes`, filter: 'note', clip: 60 },
+    ],
+  });
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import {
+  optionalDate,
+  optionalId,
+  optionalInt,
+  optionalMoney,
+  optionalText,
+  requiredText,
+  SelectOptionSchema,
+  UNIT_STATUSES,
+} from '../units/units.contract';
+
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const thisYear = () => new Date().getUTCFullYear();
+
+/** The trailer create and edit form (server and web validate with the same schema). */
+export const TrailerFormSchema = z.object({
+  trailer_number: requiredText(20, 'trailer number'),
+  trailer_type_id: optionalId,
+  size: optionalText(20, 'size'),
+  make: optionalText(40, 'make'),
+  year: optionalInt('year', 1980, thisYear() + 1),
+  vin: optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
+    message: 'The VIN is 17 letters and digits (no I, O or Q).',
+  }),
+  plate: optionalText(12, 'plate'),
+  customer_id: optionalId,
+  alignment_date: optionalDate,
+  annual_inspection_date: optionalDate,
+  /** Miles, or engine hours for a reefer type. */
+  pm_miles: optionalInt('PM', 0, 5_000_000),
+  odometer: optionalInt('odometer', 0, 5_000_000),
+  registration_expires_on: optionalDate,
+  company_owner: optionalText(120, 'company owner'),
+  gps: optionalText(60, 'GPS'),
+  status: z.enum(UNIT_STATUSES, { message: 'Choose active, left company or sold.' }),
+  origin_value: optionalMoney('origin value'),
+});
+export type TrailerFormOutput = z.output<typeof TrailerFormSchema>;
+
+export type TrailerForm = {
+  trailer_number: string;
+  trailer_type_id: string | null;
+  size: string;
+  make: string;
+  year: number | string;
+  vin: string;
+  plate: string;
+  customer_id: string | null;
+  alignment_date: string | null;
+  annual_inspection_date: string | null;
+  pm_miles: number | string;
+  odometer: number | string;
+  registration_expires_on: string | null;
+  company_owner: string;
+  gps: string;
+  status: string;
+  origin_value: number | string;
+};
+export const EMPTY_TRAILER_FORM: TrailerForm = {
+  trailer_number: '',
+  trailer_type_id: null,
+  size: '53 ft',
+  make: '',
+  year: '',
+  vin: '',
+  plate: '',
+  customer_id: null,
+  alignment_date: null,
+  annual_inspection_date: null,
+  pm_miles: '',
+  odometer: '',
+  registration_expires_on: null,
+  company_owner: '',
+  gps: '',
+  status: 'active',
+  origin_value: '',
+};
+
+export const TrailerSchema = z.object({
+  id: z.number().int(),
+  trailer_number: z.string(),
+  trailer_type_id: z.number().int().nullable(),
+  trailer_type: z.string().nullable(),
+  reefer: z.boolean(),
+  size: z.string().nullable(),
+  make: z.string().nullable(),
+  year: z.number().int().nullable(),
+  vin: z.string().nullable(),
+  plate: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  customer: z.string().nullable(),
+  alignment_date: z.string().nullable(),
+  annual_inspection_date: z.string().nullable(),
+  pm_miles: z.number().int().nullable(),
+  odometer: z.number().int().nullable(),
+  registration_expires_on: z.string().nullable(),
+  company_owner: z.string().nullable(),
+  gps: z.string().nullable(),
+  status: z.enum(UNIT_STATUSES),
+  origin_value: z.number().nullable(),
+  /** The truck hauling it, if any. */
+  truck_number: z.string().nullable(),
+});
+export type Trailer = z.infer<typeof TrailerSchema>;
+
+/** One row of POST /trailers/list (001 §3 trailer columns, plus registration expiry). */
+export type TrailerListRow = {
+  id: number;
+  trailer_number: string;
+  trailer_type: string | null;
+  reefer: boolean;
+  size: string | null;
+  customer: string | null;
+  alignment_date: string | null;
+  annual_inspection_date: string | null;
+  pm_date: number | null;
+  odometer: number | null;
+  company_owner: string | null;
+  active: string;
+  left_company: boolean;
+  sold: boolean;
+  gps: string | null;
+  status: string | null;
+  description: number;
+  registration_expires_on: string | null;
+  alignment_due: boolean;
+  annual_inspection_due: boolean;
+  pm_due: boolean;
+};
+
+export const TrailerOptionsSchema = z.object({
+  customers: z.array(SelectOptionSchema),
+  trailer_types: z.array(SelectOptionSchema.extend({ reefer: z.boolean() })),
+});
+export type TrailerOptions = z.infer<typeof TrailerOptionsSchema>;
+
+export const TrailerCreateQuerySchema = z.object({ customer_id: optionalId.optional() });
+export const TrailerCreateResponseSchema = z.object({ options: TrailerOptionsSchema });
+export const TrailerEditResponseSchema = z.object({ trailer: TrailerSchema, options: TrailerOptionsSchema });
+export const TrailerSaveResponseSchema = z.object({ message: z.string(), trailer: TrailerSchema });
+
+/** GET /trailers/getTrailerInfo: a trailer's type, size and reefer flag (the truck form shows them). */
+export const TrailerInfoQuerySchema = z.object({
+  id: optionalId.optional(),
+  customer_id: optionalId.optional(),
+});
+export const TrailerInfoSchema = z.object({
+  id: z.number().int(),
+  trailer_number: z.string(),
+  trailer_type: z.string().nullable(),
+  reefer: z.boolean(),
+  size: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  truck_number: z.string().nullable(),
+});
+export const TrailerInfoResponseSchema = z.object({
+  trailer: TrailerInfoSchema.nullable(),
+  trailers: z.array(TrailerInfoSchema),
+});

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import {
+  optionalDate,
+  optionalId,
+  optionalInt,
+  optionalMoney,
+  optionalText,
+  requiredText,
+  SelectOptionSchema,
+  UNIT_STATUSES,
+} from '../units/units.contract';
+
+export const TRUCK_STATUSES = ['on_road', 'in_shop', 'waiting', 'out_of_service'] as const;
+export const TRUCK_STATUS_LABELS: Record<(typeof TRUCK_STATUSES)[number], string> = {
+  on_road: 'On the road',
+  in_shop: 'In the shop',
+  waiting: 'Waiting',
+  out_of_service: 'Out of service',
+};
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const thisYear = () => new Date().getUTCFullYear();
+
+/** The truck create and edit form (server and web validate with the same schema). */
+export const TruckFormSchema = z.object({
+  truck_number: requiredText(20, 'truck number'),
+  make: optionalText(40, 'make'),
+  model: optionalText(40, 'model'),
+  year: optionalInt('year', 1980, thisYear() + 1),
+  vin: optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
+    message: 'The VIN is 17 letters and digits (no I, O or Q).',
+  }),
+  plate: optionalText(12, 'plate'),
+  customer_id: optionalId,
+  driver_id: optionalId,
+  trailer_id: optionalId,
+  eld: optionalText(60, 'ELD'),
+  alignment_date: optionalDate,
+  annual_inspection_date: optionalDate,
+  pm_miles: optionalInt('PM miles', 0, 5_000_000),
+  odometer: optionalInt('odometer', 0, 5_000_000),
+  registration_expires_on: optionalDate,
+  company_owner: optionalText(120, 'company owner'),
+  status: z.enum(UNIT_STATUSES, { message: 'Choose active, left company or sold.' }),
+  truck_status: z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.enum(TRUCK_STATUSES, { message: 'Choose a truck status.' }).nullable(),
+  ),
+  origin_value: optionalMoney('origin value'),
+});
+export type TruckFormOutput = z.output<typeof TruckFormSchema>;
+
+/** What the web form holds: text inputs as strings, selects as string | null, numbers as number | ''. */
+export type TruckForm = {
+  truck_number: string;
+  make: string;
+  model: string;
+  year: number | string;
+  vin: string;
+  plate: string;
+  customer_id: string | null;
+  driver_id: string | null;
+  trailer_id: string | null;
+  eld: string;
+  alignment_date: string | null;
+  annual_inspection_date: string | null;
+  pm_miles: number | string;
+  odometer: number | string;
+  registration_expires_on: string | null;
+  company_owner: string;
+  status: string;
+  truck_status: string | null;
+  origin_value: number | string;
+};
+export const EMPTY_TRUCK_FORM: TruckForm = {
+  truck_number: '',
+  make: '',
+  model: '',
+  year: '',
+  vin: '',
+  plate: '',
+  customer_id: null,
+  driver_id: null,
+  trailer_id: null,
+  eld: '',
+  alignment_date: null,
+  annual_inspection_date: null,
+  pm_miles: '',
+  odometer: '',
+  registration_expires_on: null,
+  company_owner: '',
+  status: 'active',
+  truck_status: null,
+  origin_value: '',
+};
+
+export const TruckSchema = z.object({
+  id: z.number().int(),
+  truck_number: z.string(),
+  make: z.string().nullable(),
+  model: z.string().nullable(),
+  year: z.number().int().nullable(),
+  vin: z.string().nullable(),
+  plate: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  customer: z.string().nullable(),
+  driver_id: z.number().int().nullable(),
+  driver: z.string().nullable(),
+  trailer_id: z.number().int().nullable(),
+  trailer_number: z.string().nullable(),
+  trailer_type: z.string().nullable(),
+  eld: z.string().nullable(),
+  alignment_date: z.string().nullable(),
+  annual_inspection_date: z.string().nullable(),
+  pm_miles: z.number().int().nullable(),
+  odometer: z.number().int().nullable(),
+  registration_expires_on: z.string().nullable(),
+  company_owner: z.string().nullable(),
+  status: z.enum(UNIT_STATUSES),
+  truck_status: z.enum(TRUCK_STATUSES).nullable(),
+  origin_value: z.number().nullable(),
+});
+export type Truck = z.infer<typeof TruckSchema>;
+
+/** One row of POST /trucks/list (001 §3 truck columns, plus registration expiry). */
+export type TruckListRow = {
+  id: number;
+  truck_number: string;
+  trailer_number: string | null;
+  trailer_type: string | null;
+  driver: string | null;
+  customer: string | null;
+  eld: string | null;
+  alignment_date: string | null;
+  annual_inspection_date: string | null;
+  pm_date: number | null;
+  odometer: number | null;
+  company_owner: string | null;
+  active: string;
+  left_company: boolean;
+  sold: boolean;
+  truck_status: string | null;
+  registration_expires_on: string | null;
+  alignment_due: boolean;
+  annual_inspection_due: boolean;
+  pm_due: boolean;
+};
+
+export const TruckOptionsSchema = z.object({
+  customers: z.array(SelectOptionSchema),
+  drivers: z.array(SelectOptionSchema),
+  trailers: z.array(SelectOptionSchema),
+  elds: z.array(z.string()),
+});
+export type TruckOptions = z.infer<typeof TruckOptionsSchema>;
+
+/** GET /trucks/create (optional customer_id narrows drivers and trailers). */
+export const TruckCreateQuerySchema = z.object({ customer_id: optionalId.optional() });
+export const TruckCreateResponseSchema = z.object({ options: TruckOptionsSchema });
+export const TruckEditResponseSchema = z.object({ truck: TruckSchema, options: TruckOptionsSchema });
+export const TruckSaveResponseSchema = z.object({ message: z.string(), truck: TruckSchema });
+
+/** POST /trucks/getDriverTrailers: a customer's drivers and trailers for the truck form. */
+export const DriverTrailersBodySchema = z.object({ customer_id: optionalId.optional() });
+export const DriverTrailersResponseSchema = z.object({
+  drivers: z.array(SelectOptionSchema),
+  trailers: z.array(SelectOptionSchema),
+});
