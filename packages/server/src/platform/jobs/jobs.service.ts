@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { addDays, nowInCompanyTimeZone, zonedParts } from '@backhaul/shared/formats/formats';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../auth/access';
@@ -32,6 +33,37 @@ const STALE_SECONDS = 60;
 
 export type JobsService = ReturnType<typeof createJobsService>;
 
+/** A time of day in a time zone: when a daily job is enqueued. */
+export type DailyAt = { hour: number; minute?: number; timeZone?: string };
+
+/** The UTC instant of a wall-clock time on a YYYY-MM-DD day in a time zone (DST-safe). */
+function zonedInstant(day: string, hour: number, minute: number, timeZone?: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  const offset = (t: number) => {
+    const p = zonedParts(new Date(t), timeZone);
+    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - t;
+  };
+  return new Date(wall - offset(wall - offset(wall)));
+}
+
+/** The next time a daily job is due after `now`, and the business day it is for. */
+export function nextDailyRun(now: Date, at: DailyAt): { at: Date; day: string } {
+  const today = nowInCompanyTimeZone(now, at.timeZone).date;
+  for (const add of [0, 1, 2]) {
+    const day = addDays(today, add);
+    const instant = zonedInstant(day, at.hour, at.minute ?? 0, at.timeZone);
+    if (instant.getTime() > now.getTime()) return { at: instant, day };
+  }
+  throw new Error('no next run');
+}
+
+/** A stable job id for one run of a daily job: every process that fires computes the same id. */
+const dailyJobId = (name: string, day: string) => {
+  const h = createHash('sha1').update(`${name}:${day}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
 /**
  * The job queue for long work. State (status, progress, error, result) lives in the jobs table; a
  * dispatcher wakes workers: pg-boss on PostgreSQL, an in-process runner on PGlite. On start,
@@ -41,6 +73,7 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
   const { db } = opts.database;
   const handlers = new Map<string, JobHandler<never>>();
   const local = new Map<string, JobHandler<never>>();
+  const daily: Array<{ name: string; at: DailyAt; timer?: ReturnType<typeof setTimeout> }> = [];
   const inProcess = createInProcessDispatcher((id) => run(id));
   const dispatcher: JobDispatcher =
     opts.database.kind === 'postgres'
@@ -149,6 +182,33 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
     return row;
   }
 
+  /**
+   * Enqueues one run of a daily job for a day, once: with several processes (API and workers)
+   * each fires its timer, and the derived id lets only the first insert win.
+   */
+  async function enqueueDaily(name: string, day: string): Promise<JobRow | null> {
+    const [row] = await db
+      .insert(jobs)
+      .values({ id: dailyJobId(name, day), name, status: 'queued', data: { day }, companyId: null, createdBy: null })
+      .onConflictDoNothing()
+      .returning();
+    if (row) await dispatcher.dispatch(name, row.id);
+    return row ?? null;
+  }
+
+  function arm(entry: (typeof daily)[number]): void {
+    const next = nextDailyRun(new Date(), entry.at);
+    // setTimeout holds at most ~24.8 days; a day is far below that.
+    entry.timer = setTimeout(() => {
+      void enqueueDaily(entry.name, next.day)
+        .catch(() => {})
+        .finally(() => {
+          if (started) arm(entry);
+        });
+    }, next.at.getTime() - Date.now());
+    entry.timer.unref?.();
+  }
+
   /** Puts back what a previous process left: stale running jobs are queued again, then all queued are dispatched. */
   async function resume(): Promise<void> {
     const stale =
@@ -172,6 +232,18 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
       handlers.set(name, handler as JobHandler<never>);
       if (started) void dispatcher.listen(name).catch(() => {});
     },
+
+    /**
+     * Runs job `name` (defined with `define`) once a day at a wall-clock time, e.g. 06:00 in
+     * America/Chicago, while this process works jobs. The job's data is { day: 'YYYY-MM-DD' }.
+     */
+    scheduleDaily(name: string, at: DailyAt): void {
+      const entry = { name, at };
+      daily.push(entry);
+      if (started && opts.work) arm(entry);
+    },
+
+    enqueueDaily,
 
     async enqueue<D extends Record<string, unknown>>(
       name: string,
@@ -219,12 +291,16 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
       await inProcess.start([]);
       if (dispatcher !== inProcess && opts.eager) await dispatcher.start([...handlers.keys()]);
       started = true;
-      if (opts.work) await resume();
+      if (opts.work) {
+        await resume();
+        for (const entry of daily) arm(entry);
+      }
     },
 
     async stop(): Promise<void> {
       if (!started) return;
       started = false;
+      for (const entry of daily) clearTimeout(entry.timer);
       await inProcess.stop();
       if (dispatcher !== inProcess) await dispatcher.stop();
     },

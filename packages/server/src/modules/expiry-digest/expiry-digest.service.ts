@@ -1,0 +1,105 @@
+import { SECTION } from '@backhaul/shared';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../platform/mail/mailer';
+import { DUE_WINDOW_DAYS } from '../../platform/registry/expiry';
+import { type DigestItem, expiryDigestMail } from './expiry-digest.template';
+
+export const EXPIRY_DIGEST_JOB = 'expiry-digest.daily';
+export const EXPIRY_DIGEST_MSG = {
+  sent: (recipients: number, items: number) =>
+    `Expiry digest sent to ${recipients} recipient${recipients === 1 ? '' : 's'} (${items} item${items === 1 ? '' : 's'}).`,
+  nothingDue: 'Nothing falls due in the next 30 days: no digest was sent.',
+  noRecipients: 'No active user holds the Safety section: no digest was sent.',
+} as const;
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * What falls due within 30 days or is overdue on `today` (a company-time YYYY-MM-DD): active
+ * drivers' CDL and medical card, active trucks' and trailers' annual inspection and registration.
+ * Trucks and trailers are read straight from their tables (read-only).
+ */
+export async function collectDueItems(db: Db, companyId: number, today: string): Promise<DigestItem[]> {
+  const horizon = sql`${today}::date + ${DUE_WINDOW_DAYS}::int`;
+  const rows = await rowsOf<{ kind: string; unit: string; detail: string | null; due_on: string; days: number }>(
+    db,
+    sql`
+      select kind, unit, detail, due_on::text as due_on, (due_on - ${today}::date)::int as days from (
+        select 'Driver CDL' as kind, d.name as unit, d.cdl_number as detail, d.cdl_expires_on as due_on
+          from drivers d where d.company_id = ${companyId} and d.active
+        union all
+        select 'Driver medical card', d.name, null, d.medical_card_expires_on
+          from drivers d where d.company_id = ${companyId} and d.active
+        union all
+        select 'Truck annual inspection', 'Truck ' || t.truck_number, null, t.annual_inspection_date
+          from trucks t where t.company_id = ${companyId} and t.status = 'active'
+        union all
+        select 'Truck registration', 'Truck ' || t.truck_number, t.plate, t.registration_expires_on
+          from trucks t where t.company_id = ${companyId} and t.status = 'active'
+        union all
+        select 'Trailer annual inspection', 'Trailer ' || r.trailer_number, null, r.annual_inspection_date
+          from trailers r where r.company_id = ${companyId} and r.status = 'active'
+        union all
+        select 'Trailer registration', 'Trailer ' || r.trailer_number, r.plate, r.registration_expires_on
+          from trailers r where r.company_id = ${companyId} and r.status = 'active'
+      ) due
+      where due_on is not null and due_on <= ${horizon}
+      order by due_on, kind, unit`,
+  );
+  return rows.map((r) => ({ kind: r.kind, unit: r.unit, detail: r.detail, dueOn: r.due_on, days: Number(r.days) }));
+}
+
+/** Active users of the company whose role grants the Safety section (54) itself. */
+export async function safetyRecipients(db: Db, companyId: number): Promise<Array<{ email: string; name: string }>> {
+  return rowsOf(
+    db,
+    sql`select distinct u.email, u.name from users u
+      join role_permissions rp on rp.role_id = u.permission_role_id
+      where u.company_id = ${companyId} and u.active and rp.section_id = ${SECTION.Safety} and rp.action_id = 0
+      order by u.email`,
+  );
+}
+
+/** Mails the digest of one company to each safety user; nothing is sent when nothing is due. */
+export async function sendExpiryDigest(opts: {
+  db: Db;
+  mailer: Mailer;
+  companyId: number;
+  today: string;
+  createdBy?: number | null;
+}): Promise<{ recipients: number; items: number; message: string }> {
+  const items = await collectDueItems(opts.db, opts.companyId, opts.today);
+  if (items.length === 0) return { recipients: 0, items: 0, message: EXPIRY_DIGEST_MSG.nothingDue };
+  const recipients = await safetyRecipients(opts.db, opts.companyId);
+  if (recipients.length === 0) return { recipients: 0, items: items.length, message: EXPIRY_DIGEST_MSG.noRecipients };
+  const [company] = await rowsOf<{ name: string }>(
+    opts.db,
+    sql`select name from companies where id = ${opts.companyId}`,
+  );
+  for (const r of recipients) {
+    const mail = expiryDigestMail({
+      company: company?.name ?? 'Backhaul',
+      recipient: r.name,
+      today: opts.today,
+      items,
+    });
+    await opts.mailer.send({ ...mail, to: r.email, companyId: opts.companyId, createdBy: opts.createdBy ?? null });
+  }
+  return {
+    recipients: recipients.length,
+    items: items.length,
+    message: EXPIRY_DIGEST_MSG.sent(recipients.length, items.length),
+  };
+}
+
+/** The daily job: every company's digest for the day it was scheduled for. */
+export async function sendAllDigests(db: Db, mailer: Mailer, today: string) {
+  const companies = await rowsOf<{ id: number }>(db, sql`select id from companies order by id`);
+  const results = [];
+  for (const c of companies)
+    results.push({ company: c.id, ...(await sendExpiryDigest({ db, mailer, companyId: c.id, today })) });
+  return results;
+}
