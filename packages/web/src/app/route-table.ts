@@ -14,6 +14,9 @@ export type PageKey =
   | 'account'
   | 'cities'
   | 'brokers'
+  | 'employees'
+  | 'users'
+  | 'roles'
   | 'mail';
 
 export type RouteNode = {
@@ -113,14 +116,14 @@ export const APP_ROUTES: RouteNode[] = [
       child('trucks', 'Trucks', 'Trucks'),
       child('trailers', 'Trailers', 'Trailers'),
       child('customers', 'Customers', 'Customers'),
-      child('employees', 'Employees', 'Employees'),
+      child('employees', 'Employees', 'Employees', { page: 'employees' }),
       child('factoring', 'Factoring companies', 'Factoring companies'),
       child('cities', 'Cities', 'Cities', { page: 'cities' }),
       child('brokers', 'Brokers', 'Brokers', { page: 'brokers' }),
-      child('users', 'Users', 'Users'),
+      child('users', 'Users', 'Users', { page: 'users' }),
       child('potential-client', 'Potential clients'),
       child('clients', 'Clients'),
-      child('roles', 'Roles', 'Roles'),
+      child('roles', 'Roles', 'Roles', { page: 'roles' }),
     ],
   },
   {

@@ -17,6 +17,9 @@ const PAGES: Record<PageKey, LazyPage> = {
   account: () => import('../modules/account/account-page').then((m) => ({ Component: m.AccountPage })),
   cities: () => import('../modules/cities/cities-page').then((m) => ({ Component: m.CitiesPage })),
   brokers: () => import('../modules/brokers/brokers-page').then((m) => ({ Component: m.BrokersPage })),
+  employees: () => import('../modules/employees/employees-page').then((m) => ({ Component: m.EmployeesPage })),
+  users: () => import('../modules/users/users-page').then((m) => ({ Component: m.UsersPage })),
+  roles: () => import('../modules/roles/roles-page').then((m) => ({ Component: m.RolesPage })),
   mail: () => import('../modules/mail/mail-page').then((m) => ({ Component: m.MailPage })),
 };
 

@@ -71,5 +71,6 @@ export const usersList = defineList({
     },
     { id: 'updated_at', title: 'Updated', sql: sql`users.updated_at`, filter: 'date', dateType: 'timestamp' },
     { id: 'status', title: 'Status', sql: sql`users.active`, filter: 'options', align: 'center' },
+    { id: 'permission_role_id', title: 'Permission role id', sql: sql`users.permission_role_id`, data: true },
   ],
 });

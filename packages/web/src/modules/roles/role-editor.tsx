@@ -1,0 +1,254 @@
+import { MSG, type PermissionNode } from '@backhaul/shared';
+import type { RoleRow } from '@backhaul/shared/modules/roles/roles.contract';
+import {
+  Badge,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  MultiSelect,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { api } from '../../platform/api-client';
+import { ApiError } from '../../platform/api-errors';
+import {
+  countAll,
+  countSelected,
+  filterTree,
+  isSubsection,
+  type TreePath,
+  toggleAction,
+  toggleSection,
+} from './roles-tree';
+
+type Customer = { id: number; name: string };
+type Props = {
+  id: number | null;
+  opened: boolean;
+  customers: Customer[];
+  /** Users the caller may list (Users section), for assigning the role; null hides assigning. */
+  users: { id: number; name: string; permission_role_id: number | null }[] | null;
+  onClose: () => void;
+  onSaved: () => void;
+};
+type Loaded = { role?: RoleRow; all_permissions: PermissionNode[] };
+
+/** The 'All' option (id 0) of the customer select means "no customer": not a subrole (001 §3, §9). */
+export const ALL_CUSTOMERS = { value: '0', label: 'All' };
+
+function SectionNode(props: {
+  node: PermissionNode;
+  path: TreePath;
+  depth: number;
+  visible: Set<number>;
+  onSection: (path: TreePath, on: boolean) => void;
+  onAction: (path: TreePath, on: boolean) => void;
+}) {
+  const { node, path, depth, visible } = props;
+  if (!visible.has(node.id)) return null;
+  const actions = node.children.map((c, i) => ({ c, i })).filter(({ c }) => !isSubsection(node, c));
+  const sections = node.children.map((c, i) => ({ c, i })).filter(({ c }) => isSubsection(node, c));
+  const ticked = countSelected(node);
+  const total = countAll(node);
+  return (
+    <Box
+      pl={depth * 22}
+      py={4}
+      style={{ borderBottom: depth === 0 ? '1px solid var(--mantine-color-dark-5)' : undefined }}
+    >
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Checkbox
+          label={
+            <Text size="sm" fw={depth === 0 ? 600 : 500}>
+              {node.name}
+            </Text>
+          }
+          checked={node.selected}
+          indeterminate={!node.selected && ticked > 0}
+          onChange={(e) => props.onSection(path, e.currentTarget.checked)}
+          data-testid={`perm-section-${node.id}`}
+          miw={200}
+        />
+        <Group gap={6} wrap="wrap" style={{ flex: 1 }}>
+          {actions.map(({ c, i }) => (
+            <Checkbox
+              key={`a-${c.id}`}
+              size="xs"
+              label={c.name}
+              checked={c.selected}
+              onChange={(e) => props.onAction([...path, i], e.currentTarget.checked)}
+              data-testid={`perm-action-${node.id}-${c.id}`}
+            />
+          ))}
+        </Group>
+        {sections.length > 0 && (
+          <Badge size="xs" variant="light" color={ticked ? 'teal' : 'gray'}>
+            {ticked}/{total}
+          </Badge>
+        )}
+      </Group>
+      {sections.map(({ c, i }) => (
+        <SectionNode key={`s-${c.id}`} {...props} node={c} path={[...path, i]} depth={depth + 1} />
+      ))}
+    </Box>
+  );
+}
+
+/** Create or edit a role: name, customer (subrole), the whole permission tree, and its users. */
+export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: Props) {
+  const query = useQuery({
+    queryKey: ['role', id],
+    queryFn: () => api.get<Loaded>(id ? `/permission/${id}/edit` : '/permission/create'),
+    enabled: opened,
+    staleTime: 0,
+  });
+  const [name, setName] = useState('');
+  const [customer, setCustomer] = useState('0');
+  const [tree, setTree] = useState<PermissionNode[]>([]);
+  const [assign, setAssign] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [search, setSearch] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!opened || !query.data) return;
+    setName(query.data.role?.name ?? '');
+    setCustomer(String(query.data.role?.customer_id ?? 0));
+    setTree(query.data.all_permissions);
+    setAssign([]);
+    setErrors({});
+    setSearch('');
+  }, [opened, query.data]);
+  const visible = useMemo(() => filterTree(tree, search), [tree, search]);
+  const locked = query.data?.role?.all_permissions ?? false;
+  const holders = users?.filter((u) => id !== null && u.permission_role_id === id) ?? [];
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const body = {
+        ...(id ? { id } : {}),
+        name,
+        customer_id: customer === '0' ? null : Number(customer),
+        permissions: tree,
+      };
+      const res = await api.post<{ message: string; role: RoleRow }>('/permission', body, { silent: true });
+      if (assign.length)
+        await api.post(`/permission/${res.role.id}/assign`, { user_ids: assign.map(Number) }, { silent: true });
+      showAlert('success', res.message);
+      onSaved();
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) {
+        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v.join(' ')])));
+      }
+      showAlert('error', err instanceof ApiError && [412, 422].includes(err.status) ? err.message : MSG.roleCallFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={id ? 'Edit role' : 'New role'} size="80rem" centered>
+      {!query.data ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : (
+        <Stack gap="sm" data-testid="role-editor">
+          <Group grow align="flex-start">
+            <TextInput
+              label="Name"
+              withAsterisk
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.name}
+              disabled={locked}
+              data-testid="role-name"
+            />
+            <Select
+              label="Customer (subrole)"
+              description="'All' makes a company role, not tied to a customer"
+              data={[ALL_CUSTOMERS, ...customers.map((c) => ({ value: String(c.id), label: c.name }))]}
+              value={customer}
+              onChange={(v) => setCustomer(v ?? '0')}
+              searchable
+              error={errors.customer_id}
+              disabled={locked}
+              data-testid="role-customer"
+            />
+          </Group>
+          {users && (
+            <MultiSelect
+              label="Give this role to users"
+              description={
+                holders.length ? `Now held by: ${holders.map((u) => u.name).join(', ')}` : 'No user holds it yet'
+              }
+              data={users.filter((u) => !holders.includes(u)).map((u) => ({ value: String(u.id), label: u.name }))}
+              value={assign}
+              onChange={setAssign}
+              searchable
+              clearable
+              data-testid="role-assign"
+            />
+          )}
+          {locked && (
+            <Text size="sm" c="yellow">
+              The administrator role always holds every permission.
+            </Text>
+          )}
+          <Group justify="space-between">
+            <Text fw={600}>Permissions</Text>
+            <TextInput
+              size="xs"
+              placeholder="Find a section"
+              leftSection={<IconSearch size={14} />}
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              data-testid="role-search"
+            />
+          </Group>
+          {errors.permissions && (
+            <Text size="sm" c="red">
+              {errors.permissions}
+            </Text>
+          )}
+          <ScrollArea h="55vh" type="auto" offsetScrollbars>
+            <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }} data-testid="role-tree">
+              {tree.map((n, i) => (
+                <SectionNode
+                  key={n.id}
+                  node={n}
+                  path={[i]}
+                  depth={0}
+                  visible={visible}
+                  onSection={(p, on) => setTree((t) => toggleSection(t, p, on))}
+                  onAction={(p, on) => setTree((t) => toggleAction(t, p, on))}
+                />
+              ))}
+            </fieldset>
+          </ScrollArea>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            {!locked && (
+              <Button onClick={save} loading={busy} data-testid="role-save">
+                Save
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

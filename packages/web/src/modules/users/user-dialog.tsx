@@ -1,0 +1,149 @@
+import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
+import {
+  EMPTY_USER_FORM,
+  type UserForm,
+  UserFormSchema,
+  type UserOptions,
+  type UserRecord,
+} from '@backhaul/shared/modules/users/users.contract';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { api } from '../../platform/api-client';
+import { ApiError } from '../../platform/api-errors';
+import { toFormErrors, zodValidator } from '../../platform/form-validation';
+
+type Props = {
+  id: number | null;
+  opened: boolean;
+  /** Editing one's own record: the role fields are locked, and more without the edit permission. */
+  self: boolean;
+  canEdit: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+};
+type Loaded = UserOptions & { user?: UserRecord };
+
+const ROLE_DATA = Object.entries(ROLE_NUMBER_NAMES).map(([value, label]) => ({ value, label: `${value} · ${label}` }));
+const toData = (rows: { id: number; name: string }[]) => rows.map((r) => ({ value: String(r.id), label: r.name }));
+
+/** Create or edit a user: a password or a reset link for new users; the own-record rule on locks. */
+export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Props) {
+  const query = useQuery({
+    queryKey: ['user-form', id],
+    queryFn: () => api.get<Loaded>(id ? `/users/${id}/edit` : '/users/create'),
+    enabled: opened,
+    staleTime: 0,
+  });
+  const data = query.data;
+  const form = useForm<UserForm>({ initialValues: EMPTY_USER_FORM, validate: zodValidator(UserFormSchema) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a record is loaded
+  useEffect(() => {
+    if (!opened || !data) return;
+    form.setValues(data.user ? { ...EMPTY_USER_FORM, ...data.user, password: '', send_reset: false } : EMPTY_USER_FORM);
+    form.resetDirty();
+    form.clearErrors();
+  }, [opened, data]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const res = await api.post<{ message: string; reset_sent: boolean }>('/users', values);
+      showAlert('success', res.message);
+      if (res.reset_sent) showAlert('info', 'A link to set the password was sent to the user.');
+      onSaved();
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
+    }
+  });
+
+  const roleLocked = self;
+  const otherLocked = self && !canEdit;
+  const idSelect = (
+    field: 'permission_role_id' | 'department_id' | 'customer_id',
+    label: string,
+    rows: UserOptions['roles'],
+    locked: boolean,
+  ) => (
+    <Select
+      label={label}
+      clearable
+      searchable
+      disabled={locked}
+      data={toData(rows)}
+      value={form.values[field] ? String(form.values[field]) : null}
+      onChange={(v) => form.setFieldValue(field, v ? Number(v) : null)}
+      error={form.errors[field]}
+      data-testid={`field-${field}`}
+    />
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={id ? 'Edit user' : 'New user'} size="lg" centered>
+      {!data ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : (
+        <form onSubmit={submit} noValidate data-testid="user-dialog">
+          <Stack gap="sm">
+            <SimpleGrid cols={2} spacing="sm">
+              <TextInput label="Name" withAsterisk data-testid="field-name" {...form.getInputProps('name')} />
+              <TextInput label="E-mail" withAsterisk data-testid="field-email" {...form.getInputProps('email')} />
+              <Select
+                label="Role"
+                disabled={roleLocked}
+                data={ROLE_DATA}
+                value={String(form.values.role)}
+                onChange={(v) => form.setFieldValue('role', Number(v ?? 4))}
+                error={form.errors.role}
+                data-testid="field-role"
+              />
+              {idSelect('permission_role_id', 'Permission role', data.roles, roleLocked)}
+              {idSelect('department_id', 'Department', data.departments, otherLocked)}
+              {idSelect('customer_id', 'Customer (customer users)', data.customers, otherLocked)}
+              <PasswordInput
+                label={id ? 'New password' : 'Password'}
+                description={id ? 'Leave empty to keep the current one' : undefined}
+                disabled={!id && form.values.send_reset}
+                data-testid="field-password"
+                {...form.getInputProps('password')}
+              />
+              <Stack gap={6} mt="lg">
+                {!id && (
+                  <Checkbox
+                    label="Send a link to set the password"
+                    {...form.getInputProps('send_reset', { type: 'checkbox' })}
+                  />
+                )}
+                <Switch label="Active" disabled={otherLocked} {...form.getInputProps('active', { type: 'checkbox' })} />
+              </Stack>
+            </SimpleGrid>
+            <Group justify="flex-end" mt="sm">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" data-testid="record-save">
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
