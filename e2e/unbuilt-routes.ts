@@ -30,7 +30,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/shop/trucks-on-the-road',
   '/maintenance',
   '/maintenance/general',
-  '/maintenance/drivers',
   '/maintenance/trucks',
   '/maintenance/trailers',
   '/maintenance/customers',

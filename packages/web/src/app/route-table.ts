@@ -17,7 +17,8 @@ export type PageKey =
   | 'employees'
   | 'users'
   | 'roles'
-  | 'mail';
+  | 'mail'
+  | 'drivers';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -112,7 +113,7 @@ export const APP_ROUTES: RouteNode[] = [
     section: 'Maintenance',
     children: [
       child('general', 'General', 'General'),
-      child('drivers', 'Drivers', 'Drivers'),
+      child('drivers', 'Drivers', 'Drivers', { page: 'drivers' }),
       child('trucks', 'Trucks', 'Trucks'),
       child('trailers', 'Trailers', 'Trailers'),
       child('customers', 'Customers', 'Customers'),

@@ -21,6 +21,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   users: () => import('../modules/users/users-page').then((m) => ({ Component: m.UsersPage })),
   roles: () => import('../modules/roles/roles-page').then((m) => ({ Component: m.RolesPage })),
   mail: () => import('../modules/mail/mail-page').then((m) => ({ Component: m.MailPage })),
+  drivers: () => import('../modules/drivers/drivers-page').then((m) => ({ Component: m.DriversPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

@@ -14,6 +14,8 @@ export const DRIVER_FILE_CATEGORIES = {
   other: 'Other',
 } as const;
 export const DRIVER_FILE_ENTITY = 'drivers';
+/** The rule of 001 §5, as the dialog explains it (the files platform refuses with the same words). */
+export const CONTRACT_FILE_KEPT = 'A driver file with category contract cannot be deleted.';
 
 const keysOf = <T extends Record<string, string>>(o: T) =>
   Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];

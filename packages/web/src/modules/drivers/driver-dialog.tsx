@@ -1,0 +1,288 @@
+import { MSG } from '@backhaul/shared';
+import { normalizePhoneInput } from '@backhaul/shared/formats/formats';
+import {
+  DRIVER_FILE_ENTITY,
+  DRIVER_SERVICES,
+  DRIVER_TYPES,
+  type DriverFile,
+  type DriverForm,
+  DriverFormSchema,
+  driverToForm,
+  EMPTY_DRIVER_FORM,
+  PAYMENT_TYPES,
+} from '@backhaul/shared/modules/drivers/drivers.contract';
+import {
+  Button,
+  Divider,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  type SelectProps,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { ApiError } from '../../platform/api-errors';
+import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { uploadFile } from '../../platform/services/files.api';
+import { type ContractDraft, contractErrors, DriverContracts, toDraft } from './driver-contracts';
+import { DriverFiles, type PendingFile } from './driver-files';
+import { destroyContracts, destroyFiles, loadDriverDialog, saveContract, saveDriver } from './drivers.api';
+
+type Props = { id: number | null; opened: boolean; readOnly: boolean; onClose: () => void; onSaved: () => void };
+
+const choices = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const asOptions = (rows: Array<{ value: string | number; label: string }> | undefined) =>
+  (rows ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+
+/**
+ * Create, edit or view a driver with its contracts and files. Everything is applied on Save:
+ * the driver, new files, new and changed contracts, then the drafted deletions in one call each.
+ */
+export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) {
+  const query = useQuery({
+    queryKey: ['driver-dialog', id],
+    queryFn: () => loadDriverDialog(id),
+    enabled: opened,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  const data = query.data;
+  const form = useForm<DriverForm>({ initialValues: EMPTY_DRIVER_FORM, validate: zodValidator(DriverFormSchema) });
+  const [savedId, setSavedId] = useState<number | null>(null);
+  const [files, setFiles] = useState<DriverFile[]>([]);
+  const [pending, setPending] = useState<PendingFile[]>([]);
+  const [dropFiles, setDropFiles] = useState<Set<number>>(new Set());
+  const [contracts, setContracts] = useState<ContractDraft[]>([]);
+  const [dropContracts, setDropContracts] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on a loaded record
+  useEffect(() => {
+    if (!opened || !data || query.isFetching) return;
+    form.setValues(data.driver ? driverToForm(data.driver) : EMPTY_DRIVER_FORM);
+    form.resetDirty();
+    form.clearErrors();
+    setSavedId(null);
+    setFiles(data.files ?? []);
+    setPending([]);
+    setDropFiles(new Set());
+    setContracts((data.contracts ?? []).map(toDraft));
+    setDropContracts(new Set());
+  }, [opened, data, query.isFetching]);
+
+  // The api client alerts its own failures; an upload is a plain fetch, so it alerts here.
+  const upload = async (driverId: number, file: File, category: string) => {
+    try {
+      return await uploadFile({ entity: DRIVER_FILE_ENTITY, entityId: driverId, file, category });
+    } catch (err) {
+      showAlert('error', err instanceof Error ? err.message : MSG.savingError);
+      throw err;
+    }
+  };
+
+  const toggle = (set: Set<number>, value: number) => {
+    const next = new Set(set);
+    if (!next.delete(value)) next.add(value);
+    return next;
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    const live = (d: ContractDraft) => !(d.id !== undefined && dropContracts.has(d.id));
+    const checked = contracts.map((d) => (d.dirty && live(d) ? { ...d, errors: contractErrors(d) ?? undefined } : d));
+    if (checked.some((d) => d.errors && Object.values(d.errors).some(Boolean))) return setContracts(checked);
+
+    setBusy(true);
+    let driverId = id ?? savedId;
+    let left = pending;
+    let drafts = contracts;
+    try {
+      let message: string;
+      try {
+        const res = await saveDriver(driverId, values);
+        message = res.message;
+        driverId = res.driver.id;
+        setSavedId(driverId);
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
+        return;
+      }
+      for (const p of pending) {
+        const stored = await upload(driverId, p.file, p.category);
+        setFiles((f) => [stored, ...f]);
+        left = left.filter((x) => x.key !== p.key);
+      }
+      for (const d of contracts.filter((x) => x.dirty && live(x))) {
+        let fileId = d.form.file_id ?? null;
+        let file = d.file;
+        if (d.signed) {
+          file = await upload(driverId, d.signed, 'contract');
+          fileId = file.id;
+          const signed = file;
+          setFiles((f) => [signed, ...f]);
+        }
+        try {
+          const res = await saveContract({ driverId, contractId: d.id, form: { ...d.form, file_id: fileId } });
+          drafts = drafts.map((x) => (x.key === d.key ? toDraft(res.contract) : x));
+        } catch (err) {
+          const errors = err instanceof ApiError ? toFormErrors(err.fieldErrors) : {};
+          drafts = drafts.map((x) =>
+            x.key === d.key ? { ...x, file, signed: undefined, form: { ...x.form, file_id: fileId }, errors } : x,
+          );
+          throw err;
+        }
+      }
+      if (dropFiles.size) await destroyFiles({ driver_id: driverId, ids: [...dropFiles] });
+      if (dropContracts.size) await destroyContracts({ driver_id: driverId, ids: [...dropContracts] });
+      showAlert('success', message);
+      onSaved();
+      onClose();
+    } catch {
+      // Each failure has been announced; what was saved so far shows in the list.
+      onSaved();
+    } finally {
+      setPending(left);
+      setContracts(drafts);
+      setBusy(false);
+    }
+  });
+
+  const select = (field: keyof DriverForm, options: SelectProps['data'], label: string, extra: SelectProps = {}) => {
+    const v = form.values[field];
+    return (
+      <Select
+        label={label}
+        data={options}
+        searchable
+        clearable
+        value={v === null || v === '' || v === undefined ? null : String(v)}
+        onChange={(next) =>
+          form.setFieldValue(field, (field.endsWith('_id') ? (next ? Number(next) : null) : (next ?? '')) as never)
+        }
+        error={form.errors[field]}
+        data-testid={`field-${field}`}
+        {...extra}
+      />
+    );
+  };
+  const phone = (field: 'phone' | 'phone2') => ({
+    ...form.getInputProps(field),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+      form.setFieldValue(field, normalizePhoneInput(e.currentTarget.value)),
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={readOnly ? 'Driver' : id ? 'Edit driver' : 'New driver'}
+      size="85rem"
+      centered
+    >
+      {!data || query.isFetching ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : (
+        <form onSubmit={submit} noValidate data-testid="driver-dialog">
+          <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0 }}>
+            <Stack gap="sm">
+              <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
+                <TextInput label="Driver" withAsterisk data-testid="field-driver" {...form.getInputProps('driver')} />
+                <TextInput
+                  label="Phone"
+                  withAsterisk
+                  placeholder="3125550100"
+                  data-testid="field-phone"
+                  {...phone('phone')}
+                />
+                <TextInput label="Phone 2" data-testid="field-phone2" {...phone('phone2')} />
+                <TextInput label="E-mail" data-testid="field-email" {...form.getInputProps('email')} />
+                {select('driver_type', choices(DRIVER_TYPES), 'Driver type', { clearable: false, withAsterisk: true })}
+                {select('service', choices(DRIVER_SERVICES), 'Service')}
+                <TextInput label="ELD name" data-testid="field-eld_name" {...form.getInputProps('eld_name')} />
+                <Switch
+                  label="Safety service"
+                  mt={28}
+                  data-testid="field-safety"
+                  {...form.getInputProps('safety', { type: 'checkbox' })}
+                />
+                {select('customer_id', asOptions(data.options.customers), 'Customer')}
+                {select('truck_id', asOptions(data.options.trucks), 'Truck')}
+                {select('trailer_id', asOptions(data.options.trailers), 'Trailer')}
+                {select('trailer_type_id', asOptions(data.options.trailer_types), 'Trailer type')}
+                <TextInput
+                  label="Amount"
+                  withAsterisk
+                  leftSection="$"
+                  data-testid="field-amount"
+                  {...form.getInputProps('amount')}
+                />
+                {select('payment_type', choices(PAYMENT_TYPES), 'Payment type', {
+                  clearable: false,
+                  withAsterisk: true,
+                })}
+                <TextInput label="CDL number" data-testid="field-cdl_number" {...form.getInputProps('cdl_number')} />
+                <TextInput
+                  label="CDL expires"
+                  type="date"
+                  data-testid="field-cdl_expires_on"
+                  {...form.getInputProps('cdl_expires_on')}
+                />
+                <TextInput
+                  label="Medical card expires"
+                  type="date"
+                  data-testid="field-medical_card_expires_on"
+                  {...form.getInputProps('medical_card_expires_on')}
+                />
+                <TextInput label="Hired" type="date" data-testid="field-hired_on" {...form.getInputProps('hired_on')} />
+                <Switch
+                  label="Active"
+                  mt={28}
+                  data-testid="field-active"
+                  {...form.getInputProps('active', { type: 'checkbox' })}
+                />
+              </SimpleGrid>
+
+              <Divider label="Contracts" labelPosition="left" />
+              <DriverContracts
+                drafts={contracts}
+                drafted={dropContracts}
+                readOnly={readOnly}
+                onChange={setContracts}
+                onToggleDelete={(cid) => setDropContracts((s) => toggle(s, cid))}
+              />
+
+              <Divider label="Files" labelPosition="left" />
+              <DriverFiles
+                files={files}
+                pending={pending}
+                drafted={dropFiles}
+                readOnly={readOnly}
+                onAdd={(p) => setPending((list) => [...list, p])}
+                onRemovePending={(key) => setPending((list) => list.filter((p) => p.key !== key))}
+                onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
+              />
+            </Stack>
+          </fieldset>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={onClose}>
+              {readOnly ? 'Close' : 'Cancel'}
+            </Button>
+            {!readOnly && (
+              <Button type="submit" loading={busy} data-testid="record-save">
+                Save
+              </Button>
+            )}
+          </Group>
+        </form>
+      )}
+    </Modal>
+  );
+}
