@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { sectionFileAccess } from './file-entities';
 import { FILE_MSG } from './file-rules';
 
 // A small limit so the size rule is cheap to test; read when the app is built.
@@ -39,17 +40,29 @@ function multipart(file: { name: string; data: Buffer } | null, fields: Record<s
 
 let t: TestContext;
 let admin: string;
+let driverId: string;
 beforeAll(async () => {
   t = await createTestApp({ config: { dataDir: mkdtempSync(join(tmpdir(), 'backhaul-files-')) } });
   admin = await t.login('admin@backhaul.demo');
+  // The rules are generic: a test entity guarded like a module's files (section Drivers, actions 23-26).
+  t.app.deps.files.registerEntity('test-docs', sectionFileAccess(SECTION.Drivers));
+  const rows = await t.database.query<{ id: number }>('select id from drivers order by id limit 1');
+  driverId = String(rows[0]?.id ?? 1);
 });
 afterAll(() => t.close());
 
-const upload = (token: string, name: string, data: Buffer, category = 'license', entityId = '7') => {
+const upload = (
+  token: string,
+  name: string,
+  data: Buffer,
+  category = 'license',
+  entityId = '7',
+  entity = 'test-docs',
+) => {
   const m = multipart({ name, data }, { category });
   return t.app.inject({
     method: 'POST',
-    url: `/api/files/upload/drivers/${entityId}`,
+    url: `/api/files/upload/${entity}/${entityId}`,
     payload: m.payload,
     headers: { ...m.headers, ...t.bearer(token) },
   });
@@ -68,9 +81,9 @@ describe('upload rules (spec §5)', () => {
     for (const [name, data, mime] of cases) {
       const res = await upload(admin, name, data);
       expect(res.statusCode, name).toBe(200);
-      expect(res.json().file).toMatchObject({ name, mime, size: data.length, entity: 'drivers', entity_id: '7' });
+      expect(res.json().file).toMatchObject({ name, mime, size: data.length, entity: 'test-docs', entity_id: '7' });
     }
-    const list = await t.app.inject({ method: 'GET', url: '/api/files/list/drivers/7', headers: t.bearer(admin) });
+    const list = await t.app.inject({ method: 'GET', url: '/api/files/list/test-docs/7', headers: t.bearer(admin) });
     expect(list.json().rows).toHaveLength(cases.length);
   });
 
@@ -136,7 +149,7 @@ describe('upload rules (spec §5)', () => {
     expect(res.statusCode).toBe(404);
     const anon = await t.app.inject({
       method: 'POST',
-      url: '/api/files/upload/drivers/1',
+      url: '/api/files/upload/test-docs/1',
       payload: m.payload,
       headers: m.headers,
     });
@@ -205,15 +218,23 @@ describe('serving and deleting', () => {
   });
 
   it('a driver file with category contract cannot be deleted; another category can, with an audit row', async () => {
-    const contract = (await upload(admin, 'contract.pdf', MAGIC.pdf as Buffer, 'contract', '21')).json().file.id;
-    const medical = (await upload(admin, 'medical.pdf', MAGIC.pdf as Buffer, 'medical', '21')).json().file.id;
+    const contract = (await upload(admin, 'contract.pdf', MAGIC.pdf as Buffer, 'contract', driverId, 'drivers')).json()
+      .file.id;
+    const medical = (await upload(admin, 'medical.pdf', MAGIC.pdf as Buffer, 'medical', driverId, 'drivers')).json()
+      .file.id;
     const del = (id: number) => t.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: t.bearer(admin) });
     const refused = await del(contract);
     expect(refused.statusCode).toBe(412);
     expect(refused.json()).toEqual({ error: { mail: FILE_MSG.contractNotDeletable } });
     expect((await del(medical)).json()).toEqual({ message: MSG.recordDeleted });
-    const left = await t.app.inject({ method: 'GET', url: '/api/files/list/drivers/21', headers: t.bearer(admin) });
-    expect(left.json().rows.map((r: { id: number }) => r.id)).toEqual([contract]);
+    const left = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/list/drivers/${driverId}`,
+      headers: t.bearer(admin),
+    });
+    const ids = left.json().rows.map((r: { id: number }) => r.id);
+    expect(ids).toContain(contract);
+    expect(ids).not.toContain(medical);
     const audits = await t.database.query<{ n: number }>(
       "select count(*)::int as n from audit_log where entity = 'files' and entity_id = $1 and action = 'delete'",
       [String(medical)],
