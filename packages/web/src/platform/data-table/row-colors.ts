@@ -23,6 +23,8 @@ export function rowBackground(row: Record<string, unknown>): string | undefined 
   if (frozen === 1) return FROZEN_COLORS[1];
   if (frozen === 2) return typeof row.color === 'string' && row.color ? row.color : FROZEN_COLORS[2];
   if (typeof row.color === 'string' && row.color) return row.color;
+  // A boolean status (active or not, e.g. users) is not a status id.
+  if (typeof row.status === 'boolean') return undefined;
   const status = Number(row.status);
   return Number.isInteger(status) ? STATUS_COLORS[status] : undefined;
 }
