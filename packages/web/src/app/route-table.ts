@@ -18,7 +18,10 @@ export type PageKey =
   | 'users'
   | 'roles'
   | 'mail'
-  | 'drivers';
+  | 'drivers'
+  | 'general'
+  | 'trucks'
+  | 'trailers';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -112,10 +115,10 @@ export const APP_ROUTES: RouteNode[] = [
     title: 'Maintenance',
     section: 'Maintenance',
     children: [
-      child('general', 'General', 'General'),
+      child('general', 'General', 'General', { page: 'general' }),
       child('drivers', 'Drivers', 'Drivers', { page: 'drivers' }),
-      child('trucks', 'Trucks', 'Trucks'),
-      child('trailers', 'Trailers', 'Trailers'),
+      child('trucks', 'Trucks', 'Trucks', { page: 'trucks' }),
+      child('trailers', 'Trailers', 'Trailers', { page: 'trailers' }),
       child('customers', 'Customers', 'Customers'),
       child('employees', 'Employees', 'Employees', { page: 'employees' }),
       child('factoring', 'Factoring companies', 'Factoring companies'),

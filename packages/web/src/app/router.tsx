@@ -21,6 +21,9 @@ const PAGES: Record<PageKey, LazyPage> = {
   users: () => import('../modules/users/users-page').then((m) => ({ Component: m.UsersPage })),
   roles: () => import('../modules/roles/roles-page').then((m) => ({ Component: m.RolesPage })),
   mail: () => import('../modules/mail/mail-page').then((m) => ({ Component: m.MailPage })),
+  general: () => import('../modules/general/general-page').then((m) => ({ Component: m.GeneralPage })),
+  trucks: () => import('../modules/trucks/trucks-page').then((m) => ({ Component: m.TrucksPage })),
+  trailers: () => import('../modules/trailers/trailers-page').then((m) => ({ Component: m.TrailersPage })),
   drivers: () => import('../modules/drivers/drivers-page').then((m) => ({ Component: m.DriversPage })),
 };
 

@@ -1,0 +1,173 @@
+import {
+  EMPTY_TRAILER_FORM,
+  type Trailer,
+  type TrailerForm,
+  TrailerFormSchema,
+  type TrailerOptions,
+} from '@backhaul/shared/modules/trailers/trailers.contract';
+import { UNIT_STATUS_LABELS } from '@backhaul/shared/modules/units/units.contract';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { api } from '../../platform/api-client';
+import { ApiError } from '../../platform/api-errors';
+import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { UnitDialog } from '../units/unit-dialog';
+
+type Props = { id: number | null; opened: boolean; readOnly: boolean; onClose: () => void; onSaved: () => void };
+type Loaded = { trailer?: Trailer; options: TrailerOptions };
+
+const text = (v: string | null) => v ?? '';
+const toForm = (t: Trailer | undefined): TrailerForm =>
+  t
+    ? {
+        trailer_number: t.trailer_number,
+        trailer_type_id: t.trailer_type_id ? String(t.trailer_type_id) : null,
+        size: text(t.size),
+        make: text(t.make),
+        year: t.year ?? '',
+        vin: text(t.vin),
+        plate: text(t.plate),
+        customer_id: t.customer_id ? String(t.customer_id) : null,
+        alignment_date: t.alignment_date,
+        annual_inspection_date: t.annual_inspection_date,
+        pm_miles: t.pm_miles ?? '',
+        odometer: t.odometer ?? '',
+        registration_expires_on: t.registration_expires_on,
+        company_owner: text(t.company_owner),
+        gps: text(t.gps),
+        status: t.status,
+        origin_value: t.origin_value ?? '',
+      }
+    : EMPTY_TRAILER_FORM;
+
+/** Create or edit a trailer; a reefer type counts PM in engine hours. */
+export function TrailerDialog({ id, opened, readOnly, onClose, onSaved }: Props) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['trailer', id],
+    queryFn: () => (id ? api.get<Loaded>(`/trailers/${id}/edit`) : api.get<Loaded>('/trailers/create')),
+    enabled: opened,
+    staleTime: 0,
+  });
+  const data = query.data;
+  const form = useForm<TrailerForm>({ initialValues: EMPTY_TRAILER_FORM, validate: zodValidator(TrailerFormSchema) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a record is loaded
+  useEffect(() => {
+    if (!opened || !data) return;
+    form.setValues(toForm(data.trailer));
+    form.resetDirty();
+    form.clearErrors();
+  }, [opened, data]);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const res = id
+        ? await api.put<{ message: string }>(`/trailers/${id}`, values)
+        : await api.post<{ message: string }>('/trailers', values);
+      showAlert('success', res.message);
+      await queryClient.invalidateQueries({ queryKey: ['trailer'] });
+      onSaved();
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
+    }
+  });
+
+  const types = data?.options.trailer_types ?? [];
+  const reefer = types.find((t) => String(t.value) === form.values.trailer_type_id)?.reefer ?? false;
+  const unit = reefer ? 'hh' : 'mi';
+  const number = data?.trailer?.trailer_number ?? '';
+  const title = readOnly ? `Trailer ${number}` : id ? `Edit trailer ${number}` : 'New trailer';
+  return (
+    <UnitDialog
+      prefix="/trailers"
+      title={title}
+      unitId={id}
+      opened={opened}
+      loading={!data}
+      readOnly={readOnly}
+      onClose={onClose}
+    >
+      <form onSubmit={submit} noValidate data-testid="trailer-dialog">
+        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="sm">
+            <SimpleGrid cols={3} spacing="sm">
+              <TextInput
+                label="Trailer number"
+                withAsterisk
+                data-testid="field-trailer_number"
+                {...form.getInputProps('trailer_number')}
+              />
+              <Select
+                label="Trailer type"
+                clearable
+                data={types.map((t) => ({ value: String(t.value), label: t.reefer ? `${t.label} (reefer)` : t.label }))}
+                {...form.getInputProps('trailer_type_id')}
+              />
+              <Select
+                label="Status"
+                withAsterisk
+                data={Object.entries(UNIT_STATUS_LABELS).map(([value, label]) => ({ value, label }))}
+                {...form.getInputProps('status')}
+              />
+              <TextInput label="Size" placeholder="53 ft" {...form.getInputProps('size')} />
+              <TextInput label="Make" {...form.getInputProps('make')} />
+              <NumberInput label="Year" allowDecimal={false} {...form.getInputProps('year')} />
+              <TextInput label="VIN" {...form.getInputProps('vin')} />
+              <TextInput label="Plate" {...form.getInputProps('plate')} />
+              <TextInput label="GPS" {...form.getInputProps('gps')} />
+              <Select
+                label="Customer"
+                searchable
+                clearable
+                data={(data?.options.customers ?? []).map((c) => ({ value: String(c.value), label: c.label }))}
+                {...form.getInputProps('customer_id')}
+              />
+              <TextInput label="Company owner" {...form.getInputProps('company_owner')} />
+              <NumberInput
+                label="Origin value"
+                prefix="$"
+                thousandSeparator=","
+                decimalScale={2}
+                {...form.getInputProps('origin_value')}
+              />
+              <TextInput label="Alignment date" type="date" {...form.getInputProps('alignment_date')} />
+              <TextInput label="Annual inspection" type="date" {...form.getInputProps('annual_inspection_date')} />
+              <TextInput label="Registration expires" type="date" {...form.getInputProps('registration_expires_on')} />
+              <NumberInput
+                label={`Reading (${unit})`}
+                thousandSeparator=","
+                allowDecimal={false}
+                {...form.getInputProps('odometer')}
+              />
+              <NumberInput
+                label={`Next PM at (${unit})`}
+                thousandSeparator=","
+                allowDecimal={false}
+                {...form.getInputProps('pm_miles')}
+              />
+            </SimpleGrid>
+            {data?.trailer?.truck_number && (
+              <Text size="xs" c="dimmed">
+                On truck {data.trailer.truck_number}.
+              </Text>
+            )}
+            {!readOnly && (
+              <Group justify="flex-end">
+                <Button variant="default" onClick={onClose}>
+                  Cancel
+                </Button>
+                <Button type="submit" data-testid="record-save">
+                  Save
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </fieldset>
+      </form>
+    </UnitDialog>
+  );
+}

@@ -1,0 +1,131 @@
+import { formatDateTimeDisplay } from '@backhaul/shared/formats/formats';
+import { NoteFormSchema, type NoteRow } from '@backhaul/shared/modules/units/units.contract';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { api } from '../../platform/api-client';
+import { ApiError } from '../../platform/api-errors';
+import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { useItemDelete } from './unit-confirm';
+
+type Props = { prefix: '/trucks' | '/trailers'; unitId: number; readOnly: boolean };
+/** Note filters wait 500 ms and are lowercased (001 §5, §9). */
+const NOTE_FILTER_DEBOUNCE_MS = 500;
+
+export function NotesPanel({ prefix, unitId, readOnly }: Props) {
+  const [filter, setFilter] = useState('');
+  const [text] = useDebouncedValue(filter.toLowerCase(), NOTE_FILTER_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: ['unit-notes', prefix, unitId, text],
+    queryFn: () => api.post<{ list: NoteRow[] }>(`${prefix}/notes/${unitId}`, { filters: { notes: text } }),
+    placeholderData: keepPreviousData,
+  });
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const form = useForm<{ notes: string }>({ initialValues: { notes: '' }, validate: zodValidator(NoteFormSchema) });
+  const remove = useItemDelete(() => void query.refetch());
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const res = editingId
+        ? await api.post<{ message: string }>(`${prefix}/notes/${editingId}/update`, values)
+        : await api.post<{ message: string }>(`${prefix}/notes/${unitId}/store`, values);
+      showAlert('success', res.message);
+      form.setValues({ notes: '' });
+      setEditingId(null);
+      await query.refetch();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
+    }
+  });
+
+  const list = query.data?.list ?? [];
+  return (
+    <Stack gap="sm" data-testid="notes-panel">
+      {!readOnly && (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="xs">
+            <Textarea
+              label={editingId ? 'Edit note' : 'New note'}
+              autosize
+              minRows={2}
+              maxRows={6}
+              data-testid="note-text"
+              {...form.getInputProps('notes')}
+            />
+            <Group justify="flex-end" gap="xs">
+              {editingId && (
+                <Button
+                  variant="default"
+                  onClick={() => {
+                    setEditingId(null);
+                    form.setValues({ notes: '' });
+                  }}
+                >
+                  Cancel
+                </Button>
+              )}
+              <Button type="submit" data-testid="note-save">
+                {editingId ? 'Update note' : 'Add note'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+      <TextInput
+        size="xs"
+        placeholder="Filter notes"
+        leftSection={<IconSearch size={14} />}
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+      />
+      {list.map((n) => (
+        <Paper key={n.id} withBorder p="xs" radius="sm" data-testid="note-row">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={2}>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {n.notes}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {n.created_by ?? 'System'} · {formatDateTimeDisplay(n.created_at)}
+              </Text>
+            </Stack>
+            {!readOnly && (
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  aria-label="Edit note"
+                  onClick={() => {
+                    setEditingId(n.id);
+                    form.setValues({ notes: n.notes });
+                  }}
+                >
+                  <IconPencil size={14} />
+                </ActionIcon>
+                <ActionIcon
+                  size="sm"
+                  variant="subtle"
+                  color="red"
+                  aria-label="Delete note"
+                  onClick={() => remove.ask(`${prefix}/notes/${n.id}`, 'this note')}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Group>
+            )}
+          </Group>
+        </Paper>
+      ))}
+      {list.length === 0 && query.data && (
+        <Text size="sm" c="dimmed">
+          No notes.
+        </Text>
+      )}
+      {remove.dialog}
+    </Stack>
+  );
+}

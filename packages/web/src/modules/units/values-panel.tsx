@@ -1,0 +1,149 @@
+import { formatMoney, formatPercent } from '@backhaul/shared/formats/formats';
+import {
+  type ValueForm,
+  ValueFormSchema,
+  type ValueResponse,
+  type ValueRow,
+} from '@backhaul/shared/modules/units/units.contract';
+import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { api } from '../../platform/api-client';
+import { ApiError } from '../../platform/api-errors';
+import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { useItemDelete } from './unit-confirm';
+
+type Props = { prefix: '/trucks' | '/trailers'; unitId: number; readOnly: boolean };
+const EMPTY: ValueForm = { year: '', value: '' };
+
+/** Value per year with the depreciation against the year before (the origin value first). */
+export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
+  const query = useQuery({
+    queryKey: ['unit-values', prefix, unitId],
+    queryFn: () => api.get<ValueResponse>(`${prefix}/value/${unitId}`),
+  });
+  const [editing, setEditing] = useState<ValueRow | null>(null);
+  const form = useForm<ValueForm>({ initialValues: EMPTY, validate: zodValidator(ValueFormSchema) });
+  const remove = useItemDelete(() => void query.refetch());
+  const data = query.data;
+  const years = [...new Set([...(editing ? [editing.year] : []), ...(data?.filter.years ?? [])])].sort((a, b) => b - a);
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const res = editing
+        ? await api.post<{ message: string }>(`${prefix}/value/${editing.id}/update`, values)
+        : await api.post<{ message: string }>(`${prefix}/value/${unitId}/store`, values);
+      showAlert('success', res.message);
+      form.setValues(EMPTY);
+      setEditing(null);
+      await query.refetch();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
+    }
+  });
+
+  return (
+    <Stack gap="sm" data-testid="values-panel">
+      <Text size="sm">
+        Origin value: <b>{data?.originValue === null || !data ? '—' : formatMoney(data.originValue)}</b>
+      </Text>
+      {!readOnly && (
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-start" gap="xs">
+            <Select
+              label="Year"
+              withAsterisk
+              w={120}
+              data={years.map(String)}
+              data-testid="value-year"
+              {...form.getInputProps('year')}
+              value={form.values.year === '' ? null : String(form.values.year)}
+              onChange={(v) => form.setFieldValue('year', v ?? '')}
+            />
+            <NumberInput
+              label="Value"
+              withAsterisk
+              w={180}
+              prefix="$"
+              thousandSeparator=","
+              decimalScale={2}
+              min={0}
+              data-testid="value-amount"
+              {...form.getInputProps('value')}
+            />
+            <Button type="submit" mt={24} data-testid="value-save">
+              {editing ? 'Update' : 'Add value'}
+            </Button>
+            {editing && (
+              <Button
+                variant="default"
+                mt={24}
+                onClick={() => {
+                  setEditing(null);
+                  form.setValues(EMPTY);
+                }}
+              >
+                Cancel
+              </Button>
+            )}
+          </Group>
+        </form>
+      )}
+      <Table striped withTableBorder fz="sm" data-testid="values-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Year</Table.Th>
+            <Table.Th ta="right">Value</Table.Th>
+            <Table.Th ta="right">Depreciation</Table.Th>
+            <Table.Th ta="right">%</Table.Th>
+            <Table.Th w={70} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(data?.years ?? []).map((v) => (
+            <Table.Tr key={v.id} data-testid="value-row">
+              <Table.Td>{v.year}</Table.Td>
+              <Table.Td ta="right">{formatMoney(v.value)}</Table.Td>
+              <Table.Td ta="right" c={v.depreciation !== null && v.depreciation > 0 ? 'red.4' : undefined}>
+                {v.depreciation === null ? '' : formatMoney(v.depreciation)}
+              </Table.Td>
+              <Table.Td ta="right">
+                {v.depreciation_percent === null ? '' : formatPercent(v.depreciation_percent)}
+              </Table.Td>
+              <Table.Td>
+                {!readOnly && (
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
+                      aria-label="Edit value"
+                      onClick={() => {
+                        setEditing(v);
+                        form.setValues({ year: v.year, value: v.value });
+                      }}
+                    >
+                      <IconPencil size={14} />
+                    </ActionIcon>
+                    <ActionIcon
+                      size="sm"
+                      variant="subtle"
+                      color="red"
+                      aria-label="Delete value"
+                      onClick={() => remove.ask(`${prefix}/value/${v.id}`, `the ${v.year} value`)}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Group>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {remove.dialog}
+    </Stack>
+  );
+}
