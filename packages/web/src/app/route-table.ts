@@ -21,7 +21,11 @@ export type PageKey =
   | 'drivers'
   | 'general'
   | 'trucks'
-  | 'trailers';
+  | 'trailers'
+  | 'customers'
+  | 'factoring'
+  | 'potential-clients'
+  | 'clients';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -119,14 +123,14 @@ export const APP_ROUTES: RouteNode[] = [
       child('drivers', 'Drivers', 'Drivers', { page: 'drivers' }),
       child('trucks', 'Trucks', 'Trucks', { page: 'trucks' }),
       child('trailers', 'Trailers', 'Trailers', { page: 'trailers' }),
-      child('customers', 'Customers', 'Customers'),
+      child('customers', 'Customers', 'Customers', { page: 'customers' }),
       child('employees', 'Employees', 'Employees', { page: 'employees' }),
-      child('factoring', 'Factoring companies', 'Factoring companies'),
+      child('factoring', 'Factoring companies', 'Factoring companies', { page: 'factoring' }),
       child('cities', 'Cities', 'Cities', { page: 'cities' }),
       child('brokers', 'Brokers', 'Brokers', { page: 'brokers' }),
       child('users', 'Users', 'Users', { page: 'users' }),
-      child('potential-client', 'Potential clients'),
-      child('clients', 'Clients'),
+      child('potential-client', 'Potential clients', undefined, { page: 'potential-clients' }),
+      child('clients', 'Clients', undefined, { page: 'clients' }),
       child('roles', 'Roles', 'Roles', { page: 'roles' }),
     ],
   },

@@ -25,6 +25,11 @@ const PAGES: Record<PageKey, LazyPage> = {
   trucks: () => import('../modules/trucks/trucks-page').then((m) => ({ Component: m.TrucksPage })),
   trailers: () => import('../modules/trailers/trailers-page').then((m) => ({ Component: m.TrailersPage })),
   drivers: () => import('../modules/drivers/drivers-page').then((m) => ({ Component: m.DriversPage })),
+  customers: () => import('../modules/customers/customers-page').then((m) => ({ Component: m.CustomersPage })),
+  factoring: () => import('../modules/factoring/factoring-page').then((m) => ({ Component: m.FactoringPage })),
+  'potential-clients': () =>
+    import('../modules/clients/leads-page').then((m) => ({ Component: m.PotentialClientsPage })),
+  clients: () => import('../modules/clients/leads-page').then((m) => ({ Component: m.ClientsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({
