@@ -1,4 +1,5 @@
 import { MSG } from '@backhaul/shared';
+import { formatPhone } from '@backhaul/shared/formats/formats';
 import {
   EMPTY_EMPLOYEE_FORM,
   type EmployeeDocument,
@@ -53,7 +54,7 @@ function toForm(data: Loaded): EmployeeForm {
     returned_on: i.returned_on ?? '',
     notes: i.notes ?? '',
   }));
-  return { ...employee, inventory };
+  return { ...employee, phone: formatPhone(employee.phone), phone2: formatPhone(employee.phone2), inventory };
 }
 
 /** Create or edit an employee with its inventory and documents; read-only for view-only holders. */

@@ -1,6 +1,7 @@
 import { MSG, type PermissionNode } from '@backhaul/shared';
 import type { RoleRow } from '@backhaul/shared/modules/roles/roles.contract';
 import {
+  ActionIcon,
   Badge,
   Box,
   Button,
@@ -15,7 +16,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
@@ -51,6 +52,9 @@ function SectionNode(props: {
   path: TreePath;
   depth: number;
   visible: Set<number>;
+  /** Sections whose sub-sections are shown (all of them while searching). */
+  open: (id: number) => boolean;
+  onOpen: (id: number) => void;
   onSection: (path: TreePath, on: boolean) => void;
   onAction: (path: TreePath, on: boolean) => void;
 }) {
@@ -60,6 +64,7 @@ function SectionNode(props: {
   const sections = node.children.map((c, i) => ({ c, i })).filter(({ c }) => isSubsection(node, c));
   const ticked = countSelected(node);
   const total = countAll(node);
+  const expanded = props.open(node.id);
   return (
     <Box
       pl={depth * 22}
@@ -67,6 +72,17 @@ function SectionNode(props: {
       style={{ borderBottom: depth === 0 ? '1px solid var(--mantine-color-dark-5)' : undefined }}
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ActionIcon
+          size="sm"
+          variant="subtle"
+          color="gray"
+          aria-label={expanded ? `Fold ${node.name}` : `Unfold ${node.name}`}
+          onClick={() => props.onOpen(node.id)}
+          style={{ visibility: sections.length ? 'visible' : 'hidden' }}
+          data-testid={`perm-open-${node.id}`}
+        >
+          {expanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        </ActionIcon>
         <Checkbox
           label={
             <Text size="sm" fw={depth === 0 ? 600 : 500}>
@@ -97,9 +113,10 @@ function SectionNode(props: {
           </Badge>
         )}
       </Group>
-      {sections.map(({ c, i }) => (
-        <SectionNode key={`s-${c.id}`} {...props} node={c} path={[...path, i]} depth={depth + 1} />
-      ))}
+      {expanded &&
+        sections.map(({ c, i }) => (
+          <SectionNode key={`s-${c.id}`} {...props} node={c} path={[...path, i]} depth={depth + 1} />
+        ))}
     </Box>
   );
 }
@@ -119,6 +136,14 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [search, setSearch] = useState('');
   const [busy, setBusy] = useState(false);
+  const [unfolded, setUnfolded] = useState<Set<number>>(new Set());
+  const isOpen = (sectionId: number) => search.trim() !== '' || unfolded.has(sectionId);
+  const flip = (sectionId: number) =>
+    setUnfolded((s) => {
+      const next = new Set(s);
+      if (!next.delete(sectionId)) next.add(sectionId);
+      return next;
+    });
   useEffect(() => {
     if (!opened || !query.data) return;
     setName(query.data.role?.name ?? '');
@@ -222,7 +247,7 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
               {errors.permissions}
             </Text>
           )}
-          <ScrollArea h="55vh" type="auto" offsetScrollbars>
+          <ScrollArea h="calc(100vh - 440px)" mih={240} type="auto" offsetScrollbars>
             <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0 }} data-testid="role-tree">
               {tree.map((n, i) => (
                 <SectionNode
@@ -231,6 +256,8 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
                   path={[i]}
                   depth={0}
                   visible={visible}
+                  open={isOpen}
+                  onOpen={flip}
                   onSection={(p, on) => setTree((t) => toggleSection(t, p, on))}
                   onAction={(p, on) => setTree((t) => toggleAction(t, p, on))}
                 />
