@@ -44,7 +44,10 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routes = trackRoutes(app);
-  registerErrorHandler(app);
+  const webDist = opts.config.WEB_DIST;
+  const serveWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
+  // History-mode router: every non-API path that is not a file answers index.html.
+  registerErrorHandler(app, serveWeb ? { page: (reply) => reply.type('text/html').sendFile('index.html') } : {});
   registerGuard(app, opts.database.db);
 
   const filesEnv = loadFilesEnv();
@@ -104,15 +107,7 @@ export async function buildApp(opts: BuildAppOptions) {
     { prefix: '/api' },
   );
 
-  const webDist = opts.config.WEB_DIST;
-  if (webDist && existsSync(join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
-    // History-mode router: every non-API path that is not a file answers index.html.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api')) return reply.status(404).send({ error: { mail: 'Not found' } });
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
+  if (serveWeb && webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
 
   return { app, routes, deps };
 }

@@ -1,5 +1,5 @@
 import { APP_MSG, MSG } from '@backhaul/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../errors';
 
@@ -29,8 +29,15 @@ export function fieldErrorsFromZod(
   return out;
 }
 
-/** The only place that knows HTTP statuses. A 500 never carries a stack trace or SQL. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * The only place that knows HTTP statuses. A 500 never carries a stack trace or SQL.
+ * `page` answers the unknown non-API paths (the web app's index.html for its history-mode
+ * router); Fastify allows one not-found handler per prefix, so it is set here only.
+ */
+export function registerErrorHandler(
+  app: FastifyInstance,
+  opts: { page?: (reply: FastifyReply) => unknown } = {},
+): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.status(422).send({ message: APP_MSG.validationFailed, errors: fieldErrorsFromZod(err.validation) });
@@ -58,6 +65,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api')) return reply.status(404).send({ error: { mail: 'Not found' } });
+    if (opts.page) return opts.page(reply);
     return reply.status(404).send('Not found');
   });
 }
