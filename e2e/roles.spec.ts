@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { apiLogin, closeVersionPopup, SHOTS, signInWithForm, signInWithStorage, USERS } from './helpers';
+
+// Roles end to end: the admin takes Cities away from a role in the permission tree editor; the
+// user holding that role is then refused Cities in the menu, on the route and by the API.
+
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+
+const SECTION = { Maintenance: 1, Cities: 35, Brokers: 36, Profile: 52, Account: 89 } as const;
+const CRUD = [8, 9, 10, 11];
+const node = (id: number, name: string, actions: number[], children: object[] = []) => ({
+  id,
+  name,
+  selected: true,
+  children: [...actions.map((a) => ({ id: a, name: `Action ${a}`, selected: true, children: [] })), ...children],
+});
+
+test.describe.configure({ mode: 'serial' });
+
+test('a permission taken away in the roles editor is refused to its user (menu, route, API)', async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now();
+  const roleName = `E2E maintenance ${stamp}`;
+  const email = `e2e.roles.${stamp}@backhaul.demo`;
+  const password = 'e2e-roles-pass';
+
+  // The admin makes a role with Maintenance → Cities and Brokers, and a user holding it.
+  const admin = await apiLogin(page.request, USERS.admin);
+  const auth = { authorization: `Bearer ${admin.access_token}` };
+  const role = await page.request.post('/api/permission', {
+    headers: auth,
+    data: {
+      name: roleName,
+      customer_id: null,
+      permissions: [
+        node(SECTION.Profile, 'Profile', [10]),
+        node(SECTION.Account, 'Account', [10]),
+        node(
+          SECTION.Maintenance,
+          'Maintenance',
+          [],
+          [node(SECTION.Cities, 'Cities', CRUD), node(SECTION.Brokers, 'Brokers', CRUD)],
+        ),
+      ],
+    },
+  });
+  expect(role.ok()).toBe(true);
+  const roleId = (await role.json()).role.id as number;
+  const created = await page.request.post('/api/users', {
+    headers: auth,
+    data: {
+      name: `E2E Roles ${stamp}`,
+      email,
+      password,
+      role: 4,
+      permission_role_id: roleId,
+      department_id: null,
+      customer_id: null,
+      active: true,
+    },
+  });
+  expect(created.ok()).toBe(true);
+
+  // Before: the user may read Cities.
+  const before = await apiLogin(page.request, email, password);
+  const beforeList = await page.request.post('/api/cities/list', {
+    headers: { authorization: `Bearer ${before.access_token}` },
+    data: { limit: 1 },
+  });
+  expect(beforeList.status()).toBe(200);
+
+  // The admin opens the role in the tree editor and unticks Cities (its actions go with it).
+  await signInWithStorage(page, USERS.admin);
+  await page.goto('/maintenance/roles');
+  await closeVersionPopup(page);
+  const row = page.getByTestId('role-row').filter({ hasText: roleName });
+  await row.getByTestId('row-edit').click();
+  const editor = page.getByTestId('role-editor');
+  await expect(editor.getByTestId('role-name')).toHaveValue(roleName);
+  await editor.getByTestId(`perm-open-${SECTION.Maintenance}`).click();
+  const cities = editor.getByTestId(`perm-section-${SECTION.Cities}`);
+  await expect(cities).toBeChecked();
+  await expect(editor.getByTestId(`perm-action-${SECTION.Cities}-9`)).toBeChecked();
+  await cities.uncheck();
+  await expect(editor.getByTestId(`perm-action-${SECTION.Cities}-9`)).not.toBeChecked();
+  await expect(editor.getByTestId(`perm-section-${SECTION.Brokers}`)).toBeChecked();
+  await shot(page, 'people-roles-tree-editor');
+  await editor.getByTestId('role-save').click();
+  await expect(page.getByText('Saving Successfully')).toBeVisible();
+  await expect(editor).toBeHidden();
+
+  // The server keeps Brokers and no longer grants Cities.
+  const edit = await (await page.request.get(`/api/permission/${roleId}/edit`, { headers: auth })).json();
+  const maintenance = edit.all_permissions.find((n: { id: number }) => n.id === SECTION.Maintenance);
+  const selected = (id: number) => maintenance.children.find((n: { id: number }) => n.id === id).selected;
+  expect(selected(SECTION.Cities)).toBe(false);
+  expect(selected(SECTION.Brokers)).toBe(true);
+
+  // The user signs in: no Cities in the menu, the route shows the Error page, the API says 403.
+  const context = await browser.newContext();
+  const userPage = await context.newPage();
+  await signInWithForm(userPage, email, password);
+  await expect(userPage).toHaveURL(/\/account$/);
+  await closeVersionPopup(userPage);
+  const menu = userPage.getByTestId('app-menu');
+  await menu.getByText('Maintenance', { exact: true }).click();
+  await expect(menu.getByRole('link', { name: 'Brokers', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Cities', exact: true })).toHaveCount(0);
+  await userPage.goto('/maintenance/cities');
+  await expect(userPage.getByTestId('error-page')).toBeVisible();
+  await shot(userPage, 'people-roles-refused');
+  const token = await userPage.evaluate(() => localStorage.getItem('token'));
+  const refused = await userPage.request.post('/api/cities/list', {
+    headers: { authorization: token ?? '' },
+    data: { limit: 1 },
+  });
+  expect(refused.status()).toBe(403);
+  await context.close();
+
+  // Clean up: the user, then the role (a role with users cannot be deleted).
+  const users = await (await page.request.post('/api/users/list', { headers: auth, data: { search: email } })).json();
+  for (const u of users.rows) await page.request.delete(`/api/users/${u.id}`, { headers: auth });
+  expect((await page.request.delete(`/api/permission/${roleId}`, { headers: auth })).status()).toBe(200);
+});
+
+test('users list, employee dialog and roles editor screens', async ({ page }) => {
+  await signInWithStorage(page, USERS.admin);
+  await page.goto('/maintenance/users');
+  await closeVersionPopup(page);
+  await expect(page.getByTestId('table-row').first()).toBeVisible();
+  await expect(page.locator('td[data-col="userGroup"]').filter({ hasText: 'Administrator' }).first()).toBeVisible();
+  await shot(page, 'people-users');
+
+  await page.goto('/maintenance/employees');
+  await expect(page.getByTestId('table-row').first()).toBeVisible();
+  await page.getByTestId('row-edit').first().click();
+  const dialog = page.getByTestId('employee-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('inventory-add').click();
+  await expect(dialog.getByTestId('inventory-row').last()).toBeVisible();
+  await shot(page, 'people-employee-dialog');
+});
