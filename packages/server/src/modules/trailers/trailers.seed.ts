@@ -46,10 +46,12 @@ export const trailersSeeder: Seeder = {
         originValueCents: f.number.int({ min: 18, max: 75 }) * 1000_00,
       };
     });
-    const inserted = await ctx.db
-      .insert(trailers)
-      .values(rows)
-      .returning({ id: trailers.id, customerId: trailers.customerId });
+    const inserted = await ctx.db.insert(trailers).values(rows).returning({
+      id: trailers.id,
+      customerId: trailers.customerId,
+      year: trailers.year,
+      originValueCents: trailers.originValueCents,
+    });
     ctx.refs.set('trailers', inserted);
   },
 };

@@ -52,10 +52,14 @@ export const trucksSeeder: Seeder = {
         originValueCents: f.number.int({ min: 65, max: 190 }) * 1000_00,
       };
     });
-    const inserted = await ctx.db
-      .insert(trucks)
-      .values(rows)
-      .returning({ id: trucks.id, customerId: trucks.customerId, trailerId: trucks.trailerId, status: trucks.status });
+    const inserted = await ctx.db.insert(trucks).values(rows).returning({
+      id: trucks.id,
+      customerId: trucks.customerId,
+      trailerId: trucks.trailerId,
+      status: trucks.status,
+      year: trucks.year,
+      originValueCents: trucks.originValueCents,
+    });
     ctx.refs.set('trucks', inserted);
   },
 };

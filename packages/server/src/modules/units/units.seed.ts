@@ -1,9 +1,11 @@
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
+import { trucks } from '../trucks/trucks.table';
 import { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';
 
-type TruckRef = { id: number; customerId: number | null; trailerId: number | null; status: string };
-type TrailerRef = { id: number; customerId: number | null };
+type Valued = { year: number | null; originValueCents: number | null };
+type TruckRef = Valued & { id: number; customerId: number | null; trailerId: number | null; status: string };
+type TrailerRef = Valued & { id: number; customerId: number | null };
 
 const NOTES = [
   'Replaced steer tires at 412k miles.',
@@ -21,9 +23,29 @@ export const unitsSeeder: Seeder = {
     const trailerRows = ref<TrailerRef[]>(ctx, 'trailers');
     const equipmentIds = ref<number[]>(ctx, 'equipmentNameIds');
     const f = ctx.faker;
+    // The drivers seeder put each driver on its truck after the trucks were made.
+    const driverOf = new Map(
+      (await ctx.db.select({ id: trucks.id, driverId: trucks.driverId }).from(trucks)).map((t) => [t.id, t.driverId]),
+    );
     const units = [
-      ...truckRows.map((t) => ({ unitType: 'truck', unitId: t.id, customerId: t.customerId, trailerId: t.trailerId })),
-      ...trailerRows.map((t) => ({ unitType: 'trailer', unitId: t.id, customerId: t.customerId, trailerId: null })),
+      ...truckRows.map((t) => ({
+        unitType: 'truck',
+        unitId: t.id,
+        customerId: t.customerId,
+        driverId: driverOf.get(t.id) ?? null,
+        trailerId: t.trailerId,
+        year: t.year,
+        origin: t.originValueCents,
+      })),
+      ...trailerRows.map((t) => ({
+        unitType: 'trailer',
+        unitId: t.id,
+        customerId: t.customerId,
+        driverId: null,
+        trailerId: null,
+        year: t.year,
+        origin: t.originValueCents,
+      })),
     ];
     const equipment = units.flatMap((u, i) =>
       Array.from({ length: 1 + (i % 3) }, (_, k) => ({
@@ -44,13 +66,14 @@ export const unitsSeeder: Seeder = {
     const thisYear = Number(dayFromToday(0).slice(0, 4));
     await ctx.db.insert(unitValues).values(
       units.flatMap((u) => {
-        const start = f.number.int({ min: 60, max: 180 }) * 1000_00;
-        // Straight-line depreciation, about 12 % a year.
-        return [3, 2, 1, 0].map((age) => ({
+        const origin = u.origin ?? f.number.int({ min: 60, max: 180 }) * 1000_00;
+        const firstYear = Math.max(u.year ?? thisYear - 3, thisYear - 3);
+        // Straight-line depreciation from the origin value, about 12 % a year.
+        return Array.from({ length: thisYear - firstYear + 1 }, (_, k) => ({
           unitType: u.unitType,
           unitId: u.unitId,
-          year: thisYear - age,
-          valueCents: Math.round(start * (1 - 0.12 * (3 - age))),
+          year: firstYear + k,
+          valueCents: Math.round((origin * (1 - 0.12 * (k + 1))) / 100) * 100,
         }));
       }),
     );
@@ -61,6 +84,7 @@ export const unitsSeeder: Seeder = {
           unitType: u.unitType,
           unitId: u.unitId,
           customerId: u.customerId,
+          driverId: u.driverId,
           trailerId: u.trailerId,
           fromDate: dayFromToday(-f.number.int({ min: 30, max: 700 })),
         })),

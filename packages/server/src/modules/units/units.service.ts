@@ -294,6 +294,7 @@ export async function deleteNote(db: Db, user: AuthUser, kind: UnitKind, id: num
 
 // ---------- value per year ----------
 
+const VALUE_YEARS_BACK = 20;
 const dollars = (cents: number) => Math.round(cents) / 100;
 
 /** Each year's value with its loss against the year before (the origin value before the first year). */
@@ -324,7 +325,8 @@ export async function valueOverview(db: Db, user: AuthUser, kind: UnitKind, unit
     .where(and(eq(unitValues.unitType, kind.type), eq(unitValues.unitId, unitId)));
   const thisYear = Number(nowInCompanyTimeZone().date.slice(0, 4));
   const taken = new Set(values.map((v) => v.year));
-  const first = Math.max(1980, Math.min(unit.year ?? thisYear - 10, thisYear));
+  // Twenty years back from now (or from the model year when older), never before 1980.
+  const first = Math.max(1980, Math.min(unit.year ?? thisYear, thisYear - VALUE_YEARS_BACK));
   const free: number[] = [];
   for (let y = thisYear; y >= first; y--) if (!taken.has(y)) free.push(y);
   return {

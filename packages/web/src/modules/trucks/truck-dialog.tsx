@@ -164,6 +164,7 @@ export function TruckDialog({ id, opened, readOnly, onClose, onSaved }: Props) {
                 clearable
                 data={select(trailers)}
                 description={trailerInfo || undefined}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 {...form.getInputProps('trailer_id')}
                 onChange={changeTrailer}
               />

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+
+// An admin opens a truck, adds equipment under a new name created from the select, a note and a
+// value for a year, and finds all three after reopening the truck.
+test('truck equipment, notes and values survive reopening', async ({ page }) => {
+  const stamp = Date.now().toString(36);
+  const name = `Snow chains ${stamp}`;
+  const note = `Checked the fifth wheel ${stamp}`;
+  await signInWithStorage(page, USERS.admin);
+  await page.goto('/maintenance/trucks');
+  await closeVersionPopup(page);
+  const rows = page.getByTestId('table-row');
+  await expect(rows.first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/fleet-trucks.png` });
+
+  const openFirst = async () => {
+    await rows.first().getByTestId('row-edit').click();
+    await expect(page.getByTestId('truck-dialog')).toBeVisible();
+  };
+  await openFirst();
+  await page.screenshot({ path: `${SHOTS}/fleet-truck-dialog.png` });
+
+  await page.getByTestId('tab-equipment').click();
+  await page.getByTestId('equipment-name').fill(name);
+  await page.getByRole('option', { name: `+ Create "${name}"` }).click();
+  await expect(page.getByText('Created select item')).toBeVisible();
+  await expect(page.getByTestId('equipment-name')).toHaveValue(name);
+  await page.getByTestId('equipment-quantity').fill('3');
+  await page.getByTestId('equipment-save').click();
+  await expect(page.getByText('Created equipment item')).toBeVisible();
+  await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toContainText('3');
+
+  await page.getByTestId('tab-notes').click();
+  await page.getByTestId('note-save').click();
+  await expect(page.getByText('The note field is required.')).toBeVisible();
+  await page.getByTestId('note-text').fill(note);
+  await page.getByTestId('note-save').click();
+  await expect(page.getByText('Created notes item')).toBeVisible();
+
+  await page.getByTestId('tab-values').click();
+  await page.getByTestId('value-year').click();
+  const year = (await page.getByRole('option').last().textContent()) ?? '';
+  await page.getByRole('option', { name: year, exact: true }).click();
+  await page.getByTestId('value-amount').fill('87500');
+  await page.getByTestId('value-save').click();
+  await expect(page.getByText('Created value item')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/fleet-truck-values.png` });
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('truck-dialog')).toBeHidden();
+  await page.reload();
+  await openFirst();
+  await page.getByTestId('tab-equipment').click();
+  await expect(page.getByTestId('equipment-row').filter({ hasText: name })).toContainText('3');
+  await page.screenshot({ path: `${SHOTS}/fleet-truck-equipment.png` });
+  await page.getByTestId('tab-notes').click();
+  await expect(page.getByTestId('note-row').filter({ hasText: note })).toBeVisible();
+  await page.getByTestId('tab-values').click();
+  await expect(page.getByTestId('value-row').filter({ hasText: year })).toContainText('$87,500.00');
+});
+
+test('trailers and general lists', async ({ page }) => {
+  await signInWithStorage(page, USERS.admin);
+  await page.goto('/maintenance/trailers');
+  await closeVersionPopup(page);
+  await expect(page.getByTestId('table-row').first()).toBeVisible();
+  await expect(page.getByTestId('th-description')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/fleet-trailers.png` });
+  await page.goto('/maintenance/general');
+  await expect(page.getByTestId('table-row').filter({ hasText: 'Reefer' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/fleet-general.png` });
+});
