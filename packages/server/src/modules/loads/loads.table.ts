@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { trips } from '../trips/trips.table';
+
+/**
+ * A load: one broker's freight from its pickups to its deliveries. Shaped for the trips list on
+ * ~1M rows (shared/performance-notes.md): the first pickup and last delivery (time, city, state)
+ * and the trip's unit and people are kept on the row, maintained when stops or the trip are saved,
+ * so filters and totals never join stops; money in cents, miles as integers.
+ */
+export const loads = pgTable(
+  'loads',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    tripId: integer()
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    /** Order of the load within its trip. */
+    position: smallint().notNull().default(1),
+    brokerId: integer(),
+    /** The broker's load (reference) number. */
+    brokerNumber: text(),
+    bol: text(),
+    grossCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Loaded miles, pickup to delivery. */
+    mileageLoaded: integer().notNull().default(0),
+    /** Empty miles to the first pickup. */
+    mileageEmpty: integer().notNull().default(0),
+    pickupAt: timestamp({ withTimezone: true }),
+    deliveryAt: timestamp({ withTimezone: true }),
+    pickupCity: text(),
+    pickupState: text(),
+    deliveryCity: text(),
+    deliveryState: text(),
+    // Copied from the trip (see trips.table.ts).
+    customerId: integer(),
+    truckId: integer(),
+    trailerId: integer(),
+    driverId: integer(),
+    dispatcherId: integer(),
+    /** The carrier uses factoring for this load. */
+    factoring: boolean().notNull().default(false),
+    /** 1 once a PPW (paperwork) file exists (000 §4). */
+    ppw: smallint().notNull().default(0),
+    ppwCreatedBy: integer(),
+    ppwDate: timestamp({ withTimezone: true }),
+    /** Billing row created for the load (accounting → billing). */
+    billing: boolean().notNull().default(false),
+    customerInvoiceId: integer(),
+    dispatcherStatementId: integer(),
+    /** Extraction from a rate confirmation: none, extracted, confirmed. */
+    aiStatus: text(),
+    aiConfidence: real(),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('loads_trip_idx').on(t.tripId),
+    index('loads_delivery_idx').on(t.companyId, t.deliveryAt.desc(), t.id.desc()),
+    index('loads_pickup_idx').on(t.companyId, t.pickupAt.desc(), t.id.desc()),
+    index('loads_customer_delivery_idx').on(t.customerId, t.deliveryAt.desc(), t.id.desc()),
+    index('loads_dispatcher_delivery_idx').on(t.dispatcherId, t.deliveryAt.desc(), t.id.desc()),
+    index('loads_truck_delivery_idx').on(t.truckId, t.deliveryAt.desc(), t.id.desc()),
+    index('loads_driver_delivery_idx').on(t.driverId, t.deliveryAt.desc(), t.id.desc()),
+    index('loads_broker_delivery_idx').on(t.brokerId, t.deliveryAt.desc(), t.id.desc()),
+    index('loads_not_invoiced_idx')
+      .on(t.companyId, t.deliveryAt.desc())
+      .where(sql`${t.customerInvoiceId} is null`),
+  ],
+);
+
+/** Pickups and deliveries of a load, in order. */
+export const loadStops = pgTable(
+  'load_stops',
+  {
+    id: serial().primaryKey(),
+    loadId: integer()
+      .notNull()
+      .references(() => loads.id, { onDelete: 'cascade' }),
+    /** 1 PickUp, 2 Delivery (the address filter's types). */
+    type: smallint().notNull(),
+    position: smallint().notNull(),
+    cityId: integer(),
+    city: text().notNull(),
+    state: text().notNull(),
+    zip: text(),
+    address: text(),
+    facility: text(),
+    at: timestamp({ withTimezone: true }),
+    /** Appointment window end, when the stop has one. */
+    atEnd: timestamp({ withTimezone: true }),
+    reference: text(),
+  },
+  (t) => [index('load_stops_load_idx').on(t.loadId, t.type, t.position)],
+);
