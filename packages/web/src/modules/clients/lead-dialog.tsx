@@ -152,6 +152,7 @@ export function LeadDialog({ base, id, opened, onClose, onSaved }: Props) {
                 searchable
                 {...form.getInputProps('customer_id')}
                 onChange={(v) => form.setFieldValue('customer_id', v ?? '')}
+                value={form.values.customer_id || null}
               />
             </SimpleGrid>
             <Textarea label="Comment" autosize minRows={3} maxRows={8} {...form.getInputProps('comment')} />

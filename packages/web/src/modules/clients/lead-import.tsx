@@ -39,11 +39,11 @@ const HEADINGS: Record<ImportField, string> = {
   comment: 'Comment',
 };
 const WIDTHS: Record<ImportField, number> = {
-  mc: 100,
-  truck_quantity: 80,
+  mc: 120,
+  truck_quantity: 120,
   carrier: 200,
   contact: 150,
-  phone: 140,
+  phone: 160,
   email: 210,
   comment: 260,
 };
@@ -196,7 +196,7 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
           </Alert>
         )}
         {rows && (
-          <ScrollArea h="55vh">
+          <ScrollArea.Autosize mah="calc(100vh - 400px)">
             <Table withTableBorder withColumnBorders striped={false} stickyHeader>
               <Table.Thead>
                 <Table.Tr>
@@ -268,7 +268,7 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
                 })}
               </Table.Tbody>
             </Table>
-          </ScrollArea>
+          </ScrollArea.Autosize>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

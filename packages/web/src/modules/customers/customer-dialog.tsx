@@ -207,6 +207,7 @@ export function CustomerDialog({ id, opened, onClose, onSaved }: Props) {
                 searchable
                 {...form.getInputProps('sale_manager_id')}
                 onChange={(v) => form.setFieldValue('sale_manager_id', v ?? '')}
+                value={form.values.sale_manager_id || null}
               />
               <Select
                 label="Factoring company"
@@ -215,6 +216,7 @@ export function CustomerDialog({ id, opened, onClose, onSaved }: Props) {
                 searchable
                 {...form.getInputProps('factoring_company_id')}
                 onChange={(v) => form.setFieldValue('factoring_company_id', v ?? '')}
+                value={form.values.factoring_company_id || null}
               />
               <Select
                 label="Find us"
@@ -222,6 +224,7 @@ export function CustomerDialog({ id, opened, onClose, onSaved }: Props) {
                 clearable
                 {...form.getInputProps('find_us')}
                 onChange={(v) => form.setFieldValue('find_us', v ?? '')}
+                value={form.values.find_us || null}
               />
             </SimpleGrid>
             <MultiSelect label="Services" data={opts.services} {...form.getInputProps('services')} />

@@ -157,6 +157,7 @@ export function FactoringDialog({ id, opened, readOnly, onClose, onSaved }: Prop
                     clearable
                     {...form.getInputProps('payment_type')}
                     onChange={(v) => form.setFieldValue('payment_type', v ?? '')}
+                    value={form.values.payment_type || null}
                   />
                 </Group>
               </SimpleGrid>
