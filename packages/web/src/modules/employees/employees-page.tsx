@@ -2,12 +2,13 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { formatPhone } from '@backhaul/shared/formats/formats';
 import type { EmployeeRow } from '@backhaul/shared/modules/employees/employees.contract';
 import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
-import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconHistory, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { useRecordActions } from '../../platform/data-table/use-record-actions';
 import { EmployeeDialog } from './employee-dialog';
+import { EmployeeHistory } from './employee-history';
 
 type Editing = { id: number | null; readOnly: boolean } | null;
 const can = (ids: number[]) => ({ section: SECTION.Employees, ids });
@@ -15,6 +16,7 @@ const can = (ids: number[]) => ({ section: SECTION.Employees, ids });
 /** Maintenance → Employees: list, create, edit (9) or view (10, read-only), delete (11), inventory. */
 export function EmployeesPage() {
   const [editing, setEditing] = useState<Editing>(null);
+  const [history, setHistory] = useState<number | null>(null);
   const tree = usePermissionTree();
   const { refreshKey, refresh, askDelete, deleteDialog } = useRecordActions({
     deleteUrl: (id) => `/employees/${id}`,
@@ -64,6 +66,13 @@ export function EmployeesPage() {
                 onClick: (r) => setEditing({ id: r.employee_id, readOnly: true }),
               },
           {
+            id: 'history',
+            label: 'Actions history',
+            icon: <IconHistory size={16} />,
+            permission: { ...can([ACTION.EDIT, ACTION.VIEW]), match: 'all' },
+            onClick: (r) => setHistory(r.employee_id),
+          },
+          {
             id: 'delete',
             label: 'Delete',
             icon: <IconTrash size={16} />,
@@ -80,6 +89,7 @@ export function EmployeesPage() {
         onClose={() => setEditing(null)}
         onSaved={refresh}
       />
+      <EmployeeHistory id={history} onClose={() => setHistory(null)} />
       {deleteDialog}
     </Stack>
   );
