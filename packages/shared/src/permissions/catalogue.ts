@@ -1,4 +1,4 @@
-import { ACTION as A, SECTION as S } from '../spec/constants';
+import { ACTION as A, SECTION as S, EXTRA_ACTION as X } from '../spec/constants';
 
 /**
  * The permission catalogue: every section (ids from the spec) with the actions it offers.
@@ -41,6 +41,7 @@ export const ACTION_NAMES: Record<number, string> = {
   [A.INVOICING]: 'Invoicing',
   [A.EXPORT]: 'Export',
   [A.OPEN_INVOICE]: 'Open invoice',
+  [X.VIEW_ALL_TRIPS]: "View every dispatcher's trips",
 };
 
 // Account sub-sections: the spec gives only their ids (91-99, 101, 103-106, 118); names are ours,

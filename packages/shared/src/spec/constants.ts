@@ -30,6 +30,15 @@ export const ACTION = {
   OPEN_INVOICE: 117,
 } as const satisfies Record<keyof typeof constants.permissions.action_ids, number>;
 
+/**
+ * Actions the spec implies without giving an id; ids chosen outside the spec's range.
+ * VIEW_ALL_TRIPS: "a dispatcher who is not allowed to see another dispatcher's trips" (issue 7):
+ * without it, the trips list and dispatch statistics answer only the caller's own trips.
+ */
+export const EXTRA_ACTION = {
+  VIEW_ALL_TRIPS: 1001,
+} as const;
+
 export const SECTION = {
   Maintenance: 1,
   General: 2,

@@ -1,4 +1,11 @@
-import { ACTION as A, type Grant, SECTION as S, SECTION_BY_ID, withAncestors } from '@backhaul/shared';
+import {
+  ACTION as A,
+  type Grant,
+  SECTION as S,
+  SECTION_BY_ID,
+  withAncestors,
+  EXTRA_ACTION as X,
+} from '@backhaul/shared';
 import { rolePermissions, roles } from '../../platform/auth/auth.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
@@ -22,7 +29,8 @@ const COMMON: Spec = { [S.Profile]: 'all', [S.Account]: 'all', 97: 'all', 118: '
 export const DEMO_ROLES: Record<string, Spec> = {
   Dispatcher: {
     ...COMMON,
-    [S.Trips]: 'all',
+    // Dispatchers see their own trips only (no VIEW_ALL_TRIPS).
+    [S.Trips]: SECTION_BY_ID.get(S.Trips)?.actions.filter((a) => a !== X.VIEW_ALL_TRIPS) ?? [],
     [S.Dashboard]: 'all',
     [S.Statistics]: VIEW,
     [S.DispatchStatistics]: 'all',
@@ -49,7 +57,7 @@ export const DEMO_ROLES: Record<string, Spec> = {
     [S.Customers]: 'all',
     [S.FactoringCompanies]: 'all',
     [S.Brokers]: VIEW,
-    [S.Trips]: VIEW,
+    [S.Trips]: [A.VIEW, X.VIEW_ALL_TRIPS],
   },
   Safety: {
     ...COMMON,
