@@ -1,5 +1,5 @@
 import { MSG } from '@backhaul/shared';
-import { normalizePhoneInput } from '@backhaul/shared/formats/formats';
+import { formatPhone, normalizePhoneInput } from '@backhaul/shared/formats/formats';
 import {
   DRIVER_FILE_ENTITY,
   DRIVER_SERVICES,
@@ -171,8 +171,10 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
       />
     );
   };
+  // Shown in the spec's format, kept as digits (normalizePhoneInput drops the +1 and the marks).
   const phone = (field: 'phone' | 'phone2') => ({
     ...form.getInputProps(field),
+    value: formatPhone(String(form.values[field] ?? '')),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
       form.setFieldValue(field, normalizePhoneInput(e.currentTarget.value)),
   });
@@ -198,7 +200,7 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                 <TextInput
                   label="Phone"
                   withAsterisk
-                  placeholder="3125550100"
+                  placeholder="(312) 555-0100"
                   data-testid="field-phone"
                   {...phone('phone')}
                 />
