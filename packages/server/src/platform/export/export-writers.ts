@@ -95,6 +95,10 @@ const csvField = (v: string | number | Date | null): string => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
+/** Money in a CSV keeps its cents: 12.50, not 12.5. */
+const money = (c: ExportColumn | undefined, v: string | number | Date | null) =>
+  c?.kind === 'money' && typeof v === 'number' ? v.toFixed(2) : v;
+
 /** CSV (RFC 4180, CRLF, UTF-8 with a BOM so Excel reads accents). */
 export function createCsvWriter(path: string, columns: ExportColumn[]): ExportWriter {
   const out: WriteStream = createWriteStream(path);
@@ -104,9 +108,9 @@ export function createCsvWriter(path: string, columns: ExportColumn[]): ExportWr
   };
   out.write(`\uFEFF${line(columns.map((c) => escapeFormula(c.title)))}`);
   return {
-    add: (row) => write(line(columns.map((c) => cellValue(c.kind ?? 'text', row[c.id], false)))),
+    add: (row) => write(line(columns.map((c) => money(c, cellValue(c.kind ?? 'text', row[c.id], false))))),
     async finish(totals) {
-      if (totals) await write(line(totalsRow(columns, totals)));
+      if (totals) await write(line(totalsRow(columns, totals).map((v, i) => money(columns[i], v))));
       out.end();
       await once(out, 'close');
     },

@@ -130,8 +130,8 @@ describe('exportList', () => {
     const text = (await download(res.link as string, owner.token)).body;
     expect(text.split('\r\n')).toEqual([
       '\uFEFFNote,Amount',
-      "'=1+2,-12.5",
-      "'@SUM(A1:A9),10",
+      "'=1+2,-12.50",
+      "'@SUM(A1:A9),10.00",
       '"Line, ""quoted""",7.46',
       'Total,4.96',
       '',
