@@ -245,6 +245,7 @@ export async function updateDriver(db: Db, user: AuthUser, id: number, form: Dri
     if (!row) throw AppError.notFound();
     // The same keys on both sides, so the change log names exactly the fields that changed.
     const previous = Object.fromEntries(Object.keys(form).map((k) => [k, before[k as keyof Driver]]));
+    if (JSON.stringify(previous) === JSON.stringify(form)) return;
     await writeAudit(tx, {
       actor: actorOf(user),
       entity: 'drivers',

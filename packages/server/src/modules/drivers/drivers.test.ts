@@ -160,6 +160,18 @@ describe('drivers list', () => {
     expect(bad.statusCode).toBe(422);
   });
 
+  it('column settings on /drivers/settings and export through the generic route', async () => {
+    const saved = await post('/drivers/settings', {
+      settings: { columns: [{ id: 'cdl_expires_on', visible: true, width: 140 }] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const list = (await post('/drivers/list', { limit: 1 })).json();
+    expect(list.settings.columns[0]).toEqual({ id: 'cdl_expires_on', visible: true, width: 140 });
+    const exported = await post('/drivers/export', { format: 'csv', columns: ['driver', 'phone', 'amount'] });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json().link).toMatch(/^\/api\/files\/\d+\/download$/);
+  });
+
   it('GET /drivers, GET /drivers/list and POST /drivers/filters answer the same list', async () => {
     const a = (await get('/drivers')).json();
     const b = (await get('/drivers/list')).json();
@@ -240,6 +252,11 @@ describe('driver create and update', () => {
     expect(rows[0]?.changes).toBe('phone');
     expect(rows[0]?.user).toBe('Avery Admin');
 
+    // Saving without a change writes no history line.
+    await post(`/drivers/update/${driver.id}`, { ...FORM, driver: 'Log Driver', phone: '(469) 555-0199' });
+    const again = await post('/drivers/filterLogs', { filters: { entity_id: { op: 'eq', value: driver.id } } });
+    expect(again.json().total).toBe(2);
+
     expect((await post('/drivers/update/999999', FORM)).statusCode).toBe(404);
   });
 });
@@ -290,6 +307,18 @@ describe('permissions and row scope', () => {
     expect(wrong.json().errors.customer_id).toEqual(['Choose your own customer.']);
     const created = await createDriver({ driver: 'Own Driver', customer_id: mine.id }, scoped.token);
     expect(created.customer).toBe(mine.name);
+
+    // Files of another customer's driver are out of reach too.
+    const m = multipart({ name: 'x.png', data: PNG }, { category: 'other' });
+    const foreignUpload = await t.app.inject({
+      method: 'POST',
+      url: `/api/files/upload/drivers/${theirs.id}`,
+      payload: m.payload,
+      headers: { ...m.headers, ...t.bearer(scoped.token) },
+    });
+    expect(foreignUpload.statusCode).toBe(403);
+    expect((await get(`/files/list/drivers/${theirs.id}`, scoped.token)).statusCode).toBe(403);
+    expect((await get(`/files/list/drivers/${created.id}`, scoped.token)).statusCode).toBe(200);
 
     const options = (await get('/drivers/getNew', scoped.token)).json().options;
     expect(options.customers).toEqual([{ value: mine.id, label: mine.name }]);
