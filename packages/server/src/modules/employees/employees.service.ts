@@ -224,6 +224,7 @@ export async function saveEmployee(
 ): Promise<{ employee: EmployeeRow; inventory: InventoryRow[] }> {
   await assertDepartment(db, user, form.department_id);
   const before = id ? await findEmployee(db, user, id) : null;
+  const itemsBefore = before ? await listInventory(db, user, before.id) : [];
   return db.transaction(async (tx) => {
     const [saved] = before
       ? await tx
@@ -236,21 +237,24 @@ export async function saveEmployee(
           .values({ companyId: user.companyId, ...columnsOf(form) })
           .returning();
     if (!saved) throw AppError.notFound();
+    await saveInventory(tx, user, saved.id, form);
+    const inventory = (
+      await tx
+        .select()
+        .from(employeeInventory)
+        .where(eq(employeeInventory.employeeId, saved.id))
+        .orderBy(asc(employeeInventory.id))
+    ).map(toInventoryRow);
+    // The employee's own history shows inventory changes too (items are also audited one by one).
     await writeAudit(tx, {
       actor: user,
       entity: 'employees',
       entityId: saved.id,
       action: before ? 'update' : 'create',
-      before: before ? snapshot(before) : null,
-      after: snapshot(saved),
+      before: before ? { ...snapshot(before), inventory: itemsBefore } : null,
+      after: { ...snapshot(saved), inventory },
     });
-    await saveInventory(tx, user, saved.id, form);
-    const inventory = await tx
-      .select()
-      .from(employeeInventory)
-      .where(eq(employeeInventory.employeeId, saved.id))
-      .orderBy(asc(employeeInventory.id));
-    return { employee: await toRow(tx, saved), inventory: inventory.map(toInventoryRow) };
+    return { employee: await toRow(tx, saved), inventory };
   });
 }
 
@@ -275,7 +279,8 @@ export async function deleteEmployee(db: Db, auth: AuthContext, files: FilesServ
 /** DELETE /employees/:id/inventory: removes the chosen items, all or nothing, each audited. */
 export async function removeInventory(db: Db, user: AuthUser, employeeId: number, ids: number[]): Promise<number> {
   await findEmployee(db, user, employeeId);
-  return applyDraftedDeletions(db, {
+  const before = await listInventory(db, user, employeeId);
+  const removed = await applyDraftedDeletions(db, {
     actor: user,
     table: employeeInventory,
     entity: 'employee_inventory',
@@ -283,6 +288,16 @@ export async function removeInventory(db: Db, user: AuthUser, employeeId: number
     ownerColumn: employeeInventory.employeeId,
     ownerId: employeeId,
   });
+  // A summary on the employee's history; each item's deletion is audited with it above.
+  await writeAudit(db, {
+    actor: user,
+    entity: 'employees',
+    entityId: employeeId,
+    action: 'inventory-remove',
+    before: { inventory: before },
+    after: { inventory: await listInventory(db, user, employeeId) },
+  });
+  return removed;
 }
 
 /** DELETE /info/documents/:id: only an employee's document; access and audit by the files service. */

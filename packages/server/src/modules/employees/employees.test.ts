@@ -198,7 +198,8 @@ describe('employees create, edit, inventory, delete', () => {
       await call('POST', '/employees/filterLogs', { filters: { entity_id: { op: 'eq', value: id } } })
     ).json();
     expect(log.rows.map((r: { action: string }) => r.action)).toEqual(['update', 'create']);
-    expect(log.rows[0].changes).toContain('office');
+    // FORM has no department: the update clears the one set on create.
+    expect(log.rows[0].changes).toBe('department_id, inventory, office');
     const description = (await call('GET', `/employees/description/${id}`)).json();
     expect(description.description).toContain('Chicago');
     expect(description.description).toContain('2 inventory items');
@@ -272,7 +273,7 @@ describe('employees create, edit, inventory, delete', () => {
     const left = await t.database.query('select 1 from employee_inventory where employee_id = $1', [id]);
     expect(left).toHaveLength(0);
     const rows = await audits('employees', id);
-    expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
+    expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'inventory-remove', 'delete']);
   });
 });
 
