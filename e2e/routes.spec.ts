@@ -1,27 +1,52 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SHOTS, signInWithStorage, USERS } from './helpers';
 import { UNBUILT_ROUTES } from './unbuilt-routes';
 
-// Every concrete route of routes.json that renders a screen (redirects and tabs are covered elsewhere).
-const SCREEN_ROUTES = ['/profile', '/account', ...UNBUILT_ROUTES];
+type SpecRoute = { path: string; auth: string; kind: string; redirect_to?: string; default_child?: string };
+const spec = JSON.parse(readFileSync(new URL('../packages/shared/src/spec/routes.json', import.meta.url), 'utf8')) as {
+  routes: SpecRoute[];
+};
 
-test('routes without a built screen show the not-available page, and only those', async ({ page }) => {
-  test.setTimeout(90_000);
+// Every route of routes.json that renders a screen of its own once signed in: not the public
+// pages, redirects, default-child parents, hash tabs, / or the error page.
+const SCREEN_ROUTES = spec.routes
+  .filter((r) => r.auth !== 'public' && ['page', 'child', 'test'].includes(r.kind))
+  .filter((r) => !r.redirect_to && !r.default_child && r.path.startsWith('/') && r.path !== '/')
+  .map((r) => r.path.replace(':user_id', '1'));
+
+// Two halves, so the two workers share the walk through every screen.
+const HALVES = [SCREEN_ROUTES.slice(0, 24), SCREEN_ROUTES.slice(24)];
+
+for (const [n, routes] of HALVES.entries()) {
+  test(`routes without a built screen show the not-available page, and only those (part ${n + 1})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInWithStorage(page, USERS.admin);
+    const unbuilt: string[] = [];
+    for (const path of routes) {
+      await page.goto(path);
+      // The layout marks the path it has rendered: the screen below is this route's.
+      await expect(page.locator(`main[data-pathname="${path}"]`), path).toBeVisible();
+      await expect(page.getByTestId('error-page'), path).toHaveCount(0);
+      if ((await page.getByTestId('not-available').count()) > 0) unbuilt.push(path);
+    }
+    // Both ways: a built screen must leave the list, and an unbuilt one cannot hide outside it.
+    expect(unbuilt.sort()).toEqual(UNBUILT_ROUTES.filter((p) => routes.includes(p)).sort());
+  });
+}
+
+test('the not-available page names the screen, with breadcrumbs', async ({ page }) => {
   mkdirSync(SHOTS, { recursive: true });
+  const sample = UNBUILT_ROUTES.find((p) =>
+    /^\/(statistics|accounting|shop|maintenance|settings)\/[a-zA-Z-]+$/.test(p),
+  );
+  test.skip(!sample, 'every child route is built');
   await signInWithStorage(page, USERS.admin);
-  const unbuilt: string[] = [];
-  for (const path of SCREEN_ROUTES) {
-    await page.goto(path);
-    await expect(page.getByTestId('app-header'), path).toBeVisible();
-    await expect(page.getByTestId('error-page'), path).toHaveCount(0);
-    if ((await page.getByTestId('not-available').count()) > 0) unbuilt.push(path);
-  }
-  expect(unbuilt).toEqual([...UNBUILT_ROUTES]);
-  await page.goto('/maintenance/trucks');
+  await page.goto(sample ?? '/');
   await expect(page.getByText('This screen is not available yet')).toBeVisible();
-  await expect(page.getByTestId('breadcrumbs')).toContainText('Maintenance');
-  await expect(page.getByTestId('breadcrumbs')).toContainText('Trucks');
+  await expect(page.getByTestId('breadcrumbs').locator('a, p')).toHaveCount(2);
   await page.screenshot({ path: `${SHOTS}/not-available.png` });
 });
 

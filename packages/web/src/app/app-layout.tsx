@@ -1,6 +1,6 @@
 import { AppShell, Burger, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { sessionStore } from '../platform/auth-store';
 import { useStore } from '../platform/create-store';
 import { AppHeader } from './app-header';
@@ -10,6 +10,7 @@ import { AppMenu } from './app-menu';
 export function AppLayout() {
   const session = useStore(sessionStore);
   const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
   // A route open without authentication (trucks on the road) renders bare for a visitor.
   if (session.status !== 'authenticated') return <Outlet />;
   return (
@@ -26,7 +27,8 @@ export function AppLayout() {
           <AppMenu onNavigate={close} />
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main>
+      {/* data-pathname: the route the screen shows, once the router has rendered it (for tests). */}
+      <AppShell.Main data-pathname={pathname}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

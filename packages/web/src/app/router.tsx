@@ -5,6 +5,7 @@ import { ErrorPage } from './error-page';
 import type { RouteHandle } from './guard';
 import { HomeRedirect, RootShell, SessionCheckFallback } from './root-shell';
 import { APP_ROUTES, type PageKey, PUBLIC_ROUTES, type RouteNode } from './route-table';
+import { ScreenError } from './screen-error';
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
 
@@ -62,17 +63,24 @@ export const ROUTES: RouteObject[] = [
   {
     element: <RootShell />,
     HydrateFallback: SessionCheckFallback,
+    errorElement: <ScreenError />,
     children: [
       ...PUBLIC_ROUTES.map(toRouteObject),
       {
         lazy: () => import('./app-layout').then((m) => ({ Component: m.AppLayout })),
         children: [
           {
-            index: true,
-            element: <HomeRedirect />,
-            handle: { title: 'Home', section: null, access: 'protected', crumb: false },
+            // Keeps the menu and header when a screen fails (see ScreenError).
+            errorElement: <ScreenError />,
+            children: [
+              {
+                index: true,
+                element: <HomeRedirect />,
+                handle: { title: 'Home', section: null, access: 'protected', crumb: false },
+              },
+              ...APP_ROUTES.map(toRouteObject),
+            ],
           },
-          ...APP_ROUTES.map(toRouteObject),
         ],
       },
       { path: '*', element: <ErrorPage />, handle: { title: 'Error', section: null, access: 'any', crumb: false } },
