@@ -68,6 +68,25 @@ describe('users list', () => {
   });
 });
 
+describe('users settings and export', () => {
+  it('column settings are saved on /users/settings and come back with the list', async () => {
+    const res = await call('POST', '/users/settings', {
+      settings: {
+        columns: [
+          { id: 'email', visible: true, width: 320 },
+          { id: 'department', visible: true },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const list = (await call('POST', '/users/list', { limit: 1 })).json();
+    expect(list.settings.columns.slice(0, 2)).toEqual([
+      { id: 'email', visible: true, width: 320 },
+      expect.objectContaining({ id: 'department', visible: true }),
+    ]);
+  });
+});
+
 describe('users create and update', () => {
   let created: number;
 
