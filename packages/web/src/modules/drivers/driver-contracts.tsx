@@ -114,6 +114,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                 <Table.Td w={120}>
                   <Select
                     size="xs"
+                    readOnly={readOnly || struck}
                     aria-label="Contract type"
                     data={TYPE_OPTIONS}
                     allowDeselect={false}
@@ -125,6 +126,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                 <Table.Td w={110}>
                   <TextInput
                     size="xs"
+                    readOnly={readOnly || struck}
                     aria-label="Rate"
                     leftSection={d.form.contract_type === 'percent' ? '%' : '$'}
                     value={String(d.form.rate)}
@@ -135,6 +137,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                 <Table.Td w={140}>
                   <TextInput
                     size="xs"
+                    readOnly={readOnly || struck}
                     type="date"
                     aria-label="Starts"
                     value={String(d.form.starts_on)}
@@ -145,6 +148,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                 <Table.Td w={140}>
                   <TextInput
                     size="xs"
+                    readOnly={readOnly || struck}
                     type="date"
                     aria-label="Ends"
                     value={String(d.form.ends_on ?? '')}
@@ -155,6 +159,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                 <Table.Td>
                   <TextInput
                     size="xs"
+                    readOnly={readOnly || struck}
                     aria-label="Terms"
                     value={String(d.form.terms ?? '')}
                     onChange={(ev) => setField(d, 'terms', ev.currentTarget.value)}

@@ -193,8 +193,8 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
         </Group>
       ) : (
         <form onSubmit={submit} noValidate data-testid="driver-dialog">
-          <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack gap="sm">
+          <Stack gap="sm">
+            <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0 }}>
               <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
                 <TextInput label="Driver" withAsterisk data-testid="field-driver" {...form.getInputProps('driver')} />
                 <TextInput
@@ -251,28 +251,29 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                   {...form.getInputProps('active', { type: 'checkbox' })}
                 />
               </SimpleGrid>
+            </fieldset>
 
-              <Divider label="Contracts" labelPosition="left" />
-              <DriverContracts
-                drafts={contracts}
-                drafted={dropContracts}
-                readOnly={readOnly}
-                onChange={setContracts}
-                onToggleDelete={(cid) => setDropContracts((s) => toggle(s, cid))}
-              />
+            {/* Outside the fieldset: a view-only holder still opens contracts and files. */}
+            <Divider label="Contracts" labelPosition="left" />
+            <DriverContracts
+              drafts={contracts}
+              drafted={dropContracts}
+              readOnly={readOnly || busy}
+              onChange={setContracts}
+              onToggleDelete={(cid) => setDropContracts((s) => toggle(s, cid))}
+            />
 
-              <Divider label="Files" labelPosition="left" />
-              <DriverFiles
-                files={files}
-                pending={pending}
-                drafted={dropFiles}
-                readOnly={readOnly}
-                onAdd={(p) => setPending((list) => [...list, p])}
-                onRemovePending={(key) => setPending((list) => list.filter((p) => p.key !== key))}
-                onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
-              />
-            </Stack>
-          </fieldset>
+            <Divider label="Files" labelPosition="left" />
+            <DriverFiles
+              files={files}
+              pending={pending}
+              drafted={dropFiles}
+              readOnly={readOnly || busy}
+              onAdd={(p) => setPending((list) => [...list, p])}
+              onRemovePending={(key) => setPending((list) => list.filter((p) => p.key !== key))}
+              onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
+            />
+          </Stack>
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={onClose}>
               {readOnly ? 'Close' : 'Cancel'}
