@@ -145,3 +145,69 @@ test('users list, employee dialog and roles editor screens', async ({ page }) =>
   await expect(dialog.getByTestId('inventory-row').last()).toBeVisible();
   await shot(page, 'people-employee-dialog');
 });
+
+test('a customer subrole is made in the editor, given to a user, and its deletion is refused while held', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const roleName = `E2E subrole ${stamp}`;
+  const userName = `E2E Holder ${stamp}`;
+  const admin = await apiLogin(page.request, USERS.admin);
+  const auth = { authorization: `Bearer ${admin.access_token}` };
+  const created = await page.request.post('/api/users', {
+    headers: auth,
+    data: {
+      name: userName,
+      email: `e2e.holder.${stamp}@backhaul.demo`,
+      password: 'e2e-holder-pass',
+      role: 4,
+      permission_role_id: null,
+      department_id: null,
+      customer_id: null,
+      active: true,
+    },
+  });
+  expect(created.ok()).toBe(true);
+  const userId = (await created.json()).user.id as number;
+  const { customers } = await (await page.request.post('/api/sub_customer', { headers: auth, data: {} })).json();
+  const customer = customers[0] as { id: number; name: string };
+
+  await signInWithStorage(page, USERS.admin);
+  await page.goto('/maintenance/roles');
+  await closeVersionPopup(page);
+  await page.getByTestId('role-create').click();
+  const editor = page.getByTestId('role-editor');
+  await editor.getByTestId('role-name').fill(roleName);
+  await editor.getByTestId('role-customer').click();
+  await page.getByRole('option', { name: customer.name, exact: true }).click();
+  await editor.getByTestId('role-assign').click();
+  await editor.getByTestId('role-assign').fill(userName);
+  await page.getByRole('option', { name: userName, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await editor.getByTestId(`perm-section-${SECTION.Profile}`).check();
+  await expect(editor.getByTestId(`perm-action-${SECTION.Profile}-10`)).toBeChecked();
+  await editor.getByTestId('role-save').click();
+  await expect(page.getByText('Saving Successfully')).toBeVisible();
+
+  // The customer filter shows the subrole with its user.
+  await page.getByTestId('roles-customer-filter').click();
+  await page.getByRole('option', { name: customer.name, exact: true }).click();
+  const row = page.getByTestId('role-row').filter({ hasText: roleName });
+  await expect(row).toContainText(customer.name);
+  await expect(row.locator('td').nth(2)).toHaveText('1');
+
+  // Deleting a role that a user holds is refused with the server's message, after a confirmation.
+  await row.getByTestId('row-delete').click();
+  await expect(page.getByTestId('confirm-text')).toContainText(roleName);
+  await page.getByTestId('confirm-delete').click();
+  await expect(page.getByText('The role is assigned to 1 user(s); assign them another role first.')).toBeVisible();
+  await expect(row).toBeVisible();
+
+  expect((await page.request.delete(`/api/users/${userId}`, { headers: auth })).status()).toBe(200);
+  const roles = (await (await page.request.get('/api/permission', { headers: auth })).json()).rows as {
+    id: number;
+    name: string;
+  }[];
+  const roleId = roles.find((r) => r.name === roleName)?.id;
+  expect((await page.request.delete(`/api/permission/${roleId}`, { headers: auth })).status()).toBe(200);
+});
