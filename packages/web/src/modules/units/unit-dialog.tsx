@@ -22,7 +22,7 @@ type Props = {
 export function UnitDialog(props: Props) {
   const { prefix, unitId, readOnly } = props;
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="xl" centered>
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size="xl" yOffset="6vh">
       {props.loading ? (
         <Group justify="center" py="xl">
           <Loader size="sm" />
