@@ -71,3 +71,22 @@ test('trailers and general lists', async ({ page }) => {
   await expect(page.getByTestId('table-row').filter({ hasText: 'Reefer' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/fleet-general.png` });
 });
+
+test('a view-only dispatcher gets the eye icon and a read-only truck dialog', async ({ page }) => {
+  await signInWithStorage(page, USERS.dispatcher);
+  await page.goto('/maintenance/trucks');
+  await closeVersionPopup(page);
+  const row = page.getByTestId('table-row').first();
+  await expect(row.getByTestId('row-view')).toBeVisible();
+  await expect(row.getByTestId('row-edit')).toHaveCount(0);
+  await expect(row.getByTestId('row-delete')).toHaveCount(0);
+  await expect(row.getByTestId('row-history')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create' })).toHaveCount(0);
+  await row.getByTestId('row-view').click();
+  await expect(page.getByTestId('field-truck_number')).toBeDisabled();
+  await expect(page.getByTestId('record-save')).toHaveCount(0);
+  await page.getByTestId('tab-equipment').click();
+  await expect(page.getByTestId('equipment-row').first()).toBeVisible();
+  await expect(page.getByTestId('equipment-save')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/fleet-truck-readonly.png` });
+});
