@@ -19,6 +19,7 @@ export const USER_MSG = {
   ownFields: 'Without the Users edit permission you may change only your name, e-mail, password and picture.',
   emailTaken: 'The e-mail has already been taken.',
   passwordOrReset: 'Set a password or send a reset link.',
+  administratorsOnly: 'Only a user with every permission may change an administrator or give that role.',
   lastAdministrator: 'This is the last user with every permission; it cannot be deleted or deactivated.',
 } as const;
 
@@ -111,11 +112,13 @@ async function otherAdministrators(db: DbOrTx, companyId: number, exceptId: numb
   return row?.n ?? 0;
 }
 
-async function isAdministrator(db: DbOrTx, u: UserRow): Promise<boolean> {
-  if (u.permissionRoleId === null) return false;
-  const [r] = await db.select({ all: roles.allPermissions }).from(roles).where(eq(roles.id, u.permissionRoleId));
+async function isAllRole(db: DbOrTx, roleId: number | null): Promise<boolean> {
+  if (roleId === null) return false;
+  const [r] = await db.select({ all: roles.allPermissions }).from(roles).where(eq(roles.id, roleId));
   return Boolean(r?.all);
 }
+
+const isAdministrator = (db: DbOrTx, u: UserRow) => isAllRole(db, u.permissionRoleId);
 
 /**
  * The own-record rule (000 §6 "own records may always be edited"): a user may edit itself, but
@@ -168,6 +171,13 @@ export async function saveUser(
     if (!form.password && !form.send_reset) throw AppError.invalidField('password', USER_MSG.passwordOrReset);
   }
   await assertOwned(db, auth.user.companyId, form);
+  // Users edit alone must not open a way to every permission (an administrator's password, the role).
+  if (
+    !auth.grants.all &&
+    ((before && (await isAdministrator(db, before))) || (await isAllRole(db, form.permission_role_id)))
+  ) {
+    throw AppError.forbidden(USER_MSG.administratorsOnly);
+  }
   if (before && !form.active && (await isAdministrator(db, before))) {
     if ((await otherAdministrators(db, auth.user.companyId, before.id)) === 0) {
       throw AppError.precondition(USER_MSG.lastAdministrator);
@@ -229,8 +239,11 @@ export async function saveUser(
 export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise<void> {
   const before = await findUser(db, auth, id);
   if (id !== auth.user.id && !canUsers(auth, ACTION.DELETE)) throw AppError.forbidden();
-  if ((await isAdministrator(db, before)) && (await otherAdministrators(db, auth.user.companyId, id)) === 0) {
-    throw AppError.precondition(USER_MSG.lastAdministrator);
+  if (await isAdministrator(db, before)) {
+    if (!auth.grants.all) throw AppError.forbidden(USER_MSG.administratorsOnly);
+    if ((await otherAdministrators(db, auth.user.companyId, id)) === 0) {
+      throw AppError.precondition(USER_MSG.lastAdministrator);
+    }
   }
   await db.transaction(async (tx) => {
     const revoked = await revokeSessions(tx, id);

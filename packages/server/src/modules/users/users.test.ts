@@ -224,6 +224,22 @@ describe('users permissions and the own-record rule', () => {
     expect((await call('POST', '/users', { ...own, department_id: 1 }, token)).statusCode).toBe(200);
   });
 
+  it('Users edit and delete without every permission cannot touch an administrator or give that role', async () => {
+    const { token } = await t.createUser({ email: 'users-manager@backhaul.demo', grants: USERS_ALL, role: 1 });
+    const adminId = await idOf('admin@backhaul.demo');
+    const adminRecord = (await call('GET', `/users/${adminId}/edit`)).json().user;
+    const takeover = await call('POST', '/users', { ...adminRecord, password: 'i-own-you-now' }, token);
+    expect(takeover.statusCode).toBe(403);
+    expect(takeover.json().message).toBe(USER_MSG.administratorsOnly);
+    await t.login('admin@backhaul.demo');
+    expect((await call('DELETE', `/users/${adminId}`, undefined, token)).statusCode).toBe(403);
+    const safetyId = await idOf('safety@backhaul.demo');
+    const safety = (await call('GET', `/users/${safetyId}/edit`)).json().user;
+    const adminRole = adminRecord.permission_role_id;
+    expect((await call('POST', '/users', { ...safety, permission_role_id: adminRole }, token)).statusCode).toBe(403);
+    expect((await call('POST', '/users', { ...safety, name: 'Sam Safety' }, token)).statusCode).toBe(200);
+  });
+
   it('delete needs 11 except for one own record; a deleted user’s session is revoked', async () => {
     const { token: editorOnly } = await t.createUser({
       email: 'users-edit-only@backhaul.demo',
