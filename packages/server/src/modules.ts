@@ -7,9 +7,11 @@ import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
 import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
+import { loadsRoutes } from './modules/loads/loads.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { trailersRoutes } from './modules/trailers/trailers.routes';
+import { tripsRoutes } from './modules/trips/trips.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './platform/files/files.routes';
@@ -40,4 +42,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   generalRoutes,
   trucksRoutes,
   trailersRoutes,
+  tripsRoutes,
+  loadsRoutes,
 ];

@@ -8,6 +8,7 @@ import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
+import { tripsSeeder } from './modules/trips/trips.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
 import { unitsSeeder } from './modules/units/units.seed';
 import { usersSeeder } from './modules/users/users.seed';
@@ -31,4 +32,5 @@ export const SEEDERS: readonly Seeder[] = [
   clientsSeeder,
   citiesSeeder,
   brokersSeeder,
+  tripsSeeder,
 ];

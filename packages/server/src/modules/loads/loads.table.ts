@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  real,
-  serial,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { trips } from '../trips/trips.table';
 
 /**
@@ -76,9 +65,7 @@ export const loads = pgTable(
     index('loads_truck_delivery_idx').on(t.truckId, t.deliveryAt.desc(), t.id.desc()),
     index('loads_driver_delivery_idx').on(t.driverId, t.deliveryAt.desc(), t.id.desc()),
     index('loads_broker_delivery_idx').on(t.brokerId, t.deliveryAt.desc(), t.id.desc()),
-    index('loads_not_invoiced_idx')
-      .on(t.companyId, t.deliveryAt.desc())
-      .where(sql`${t.customerInvoiceId} is null`),
+    index('loads_not_invoiced_idx').on(t.companyId, t.deliveryAt.desc()).where(sql`${t.customerInvoiceId} is null`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../audit/audit';
 import type { AuthContext } from '../auth/access';
 import { AppError } from '../errors';
@@ -14,6 +14,9 @@ export type FileEntityAccess = { view: Check; upload?: Check; remove?: Check };
 
 /** A business rule that refuses a deletion by throwing an AppError (usually a precondition). */
 export type DeleteRule = (file: FileRow, auth: AuthContext) => void | Promise<void>;
+
+/** Runs in the transaction that records a new file (e.g. a load's PPW flag set with its first file). */
+export type StoreHook = (tx: Tx, file: FileRow) => Promise<void>;
 
 export type StoreInput = {
   companyId: number | null;
@@ -42,6 +45,7 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
   const { db, storage } = opts;
   const access = new Map<string, FileEntityAccess>();
   const deleteRules = new Map<string, DeleteRule[]>();
+  const storeHooks = new Map<string, StoreHook[]>();
 
   function accessOf(entity: string): FileEntityAccess {
     const a = access.get(entity);
@@ -83,6 +87,7 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
           })
           .returning();
         if (!row) throw new Error('file row not created');
+        for (const hook of storeHooks.get(row.entity) ?? []) await hook(tx, row);
         const actor = input.uploadedBy && input.companyId ? { id: input.uploadedBy, companyId: input.companyId } : null;
         await writeAudit(tx, { actor, entity: 'files', entityId: row.id, action: 'create', after: row });
         return row;
@@ -103,6 +108,9 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
     },
     addDeleteRule(entity: string, rule: DeleteRule): void {
       deleteRules.set(entity, [...(deleteRules.get(entity) ?? []), rule]);
+    },
+    addStoreHook(entity: string, hook: StoreHook): void {
+      storeHooks.set(entity, [...(storeHooks.get(entity) ?? []), hook]);
     },
     isRegistered: (entity: string) => access.has(entity),
 

@@ -1,14 +1,16 @@
 import { can, MSG } from '@backhaul/shared';
 import {
+  type ExportBody,
   ExportBodySchema,
   ExportResponseSchema,
   SaveSettingsBodySchema,
   SaveSettingsResponseSchema,
 } from '@backhaul/shared/list/list.contract';
 import { z } from 'zod';
-import type { Access } from '../auth/access';
+import type { Access, AuthUser } from '../auth/access';
 import { caller } from '../auth/guard';
 import { AppError } from '../errors';
+import type { ExportService } from '../export/export.service';
 import type { App, RouteModule } from '../http/types';
 import { type ExportKind, findList, type ListColumn, type ListDefinition, tableColumns } from './define-list';
 import { normalizeSettings, resetSettings, saveSettings } from './list-settings';
@@ -60,6 +62,32 @@ export function registerListRoute(
   });
 }
 
+/** Writes a defined list with the caller's request (filters, search, sort, columns): what Export does. */
+export async function exportDefinedList(opts: {
+  db: Parameters<typeof runList>[0];
+  exports: ExportService;
+  def: ListDefinition;
+  user: AuthUser;
+  body: ExportBody;
+  name?: string;
+}) {
+  const { db, def, user } = opts;
+  const { columns: ids, format = 'xlsx', ...request } = opts.body;
+  const columns = exportColumns(def, ids);
+  const compiled = compileList(def, user, { ...request, with_options: false });
+  const totals = await selectTotals(db, def, compiled);
+  const sums = Object.fromEntries(columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0]));
+  return opts.exports.exportList({
+    actor: { id: user.id, companyId: user.companyId },
+    name: opts.name ?? def.title,
+    format,
+    columns: columns.map((c) => ({ id: c.id, title: c.title, kind: exportKind(c) })),
+    rows: streamList(db, def, compiled, columns),
+    totals: sums,
+    count: totals.total,
+  });
+}
+
 /** Column settings of every list: POST /:section/settings (000 §7, 001 §2). */
 export const listRoutes: RouteModule = {
   name: 'list',
@@ -96,23 +124,7 @@ export const listRoutes: RouteModule = {
       },
       handler: async (req) => {
         const { user, grants } = caller(req);
-        const def = listFor(req.params.requestKey, grants);
-        const { columns: ids, format, ...request } = req.body;
-        const columns = exportColumns(def, ids);
-        const compiled = compileList(def, user, { ...request, with_options: false });
-        const totals = await selectTotals(db, def, compiled);
-        const sums = Object.fromEntries(
-          columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0]),
-        );
-        return exports.exportList({
-          actor: { id: user.id, companyId: user.companyId },
-          name: def.title,
-          format,
-          columns: columns.map((c) => ({ id: c.id, title: c.title, kind: exportKind(c) })),
-          rows: streamList(db, def, compiled, columns),
-          totals: sums,
-          count: totals.total,
-        });
+        return exportDefinedList({ db, exports, def: listFor(req.params.requestKey, grants), user, body: req.body });
       },
     });
   },

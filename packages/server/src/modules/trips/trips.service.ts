@@ -1,0 +1,550 @@
+import { can, EXTRA_ACTION, SECTION, toCents } from '@backhaul/shared';
+import type {
+  LoadDetail,
+  LoadFormOutput,
+  StopFormOutput,
+  TripDetail,
+  TripFilters,
+  TripFormOutput,
+} from '@backhaul/shared/modules/trips/trips.contract';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthContext } from '../../platform/auth/access';
+import { AppError, type FieldErrors } from '../../platform/errors';
+import type { LiveBus } from '../../platform/live/live.bus';
+import { loadStops, loads } from '../loads/loads.table';
+import { tripsScope } from './trips.list';
+import { tripConnections, tripNotes, trips } from './trips.table';
+
+const TZ = 'America/Chicago';
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const actorOf = (auth: AuthContext) => ({ id: auth.user.id, companyId: auth.user.companyId });
+
+/** VIEW_ALL_TRIPS (1001): without it a caller reads and writes only trips it dispatches. */
+export const seesAllTrips = (auth: AuthContext) =>
+  can(auth.grants, { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS });
+
+type TripRecord = typeof trips.$inferSelect;
+
+/** The trip when the caller may see it; a trip outside the scope is "not found", not "forbidden". */
+async function findTrip(db: DbOrTx, auth: AuthContext, id: number): Promise<TripRecord> {
+  const [trip] = await db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.id, id), eq(trips.companyId, auth.user.companyId)));
+  if (!trip) throw AppError.notFound();
+  if (!seesAllTrips(auth) && trip.dispatcherId !== auth.user.id) throw AppError.notFound();
+  if (auth.user.customerId && trip.customerId !== auth.user.customerId) throw AppError.notFound();
+  return trip;
+}
+
+async function findLoad(db: DbOrTx, auth: AuthContext, id: number) {
+  const [load] = await db
+    .select()
+    .from(loads)
+    .where(and(eq(loads.id, id), eq(loads.companyId, auth.user.companyId)));
+  if (!load) throw AppError.notFound();
+  await findTrip(db, auth, load.tripId);
+  return load;
+}
+
+/** The trip's unit and people and the first pickup / last delivery, copied onto its loads. */
+export async function syncTripLoads(tx: DbOrTx, tripId: number): Promise<void> {
+  await tx.execute(sql`
+    update loads set
+      customer_id = t.customer_id, truck_id = t.truck_id, trailer_id = t.trailer_id,
+      driver_id = t.driver_id, dispatcher_id = t.dispatcher_id, updated_at = now(),
+      (pickup_at, pickup_city, pickup_state) = (
+        select s.at, s.city, s.state from load_stops s where s.load_id = loads.id and s.type = 1
+        order by s.position limit 1),
+      (delivery_at, delivery_city, delivery_state) = (
+        select s.at, s.city, s.state from load_stops s where s.load_id = loads.id and s.type = 2
+        order by s.position desc limit 1)
+    from trips t where t.id = loads.trip_id and loads.trip_id = ${tripId}`);
+}
+
+/** Ids the form names must be the company's own records (one query for all of them). */
+async function checkReferences(db: DbOrTx, auth: AuthContext, form: Partial<TripFormOutput>, brokerIds: number[]) {
+  const c = auth.user.companyId;
+  const exists = (table: string, id: number | null | undefined) =>
+    id ? sql`exists (select 1 from ${sql.raw(table)} where id = ${id} and company_id = ${c})` : sql`true`;
+  const brokers = brokerIds.length
+    ? sql`(select count(*) from brokers where company_id = ${c} and id in (${sql.join(
+        brokerIds.map((b) => sql`${b}`),
+        sql`, `,
+      )})) = ${new Set(brokerIds).size}`
+    : sql`true`;
+  const [row] = await rowsOf<Record<string, boolean>>(
+    db,
+    sql`select ${exists('customers', form.customer_id)} as customer_id, ${exists('trucks', form.truck_id)} as truck_id,
+      ${exists('trailers', form.trailer_id)} as trailer_id, ${exists('drivers', form.driver_id)} as driver_id,
+      ${exists('users', form.dispatcher_id)} as dispatcher_id, ${brokers} as broker_id`,
+  );
+  const errors: FieldErrors = {};
+  for (const [field, ok] of Object.entries(row ?? {})) {
+    if (!ok) errors[field === 'broker_id' ? 'loads.broker_id' : field] = ['The selected value is invalid.'];
+  }
+  if (form.dispatcher_id && !seesAllTrips(auth) && form.dispatcher_id !== auth.user.id) {
+    errors.dispatcher_id = ['You can only dispatch your own trips.'];
+  }
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+}
+
+const stopAt = (at: string | null) =>
+  at ? sql`(${at.length === 10 ? `${at} 00:00` : at})::timestamp at time zone ${TZ}` : null;
+
+async function writeStops(tx: Tx, loadId: number, stops: StopFormOutput[]) {
+  await tx.delete(loadStops).where(eq(loadStops.loadId, loadId));
+  const position = { 1: 0, 2: 0 };
+  const values = stops.map((s) => ({
+    loadId,
+    type: s.type,
+    position: ++position[s.type],
+    cityId: s.city_id,
+    city: s.city,
+    state: s.state,
+    zip: s.zip || null,
+    address: s.address || null,
+    at: stopAt(s.at) as unknown as Date | null,
+  }));
+  if (values.length) await tx.insert(loadStops).values(values);
+}
+
+const loadColumns = (form: LoadFormOutput) => ({
+  brokerId: form.broker_id,
+  brokerNumber: form.broker_number || null,
+  bol: form.bol || null,
+  grossCents: toCents(form.gross),
+  factoring: form.factoring,
+  mileageLoaded: form.mileage_loaded,
+  mileageEmpty: form.mileage_empty,
+  aiStatus: form.ai_status,
+});
+
+/** Inserts or updates one load of a trip (by load_id) with its stops; the caller syncs the trip. */
+async function writeLoad(tx: Tx, auth: AuthContext, tripId: number, form: LoadFormOutput, position: number) {
+  if (form.load_id) {
+    const [updated] = await tx
+      .update(loads)
+      .set({ ...loadColumns(form), position, updatedAt: new Date() })
+      .where(and(eq(loads.id, form.load_id), eq(loads.tripId, tripId), eq(loads.companyId, auth.user.companyId)))
+      .returning({ id: loads.id });
+    if (!updated) throw AppError.invalidField('loads.load_id', 'This load is not part of the trip.');
+    await writeStops(tx, updated.id, form.stops);
+    return updated.id;
+  }
+  const [created] = await tx
+    .insert(loads)
+    .values({ companyId: auth.user.companyId, tripId, position, createdBy: auth.user.id, ...loadColumns(form) })
+    .returning({ id: loads.id });
+  if (!created) throw new AppError('internal', 'Load not created');
+  await writeStops(tx, created.id, form.stops);
+  return created.id;
+}
+
+const tripColumns = (form: TripFormOutput) => ({
+  customerId: form.customer_id,
+  truckId: form.truck_id,
+  trailerId: form.trailer_id,
+  driverId: form.driver_id,
+  dispatcherId: form.dispatcher_id,
+  notes: form.notes || null,
+});
+
+async function publish(live: LiveBus, auth: AuthContext, id: number, action: string) {
+  // A failed notification must not fail a saved trip: open lists refresh on their next load.
+  await live.publish(auth.user.companyId, { topic: 'trips', id, action }).catch(() => {});
+}
+
+/** Create (tripId null) or update a trip with all its loads and stops, in one transaction. */
+export async function saveTrip(
+  db: Db,
+  live: LiveBus,
+  auth: AuthContext,
+  tripId: number | null,
+  form: TripFormOutput,
+): Promise<TripDetail> {
+  const before = tripId ? await getTrip(db, auth, tripId) : null;
+  await checkReferences(
+    db,
+    auth,
+    form,
+    form.loads.flatMap((l) => (l.broker_id ? [l.broker_id] : [])),
+  );
+  const id = await db.transaction(async (tx) => {
+    let id = tripId;
+    if (id) {
+      await tx
+        .update(trips)
+        .set({ ...tripColumns(form), updatedAt: new Date() })
+        .where(eq(trips.id, id));
+    } else {
+      const [created] = await tx
+        .insert(trips)
+        .values({ companyId: auth.user.companyId, createdBy: auth.user.id, ...tripColumns(form) })
+        .returning({ id: trips.id });
+      if (!created) throw new AppError('internal', 'Trip not created');
+      id = created.id;
+    }
+    let position = 0;
+    for (const load of form.loads) await writeLoad(tx, auth, id, load, ++position);
+    await syncTripLoads(tx, id);
+    const after = await tripDetail(tx, auth, id);
+    await writeAudit(tx, {
+      actor: actorOf(auth),
+      entity: 'trip',
+      entityId: id,
+      action: tripId ? 'update' : 'create',
+      before,
+      after,
+    });
+    return id;
+  });
+  await publish(live, auth, id, tripId ? 'updated' : 'created');
+  return getTrip(db, auth, id);
+}
+
+/** POST /trips/load: a load added to an existing trip. */
+export async function addLoad(db: Db, live: LiveBus, auth: AuthContext, tripId: number, form: LoadFormOutput) {
+  const trip = await findTrip(db, auth, tripId);
+  await checkReferences(db, auth, {}, form.broker_id ? [form.broker_id] : []);
+  const loadId = await db.transaction(async (tx) => {
+    const [last] = await rowsOf<{ n: number }>(
+      tx,
+      sql`select coalesce(max(position), 0)::int as n from loads where trip_id = ${trip.id}`,
+    );
+    const id = await writeLoad(tx, auth, trip.id, { ...form, load_id: null }, (last?.n ?? 0) + 1);
+    await syncTripLoads(tx, trip.id);
+    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: id, action: 'create', after: form });
+    return id;
+  });
+  await publish(live, auth, trip.id, 'updated');
+  return { load_id: loadId, trip_id: trip.id };
+}
+
+/** POST /trips/load/:id: one load and its stops. */
+export async function updateLoad(db: Db, live: LiveBus, auth: AuthContext, loadId: number, form: LoadFormOutput) {
+  const load = await findLoad(db, auth, loadId);
+  await checkReferences(db, auth, {}, form.broker_id ? [form.broker_id] : []);
+  const before = await loadDetails(db, [loadId]);
+  await db.transaction(async (tx) => {
+    await writeLoad(tx, auth, load.tripId, { ...form, load_id: loadId }, load.position);
+    await syncTripLoads(tx, load.tripId);
+    const after = await loadDetails(tx, [loadId]);
+    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: loadId, action: 'update', before, after });
+  });
+  await publish(live, auth, load.tripId, 'updated');
+  return { load_id: loadId, trip_id: load.tripId };
+}
+
+/** DELETE_LOAD (22). The last load of a trip goes with its trip only (DELETE_TRIP 40). */
+export async function deleteLoad(db: Db, live: LiveBus, auth: AuthContext, loadId: number) {
+  const load = await findLoad(db, auth, loadId);
+  const [count] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from loads where trip_id = ${load.tripId}`,
+  );
+  if ((count?.n ?? 0) <= 1) throw AppError.precondition('A trip keeps at least one load: delete the trip instead.');
+  const before = await loadDetails(db, [loadId]);
+  await db.transaction(async (tx) => {
+    await tx.delete(loads).where(eq(loads.id, loadId));
+    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: loadId, action: 'delete', before });
+  });
+  await publish(live, auth, load.tripId, 'updated');
+}
+
+export async function deleteTrip(db: Db, live: LiveBus, auth: AuthContext, tripId: number) {
+  const before = await getTrip(db, auth, tripId);
+  await db.transaction(async (tx) => {
+    await tx.delete(trips).where(eq(trips.id, tripId));
+    await writeAudit(tx, { actor: actorOf(auth), entity: 'trip', entityId: tripId, action: 'delete', before });
+  });
+  await publish(live, auth, tripId, 'deleted');
+}
+
+export async function connectTrips(
+  db: Db,
+  live: LiveBus,
+  auth: AuthContext,
+  body: { trip_id: number; connected_trip_id: number; connect: boolean },
+) {
+  if (body.trip_id === body.connected_trip_id)
+    throw AppError.invalidField('connected_trip_id', 'A trip cannot be connected to itself.');
+  await findTrip(db, auth, body.trip_id);
+  await findTrip(db, auth, body.connected_trip_id);
+  // Stored once per pair, smaller id first.
+  const [a, b] = [body.trip_id, body.connected_trip_id].sort((x, y) => x - y) as [number, number];
+  await db.transaction(async (tx) => {
+    if (body.connect) {
+      await tx
+        .insert(tripConnections)
+        .values({ tripId: a, connectedTripId: b, createdBy: auth.user.id })
+        .onConflictDoNothing();
+    } else {
+      await tx
+        .delete(tripConnections)
+        .where(and(eq(tripConnections.tripId, a), eq(tripConnections.connectedTripId, b)));
+    }
+    await writeAudit(tx, {
+      actor: actorOf(auth),
+      entity: 'trip_connection',
+      entityId: `${a}-${b}`,
+      action: body.connect ? 'create' : 'delete',
+    });
+  });
+  await publish(live, auth, body.trip_id, 'updated');
+  return connectionsOf(db, body.trip_id);
+}
+
+export async function addNote(db: Db, live: LiveBus, auth: AuthContext, tripId: number, text: string) {
+  await findTrip(db, auth, tripId);
+  await db.transaction(async (tx) => {
+    const [note] = await tx.insert(tripNotes).values({ tripId, text, createdBy: auth.user.id }).returning();
+    await writeAudit(tx, {
+      actor: actorOf(auth),
+      entity: 'trip_note',
+      entityId: note?.id ?? 0,
+      action: 'create',
+      after: note,
+    });
+  });
+  await publish(live, auth, tripId, 'updated');
+  return getTrip(db, auth, tripId);
+}
+
+async function connectionsOf(db: DbOrTx, tripId: number) {
+  return rowsOf<{ trip_id: number; routs: string | null }>(
+    db,
+    sql`select c.other as trip_id, (select l.pickup_city || ', ' || l.pickup_state || ' → ' || l.delivery_city || ', ' || l.delivery_state
+        from loads l where l.trip_id = c.other order by l.position limit 1) as routs
+      from (select connected_trip_id as other from trip_connections where trip_id = ${tripId}
+            union select trip_id from trip_connections where connected_trip_id = ${tripId}) c order by 1`,
+  );
+}
+
+type StopRow = LoadDetail['locations_pickup'][number] & { load_id: number };
+
+/** Loads with their stops, in trip order: the dialog's and the audit's view of a load. */
+export async function loadDetails(db: DbOrTx, ids: number[]): Promise<LoadDetail[]> {
+  if (!ids.length) return [];
+  const idList = sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  const [rows, stops] = await Promise.all([
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select l.id as load_id, l.trip_id, l.position, l.broker_id, b.name as broker_name,
+        coalesce(l.broker_number, '') as broker_number, coalesce(l.bol, '') as bol, l.gross_cents,
+        l.factoring, l.mileage_loaded, l.mileage_empty, l.ppw, l.ppw_created_by,
+        to_char(l.ppw_date at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as ppw_date, l.billing,
+        l.customer_invoice_id, l.ai_status,
+        l.pickup_city || ', ' || l.pickup_state || ' → ' || l.delivery_city || ', ' || l.delivery_state as routs
+      from loads l left join brokers b on b.id = l.broker_id where l.id in (${idList}) order by l.trip_id, l.position, l.id`,
+    ),
+    rowsOf<StopRow>(
+      db,
+      sql`select id, load_id, type, position, city_id, city, state, coalesce(zip, '') as zip,
+        coalesce(address, '') as address, to_char(at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as at
+      from load_stops where load_id in (${idList}) order by load_id, type, position`,
+    ),
+  ]);
+  return rows.map((r) => {
+    const gross = Number(r.gross_cents) / 100;
+    const miles = Number(r.mileage_loaded) + Number(r.mileage_empty);
+    const own = stops.filter((s) => s.load_id === r.load_id).map(({ load_id: _, ...s }) => s);
+    return {
+      load_id: Number(r.load_id),
+      trip_id: Number(r.trip_id),
+      position: Number(r.position),
+      broker_id: (r.broker_id as number | null) ?? null,
+      broker_name: (r.broker_name as string | null) ?? null,
+      broker_number: String(r.broker_number),
+      bol: String(r.bol),
+      gross,
+      factoring: Boolean(r.factoring),
+      mileage_loaded: Number(r.mileage_loaded),
+      mileage_empty: Number(r.mileage_empty),
+      rpm: miles ? Math.round((gross / miles) * 100) / 100 : null,
+      ppw: Number(r.ppw),
+      ppw_created_by: (r.ppw_created_by as number | null) ?? null,
+      ppw_date: (r.ppw_date as string | null) ?? null,
+      billing: Boolean(r.billing),
+      customer_invoice_id: (r.customer_invoice_id as number | null) ?? null,
+      ai_status: (r.ai_status as string | null) ?? null,
+      routs: (r.routs as string | null) ?? null,
+      locations_pickup: own.filter((s) => s.type === 1),
+      locations_delivery: own.filter((s) => s.type === 2),
+    };
+  });
+}
+
+async function tripDetail(db: DbOrTx, auth: AuthContext, id: number): Promise<TripDetail> {
+  const [trip] = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select t.id, t.truck_id, t.trailer_id, t.driver_id, t.customer_id, t.dispatcher_id, coalesce(t.notes, '') as notes,
+      to_char(t.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at,
+      tr.truck_number as truck, tl.trailer_number as trailer, d.name as driver, c.name as customer, u.name as dispatcher
+    from trips t left join trucks tr on tr.id = t.truck_id left join trailers tl on tl.id = t.trailer_id
+      left join drivers d on d.id = t.driver_id left join customers c on c.id = t.customer_id
+      left join users u on u.id = t.dispatcher_id
+    where t.id = ${id} and t.company_id = ${auth.user.companyId}`,
+  );
+  if (!trip) throw AppError.notFound();
+  const loadIds = (
+    await db.select({ id: loads.id }).from(loads).where(eq(loads.tripId, id)).orderBy(loads.position, loads.id)
+  ).map((r) => r.id);
+  const [loadRows, files, notes, connections] = await Promise.all([
+    loadDetails(db, loadIds),
+    tripFiles(db, auth, loadIds),
+    rowsOf<TripDetail['notes_rows'][number]>(
+      db,
+      sql`select n.id, n.text, n.status, u.name as created_by,
+        to_char(n.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at
+      from trip_notes n left join users u on u.id = n.created_by where n.trip_id = ${id} order by n.id desc`,
+    ),
+    connectionsOf(db, id),
+  ]);
+  const text = (k: string) => (trip[k] as string | null) ?? null;
+  const num = (k: string) => (trip[k] as number | null) ?? null;
+  return {
+    trip_id: Number(trip.id),
+    truck_id: num('truck_id'),
+    trailer_id: num('trailer_id'),
+    driver_id: num('driver_id'),
+    customer_id: num('customer_id'),
+    dispatcher_id: num('dispatcher_id'),
+    truck: text('truck'),
+    trailer: text('trailer'),
+    driver: text('driver'),
+    customer: text('customer'),
+    dispatcher: text('dispatcher'),
+    notes: String(trip.notes),
+    created_at: String(trip.created_at),
+    loads: loadRows,
+    files,
+    notes_rows: notes,
+    connections,
+  };
+}
+
+const NEW_FILE_DAYS = 2;
+
+/** Files of the trip's loads; a file added in the last two days is "new" (highlighted, 000 §4). */
+export async function tripFiles(db: DbOrTx, auth: AuthContext, loadIds: number[]): Promise<TripDetail['files']> {
+  if (!loadIds.length) return [];
+  const rows = await rowsOf<{
+    id: number;
+    entity_id: string;
+    category: string | null;
+    original_name: string;
+    mime: string;
+    created_at: string;
+    fresh: boolean;
+  }>(
+    db,
+    sql`select id, entity_id, category, original_name, mime, to_char(created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at,
+      created_at > now() - make_interval(days => ${NEW_FILE_DAYS}) as fresh
+    from files where company_id = ${auth.user.companyId} and entity = 'loads'
+      and entity_id in (${sql.join(
+        loadIds.map((i) => sql`${String(i)}`),
+        sql`, `,
+      )}) order by id desc`,
+  );
+  const previewable = /^(image\/(png|jpeg|bmp|gif)|application\/pdf)$/;
+  return rows.map((f) => ({
+    id: Number(f.id),
+    load_id: Number(f.entity_id),
+    category: f.category,
+    name: f.original_name,
+    mime: f.mime,
+    url: `/api/files/${f.id}/download`,
+    preview_url: previewable.test(f.mime) ? `/api/files/${f.id}/preview` : null,
+    created_at: f.created_at,
+    status: f.fresh ? 'new' : 'seen',
+  }));
+}
+
+/** GET /trips/:id: the trip dialog's data. */
+export async function getTrip(db: DbOrTx, auth: AuthContext, id: number): Promise<TripDetail> {
+  await findTrip(db, auth, id);
+  return tripDetail(db, auth, id);
+}
+
+/** POST /trips/filters: the selects of the dialog and the list filters, from the registries. */
+export async function tripFilters(db: DbOrTx, auth: AuthContext): Promise<TripFilters> {
+  const c = auth.user.companyId;
+  const q = (query: SQL) => rowsOf<{ value: number; label: string }>(db, query);
+  const [trucks, trailers, trailerTypes, drivers, customers, dispatchers, brokers] = await Promise.all([
+    q(
+      sql`select id as value, truck_number as label from trucks where company_id = ${c} and status = 'active' order by truck_number`,
+    ),
+    q(sql`select id as value, trailer_number as label from trailers where company_id = ${c} order by trailer_number`),
+    q(sql`select id as value, name as label from trailer_types where company_id = ${c} order by name`),
+    q(sql`select id as value, name as label from drivers where company_id = ${c} order by name`),
+    q(sql`select id as value, name as label from customers where company_id = ${c} order by name`),
+    q(sql`select u.id as value, u.name as label from users u left join departments d on d.id = u.department_id
+      where u.company_id = ${c} and u.active and (d.name = 'Dispatch' or u.role = 2) order by u.name`),
+    q(sql`select id as value, name as label from brokers where company_id = ${c} order by name limit 1000`),
+  ]);
+  const scopedDispatchers = seesAllTrips(auth) ? dispatchers : dispatchers.filter((d) => d.value === auth.user.id);
+  return {
+    trucks,
+    trailers,
+    trailer_types: trailerTypes,
+    drivers,
+    customers,
+    dispatchers: scopedDispatchers.length ? scopedDispatchers : [{ value: auth.user.id, label: auth.user.name }],
+    brokers,
+  };
+}
+
+/** POST /filterLoads: loads in the caller's scope by load or trip id, broker number or BOL. */
+export async function lookupLoads(db: DbOrTx, auth: AuthContext, q: { search: string; limit: number }) {
+  const text = q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  const numeric = /^\d{1,9}$/.test(q.search) ? Number(q.search) : null;
+  const match = q.search
+    ? sql`and (${numeric !== null ? sql`loads.id = ${numeric} or loads.trip_id = ${numeric} or ` : sql``}
+        loads.broker_number ilike ${`${text}%`} or loads.bol ilike ${`${text}%`})`
+    : sql``;
+  return rowsOf<{
+    load_id: number;
+    trip_id: number;
+    broker_number: string | null;
+    bol: string | null;
+    routs: string | null;
+  }>(
+    db,
+    sql`select loads.id as load_id, loads.trip_id, loads.broker_number, loads.bol,
+      loads.pickup_city || ', ' || loads.pickup_state || ' → ' || loads.delivery_city || ', ' || loads.delivery_state as routs
+    from loads where ${tripsScope(auth.user)} ${match} order by loads.delivery_at desc nulls last, loads.id desc limit ${q.limit}`,
+  );
+}
+
+/** POST /location: a location from a zip code, or from a city and state (the cities table). */
+export async function findLocation(db: DbOrTx, q: { zip: string; city: string; state: string }) {
+  const where = q.zip
+    ? sql`(',' || replace(zip_codes, ' ', '') || ',') like ${`%,${q.zip},%`}`
+    : sql`lower(city) = lower(${q.city}) and state = ${q.state}`;
+  const [row] = await rowsOf<{ id: number; city: string; state: string; zip_codes: string }>(
+    db,
+    sql`select id, city, state, zip_codes from cities where ${where} order by id limit 1`,
+  );
+  if (!row) throw AppError.notFound('No city matches this location.');
+  const zip = q.zip || row.zip_codes.split(',')[0]?.trim() || '';
+  return { state_id: row.state, city_id: row.id, zip_code: zip, city: row.city, state: row.state };
+}
+
+/** POST /states: the states of the cities table, for the stop's state select. */
+export async function listStates(db: DbOrTx) {
+  const rows = await rowsOf<{ state: string }>(db, sql`select distinct state from cities order by state`);
+  return rows.map((r) => ({ value: r.state, label: r.state }));
+}
+
+/** The load when the caller may see its trip (PPW calls). */
+export const loadInScope = (db: DbOrTx, auth: AuthContext, loadId: number) => findLoad(db, auth, loadId);

@@ -1,0 +1,421 @@
+import { ACTION, EXTRA_ACTION, MSG, SECTION } from '@backhaul/shared';
+import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness';
+
+let t: TestContext;
+let admin: string;
+let dispatcher: string;
+let dispatcherId: number;
+let refs: { customer: number; truck: number; trailer: number; driver: number; broker: number; otherDispatcher: number };
+
+const today = nowInCompanyTimeZone().date;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@backhaul.demo');
+  dispatcher = await t.login('dispatcher@backhaul.demo');
+  const one = async (q: string) => ((await t.database.query<{ id: number }>(q))[0]?.id ?? 0) as number;
+  dispatcherId = await one("select id from users where email = 'dispatcher@backhaul.demo'");
+  refs = {
+    customer: await one('select id from customers order by id limit 1'),
+    truck: await one("select id from trucks where status = 'active' order by id limit 1"),
+    trailer: await one('select id from trailers order by id limit 1'),
+    driver: await one('select id from drivers order by id limit 1'),
+    broker: await one('select id from brokers order by id limit 1'),
+    // Any other user of the company may be named dispatcher by someone who sees all trips.
+    otherDispatcher: await one("select id from users where email = 'admin@backhaul.demo'"),
+  };
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, token = admin) =>
+  t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers: t.bearer(token) });
+const get = (url: string, token = admin) =>
+  t.app.inject({ method: 'GET', url: `/api${url}`, headers: t.bearer(token) });
+
+const at = (days: number, time: string) => `${addDays(today, days)} ${time}`;
+
+/** A two-load trip: Dallas → Chicago, then Chicago → Columbus with a second delivery in Indianapolis. */
+const tripForm = (over: Record<string, unknown> = {}) => ({
+  customer_id: refs.customer,
+  truck_id: refs.truck,
+  trailer_id: refs.trailer,
+  driver_id: refs.driver,
+  dispatcher_id: dispatcherId,
+  notes: 'Team test trip',
+  loads: [
+    {
+      broker_id: refs.broker,
+      broker_number: 'BRK-TEST-1',
+      bol: 'BOLTEST1',
+      gross: 2450.5,
+      factoring: true,
+      mileage_loaded: 967,
+      mileage_empty: 33,
+      stops: [
+        { type: 1, city: 'Dallas', state: 'tx', zip: '75201', at: at(-2, '08:00') },
+        { type: 2, city: 'Chicago', state: 'IL', zip: '60601', at: at(-1, '14:30') },
+      ],
+    },
+    {
+      broker_id: refs.broker,
+      broker_number: 'BRK-TEST-2',
+      bol: 'BOLTEST2',
+      gross: 1100,
+      mileage_loaded: 360,
+      mileage_empty: 10,
+      stops: [
+        { type: 1, city: 'Chicago', state: 'IL', zip: '60601', at: at(-1, '18:00') },
+        { type: 2, city: 'Indianapolis', state: 'IN', zip: '46204', at: at(0, '02:00') },
+        { type: 2, city: 'Columbus', state: 'OH', zip: '43215', at: at(0, '07:15') },
+      ],
+    },
+  ],
+  ...over,
+});
+
+let tripId: number;
+let loadIds: number[];
+
+describe('trip dialog saves', () => {
+  it('creates a trip with loads and stops and keeps the copied fields on each load', async () => {
+    const res = await post('/trips/update/0', tripForm(), dispatcher);
+    expect(res.statusCode, res.body).toBe(200);
+    const { message, trip } = res.json();
+    expect(message).toBe(MSG.savingSuccess);
+    tripId = trip.trip_id;
+    loadIds = trip.loads.map((l: { load_id: number }) => l.load_id);
+    expect(loadIds).toHaveLength(2);
+    expect(trip.loads[0].gross).toBe(2450.5);
+    expect(trip.loads[0].rpm).toBe(2.45);
+    expect(trip.loads[1].locations_delivery.map((s: { city: string }) => s.city)).toEqual(['Indianapolis', 'Columbus']);
+    expect(trip.loads[0].locations_pickup[0].at).toBe(at(-2, '08:00'));
+    const rows = await t.database.query<Record<string, unknown>>(
+      `select pickup_city, pickup_state, delivery_city, delivery_state, customer_id, truck_id, dispatcher_id,
+        gross_cents, to_char(delivery_at at time zone 'America/Chicago', 'YYYY-MM-DD HH24:MI') as delivery
+       from loads where trip_id = ${tripId} order by position`,
+    );
+    expect(rows[1]).toMatchObject({
+      pickup_city: 'Chicago',
+      delivery_city: 'Columbus',
+      delivery_state: 'OH',
+      customer_id: refs.customer,
+      truck_id: refs.truck,
+      dispatcher_id: dispatcherId,
+      delivery: at(0, '07:15'),
+    });
+    expect(Number(rows[0]?.gross_cents)).toBe(245050);
+    const [audit] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from audit_log where entity = 'trip' and entity_id = '${tripId}' and action = 'create'`,
+    );
+    expect(audit?.n).toBe(1);
+  });
+
+  it('updating the trip re-copies the unit and stops onto its loads', async () => {
+    const current = (await get(`/trips/${tripId}`)).json().trip;
+    const form = tripForm({ truck_id: null });
+    form.loads = form.loads.map((l, i) => ({ ...l, load_id: loadIds[i] }));
+    (form.loads[0] as { stops: Array<Record<string, unknown>> }).stops[1] = {
+      type: 2,
+      city: 'Memphis',
+      state: 'TN',
+      zip: '38103',
+      at: at(-1, '11:00'),
+    };
+    const res = await post(`/trips/update/${tripId}`, form);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(current.truck_id).toBe(refs.truck);
+    const [row] = await t.database.query<{ delivery_city: string; truck_id: number | null }>(
+      `select delivery_city, truck_id from loads where id = ${loadIds[0]}`,
+    );
+    expect(row).toEqual({ delivery_city: 'Memphis', truck_id: null });
+  });
+
+  it('validates the form with messages next to fields', async () => {
+    const bad = tripForm({ customer_id: undefined });
+    (bad.loads[0] as { stops: unknown[] }).stops = [{ type: 1, city: '', state: 'Texas', zip: '7520' }];
+    (bad.loads[0] as { gross: unknown }).gross = -5;
+    const res = await post('/trips/update/0', bad);
+    expect(res.statusCode).toBe(422);
+    const { errors } = res.json();
+    expect(errors.customer_id).toEqual(['The customer field is required.']);
+    expect(errors['loads.0.gross']).toEqual(['The gross cannot be negative.']);
+    expect(errors['loads.0.stops.0.city']).toEqual(['The city field is required.']);
+    expect(errors['loads.0.stops.0.state']).toEqual(['The state is a two-letter code, e.g. TX.']);
+    expect(errors['loads.0.stops']).toEqual(['Add at least one delivery.']);
+    const foreign = await post('/trips/update/0', tripForm({ customer_id: 999999 }));
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors.customer_id).toEqual(['The selected value is invalid.']);
+  });
+
+  it('a dispatcher without VIEW_ALL_TRIPS dispatches only its own trips', async () => {
+    const res = await post('/trips/update/0', tripForm({ dispatcher_id: refs.otherDispatcher }), dispatcher);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.dispatcher_id).toEqual(['You can only dispatch your own trips.']);
+  });
+
+  it('adds, updates and deletes a load (POST /trips/load answers load_id)', async () => {
+    const added = await post('/trips/load', {
+      trip_id: tripId,
+      gross: 800,
+      broker_number: 'ADDED',
+      stops: [
+        { type: 1, city: 'Columbus', state: 'OH', zip: '43215', at: at(0, '10:00') },
+        { type: 2, city: 'Pittsburgh', state: 'PA', zip: '15222', at: at(0, '16:00') },
+      ],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const loadId = added.json().load_id as number;
+    expect(loadId).toBeGreaterThan(0);
+    const updated = await post(`/trips/load/${loadId}`, {
+      gross: 950,
+      broker_number: 'ADDED-2',
+      stops: [
+        { type: 1, city: 'Columbus', state: 'OH', at: at(0, '10:00') },
+        { type: 2, city: 'Detroit', state: 'MI', at: at(0, '15:00') },
+      ],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [row] = await t.database.query<{
+      delivery_city: string;
+      gross_cents: string;
+      position: number;
+      truck_id: number | null;
+    }>(`select delivery_city, gross_cents, position, truck_id from loads where id = ${loadId}`);
+    expect(row).toMatchObject({ delivery_city: 'Detroit', position: 3 });
+    expect(Number(row?.gross_cents)).toBe(95000);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/trips/load/${loadId}`, headers: t.bearer(admin) });
+    expect(del.json()).toEqual({ message: MSG.removalSuccess });
+    expect((await get(`/trips/${tripId}`)).json().trip.loads).toHaveLength(2);
+  });
+
+  it('connects trips, adds a note (status new) and answers the trip with files, notes, connections', async () => {
+    const other = (await post('/trips/update/0', tripForm())).json().trip.trip_id as number;
+    const res = await post('/trips/connection', { trip_id: tripId, connected_trip_id: other });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().connections.map((c: { trip_id: number }) => c.trip_id)).toEqual([other]);
+    const self = await post('/trips/connection', { trip_id: tripId, connected_trip_id: tripId });
+    expect(self.statusCode).toBe(422);
+    await post(`/trips/${tripId}/notes`, { text: 'Call receiver' });
+    const trip = (await get(`/trips/${tripId}`)).json().trip;
+    expect(trip.connections.map((c: { trip_id: number }) => c.trip_id)).toEqual([other]);
+    expect(trip.notes_rows[0]).toMatchObject({ text: 'Call receiver', status: 'new' });
+    expect(trip.files).toEqual([]);
+    const off = await post('/trips/connection', { trip_id: other, connected_trip_id: tripId, connect: false });
+    expect(off.json().connections).toEqual([]);
+  });
+});
+
+describe('trips list', () => {
+  it('answers the register keys, the default window (Delivery, today, 4 weeks) and page size 15', async () => {
+    const res = await post('/trips', {});
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    for (const key of ['trips', 'order', 'sort', 'limit', 'total', 'settings', 'sum', 'filter'])
+      expect(body).toHaveProperty(key);
+    expect(body.limit).toBe(15);
+    expect(body.date_filter).toEqual({ from: addDays(today, -27), to: today });
+    expect(body.trips.length).toBeLessThanOrEqual(15);
+    const outside = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from loads where delivery_at >= ((current_timestamp at time zone 'America/Chicago')::date - 27)::timestamp at time zone 'America/Chicago'
+         and delivery_at < ((current_timestamp at time zone 'America/Chicago')::date + 1)::timestamp at time zone 'America/Chicago'`,
+    );
+    expect(body.total).toBe(outside[0]?.n);
+    const row = body.trips.find((r: { trip_id: number }) => r.trip_id === tripId);
+    expect(row).toBeDefined();
+    for (const key of [
+      'trip_id',
+      'load_id',
+      'routs',
+      'pick_up_datetime',
+      'delivery_datetime',
+      'customer',
+      'broker_name',
+      'broker_number',
+      'gross',
+      'dispatcher',
+      'bol',
+      'invoice',
+      'factoring',
+      'ppw_url',
+      'rpm',
+      'mileage_total',
+      'pick_up_mileage',
+      'mileage_empty',
+      'created_at',
+      'customer_invoice',
+      'dispatcher_statement',
+      'ai_status',
+    ])
+      expect(row).toHaveProperty(key);
+  });
+
+  it('totals: distinct trips, loads, Σ gross, Σ miles, Σ empty miles over the filtered set', async () => {
+    const body = (await post('/trips', { filters: { trip_id: { op: 'eq', value: tripId } } })).json();
+    expect(body.total).toBe(2);
+    expect(body.sum).toEqual({
+      trip_id: 1,
+      load_id: 2,
+      gross: 3550.5,
+      mileage_total: 967 + 33 + 360 + 10,
+      pick_up_mileage: 967 + 360,
+      mileage_empty: 43,
+    });
+    const [first] = body.trips;
+    expect(first.routs).toBe('Chicago, IL → Columbus, OH');
+    expect(first.factoring).toBe('No');
+    expect(first.ppw_url).toBe('PPW not exist');
+    expect(first.invoice).toBe('Not exist');
+  });
+
+  it("accepts the spec's select* keys through the adapter", async () => {
+    const spec = await post('/trips', {
+      selectId: [tripId],
+      selectCustomer: [refs.customer],
+      selectBrocker: [refs.broker],
+      selectBrockerNum: 'brk-test-2',
+      selectDispatcher: [dispatcherId],
+      selectDriver: [refs.driver],
+      selectTrailer: [refs.trailer],
+      selectBol: 'boltest2',
+      selectInvoiced: 0,
+      selectBilling: 0,
+      dateDelivery: { date: today, weeks: 1 },
+      limit: 5,
+      pageNum: 1,
+    });
+    expect(spec.statusCode, spec.body).toBe(200);
+    const body = spec.json();
+    expect(body.limit).toBe(5);
+    expect(body.trips.map((r: { broker_number: string }) => r.broker_number)).toEqual(['BRK-TEST-2']);
+    const pickup = (
+      await post('/trips', { selectId: tripId, datePU: [addDays(today, -2), addDays(today, -2)] })
+    ).json();
+    expect(pickup.trips.map((r: { broker_number: string }) => r.broker_number)).toEqual(['BRK-TEST-1']);
+    const bad = await post('/trips', { selectTruck: 'x', dateDelivery: 'yesterday' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toContain('selectTruck');
+  });
+
+  it('filters through the engine: address PickUp/Delivery, number, options; unknown column is a 422', async () => {
+    const base = { trip_id: { op: 'eq', value: tripId } };
+    const byPickup = (await post('/trips', { filters: { ...base, routs: { type: 1, states: ['TX'] } } })).json();
+    expect(byPickup.trips.map((r: { load_id: number }) => r.load_id)).toEqual([loadIds[0]]);
+    const byDelivery = (
+      await post('/trips', { filters: { ...base, routs: { type: 2, cities: ['columbus'] } } })
+    ).json();
+    expect(byDelivery.trips.map((r: { load_id: number }) => r.load_id)).toEqual([loadIds[1]]);
+    const byGross = (await post('/trips', { filters: { ...base, gross: { op: 'gte', value: 2000 } } })).json();
+    expect(byGross.total).toBe(1);
+    const factored = (await post('/trips', { filters: { ...base, factoring: { value: 1 } } })).json();
+    expect(factored.trips.map((r: { load_id: number }) => r.load_id)).toEqual([loadIds[0]]);
+    const unknown = await post('/trips', { filters: { nope: { value: 'x' } } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors['filters.nope']).toBeDefined();
+  });
+
+  it('the dispatcher scope: without VIEW_ALL_TRIPS only own loads, in list, totals and GET', async () => {
+    await post('/trips/update/0', tripForm({ dispatcher_id: refs.otherDispatcher }));
+    const mine = (
+      await post('/trips', { dateDelivery: { from: '2000-01-01', to: '2100-01-01' }, limit: 500 }, dispatcher)
+    ).json();
+    expect(mine.total).toBeGreaterThan(0);
+    const [own] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from loads where dispatcher_id = ${dispatcherId}`,
+    );
+    expect(mine.total).toBe(own?.n);
+    const all = (await post('/trips', { dateDelivery: { from: '2000-01-01', to: '2100-01-01' } })).json();
+    expect(all.total).toBeGreaterThan(mine.total);
+    const [foreign] = await t.database.query<{ id: number }>(
+      `select trip_id as id from loads where dispatcher_id <> ${dispatcherId} limit 1`,
+    );
+    expect((await get(`/trips/${foreign?.id}`, dispatcher)).statusCode).toBe(404);
+    expect((await get(`/trips/${foreign?.id}`)).statusCode).toBe(200);
+    const viewer = await t.createUser({
+      email: 'trip-viewer@backhaul.test',
+      grants: [
+        { section: SECTION.Trips, action: 0 },
+        { section: SECTION.Trips, action: ACTION.VIEW },
+        { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS },
+      ],
+    });
+    const seen = (
+      await post('/trips', { dateDelivery: { from: '2000-01-01', to: '2100-01-01' } }, viewer.token)
+    ).json();
+    expect(seen.total).toBe(all.total);
+  });
+
+  it('permissions: view-only may list but not save or delete; no Trips section is 403', async () => {
+    const viewer = await t.createUser({
+      email: 'trip-view-only@backhaul.test',
+      grants: [
+        { section: SECTION.Trips, action: 0 },
+        { section: SECTION.Trips, action: ACTION.VIEW },
+      ],
+    });
+    expect((await post('/trips', {}, viewer.token)).statusCode).toBe(200);
+    expect((await post('/trips/update/0', tripForm(), viewer.token)).statusCode).toBe(403);
+    expect((await post(`/trips/delete/${tripId}`, {}, viewer.token)).statusCode).toBe(403);
+    expect((await post('/trips/export', {}, viewer.token)).statusCode).toBe(403);
+    const stranger = await t.createUser({ email: 'no-trips@backhaul.test', grants: [] });
+    expect((await post('/trips', {}, stranger.token)).statusCode).toBe(403);
+    expect((await get(`/trips/${tripId}`, stranger.token)).statusCode).toBe(403);
+  });
+
+  it('POST /trips/filters answers the selects; /filterLoads finds loads by broker number', async () => {
+    const { filters } = (await post('/trips/filters', {})).json();
+    expect(filters.customers.map((o: { value: number }) => o.value)).toContain(refs.customer);
+    expect(filters.dispatchers.map((o: { value: number }) => o.value)).toContain(dispatcherId);
+    const mine = (await post('/trips/filters', {}, dispatcher)).json().filters;
+    expect(mine.dispatchers.map((o: { value: number }) => o.value)).toEqual([dispatcherId]);
+    const found = (await post('/filterLoads', { search: 'BRK-TEST-1' })).json();
+    expect(found.loads.map((l: { load_id: number }) => l.load_id)).toContain(loadIds[0]);
+  });
+
+  it('POST /location from a zip or a city/state, /states and /cities', async () => {
+    const [city] = await t.database.query<{ city: string; state: string; zip_codes: string }>(
+      `select city, state, zip_codes from cities where zip_codes <> '' order by id limit 1 offset 10`,
+    );
+    const zip = city?.zip_codes.split(',')[0]?.trim() as string;
+    const byZip = (await post('/location', { zip })).json();
+    expect(byZip.location).toMatchObject({
+      city: city?.city,
+      state: city?.state,
+      zip_code: zip,
+      state_id: city?.state,
+    });
+    const byName = (await post('/location', { city: city?.city.toLowerCase() ?? '', state: city?.state ?? '' })).json();
+    expect(byName.location.city_id).toBe(byZip.location.city_id);
+    expect((await post('/location', { zip: '00000' })).statusCode).toBe(404);
+    expect((await post('/location', {})).statusCode).toBe(422);
+    const states = (await post('/states', {})).json().states.map((s: { value: string }) => s.value);
+    expect(states).toContain(city?.state);
+    expect((await post('/cities', { search: zip })).json().cities.length).toBeGreaterThan(0);
+  });
+
+  it('exports answer a link: /trips/export, /loads/export, /trips/files', async () => {
+    for (const url of ['/trips/export', '/loads/export', '/trips/files']) {
+      const res = await post(url, { selectId: [tripId], weeks: 4, order: null, type: 'graph' });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      expect(res.json().link).toMatch(/^\/api\/files\/\d+\/download$/);
+    }
+    const link = (await post('/trips/export', { selectId: [tripId], format: 'csv' })).json().link;
+    const file = await t.app.inject({ method: 'GET', url: link, headers: t.bearer(admin) });
+    expect(file.body).toContain('BRK-TEST-2');
+    expect(file.body).not.toContain('BRK-TEST-X');
+  });
+
+  it('deleting a trip needs 40 and removes its loads', async () => {
+    const extra = (await post('/trips/update/0', tripForm({ dispatcher_id: refs.otherDispatcher }))).json().trip
+      .trip_id as number;
+    const noDelete = await post(`/trips/delete/${extra}`, {}, dispatcher);
+    expect(noDelete.statusCode).toBe(404);
+    const res = await post(`/trips/delete/${extra}`, {});
+    expect(res.json()).toEqual({ message: MSG.removalSuccess });
+    const [left] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from loads where trip_id = ${extra}`,
+    );
+    expect(left?.n).toBe(0);
+  });
+});
