@@ -9,7 +9,7 @@ import { apiLogin, closeVersionPopup, SHOTS, signInWithForm, signInWithStorage, 
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
-const SECTION = { Maintenance: 1, Cities: 35, Brokers: 36, Profile: 52, Account: 89 } as const;
+const SECTION = { Maintenance: 1, Users: 33, Cities: 35, Brokers: 36, Profile: 52, Account: 89 } as const;
 const CRUD = [8, 9, 10, 11];
 const node = (id: number, name: string, actions: number[], children: object[] = []) => ({
   id,
@@ -209,5 +209,66 @@ test('a customer subrole is made in the editor, given to a user, and its deletio
     name: string;
   }[];
   const roleId = roles.find((r) => r.name === roleName)?.id;
+  expect((await page.request.delete(`/api/permission/${roleId}`, { headers: auth })).status()).toBe(200);
+});
+
+test('users list: a view-only user edits only its own row; deleting another answers Deletion error', async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const name = `E2E Viewer ${stamp}`;
+  const email = `e2e.viewer.${stamp}@backhaul.demo`;
+  const admin = await apiLogin(page.request, USERS.admin);
+  const auth = { authorization: `Bearer ${admin.access_token}` };
+  const role = await page.request.post('/api/permission', {
+    headers: auth,
+    data: {
+      name: `E2E users view ${stamp}`,
+      customer_id: null,
+      permissions: [
+        node(SECTION.Account, 'Account', [10]),
+        node(SECTION.Maintenance, 'Maintenance', [], [node(SECTION.Users, 'Users', [10])]),
+      ],
+    },
+  });
+  const roleId = (await role.json()).role.id as number;
+  const created = await page.request.post('/api/users', {
+    headers: auth,
+    data: {
+      name,
+      email,
+      password: 'e2e-viewer-pass',
+      role: 4,
+      permission_role_id: roleId,
+      department_id: null,
+      customer_id: null,
+      active: true,
+    },
+  });
+  const userId = (await created.json()).user.id as number;
+
+  await signInWithForm(page, email, 'e2e-viewer-pass');
+  await expect(page).toHaveURL(/\/account$/);
+  await closeVersionPopup(page);
+  await page.goto('/maintenance/users');
+  await expect(page.getByTestId('table-row').first()).toBeVisible();
+  await expect(page.getByTestId('row-edit')).toHaveCount(1);
+  const own = page.getByTestId('table-row').filter({ hasText: email });
+  await expect(own.getByTestId('row-edit')).toBeVisible();
+  await expect(page.getByTestId('row-delete').first()).toBeVisible();
+  await page.getByTestId('table-row').filter({ hasText: 'accountant@backhaul.demo' }).getByTestId('row-delete').click();
+  await page.getByTestId('confirm-delete').click();
+  await expect(page.getByText('Deletion error')).toBeVisible();
+
+  // Its own record: the role fields are locked, the name may change.
+  await own.getByTestId('row-edit').click();
+  const dialog = page.getByTestId('user-dialog');
+  await expect(dialog.getByTestId('field-role')).toBeDisabled();
+  await dialog.getByTestId('field-name').fill(`${name} renamed`);
+  await dialog.getByTestId('record-save').click();
+  await expect(page.getByText('Saving Successfully')).toBeVisible();
+  await expect(own).toContainText(`${name} renamed`);
+
+  expect((await page.request.delete(`/api/users/${userId}`, { headers: auth })).status()).toBe(200);
   expect((await page.request.delete(`/api/permission/${roleId}`, { headers: auth })).status()).toBe(200);
 });
