@@ -160,4 +160,22 @@ test('brokers: search on Enter, create with field messages, delete with confirma
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByText('The removal was successful')).toBeVisible();
   await expect(page.getByTestId('table-empty')).toBeVisible();
+
+  // Show the hidden "Added" column and filter it by a date range (a single day is both ends).
+  await page.getByTestId('table-refresh').click();
+  await page.getByTestId('table-settings').click();
+  await page.getByTestId('settings-row-created_at').getByRole('checkbox').check();
+  await page.getByTestId('settings-save').click();
+  await page.getByTestId('filter-created_at').click();
+  const dateMenu = page.getByTestId('filter-menu-created_at');
+  await expect(dateMenu.getByLabel('Empty')).toBeVisible();
+  await page.waitForTimeout(400);
+  await shot(page, 'lists-filter-date');
+  await dateMenu.getByLabel('Empty').check();
+  await expect(page).toHaveURL(/empty/);
+  await expect(page.getByTestId('table-empty')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('table-settings').click();
+  await page.getByTestId('settings-reset').click();
+  await expect(page.getByTestId('th-created_at')).toHaveCount(0);
 });

@@ -21,5 +21,15 @@ export const brokersList = defineList({
     { id: 'pa_zip', title: 'Zip', sql: sql`brokers.pa_zip`, filter: 'note', hidden: true },
     { id: 'email_address', title: 'E-mail', sql: sql`brokers.email_address`, filter: 'note', search: true },
     { id: 'local_phone', title: 'Phone', sql: sql`brokers.local_phone`, filter: 'note', search: true },
+    {
+      id: 'created_at',
+      title: 'Added',
+      sql: sql`to_char(brokers.created_at at time zone 'America/Chicago', 'YYYY-MM-DD')`,
+      filterSql: sql`brokers.created_at`,
+      sortSql: sql`brokers.created_at`,
+      filter: 'date',
+      dateType: 'timestamp',
+      hidden: true,
+    },
   ],
 });

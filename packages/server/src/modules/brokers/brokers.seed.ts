@@ -99,7 +99,9 @@ export const brokersSeeder: Seeder = {
         paState: faker.location.state({ abbreviated: true }),
         paZip: faker.location.zipCode('#####'),
         emailAddress: `${faker.helpers.arrayElement(['dispatch', 'loads', 'carriers', 'ops', 'booking'])}@${domain}`,
-        localPhone: `${faker.number.int({ min: 2, max: 9 })}${faker.string.numeric(9)}`,
+        // NANP: area code and exchange both start with 2-9.
+        localPhone: `${faker.number.int({ min: 2, max: 9 })}${faker.string.numeric(2)}${faker.number.int({ min: 2, max: 9 })}${faker.string.numeric(6)}`,
+        createdAt: faker.date.past({ years: 3, refDate: '2026-11-01T12:00:00Z' }),
       };
     });
     await ctx.db.insert(brokers).values(rows);

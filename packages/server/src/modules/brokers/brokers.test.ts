@@ -60,6 +60,21 @@ describe('brokers list', () => {
     expect(byId.total).toBe(1);
   });
 
+  it('date filter on the day a broker was added (company time), sortable', async () => {
+    const res = (
+      await post('/brokers/list', {
+        filters: { created_at: { from: '2026-01-01', to: '2026-06-30' } },
+        sort: 'created_at',
+        order: 'desc',
+        limit: 500,
+      })
+    ).json();
+    expect(res.total).toBeGreaterThan(0);
+    const days = res.rows.map((r: { created_at: string }) => r.created_at);
+    expect(days.every((d: string) => d >= '2026-01-01' && d <= '2026-06-30')).toBe(true);
+    expect(days).toEqual([...days].sort().reverse());
+  });
+
   it('settings round trip on /brokers/settings', async () => {
     const res = await post('/brokers/settings', {
       settings: {

@@ -26,6 +26,8 @@ export type ListColumn = {
   sortable?: boolean;
   sortSql?: SQL;
   footer?: Footer;
+  /** What the footer aggregates, when not `sql`: e.g. a base-table id, so totals need no join. */
+  footerSql?: SQL;
   dollar?: boolean;
   miles?: boolean;
   /** The search box looks in this column. */

@@ -47,6 +47,7 @@ const fixtureList = defineList({
       sortSql: sql`c.name`,
       filter: 'list',
       footer: 'unique',
+      footerSql: sql`f.customer_id`,
       joins: ['customer'],
       search: true,
     },

@@ -251,14 +251,15 @@ export async function selectTotals(
 ): Promise<{ total: number; sum: Record<string, number> }> {
   const footed = def.columns.filter((c) => c.footer);
   const joins = new Set(compiled.joins);
-  for (const c of footed) for (const j of c.joins ?? []) joins.add(j);
+  for (const c of footed) if (!c.footerSql) for (const j of c.joins ?? []) joins.add(j);
   const aggregates = footed.map((c) => {
+    const expr = c.footerSql ?? c.sql;
     const agg =
       c.footer === 'sum'
-        ? sql`coalesce(sum(${c.sql}), 0)`
+        ? sql`coalesce(sum(${expr}), 0)`
         : c.footer === 'count'
-          ? sql`count(${c.sql})`
-          : sql`count(distinct ${c.sql})`;
+          ? sql`count(${expr})`
+          : sql`count(distinct ${expr})`;
     return sql`, ${agg} as ${sql.identifier(c.id)}`;
   });
   const [row] = await rowsOf(
