@@ -42,20 +42,25 @@ export const tripsRoutes: RouteModule = {
   register(app, { database: { db }, live, exports }) {
     const tags = ['Trips'];
 
-    // The list answers the register's keys (trips …) and the engine's (sum, filter, columns).
+    // The list answers the register's keys (trips …) and the engine's (sum, filter, columns);
+    // /trips/list is the same list in the engine's shape (rows) for the web's DataTable.
+    const list = async (user: Parameters<typeof tripsListFor>[1], body: unknown) => {
+      const request = toEngineRequest(body);
+      const result = await runList(db, tripsListFor(tripsList, user), user, request);
+      return { ...result, date_filter: (request.filters as Record<string, unknown>).delivery_datetime ?? null };
+    };
     app.post('/trips', {
       config: { access: trips() },
       schema: { tags, body: z.unknown() },
       handler: async (req) => {
-        const { user } = caller(req);
-        const request = toEngineRequest(req.body);
-        const { rows, ...rest } = await runList(db, tripsListFor(tripsList, user), user, request);
-        return {
-          trips: rows,
-          ...rest,
-          date_filter: (request.filters as Record<string, unknown>).delivery_datetime ?? null,
-        };
+        const { rows, ...rest } = await list(caller(req).user, req.body);
+        return { trips: rows, ...rest };
       },
+    });
+    app.post('/trips/list', {
+      config: { access: trips() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => list(caller(req).user, req.body),
     });
 
     app.post('/trips/filters', {

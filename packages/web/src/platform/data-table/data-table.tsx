@@ -77,6 +77,8 @@ export type DataTableProps<R extends Row> = {
   /** Prefix of the URL parameters, when a page shows two tables. */
   urlPrefix?: string;
   height?: string;
+  /** A row that opens a panel under itself (a trip showing its loads): open rule, height and content. */
+  expansion?: { isOpen: (row: R) => boolean; height: number; render: (row: R) => ReactNode };
 };
 
 const features = tableFeatures({
@@ -179,9 +181,16 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (i) => {
+      const row = rows[i];
+      return ROW_HEIGHT + (row && props.expansion?.isOpen(row.original) ? props.expansion.height : 0);
+    },
     overscan: 12,
   });
+  const openRows = props.expansion ? rows.filter((r) => props.expansion?.isOpen(r.original)).map((r) => r.id) : [];
+  const openKey = openRows.join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when a row opens or closes
+  useEffect(() => virtualizer.measure(), [openKey, virtualizer]);
 
   const [panel, setPanel] = useState(false);
   const saveSettings = async (next: ColumnSetting[]) => {
@@ -372,7 +381,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   const row = rows[item.index];
                   if (!row) return null;
                   const original = row.original;
-                  return (
+                  const open = props.expansion?.isOpen(original) ?? false;
+                  return [
                     <tr
                       key={row.id}
                       data-index={item.index}
@@ -448,8 +458,35 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                           </td>
                         );
                       })}
-                    </tr>
-                  );
+                    </tr>,
+                    open && props.expansion ? (
+                      <tr
+                        key={`${row.id}-open`}
+                        data-testid="table-row-expanded"
+                        style={{
+                          display: 'flex',
+                          position: 'absolute',
+                          transform: `translateY(${item.start + ROW_HEIGHT}px)`,
+                          width: '100%',
+                          height: props.expansion.height,
+                          borderBottom: '1px solid var(--mantine-color-dark-4)',
+                          background: 'var(--mantine-color-dark-8)',
+                        }}
+                      >
+                        <td
+                          style={{
+                            position: 'sticky',
+                            left: 0,
+                            width: 'min(100%, calc(100vw - 300px))',
+                            overflow: 'auto',
+                            padding: '6px 10px',
+                          }}
+                        >
+                          {props.expansion.render(original)}
+                        </td>
+                      </tr>
+                    ) : null,
+                  ];
                 })}
               </tbody>
               <tfoot
