@@ -26,6 +26,8 @@ async function choose(page: Page, trigger: Locator, path: string) {
   await chooser.setFiles(path);
 }
 
+test.setTimeout(90_000);
+
 test('admin creates a driver with a contract and a file, filters the list to it, and the contract file stays', async ({
   page,
 }) => {
@@ -63,8 +65,9 @@ test('admin creates a driver with a contract and a file, filters the list to it,
   await choose(page, dialog.getByTestId('file-add'), fixture('cdl-front.png'));
   await expect(dialog.getByTestId('pending-file-row')).toContainText('cdl-front.png');
   await page.getByTestId('record-save').click();
+  // Save runs several calls (driver, two uploads, contract): allow a busy machine its time.
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(page.getByText('Saving Successfully')).toBeVisible();
-  await expect(dialog).toBeHidden();
 
   // The Driver column's note filter narrows the list to the new driver.
   await page.getByTestId('filter-driver').click();
@@ -107,8 +110,8 @@ test('admin creates a driver with a contract and a file, filters the list to it,
 
   // Save applies the drafted deletion; the contract file remains.
   await page.getByTestId('record-save').click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
   await expect(page.getByText('Saving Successfully').first()).toBeVisible();
-  await expect(dialog).toBeHidden();
   await row.getByRole('button', { name: 'Edit' }).click();
   await expect(dialog.getByTestId('file-row')).toHaveCount(1);
   await expect(dialog.getByTestId('file-row')).toContainText('signed-contract.png');
