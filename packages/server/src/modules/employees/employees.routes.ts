@@ -1,4 +1,4 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, can as canDo, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   EmployeeDescriptionResponseSchema,
   EmployeeEditResponseSchema,
@@ -9,8 +9,8 @@ import {
   InventoryResponseSchema,
 } from '@backhaul/shared/modules/employees/employees.contract';
 import { z } from 'zod';
+import type { AuthContext } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
-import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
@@ -29,7 +29,13 @@ export const employeesRoutes: RouteModule = {
   name: 'employees',
   register(app, { database: { db }, files }) {
     const tags = ['Employees'];
-    files.registerEntity(employeesService.EMPLOYEE_FILES.entity, sectionFileAccess(SECTION.Employees));
+    // Documents go with the dialog: whoever opens it sees them, an editor adds and removes them.
+    const holds = (auth: AuthContext, action: number[]) => canDo(auth.grants, can(action));
+    files.registerEntity(employeesService.EMPLOYEE_FILES.entity, {
+      view: (auth) => holds(auth, [ACTION.VIEW, ACTION.EDIT, ACTION.DELETE, ACTION.FILE_VIEW, ACTION.FILE_DOWNLOAD]),
+      upload: (auth) => holds(auth, [ACTION.EDIT, ACTION.FILE_UPLOAD]),
+      remove: (auth) => holds(auth, [ACTION.EDIT, ACTION.DELETE, ACTION.FILE_DELETE]),
+    });
 
     registerListRoute(app, db, employeesList, { url: '/employees/list', tags });
     // "GET or POST /{section} and /{section}/list": the GET forms answer the default first page.

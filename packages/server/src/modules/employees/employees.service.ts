@@ -262,7 +262,16 @@ export async function saveEmployee(
 export async function deleteEmployee(db: Db, auth: AuthContext, files: FilesService, id: number): Promise<void> {
   const before = await findEmployee(db, auth.user, id);
   const inventory = await listInventory(db, auth.user, id);
-  const docs = await files.list(auth, EMPLOYEE_FILES.entity, String(id));
+  const docs = await db
+    .select({ id: filesTable.id })
+    .from(filesTable)
+    .where(
+      and(
+        eq(filesTable.entity, EMPLOYEE_FILES.entity),
+        eq(filesTable.entityId, String(id)),
+        eq(filesTable.companyId, auth.user.companyId),
+      ),
+    );
   await db.transaction(async (tx) => {
     await tx.delete(employees).where(and(eq(employees.id, id), eq(employees.companyId, auth.user.companyId)));
     await writeAudit(tx, {

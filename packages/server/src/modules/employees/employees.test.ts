@@ -39,6 +39,24 @@ const audits = async (entity: string, id: number | string) =>
     [entity, String(id)],
   );
 
+const uploadDocument = (employeeId: number) => {
+  const boundary = '----people';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ndocument\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n', 'latin1'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/files/upload/employees/${employeeId}`,
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.bearer(admin) },
+  });
+};
+
 describe('employees list', () => {
   it('answers the spec columns, company from the employer, sorted by name', async () => {
     const res = await call('POST', '/employees/list', { limit: 50 });
@@ -231,21 +249,7 @@ describe('employees create, edit, inventory, delete', () => {
   });
 
   it('a document is uploaded through files and removed with DELETE /info/documents/:id', async () => {
-    const boundary = '----people';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\ndocument\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n', 'latin1'),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api/files/upload/employees/${id}`,
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.bearer(admin) },
-    });
+    const up = await uploadDocument(id);
     expect(up.statusCode).toBe(200);
     const fileId = up.json().file.id;
     expect((await call('GET', `/employees/${id}/edit`)).json().documents.map((d: { id: number }) => d.id)).toEqual([
@@ -265,13 +269,22 @@ describe('employees create, edit, inventory, delete', () => {
     expect((await call('DELETE', `/info/documents/${fileId}`)).statusCode).toBe(404);
   });
 
-  it('DELETE /employees/:id removes the employee and its inventory, audited', async () => {
-    const res = await call('DELETE', `/employees/${id}`);
+  it('DELETE /employees/:id (delete permission alone) removes the employee, inventory and documents, audited', async () => {
+    const fileId = (await uploadDocument(id)).json().file.id;
+    const { token } = await t.createUser({
+      email: 'employees-delete@backhaul.demo',
+      grants: [
+        { section: SECTION.Employees, action: 0 },
+        { section: SECTION.Employees, action: ACTION.DELETE },
+      ],
+    });
+    const res = await call('DELETE', `/employees/${id}`, undefined, token);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.removalSuccess);
     expect((await call('GET', `/employees/${id}/edit`)).statusCode).toBe(404);
     const left = await t.database.query('select 1 from employee_inventory where employee_id = $1', [id]);
     expect(left).toHaveLength(0);
+    expect(await t.database.query('select 1 from files where id = $1', [fileId])).toHaveLength(0);
     const rows = await audits('employees', id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'inventory-remove', 'delete']);
   });
