@@ -14,6 +14,7 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
+import { withSpecFilterNames } from '../units/units.list';
 import { registerUnitRoutes } from '../units/units.routes';
 import { trailerEquipmentList, trailersList, trailersLog } from './trailers.list';
 import * as trailersService from './trailers.service';
@@ -25,7 +26,12 @@ export const trailersRoutes: RouteModule = {
   name: 'trailers',
   register(app, { database: { db } }) {
     const tags = ['Trailers'];
-    registerListRoute(app, db, trailersList, { url: '/trailers/list', tags });
+    // The list, with the spec's filter_<column> names accepted (001 §3).
+    app.post('/trailers/list', {
+      config: { access: can() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => runList(db, trailersList, caller(req).user, withSpecFilterNames(req.body)),
+    });
     for (const url of ['/trailers', '/trailers/list']) {
       app.get(url, {
         config: { access: can() },

@@ -14,6 +14,7 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
+import { withSpecFilterNames } from '../units/units.list';
 import { registerUnitRoutes } from '../units/units.routes';
 import { truckEquipmentList, trucksList, trucksLog } from './trucks.list';
 import * as trucksService from './trucks.service';
@@ -25,7 +26,12 @@ export const trucksRoutes: RouteModule = {
   name: 'trucks',
   register(app, { database: { db } }) {
     const tags = ['Trucks'];
-    registerListRoute(app, db, trucksList, { url: '/trucks/list', tags });
+    // The list, with the spec's filter_<column> names accepted (001 §3).
+    app.post('/trucks/list', {
+      config: { access: can() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => runList(db, trucksList, caller(req).user, withSpecFilterNames(req.body)),
+    });
     // GET /trucks and /trucks/list: the first page with the defaults ("GET or POST", 001 §7).
     for (const url of ['/trucks', '/trucks/list']) {
       app.get(url, {

@@ -99,6 +99,13 @@ describe('trucks list', () => {
     const inactive = (await post('/trucks/list', { limit: 500, filters: { active: { values: ['inactive'] } } })).json();
     expect(ids(inactive)).toEqual(await sqlIds("status <> 'active'"));
     expect(inactive.total).toBeGreaterThan(0);
+    // The spec's filter_<column> names work inside filters and beside them.
+    const named = (
+      await post('/trucks/list', { limit: 500, filters: { filter_active: { values: ['inactive'] } } })
+    ).json();
+    expect(ids(named)).toEqual(ids(inactive));
+    const beside = (await post('/trucks/list', { limit: 500, filter_active: { values: ['inactive'] } })).json();
+    expect(ids(beside)).toEqual(ids(inactive));
     const sold = (await post('/trucks/list', { limit: 500, filters: { sold: { value: 1 } } })).json();
     expect(ids(sold)).toEqual(await sqlIds("status = 'sold'"));
     expect(sold.rows.every((r: { sold: boolean; active: string }) => r.sold && r.active === 'Inactive')).toBe(true);

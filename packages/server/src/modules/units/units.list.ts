@@ -42,3 +42,27 @@ export function defineEquipmentList(opts: {
     ],
   });
 }
+
+/**
+ * The spec names each truck and trailer column filter `filter_<column>` (001 §3). A list request
+ * may send them that way, inside `filters` or beside it; they become the engine's column filters.
+ */
+export function withSpecFilterNames(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const rest: Record<string, unknown> = {};
+  const given = (body as { filters?: unknown }).filters;
+  const filters: Record<string, unknown> =
+    given && typeof given === 'object' && !Array.isArray(given) ? { ...(given as Record<string, unknown>) } : {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (!key.startsWith('filter_')) continue;
+    delete filters[key];
+    filters[key.slice('filter_'.length)] = value;
+  }
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (key === 'filters') continue;
+    if (key.startsWith('filter_') && value !== null && value !== undefined)
+      filters[key.slice('filter_'.length)] = value;
+    else rest[key] = value;
+  }
+  return { ...rest, filters };
+}
