@@ -25,7 +25,8 @@ export type PageKey =
   | 'customers'
   | 'factoring'
   | 'potential-clients'
-  | 'clients';
+  | 'clients'
+  | 'trips';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -66,7 +67,7 @@ export const APP_ROUTES: RouteNode[] = [
     children: [child('user/:user_id', 'User')],
   },
   { path: '/dispatch', title: 'Dispatch', section: 'Dispatch', redirect: '/trips/list' },
-  { path: '/trips/list', title: 'Trips', section: 'Trips' },
+  { path: '/trips/list', title: 'Trips', section: 'Trips', page: 'trips' },
   { path: '/safety', title: 'Safety', section: 'Safety', redirect: '/statistics' },
   { path: '/reportsOld', title: 'Old reports' },
   { path: '/logbooks', title: 'Logbooks', section: 'Logbooks' },

@@ -31,6 +31,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   'potential-clients': () =>
     import('../modules/clients/leads-page').then((m) => ({ Component: m.PotentialClientsPage })),
   clients: () => import('../modules/clients/leads-page').then((m) => ({ Component: m.ClientsPage })),
+  trips: () => import('../modules/trips/trips-page').then((m) => ({ Component: m.TripsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

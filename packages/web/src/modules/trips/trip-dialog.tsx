@@ -1,0 +1,520 @@
+import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import {
+  type BrokerForm,
+  BrokerFormSchema,
+  EMPTY_BROKER_FORM,
+} from '@backhaul/shared/modules/brokers/brokers.contract';
+import {
+  type LoadForm,
+  type TripDetail,
+  type TripFilters,
+  TripFormSchema,
+} from '@backhaul/shared/modules/trips/trips.contract';
+import {
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconFileSearch, IconLink, IconPlus } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { ApiError } from '../../platform/api-errors';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { RecordDialog, type RecordField } from '../../platform/data-table/record-dialog';
+import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
+import {
+  addTripNote,
+  connectTrips,
+  deleteLoad,
+  deleteTrip,
+  extractRateConfirmation,
+  fetchMiles,
+  loadStates,
+  loadTrip,
+  loadTripFilters,
+  saveTrip,
+  sendPpw,
+  uploadPpw,
+} from './trips.api';
+
+type Props = { tripId: number | null; opened: boolean; onClose: () => void; onSaved: () => void };
+
+let keySeq = 0;
+const newLoad = (): DialogForm['loads'][number] => ({
+  key: `n${++keySeq}`,
+  load_id: null,
+  broker_id: null,
+  broker_number: '',
+  bol: '',
+  gross: 0,
+  factoring: false,
+  mileage_loaded: 0,
+  mileage_empty: 0,
+  ai_status: null,
+  stops: [emptyStop(1), emptyStop(2)],
+});
+
+const EMPTY: DialogForm = {
+  truck_id: null,
+  trailer_id: null,
+  driver_id: null,
+  customer_id: null,
+  dispatcher_id: null,
+  notes: '',
+  loads: [],
+};
+
+function toDialogForm(trip: TripDetail): DialogForm {
+  return {
+    truck_id: trip.truck_id,
+    trailer_id: trip.trailer_id,
+    driver_id: trip.driver_id,
+    customer_id: trip.customer_id,
+    dispatcher_id: trip.dispatcher_id,
+    notes: trip.notes,
+    loads: trip.loads.map((l) => ({
+      key: `l${l.load_id}`,
+      load_id: l.load_id,
+      broker_id: l.broker_id,
+      broker_number: l.broker_number,
+      bol: l.bol,
+      gross: l.gross,
+      factoring: l.factoring,
+      mileage_loaded: l.mileage_loaded,
+      mileage_empty: l.mileage_empty,
+      ai_status: (l.ai_status as LoadForm['ai_status']) ?? null,
+      stops: [...l.locations_pickup, ...l.locations_delivery].map((s) => ({
+        type: s.type as 1 | 2,
+        city_id: s.city_id,
+        city: s.city,
+        state: s.state,
+        zip: s.zip,
+        address: s.address,
+        at: s.at ?? '',
+      })),
+    })),
+  };
+}
+
+/** The form as the contract reads it: dialog-only keys dropped, an extracted load confirmed by saving. */
+const toBody = (v: DialogForm) => ({
+  ...v,
+  loads: v.loads.map(({ key: _, ...l }) => ({ ...l, ai_status: l.ai_status ? 'confirmed' : null })),
+});
+
+const BROKER_FIELDS: RecordField<BrokerForm>[] = [
+  { name: 'broker', label: 'Broker', required: true },
+  { name: 'mc_number', label: 'MC number' },
+  { name: 'email_address', label: 'E-mail' },
+  { name: 'local_phone', label: 'Phone' },
+];
+
+const options = (list: Array<{ value: number; label: string }> | undefined) =>
+  (list ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+
+/** The rate confirmation's fields as a load of the form (the extraction module's answer, for review). */
+function extractedLoad(answer: Record<string, unknown>): DialogForm['loads'][number] {
+  const src = ((answer.load ?? answer.data ?? answer) as Record<string, unknown>) ?? {};
+  const stops = Array.isArray(src.stops) ? (src.stops as Array<Record<string, unknown>>) : [];
+  const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+  return {
+    ...newLoad(),
+    broker_id: typeof src.broker_id === 'number' ? src.broker_id : null,
+    broker_number: str(src.broker_number ?? src.load_number),
+    bol: str(src.bol),
+    gross: Number(src.gross ?? src.rate ?? 0) || 0,
+    ai_status: 'extracted',
+    stops: stops.length
+      ? stops.map((s) => ({
+          type: (Number(s.type) === 1 ? 1 : 2) as 1 | 2,
+          city: str(s.city),
+          state: str(s.state).toUpperCase(),
+          zip: str(s.zip),
+          address: str(s.address),
+          at: str(s.at),
+        }))
+      : [emptyStop(1), emptyStop(2)],
+  };
+}
+
+/** The trip dialog (000 §2): unit and people, loads with stops, miles, PPW, notes and connections. */
+export function TripDialog(props: Props) {
+  const tree = usePermissionTree();
+  const may = (id: number) => allowsButton(tree, { section: SECTION.Trips, ids: [id] });
+  const readOnly = !may(ACTION.CREATE_EDIT_TRIP);
+  const [trip, setTrip] = useState<TripDetail | null>(null);
+  const [filters, setFilters] = useState<TripFilters | null>(null);
+  const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [brokerFor, setBrokerFor] = useState<number | null>(null);
+  const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
+  const [note, setNote] = useState('');
+  const [connectId, setConnectId] = useState('');
+  const form = useForm<DialogForm>({
+    initialValues: EMPTY,
+    validate: (values) => zodValidator(TripFormSchema)(toBody(values)),
+  });
+
+  const reload = async (id: number) => {
+    const t = await loadTrip(id);
+    setTrip(t);
+    form.setValues(toDialogForm(t));
+    form.resetDirty();
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once per opening
+  useEffect(() => {
+    if (!props.opened) return;
+    form.clearErrors();
+    setTrip(null);
+    setLoading(true);
+    const work = [
+      loadTripFilters().then(setFilters),
+      loadStates().then(setStates),
+      props.tripId ? reload(props.tripId) : Promise.resolve(form.setValues({ ...EMPTY, loads: [newLoad()] })),
+    ];
+    Promise.all(work).finally(() => setLoading(false));
+  }, [props.opened, props.tripId]);
+
+  // Miles follow the stops (POST /trips/milesTrip, the mileage module); a failure keeps manual miles.
+  const milesTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refreshMiles = (index: number) => {
+    if (milesTimer.current) clearTimeout(milesTimer.current);
+    milesTimer.current = setTimeout(async () => {
+      const load = form.getValues().loads[index];
+      if (!load || load.stops.some((s) => !s.city || !s.state)) return;
+      try {
+        const miles = await fetchMiles({ stops: load.stops });
+        if (!miles) return;
+        form.setFieldValue(`loads.${index}.mileage_loaded`, miles.loaded);
+        if (miles.empty) form.setFieldValue(`loads.${index}.mileage_empty`, miles.empty);
+      } catch {
+        showAlert('error', MSG.whoops);
+      }
+    }, 500);
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const res = await saveTrip(props.tripId, toBody(values) as never);
+      showAlert('success', res.message);
+      props.onSaved();
+      props.onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
+      else showAlert('error', MSG.savingError);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const withTrip = async (work: (id: number) => Promise<unknown>, success?: string) => {
+    if (!props.tripId) return;
+    try {
+      await work(props.tripId);
+      if (success) showAlert('success', success);
+      await reload(props.tripId);
+      props.onSaved();
+    } catch {
+      // the API client has shown the error
+    }
+  };
+
+  const values = form.getValues();
+  const title = props.tripId ? `${readOnly ? 'Trip' : 'Edit trip'} #${props.tripId}` : 'New trip';
+  const select = (name: keyof DialogForm, label: string, list: keyof TripFilters, required = false) => (
+    <Select
+      flex={1}
+      label={label}
+      searchable
+      clearable={!required}
+      withAsterisk={required}
+      data={options(filters?.[list])}
+      disabled={readOnly}
+      data-testid={`trip-${name}`}
+      value={values[name] ? String(values[name]) : null}
+      onChange={(v) => form.setFieldValue(name, v ? Number(v) : null)}
+      error={form.errors[name]}
+    />
+  );
+
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={title} size="80rem" centered>
+      {loading ? (
+        <Group justify="center" py="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : (
+        <form onSubmit={submit} noValidate data-testid="trip-dialog">
+          <ScrollArea.Autosize mah="72vh" offsetScrollbars>
+            <Stack gap="sm">
+              <Group gap="xs" align="flex-start">
+                {select('truck_id', 'Truck', 'trucks')}
+                {select('trailer_id', 'Trailer', 'trailers')}
+                {select('driver_id', 'Driver', 'drivers')}
+                {select('customer_id', 'Customer', 'customers', true)}
+                {select('dispatcher_id', 'Dispatcher', 'dispatchers', true)}
+              </Group>
+              {form.errors.loads && (
+                <Text size="xs" c="red">
+                  {form.errors.loads}
+                </Text>
+              )}
+              {values.loads.map((l, i) => (
+                <TripLoadCard
+                  key={l.key}
+                  form={form}
+                  index={i}
+                  filters={filters}
+                  states={states}
+                  files={trip?.files ?? []}
+                  readOnly={readOnly}
+                  canAddBroker={may(ACTION.ADD_NEW_BROKER)}
+                  canDelete={may(ACTION.DELETE_LOAD) && values.loads.length > 1}
+                  onNewBroker={() => setBrokerFor(i)}
+                  onStopsChanged={() => refreshMiles(i)}
+                  onDelete={() => {
+                    if (!l.load_id) return form.removeListItem('loads', i);
+                    const id = l.load_id;
+                    setConfirm({
+                      text: `Delete load #${id}? This cannot be undone.`,
+                      run: () => withTrip(() => deleteLoad(id), MSG.removalSuccess),
+                    });
+                  }}
+                  onUploadPpw={(file) => withTrip(() => uploadPpw(l.load_id as number, file), MSG.savingSuccess)}
+                  onSendPpw={() => withTrip(() => sendPpw(l.load_id as number, ''), MSG.ppwSent)}
+                />
+              ))}
+              {!readOnly && (
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconPlus size={14} />}
+                    onClick={() => form.insertListItem('loads', newLoad())}
+                    data-testid="add-load"
+                  >
+                    Add load
+                  </Button>
+                  <FileButton
+                    accept=".pdf"
+                    onChange={async (file) => {
+                      if (!file) return;
+                      try {
+                        const answer = await extractRateConfirmation(file);
+                        form.insertListItem('loads', extractedLoad(answer));
+                        showAlert('info', 'Review the load filled from the rate confirmation, then save.');
+                      } catch {
+                        // the API client has shown the error
+                      }
+                    }}
+                  >
+                    {(p) => (
+                      <Button {...p} size="xs" variant="light" color="grape" leftSection={<IconFileSearch size={14} />}>
+                        Fill from rate confirmation
+                      </Button>
+                    )}
+                  </FileButton>
+                </Group>
+              )}
+              <Textarea label="Trip notes" autosize minRows={1} disabled={readOnly} {...form.getInputProps('notes')} />
+              {trip && (
+                <Group align="flex-start" gap="lg" grow>
+                  <Stack gap={4}>
+                    <Text size="sm" fw={600}>
+                      Notes
+                    </Text>
+                    <Table withRowBorders={false} verticalSpacing={2} data-testid="trip-notes">
+                      <Table.Tbody>
+                        {trip.notes_rows.map((n) => (
+                          <Table.Tr
+                            key={n.id}
+                            data-status={n.status}
+                            style={{
+                              background:
+                                n.status === 'new' || n.status === 'edit' ? 'rgba(250, 176, 5, 0.14)' : undefined,
+                            }}
+                          >
+                            <Table.Td>
+                              <Text size="xs">{n.text}</Text>
+                            </Table.Td>
+                            <Table.Td w={160}>
+                              <Text size="xs" c="dimmed">
+                                {n.created_by} · {n.created_at}
+                              </Text>
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                    {!readOnly && (
+                      <Group gap="xs">
+                        <TextInput
+                          size="xs"
+                          flex={1}
+                          placeholder="Add a note"
+                          value={note}
+                          onChange={(e) => setNote(e.currentTarget.value)}
+                        />
+                        <Button
+                          size="xs"
+                          variant="light"
+                          disabled={!note.trim()}
+                          onClick={() => withTrip((id) => addTripNote(id, note)).then(() => setNote(''))}
+                        >
+                          Add
+                        </Button>
+                      </Group>
+                    )}
+                  </Stack>
+                  <Stack gap={4}>
+                    <Text size="sm" fw={600}>
+                      Connected trips
+                    </Text>
+                    <Group gap={6}>
+                      {trip.connections.length === 0 && (
+                        <Text size="xs" c="dimmed">
+                          none
+                        </Text>
+                      )}
+                      {trip.connections.map((c) => (
+                        <Badge
+                          key={c.trip_id}
+                          variant="light"
+                          rightSection={
+                            readOnly ? null : (
+                              <Text
+                                span
+                                size="xs"
+                                style={{ cursor: 'pointer' }}
+                                onClick={() =>
+                                  withTrip((id) =>
+                                    connectTrips({ trip_id: id, connected_trip_id: c.trip_id, connect: false }),
+                                  )
+                                }
+                              >
+                                ×
+                              </Text>
+                            )
+                          }
+                        >
+                          #{c.trip_id} {c.routs ?? ''}
+                        </Badge>
+                      ))}
+                    </Group>
+                    {!readOnly && (
+                      <Group gap="xs">
+                        <TextInput
+                          size="xs"
+                          w={140}
+                          placeholder="Trip id"
+                          value={connectId}
+                          onChange={(e) => setConnectId(e.currentTarget.value.replace(/\D/g, ''))}
+                        />
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconLink size={14} />}
+                          disabled={!connectId}
+                          onClick={() =>
+                            withTrip((id) =>
+                              connectTrips({ trip_id: id, connected_trip_id: Number(connectId), connect: true }),
+                            ).then(() => setConnectId(''))
+                          }
+                        >
+                          Connect
+                        </Button>
+                      </Group>
+                    )}
+                  </Stack>
+                </Group>
+              )}
+            </Stack>
+          </ScrollArea.Autosize>
+          <Group justify="space-between" mt="md">
+            <div>
+              {props.tripId && may(ACTION.DELETE_TRIP) && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  onClick={() =>
+                    setConfirm({
+                      text: `Delete trip #${props.tripId} and its loads? This cannot be undone.`,
+                      run: async () => {
+                        try {
+                          await deleteTrip(props.tripId as number);
+                          showAlert('success', MSG.removalSuccess);
+                          props.onSaved();
+                          props.onClose();
+                        } catch {
+                          showAlert('error', MSG.deletionError);
+                        }
+                      },
+                    })
+                  }
+                >
+                  Delete trip
+                </Button>
+              )}
+            </div>
+            <Group gap="xs">
+              <Button variant="default" onClick={props.onClose}>
+                {readOnly ? 'Close' : 'Cancel'}
+              </Button>
+              {!readOnly && (
+                <Button type="submit" loading={saving} data-testid="trip-save">
+                  Save
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </form>
+      )}
+      <RecordDialog<BrokerForm>
+        title="New broker"
+        opened={brokerFor !== null}
+        onClose={() => setBrokerFor(null)}
+        schema={BrokerFormSchema}
+        fields={BROKER_FIELDS}
+        initial={EMPTY_BROKER_FORM}
+        url="/broker/new"
+        onSaved={() => loadTripFilters().then(setFilters)}
+      />
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Delete" centered size="sm">
+        <Text size="sm" mb="md" data-testid="confirm-text">
+          {confirm?.text}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirm(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            data-testid="confirm-delete"
+            onClick={async () => {
+              const run = confirm?.run;
+              setConfirm(null);
+              await run?.();
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Modal>
+  );
+}
