@@ -106,6 +106,8 @@ export function createPgBossDispatcher(
       if (started) await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
       started = false;
       starting = null;
+      // pg-boss drops its workers on stop: a restart registers every queue's worker again.
+      queues.clear();
     },
   };
 }

@@ -18,7 +18,7 @@ const getJob = async (id: string, token = admin) =>
   (await t.app.inject({ method: 'GET', url: `/api/jobs/${id}`, headers: t.bearer(token) })).json() as JobJson;
 
 async function waitFor(id: string, until: (j: JobJson) => boolean, token = admin): Promise<JobJson> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const job = await getJob(id, token);
     if (until(job)) return job;
@@ -103,13 +103,17 @@ describe('jobs', () => {
     // What a crashed process leaves behind: one job mid-run, one never picked up.
     const running = randomUUID();
     const queued = randomUUID();
+    const known = randomUUID();
     await t.db.insert(jobs).values([
       { id: running, name: 'test.resume', status: 'running', data: { n: 3 }, done: 1, total: 3, attempts: 1 },
       { id: queued, name: 'test.resume', status: 'queued', data: { n: 5 } },
+      // A name this runner already worked before the restart must be worked again too.
+      { id: known, name: 'test.noop', status: 'queued', data: {} },
     ]);
     await t.app.deps.jobs.start();
     expect((await waitFor(running, (j) => j.status === 'completed')).result).toBe(3);
     expect((await waitFor(queued, (j) => j.status === 'completed')).done).toBe(5);
     expect(seen.sort()).toEqual([running, queued].sort());
+    expect((await waitFor(known, (j) => j.status === 'completed')).result).toBe('ok');
   });
 });
