@@ -152,7 +152,7 @@ export function EmployeeDialog({ id, opened, readOnly, onClose, onSaved }: Props
                 <Autocomplete label="Company" data={options(data.companies)} {...form.getInputProps('company')} />
                 <Select
                   label="Department"
-                  clearable
+                  clearable={!readOnly}
                   data={data.departments.map((d) => ({ value: String(d.id), label: d.name }))}
                   value={form.values.department_id ? String(form.values.department_id) : null}
                   onChange={(v) => form.setFieldValue('department_id', v ? Number(v) : null)}
@@ -245,6 +245,11 @@ export function EmployeeDialog({ id, opened, readOnly, onClose, onSaved }: Props
               {id !== null && (
                 <>
                   <Divider label="Documents" labelPosition="left" />
+                  {documents.length === 0 && (
+                    <Text size="sm" c="dimmed">
+                      No documents.
+                    </Text>
+                  )}
                   {documents.map((d) => (
                     <Group key={d.id} justify="space-between" data-testid="document-row">
                       <Anchor size="sm" component="button" type="button" onClick={() => downloadLink(d.url)}>
