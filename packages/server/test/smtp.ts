@@ -14,7 +14,7 @@ export async function startSmtpServer() {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (failing) {
         const err = Object.assign(new Error(failing), { responseCode: 550 });
         return callback(err);
