@@ -7,6 +7,7 @@ import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { useRecordActions } from '../../platform/data-table/use-record-actions';
 import { ChangeLogDialog } from '../units/change-log-dialog';
+import { DescriptionCell } from '../units/description-cell';
 import { unitCells } from '../units/unit-cells';
 import { TrailerDialog } from './trailer-dialog';
 
@@ -46,12 +47,7 @@ export function TrailersPage() {
               {r.status}
             </Badge>
           ),
-          description: (r) =>
-            r.description ? (
-              <Badge size="sm" variant="outline">
-                {r.description}
-              </Badge>
-            ) : null,
+          description: (r) => <DescriptionCell prefix="/trailers" id={r.id} count={r.description} />,
         }}
         actions={[
           canEdit

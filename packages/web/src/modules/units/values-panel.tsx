@@ -5,7 +5,7 @@ import {
   type ValueResponse,
   type ValueRow,
 } from '@backhaul/shared/modules/units/units.contract';
-import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -99,6 +99,7 @@ export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
             <Table.Th ta="right">Value</Table.Th>
             <Table.Th ta="right">Depreciation</Table.Th>
             <Table.Th ta="right">%</Table.Th>
+            <Table.Th w={140}>Of origin</Table.Th>
             <Table.Th w={70} />
           </Table.Tr>
         </Table.Thead>
@@ -112,6 +113,16 @@ export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
               </Table.Td>
               <Table.Td ta="right">
                 {v.depreciation_percent === null ? '' : formatPercent(v.depreciation_percent)}
+              </Table.Td>
+              <Table.Td>
+                {data?.originValue ? (
+                  <Progress
+                    value={Math.min(100, (v.value / data.originValue) * 100)}
+                    color="teal"
+                    size="sm"
+                    aria-label={`${Math.round((v.value / data.originValue) * 100)}% of the origin value`}
+                  />
+                ) : null}
               </Table.Td>
               <Table.Td>
                 {!readOnly && (
