@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+
+// Dispatch end to end: a two-stop trip built in the dialog (zip lookup fills the city), a PPW file
+// attached (the load shows "PPW exist"), the trip found in the list and opened to its loads, and
+// the list exported as a spreadsheet holding it.
+
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** "YYYY-MM-DD" in America/Chicago, days from today. */
+function chicagoDay(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(d);
+}
+
+async function pick(page: Page, testId: string, text?: string) {
+  await page.getByTestId(testId).click();
+  const option = text ? page.getByRole('option', { name: text }).first() : page.getByRole('option').first();
+  await option.click();
+}
+
+test('build a two-stop trip, attach a PPW, find it in the list opened to its loads, export it', async ({ page }) => {
+  test.setTimeout(120_000);
+  const ref = `E2E-${Date.now() % 1_000_000}`;
+  await signInWithStorage(page, USERS.admin);
+  await page.goto('/trips/list');
+  await closeVersionPopup(page);
+  await expect(page.getByTestId('table-row').first()).toBeVisible();
+  await expect(page.getByTestId('default-window')).toContainText('4 weeks');
+
+  await page.getByTestId('trip-create').click();
+  const dialog = page.getByTestId('trip-dialog');
+  await expect(dialog).toBeVisible();
+  await pick(page, 'trip-truck_id');
+  await pick(page, 'trip-customer_id');
+  await pick(page, 'trip-dispatcher_id');
+  await pick(page, 'load-broker-0');
+  await dialog.getByLabel('Broker #').fill(ref);
+  await dialog.getByLabel('BOL').fill(`BOL${ref}`);
+  await page.getByTestId('load-gross-0').fill('2450');
+  // The zip fills city and state from the cities table (POST /location).
+  await page.getByTestId('stop-zip-0-0').fill('75201');
+  await page.getByTestId('stop-zip-0-0').blur();
+  await expect(page.getByTestId('stop-city-0-0')).toHaveValue('Dallas');
+  await page.getByTestId('stop-at-0-0').fill(`${chicagoDay(-1)} 08:00`);
+  await page.getByTestId('stop-zip-0-1').fill('60601');
+  await page.getByTestId('stop-zip-0-1').blur();
+  await expect(page.getByTestId('stop-city-0-1')).toHaveValue('Chicago');
+  await page.getByTestId('stop-at-0-1').fill(`${chicagoDay(0)} 06:30`);
+  await dialog.getByLabel('Loaded miles').fill('967');
+  await dialog.getByLabel('Empty miles').fill('33');
+  await expect(page.getByTestId('load-miles-0')).toContainText('RPM $2.45');
+  await shot(page, 'trips-dialog-new');
+  await page.getByTestId('trip-save').click();
+  await expect(page.getByText('Saving Successfully')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // The new trip is in the default window (delivered today): search its broker number.
+  await page.getByPlaceholder('Search').fill(ref);
+  await page.getByPlaceholder('Search').press('Enter');
+  const row = page.getByTestId('table-row').filter({ hasText: ref });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('td[data-col="routs"]')).toHaveText('Dallas, TX → Chicago, IL');
+  await expect(row.locator('td[data-col="ppw_url"]')).toHaveText('PPW not exist');
+
+  // Attach a PPW file to the saved load from the dialog.
+  await row.getByTestId('row-edit').click();
+  await expect(dialog).toBeVisible();
+  await page.locator('input[type="file"][accept*="png"]').first().setInputFiles({
+    name: 'signed-bol.pdf',
+    mimeType: 'application/pdf',
+    buffer: PDF,
+  });
+  await expect(dialog.getByTestId('ppw-file')).toHaveText(/signed-bol\.pdf/);
+  await shot(page, 'trips-dialog');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row.locator('td[data-col="ppw_url"]')).toHaveText('PPW exist');
+
+  // The trip row opens to its loads and stops.
+  await row.locator('[data-testid^="expand-"]').click();
+  const panel = page.getByTestId('table-row-expanded');
+  await expect(panel).toContainText('PU Dallas, TX');
+  await expect(panel).toContainText('DEL Chicago, IL');
+  await expect(panel).toContainText('PPW exist');
+  await shot(page, 'trips-list-expanded');
+
+  // Export (fileType 5 → /trips/export): the workbook holds the trip.
+  await page.getByTestId('trips-export').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-trips').click()]);
+  const file = join(SHOTS, 'trips-export.xlsx');
+  await download.saveAs(file);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const values = book.worksheets[0]?.getSheetValues().flat().map(String) ?? [];
+  expect(values).toContain(ref);
+});
