@@ -1,3 +1,4 @@
+import { accountingServicesSeeder } from './modules/accounting-services/accounting-services.seed';
 import { brokersSeeder } from './modules/brokers/brokers.seed';
 import { citiesSeeder } from './modules/cities/cities.seed';
 import { clientsSeeder } from './modules/clients/clients.seed';
@@ -24,6 +25,7 @@ export const SEEDERS: readonly Seeder[] = [
   rolesSeeder,
   usersSeeder,
   customerSaleManagersSeeder,
+  accountingServicesSeeder,
   employeesSeeder,
   trailersSeeder,
   trucksSeeder,

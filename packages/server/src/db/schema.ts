@@ -1,5 +1,7 @@
 // Every table, re-exported for drizzle-kit and the typed client. Modules add a line here.
 
+export * from '../modules/accounting-services/accounting-services.table';
+export * from '../modules/billing/billing.table';
 export * from '../modules/brokers/brokers.table';
 export * from '../modules/cities/cities.table';
 export * from '../modules/clients/clients.table';
@@ -8,7 +10,11 @@ export * from '../modules/drivers/drivers.table';
 export * from '../modules/employees/employees.table';
 export * from '../modules/factoring/factoring.table';
 export * from '../modules/general/general.table';
+export * from '../modules/invoices/invoices.table';
 export * from '../modules/loads/loads.table';
+export * from '../modules/payments/payments.table';
+export * from '../modules/schedules/schedules.table';
+export * from '../modules/short-payments/short-payments.table';
 export * from '../modules/trailers/trailers.table';
 export * from '../modules/trips/trips.table';
 export * from '../modules/trucks/trucks.table';
