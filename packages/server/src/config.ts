@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Backhaul <no-reply@backhaul.demo>'),
   COMPANY_TIME_ZONE: z.string().default('America/Chicago'),
+  /** Road miles source of POST /trips/milesTrip; only 'offline' (great-circle × road factor) exists. */
+  MILEAGE_PROVIDER: z.enum(['offline']).default('offline'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

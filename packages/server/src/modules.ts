@@ -2,14 +2,17 @@ import { brokersRoutes } from './modules/brokers/brokers.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
 import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
 import { loadsRoutes } from './modules/loads/loads.routes';
+import { mileageRoutes } from './modules/mileage/mileage.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trailersRoutes } from './modules/trailers/trailers.routes';
 import { tripsRoutes } from './modules/trips/trips.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
@@ -44,4 +47,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   trailersRoutes,
   tripsRoutes,
   loadsRoutes,
+  mileageRoutes,
+  statisticsRoutes,
+  dashboardRoutes,
 ];

@@ -3,6 +3,7 @@ import zipcodes from 'zipcodes';
 import type { DbOrTx } from '../../db/client';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { loadStops, loads } from '../loads/loads.table';
+import { estimateRoadMiles } from '../mileage/mileage.service';
 import { tripConnections, tripNotes, trips } from './trips.table';
 
 /** Freight hubs by a real zip code (city, state, latitude and longitude from the zip data). */
@@ -63,22 +64,11 @@ const HUBS: Hub[] = HUB_ZIPS.flatMap((zip) => {
   return z ? [{ zip, city: z.city, state: z.state, lat: z.latitude, lon: z.longitude }] : [];
 });
 
-const ROAD_FACTOR = 1.2;
 const CHUNK = 1000;
 const HOUR = 3_600_000;
 
-/** Great-circle miles between two hubs. */
-function greatCircle(a: Hub, b: Hub): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return 3958.8 * 2 * Math.asin(Math.sqrt(h));
-}
-
-// TODO(mileage): use computeTripMiles(stops) from modules/mileage/mileage.service.ts once it lands;
-// until then road miles are great-circle × 1.2, which is what that module falls back to offline.
-const roadMiles = (a: Hub, b: Hub) => (a === b ? 0 : Math.round(greatCircle(a, b) * ROAD_FACTOR));
+/** Road miles between hubs: the mileage module's offline estimate (the one mileage implementation). */
+const roadMiles = (a: Hub, b: Hub) => (a === b ? 0 : estimateRoadMiles(a, b));
 
 /** Spot rates move with the season: produce in early summer and the holiday peak pay more. */
 function seasonalRate(date: Date, noise: number): number {
