@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
 import { brokersList } from './brokers.list';
 import * as brokersService from './brokers.service';
 
@@ -21,7 +22,15 @@ export const brokersRoutes: RouteModule = {
   name: 'brokers',
   register(app, { database: { db } }) {
     const tags = ['Brokers'];
-    registerListRoute(app, db, brokersList, { url: '/brokers/list', tags });
+    // "GET or POST /{section} and /{section}/list": POST takes the list request, GET answers the first page.
+    for (const url of ['/brokers', '/brokers/list']) {
+      registerListRoute(app, db, brokersList, { url, tags });
+      app.get(url, {
+        config: { access: can() },
+        schema: { tags },
+        handler: (req) => runList(db, brokersList, caller(req).user, {}),
+      });
+    }
 
     // The spec's spelling "Brockers" is kept: it is the path the register names.
     app.post('/filterBrockers', {

@@ -45,6 +45,16 @@ describe('brokers list', () => {
     ]);
   });
 
+  it('GET /brokers, GET /brokers/list and POST /brokers answer the same first page', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url: `/api${url}`, headers: t.bearer(admin) });
+    const a = (await get('/brokers')).json();
+    const b = (await get('/brokers/list')).json();
+    const c = (await post('/brokers', {})).json();
+    expect(a.rows).toHaveLength(20);
+    expect(b.rows).toEqual(a.rows);
+    expect(c.rows).toEqual(a.rows);
+  });
+
   it('note filter, search and id filter', async () => {
     const all = (await post('/brokers/list', { limit: 500 })).json();
     const target = all.rows[7];

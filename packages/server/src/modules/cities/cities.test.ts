@@ -50,6 +50,11 @@ describe('cities list', () => {
     expect(byZip.rows.map((r: { city: string }) => r.city)).toContain(first.city);
   });
 
+  it('GET /cities/list answers the default first page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/cities/list', headers: t.bearer(admin) });
+    expect(res.json()).toMatchObject({ limit: 20, page: 1, sort: 'city', order: 'asc' });
+  });
+
   it('POST /cities looks a city up by zip or name prefix', async () => {
     const created = (await post('/cities/new', { city: 'Zzyzx Springs', state: 'CA', zip_codes: '92309' })).json();
     const byZip = (await post('/cities', { search: '92309' })).json();

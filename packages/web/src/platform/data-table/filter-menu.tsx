@@ -11,6 +11,7 @@ import {
   type NumberOp,
   OPTION_VALUES,
 } from '@backhaul/shared';
+import { WEEK_STARTS_ON } from '@backhaul/shared/formats/formats';
 import {
   ActionIcon,
   Button,
@@ -214,6 +215,7 @@ function DateFilter({ value, onChange }: FilterProps) {
       <DatePicker
         type="range"
         allowSingleDateInRange
+        firstDayOfWeek={WEEK_STARTS_ON}
         size="xs"
         value={range}
         onChange={(r) => {
