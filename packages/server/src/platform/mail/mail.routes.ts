@@ -36,13 +36,18 @@ const SendResultSchema = z.object({
   error: z.string().nullable(),
 });
 
+/** Templates whose body carries a one-time secret (a reset link): shown only while undelivered. */
+const SECRET_TEMPLATES = new Set(['password-reset']);
+const HIDDEN_BODY = 'The body is hidden: it contains a one-time link and was delivered.';
+
 function rowJson(r: MailRow): z.infer<typeof OutboxRowSchema> {
+  const hidden = SECRET_TEMPLATES.has(r.template) && r.status === 'sent';
   return {
     id: r.id,
     to: r.to,
     subject: r.subject,
-    text: r.text,
-    html: r.html,
+    text: hidden ? HIDDEN_BODY : r.text,
+    html: hidden ? null : r.html,
     template: r.template,
     status: r.status,
     error: r.error,

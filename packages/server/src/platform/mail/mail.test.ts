@@ -5,7 +5,7 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { base64Parts, startSmtpServer } from '../../../test/smtp';
-import { invoiceMail } from './templates';
+import { invoiceMail, passwordResetMail } from './templates';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestContext;
@@ -171,5 +171,20 @@ describe('retrying every failed message as a job', () => {
     expect(job).toMatchObject({ status: 'completed', done: 2, total: 2, result: { retried: 2, sent: 2 } });
     const to = smtp.received.slice(-2).flatMap((m) => m.to);
     expect(to.sort()).toEqual(['a@retry.test', 'b@retry.test']);
+  });
+});
+
+describe('secrets in the log', () => {
+  it('a delivered password-reset mail does not show its one-time link to mail readers', async () => {
+    const sent = await t.app.deps.mailer.send({
+      ...passwordResetMail({ name: 'Dana', link: 'http://x.test/password/reset/SECRET-TOKEN', minutes: 60 }),
+      to: 'dana@backhaul.test',
+      companyId: 1,
+    });
+    expect(sent.status).toBe('sent');
+    const res = await t.app.inject({ method: 'GET', url: `/api/mail/${sent.id}`, headers: t.bearer(admin) });
+    expect(res.json().message.text).not.toContain('SECRET-TOKEN');
+    expect(res.json().message.html).toBeNull();
+    expect(smtp.received.at(-1)?.raw).toContain('SECRET-TOKEN');
   });
 });
