@@ -59,6 +59,8 @@ export const invoiceLines = pgTable(
     serviceId: integer(),
     loadId: integer(),
     driverId: integer(),
+    /** The week (its Sunday) or month (its first day) a per-driver or flat line bills; null for loads. */
+    periodStart: date(),
     description: text().notNull(),
     quantity: integer().notNull().default(1),
     /** Basis points (percent) or cents per unit, by the service's billing method. */
