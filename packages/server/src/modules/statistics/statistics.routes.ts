@@ -1,0 +1,137 @@
+import { ACTION, SECTION } from '@backhaul/shared';
+import { ExportResponseSchema } from '@backhaul/shared/list/list.contract';
+import {
+  RateAverageResponseSchema,
+  SendCustomerReportBodySchema,
+  SendCustomerReportResponseSchema,
+  StatisticsGraphResponseSchema,
+} from '@backhaul/shared/modules/statistics/statistics.contract';
+import { z } from 'zod';
+import type { AuthUser } from '../../platform/auth/access';
+import { caller } from '../../platform/auth/guard';
+import type { ExportService } from '../../platform/export/export.service';
+import type { App, RouteModule } from '../../platform/http/types';
+import type { ListDefinition } from '../../platform/list/define-list';
+import { exportDefinedList } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
+import { customerReportsFor } from './customer-reports.list';
+import { dispatchStatisticsFor } from './statistics.list';
+import * as statistics from './statistics.service';
+import { DATE_COLUMN, resolveWindow } from './statistics.window';
+
+type Body = Record<string, unknown>;
+const VIEW = ACTION.VIEW;
+const DISPATCH_STATISTICS = { section: SECTION.DispatchStatistics, action: VIEW };
+const STATISTICS = { section: SECTION.Statistics, action: VIEW };
+
+/** The export's own keys beside the list request (the table sends its visible columns). */
+const ExportRequestSchema = z.looseObject({
+  columns: z.array(z.string().max(64)).max(200).optional(),
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+});
+
+/** A customer report request: the window read as everywhere, then taken out of the row filters. */
+function reportRequest(user: AuthUser, body: unknown): { def: ListDefinition; request: Body; window: unknown } {
+  const { window, request } = resolveWindow(body);
+  const filters = { ...(request.filters as Body) };
+  delete filters[DATE_COLUMN.Delivery];
+  delete filters[DATE_COLUMN.PickUp];
+  return { def: customerReportsFor(user, window), request: { ...request, filters }, window };
+}
+
+function exportRoute(
+  app: App,
+  deps: { db: Parameters<typeof runList>[0]; exports: ExportService },
+  opts: {
+    url: string;
+    access: { section: number; action: number };
+    build: (user: AuthUser, body: Body) => { def: ListDefinition; request: Body };
+  },
+) {
+  app.post(opts.url, {
+    config: { access: opts.access },
+    schema: { tags: ['Export'], body: ExportRequestSchema, response: { 200: ExportResponseSchema } },
+    handler: async (req) => {
+      const { user } = caller(req);
+      const { columns, format, ...rest } = req.body;
+      const { def, request } = opts.build(user, rest);
+      const { limit: _l, page: _p, with_options: _w, ...body } = request;
+      return exportDefinedList({
+        db: deps.db,
+        exports: deps.exports,
+        def,
+        user,
+        body: { ...body, ...(columns ? { columns } : {}), format },
+      });
+    },
+  });
+}
+
+/**
+ * Statistics (000 §7 "Dashboard and statistics", POST /trips/statistics): the dispatch statistics
+ * list and its charts, rate average, the trips list's figures and the customer reports.
+ */
+export const statisticsRoutes: RouteModule = {
+  name: 'statistics',
+  register(app, { database: { db }, exports, mailer }) {
+    const tags = ['Statistics'];
+
+    // The table: the list engine's answer for the window (datePeriod/weeks or the date filter).
+    app.post('/statistics/list', {
+      config: { access: DISPATCH_STATISTICS },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const { window, request } = statistics.statisticsRequest(req.body);
+        return { ...(await runList(db, dispatchStatisticsFor(user), user, request)), window };
+      },
+    });
+
+    // The charts of the same request: graph per label, totals, graphDispatch, spot rate, rate average.
+    app.post('/statistics/filter', {
+      config: { access: DISPATCH_STATISTICS },
+      schema: { tags, body: z.unknown(), response: { 200: StatisticsGraphResponseSchema } },
+      handler: async (req) => statistics.statisticsGraph(db, caller(req).user, req.body),
+    });
+
+    app.post('/statistics/rate-average', {
+      config: { access: { anyOf: [DISPATCH_STATISTICS, STATISTICS, { section: SECTION.Dashboard, action: VIEW }] } },
+      schema: { tags, body: z.unknown(), response: { 200: RateAverageResponseSchema } },
+      handler: async (req) => statistics.rateAverage(db, caller(req).user, req.body),
+    });
+
+    app.post('/trips/statistics', {
+      config: { access: { anyOf: [{ section: SECTION.Trips, action: VIEW }, DISPATCH_STATISTICS] } },
+      schema: { tags, body: z.unknown(), response: { 200: RateAverageResponseSchema } },
+      handler: async (req) => statistics.tripsStatistics(db, caller(req).user, req.body),
+    });
+
+    exportRoute(
+      app,
+      { db, exports },
+      {
+        url: '/dispatch-statistics/export',
+        access: { section: SECTION.DispatchStatistics, action: ACTION.EXPORT },
+        build: (user, body) => ({ def: dispatchStatisticsFor(user), request: resolveWindow(body).request }),
+      },
+    );
+
+    app.post('/customer-reports/list', {
+      config: { access: STATISTICS },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const { def, request, window } = reportRequest(user, req.body);
+        return { ...(await runList(db, def, user, request)), window };
+      },
+    });
+
+    exportRoute(app, { db, exports }, { url: '/customer-reports/export', access: STATISTICS, build: reportRequest });
+
+    app.post('/customer-reports/send', {
+      config: { access: STATISTICS },
+      schema: { tags, body: SendCustomerReportBodySchema, response: { 200: SendCustomerReportResponseSchema } },
+      handler: async (req) => statistics.sendCustomerReport(db, { mailer }, caller(req), req.body),
+    });
+  },
+};

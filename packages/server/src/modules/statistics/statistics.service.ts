@@ -1,0 +1,243 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MSG } from '@backhaul/shared';
+import { addDays } from '@backhaul/shared/formats/formats';
+import {
+  type GraphSeries,
+  type SendCustomerReportBody,
+  SPOT_RATE_DAYS,
+  type StatisticsGraph,
+  type StatisticsTotals,
+  type StatisticsWindow,
+} from '@backhaul/shared/modules/statistics/statistics.contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthContext, AuthUser } from '../../platform/auth/access';
+import { AppError } from '../../platform/errors';
+import { createXlsxWriter } from '../../platform/export/export-writers';
+import type { ListDefinition } from '../../platform/list/define-list';
+import { compileList, selectTotals, streamList } from '../../platform/list/run-list';
+import type { Mailer } from '../../platform/mail/mailer';
+import { reportMail } from '../../platform/mail/templates';
+import { toEngineRequest } from '../trips/trips.filters';
+import { tripsList } from '../trips/trips.list';
+import { dispatchStatisticsList } from './statistics.list';
+import { resolveWindow, windowLabels } from './statistics.window';
+
+const TZ = 'America/Chicago';
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const rate = (cents: number, miles: number) => (miles > 0 ? Math.round(cents / miles) / 100 : 0);
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+/** The list's FROM with the joins its compiled filters need. */
+function fromOf(def: ListDefinition, joins: Iterable<string>): SQL {
+  const names = [...joins];
+  return names.length
+    ? sql`${def.from} ${sql.join(
+        names.map((n) => def.joins?.[n] as SQL),
+        sql` `,
+      )}`
+    : def.from;
+}
+
+type Summary = { totals: StatisticsTotals; series: GraphSeries; dispatchers: StatisticsGraph['graphDispatch'] };
+
+/**
+ * The figures of a list's filtered loads over a window, in three aggregate queries run in
+ * parallel: per label (day or week of the window's date in America/Chicago), the totals (with
+ * the spot rate's last days), per dispatcher. The WHERE is the list engine's own (scope + filters),
+ * so the charts always agree with the table.
+ */
+export async function summarize(
+  db: DbOrTx,
+  opts: { def: ListDefinition; user: AuthUser; request: Record<string, unknown>; window: StatisticsWindow },
+): Promise<Summary> {
+  const { def, user, window } = opts;
+  const compiled = compileList(def, user, { ...opts.request, with_options: false });
+  const from = fromOf(def, compiled.joins);
+  const where = compiled.where;
+  const at = window.type === 'PickUp' ? sql`loads.pickup_at` : sql`loads.delivery_at`;
+  const day = sql`(${at} at time zone ${TZ})::date`;
+  const label = window.grouping === 'day' ? day : sql`(${day} - extract(dow from ${day})::int)`;
+  const miles = sql`(loads.mileage_loaded + loads.mileage_empty)`;
+  const spotStart = addDays(window.to, -(SPOT_RATE_DAYS - 1));
+  // The later of two YYYY-MM-DD dates (string order is date order).
+  const spotFrom = [spotStart, window.from].sort()[1] as string;
+
+  type Bucket = { label: string; loads: number; gross: string; miles: string };
+  type Totals = { loads: number; trucks: number; gross: string; miles: string; spot_gross: string; spot_miles: string };
+  type Dispatcher = { id: number | null; name: string | null; loads: number; gross: string; miles: string };
+  const [buckets, [totals], dispatchers] = await Promise.all([
+    rowsOf<Bucket>(
+      db,
+      sql`select to_char(${label}, 'YYYY-MM-DD') as label, count(*)::int as loads,
+        coalesce(sum(loads.gross_cents), 0) as gross, coalesce(sum(${miles}), 0) as miles
+      from ${from} where ${where} group by 1`,
+    ),
+    rowsOf<Totals>(
+      db,
+      sql`select count(*)::int as loads, count(distinct loads.truck_id)::int as trucks,
+        coalesce(sum(loads.gross_cents), 0) as gross, coalesce(sum(${miles}), 0) as miles,
+        coalesce(sum(loads.gross_cents) filter (where ${day} >= ${spotFrom}::date), 0) as spot_gross,
+        coalesce(sum(${miles}) filter (where ${day} >= ${spotFrom}::date), 0) as spot_miles
+      from ${from} where ${where}`,
+    ),
+    rowsOf<Dispatcher>(
+      db,
+      sql`select loads.dispatcher_id as id, sd.name, count(*)::int as loads,
+        coalesce(sum(loads.gross_cents), 0) as gross, coalesce(sum(${miles}), 0) as miles
+      from ${from} left join users sd on sd.id = loads.dispatcher_id
+      where ${where} group by 1, 2 order by 4 desc, 2`,
+    ),
+  ]);
+
+  const byLabel = new Map(buckets.map((b) => [b.label, b]));
+  const labels = windowLabels(window);
+  const point = (l: string) => {
+    const b = byLabel.get(l);
+    return { gross: Number(b?.gross ?? 0), miles: Number(b?.miles ?? 0), loads: b?.loads ?? 0 };
+  };
+  const points = labels.map(point);
+  const t = totals ?? { loads: 0, trucks: 0, gross: '0', miles: '0', spot_gross: '0', spot_miles: '0' };
+  return {
+    totals: {
+      total_load: t.loads,
+      total_truck: t.trucks,
+      amount: dollars(Number(t.gross)),
+      mileage: Number(t.miles),
+      rateAverage: rate(Number(t.gross), Number(t.miles)),
+      spot_rate: rate(Number(t.spot_gross), Number(t.spot_miles)),
+    },
+    series: {
+      labels,
+      amount: points.map((p) => dollars(p.gross)),
+      mileage: points.map((p) => p.miles),
+      rpm: points.map((p) => rate(p.gross, p.miles)),
+      loads: points.map((p) => p.loads),
+    },
+    dispatchers: dispatchers.map((d) => ({
+      dispatcher_id: d.id,
+      dispatcher: d.name,
+      total_load: d.loads,
+      amount: dollars(Number(d.gross)),
+      mileage: Number(d.miles),
+      rpm: rate(Number(d.gross), Number(d.miles)),
+    })),
+  };
+}
+
+/** POST /statistics/filter: the dispatch statistics charts for the table's filters and window. */
+export async function statisticsGraph(db: DbOrTx, user: AuthUser, body: unknown): Promise<StatisticsGraph> {
+  const { window, request } = resolveWindow(body);
+  const s = await summarize(db, { def: dispatchStatisticsList, user, request, window });
+  return { ...s.totals, window, graph: s.series, graphDispatch: s.dispatchers };
+}
+
+/** POST /statistics/rate-average: the window's totals and rates. */
+export async function rateAverage(db: DbOrTx, user: AuthUser, body: unknown) {
+  const { window, request } = resolveWindow(body);
+  const s = await summarize(db, { def: dispatchStatisticsList, user, request, window });
+  return { ...s.totals, window };
+}
+
+/** POST /trips/statistics: the same figures for the trips list's filters (the trips adapter's window). */
+export async function tripsStatistics(db: DbOrTx, user: AuthUser, body: unknown) {
+  const engine = toEngineRequest(body);
+  const { window, request } = resolveWindow({ ...engine, filters: engine.filters });
+  const s = await summarize(db, { def: tripsList, user, request, window });
+  return { ...s.totals, window };
+}
+
+/** The dispatch statistics request, window applied (POST /statistics/list and its export). */
+export const statisticsRequest = (body: unknown) => resolveWindow(body);
+
+/**
+ * POST /customer-reports/send: the customer's loads over the window (the dispatch statistics rows
+ * in the caller's scope) as a spreadsheet, through the mailer's report template, to the customer's
+ * address or the one given. The sending is audited.
+ */
+export async function sendCustomerReport(
+  db: Db,
+  deps: { mailer: Mailer },
+  auth: AuthContext,
+  body: SendCustomerReportBody,
+) {
+  const { user } = auth;
+  const [customer] = await rowsOf<{ id: number; name: string; email: string | null; company: string | null }>(
+    db,
+    sql`select c.id, c.name, c.email, co.name as company from customers c left join companies co on co.id = c.company_id
+      where c.id = ${body.customer_id} and c.company_id = ${user.companyId}`,
+  );
+  if (!customer) throw AppError.notFound();
+  const to = body.email || customer.email;
+  if (!to) throw AppError.invalidField('email', 'The customer has no e-mail address: enter one.');
+
+  const { window, request } = resolveWindow({
+    filters: { ...(body.filters ?? {}), carrier: { values: [customer.id] } },
+    ...(body.datePeriod ? { datePeriod: body.datePeriod } : {}),
+    ...(body.weeks ? { weeks: body.weeks } : {}),
+  });
+  const def = dispatchStatisticsList;
+  const compiled = compileList(def, user, { filters: request.filters, with_options: false });
+  const columns = def.columns.filter((c) => !c.data && c.id !== 'carrier');
+  const kinds = columns.map((c) => ({
+    id: c.id,
+    title: c.title,
+    kind: c.exportKind ?? (c.dollar ? ('money' as const) : c.miles ? ('miles' as const) : ('text' as const)),
+  }));
+  const tmp = join(tmpdir(), `backhaul-report-${randomUUID()}.xlsx`);
+  let content: Buffer;
+  let count = 0;
+  try {
+    const writer = createXlsxWriter(tmp, 'Customer report', kinds);
+    for await (const row of streamList(db, def, compiled, columns)) {
+      await writer.add(row);
+      count++;
+    }
+    const totals = await selectTotals(db, def, compiled);
+    await writer.finish(
+      Object.fromEntries(columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0])),
+    );
+    content = await readFile(tmp);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+  const period = `${window.from} – ${window.to}`;
+  const mail = reportMail({
+    company: customer.company ?? 'Backhaul',
+    report: 'Customer report',
+    period,
+    recipient: customer.name,
+  });
+  const sent = await deps.mailer.send({
+    ...mail,
+    to,
+    attachments: [
+      {
+        filename: `customer-report-${customer.id}-${window.from}-${window.to}.xlsx`,
+        content,
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    ],
+    companyId: user.companyId,
+    createdBy: user.id,
+  });
+  if (sent.status === 'failed') throw new AppError('internal', sent.error ?? 'Customer report mail failed');
+  await db.transaction(async (tx) => {
+    await writeAudit(tx, {
+      actor: { id: user.id, companyId: user.companyId },
+      entity: 'customer',
+      entityId: customer.id,
+      action: 'send_report',
+      after: { to, window, loads: count, mail_id: sent.id },
+    });
+  });
+  return { message: MSG.messageSent, to, loads: count, mail_id: sent.id, status: sent.status };
+}
