@@ -78,7 +78,7 @@ export type DataTableProps<R extends Row> = {
   urlPrefix?: string;
   height?: string;
   /** A row that opens a panel under itself (a trip showing its loads): open rule, height and content. */
-  expansion?: { isOpen: (row: R) => boolean; height: number; render: (row: R) => ReactNode };
+  expansion?: { isOpen: (row: R) => boolean; height: number | ((row: R) => number); render: (row: R) => ReactNode };
 };
 
 const features = tableFeatures({
@@ -135,10 +135,16 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     void queryClient.invalidateQueries({ queryKey: ['list', url] });
   }, [props.refreshKey, queryClient, url, setState, urlPrefix]);
 
-  const meta = data?.columns ?? [];
+  // Every answer carries the column metadata and settings; keep their identity while they are the
+  // same so a new page does not reset widths dragged in the header.
+  const metaJson = JSON.stringify(data?.columns ?? []);
+  const meta = useMemo(() => JSON.parse(metaJson) as ColumnMeta[], [metaJson]);
   const [saved, setSaved] = useState<ListSettings | null | undefined>(undefined);
-  const settings = saved === undefined ? (data?.settings ?? null) : saved;
-  const layout = useMemo(() => effectiveSettings(meta, settings), [meta, settings]);
+  const settingsJson = JSON.stringify(saved === undefined ? (data?.settings ?? null) : saved);
+  const layout = useMemo(
+    () => effectiveSettings(meta, JSON.parse(settingsJson) as ListSettings | null),
+    [meta, settingsJson],
+  );
 
   const tree = usePermissionTree();
   const actions = useMemo(
@@ -177,13 +183,17 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   });
 
   const rows = table.getRowModel().rows;
+  const expandedHeight = (row: R) => {
+    const h = props.expansion?.height ?? 0;
+    return typeof h === 'function' ? h(row) : h;
+  };
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => {
       const row = rows[i];
-      return ROW_HEIGHT + (row && props.expansion?.isOpen(row.original) ? props.expansion.height : 0);
+      return ROW_HEIGHT + (row && props.expansion?.isOpen(row.original) ? expandedHeight(row.original) : 0);
     },
     overscan: 12,
   });
@@ -468,7 +478,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                           position: 'absolute',
                           transform: `translateY(${item.start + ROW_HEIGHT}px)`,
                           width: '100%',
-                          height: props.expansion.height,
+                          height: expandedHeight(original),
                           borderBottom: '1px solid var(--mantine-color-dark-4)',
                           background: 'var(--mantine-color-dark-8)',
                         }}
