@@ -147,7 +147,7 @@ export function EmployeeDialog({ id, opened, readOnly, onClose, onSaved }: Props
         <form onSubmit={submit} noValidate data-testid="employee-dialog">
           <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
             <Stack gap="sm">
-              <SimpleGrid cols={2} spacing="sm">
+              <SimpleGrid cols={3} spacing="sm">
                 <TextInput label="Name" withAsterisk data-testid="field-name" {...form.getInputProps('name')} />
                 <Autocomplete label="Company" data={options(data.companies)} {...form.getInputProps('company')} />
                 <Select
