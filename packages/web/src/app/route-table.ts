@@ -26,7 +26,10 @@ export type PageKey =
   | 'factoring'
   | 'potential-clients'
   | 'clients'
-  | 'trips';
+  | 'trips'
+  | 'dashboard'
+  | 'dispatch-statistics'
+  | 'customer-reports';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -76,9 +79,10 @@ export const APP_ROUTES: RouteNode[] = [
     path: '/statistics',
     title: 'Statistics',
     section: 'Statistics',
+    page: 'dashboard',
     children: [
-      child('dispatch-statistics', 'Dispatch statistics', 'Dispatch statistics'),
-      child('customer-reports', 'Customer reports'),
+      child('dispatch-statistics', 'Dispatch statistics', 'Dispatch statistics', { page: 'dispatch-statistics' }),
+      child('customer-reports', 'Customer reports', undefined, { page: 'customer-reports' }),
       child('safety-statistics', 'Safety RFM statistics'),
     ],
   },

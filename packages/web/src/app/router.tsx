@@ -32,6 +32,11 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/clients/leads-page').then((m) => ({ Component: m.PotentialClientsPage })),
   clients: () => import('../modules/clients/leads-page').then((m) => ({ Component: m.ClientsPage })),
   trips: () => import('../modules/trips/trips-page').then((m) => ({ Component: m.TripsPage })),
+  dashboard: () => import('../modules/dashboard/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  'dispatch-statistics': () =>
+    import('../modules/statistics/dispatch-statistics-page').then((m) => ({ Component: m.DispatchStatisticsPage })),
+  'customer-reports': () =>
+    import('../modules/statistics/customer-reports-page').then((m) => ({ Component: m.CustomerReportsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({
