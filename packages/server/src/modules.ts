@@ -10,6 +10,8 @@ import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
 import { loadsRoutes } from './modules/loads/loads.routes';
 import { mileageRoutes } from './modules/mileage/mileage.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
@@ -50,4 +52,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   mileageRoutes,
   statisticsRoutes,
   dashboardRoutes,
+  paymentsRoutes,
+  receivablesReportsRoutes,
 ];

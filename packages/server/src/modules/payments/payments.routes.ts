@@ -1,0 +1,169 @@
+import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import {
+  DeleteStatusResponseSchema,
+  LostPaymentFormSchema,
+  LostPaymentSaveResponseSchema,
+  NewPaymentResponseSchema,
+  PaymentFormSchema,
+  PaymentResponseSchema,
+  PaymentSaveResponseSchema,
+} from '@backhaul/shared/modules/payments/payments.contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/access';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import type { ListDefinition } from '../../platform/list/define-list';
+import { compileList, runList } from '../../platform/list/run-list';
+import { customerPaymentsList, invoicePaymentsList, lostPaymentsList } from './payments.list';
+import * as paymentsService from './payments.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const InvoiceParams = z.object({ invoice_id: z.coerce.number().int().positive() });
+const invoices = (action?: number) => ({ section: SECTION.CustomerNotPaidInvoices, ...(action ? { action } : {}) });
+const lost = (action?: number) => ({ section: SECTION.LostPayments, ...(action ? { action } : {}) });
+
+/** Σ of mistakes and losses on the invoices behind the filtered payments. */
+async function lostOnFilteredPayments(db: Db, def: ListDefinition, user: AuthUser, body: unknown) {
+  const { where } = compileList(def, user, body);
+  return paymentsService.sumLostOnInvoicesOf(db, sql`select payments.id from ${def.from} where ${where}`);
+}
+
+/**
+ * Payments (000 §7): entry against an invoice, the invoice-items and customer-payments lists,
+ * deletes that reverse the amounts; lost payments (119): record, list, delete. Settings and export
+ * of each list go through the generic routes by list key (payments, payments-customer, lost-payment).
+ */
+export const paymentsRoutes: RouteModule = {
+  name: 'payments',
+  register(app, { database: { db } }) {
+    const tags = ['Payments'];
+
+    const customerPayments = async (user: AuthUser, body: unknown) => {
+      const [result, sumLost] = await Promise.all([
+        runList(db, customerPaymentsList, user, body),
+        lostOnFilteredPayments(db, customerPaymentsList, user, body),
+      ]);
+      return { ...result, sum: { ...result.sum, sum_lost_amount: sumLost } };
+    };
+
+    // ---- Payments against an invoice (customer invoice items).
+    app.get('/payments/new/:id', {
+      config: { access: invoices(ACTION.PAID) },
+      schema: { tags, params: IdParams, response: { 200: NewPaymentResponseSchema } },
+      handler: async (req) => paymentsService.newPayment(db, caller(req).user, req.params.id),
+    });
+
+    app.post('/payments/list', {
+      config: { access: invoices() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => runList(db, invoicePaymentsList, caller(req).user, req.body),
+    });
+
+    app.post('/payments/filters', {
+      config: { access: invoices() },
+      schema: { tags },
+      handler: async (req) => {
+        const { filter } = await runList(db, invoicePaymentsList, caller(req).user, { limit: 1 });
+        return { filter };
+      },
+    });
+
+    // The regex leaves /payments/list, /filters, /settings and /export to their routes.
+    app.post('/payments/:invoice_id(^\\d+$)', {
+      config: { access: invoices(ACTION.PAID) },
+      schema: { tags, params: InvoiceParams, body: PaymentFormSchema, response: { 200: PaymentSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        ...(await paymentsService.postPayment(db, caller(req).user, req.params.invoice_id, req.body)),
+      }),
+    });
+
+    app.get('/payments/:id(^\\d+$)', {
+      config: { access: invoices() },
+      schema: { tags, params: IdParams, response: { 200: PaymentResponseSchema } },
+      handler: async (req) => ({ payment: await paymentsService.getPayment(db, caller(req).user, req.params.id) }),
+    });
+
+    app.delete('/payments/:id', {
+      config: { access: invoices(ACTION.DELETE) },
+      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      handler: async (req) => {
+        await paymentsService.deletePayment(db, caller(req).user, req.params.id);
+        return { message: MSG.recordDeleted };
+      },
+    });
+
+    // ---- Customer payments.
+    app.get('/payments-customer', {
+      config: { access: invoices() },
+      schema: { tags },
+      handler: async (req) => {
+        const { rows, filter, settings, ...rest } = await customerPayments(caller(req).user, {});
+        return { customer_payments: rows, filters: filter, settings, ...rest };
+      },
+    });
+
+    app.post('/payments-customer/list', {
+      config: { access: invoices() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => customerPayments(caller(req).user, req.body),
+    });
+
+    app.post('/payments-customer/filters', {
+      config: { access: invoices() },
+      schema: { tags },
+      handler: async (req) => {
+        const { filter } = await runList(db, customerPaymentsList, caller(req).user, { limit: 1 });
+        return { filter };
+      },
+    });
+
+    app.delete('/payments-customer/:id', {
+      config: { access: invoices(ACTION.DELETE) },
+      schema: { tags, params: IdParams, response: { 200: DeleteStatusResponseSchema } },
+      handler: async (req) => {
+        await paymentsService.deletePayment(db, caller(req).user, req.params.id);
+        return { status: true, message: MSG.recordDeleted };
+      },
+    });
+
+    // ---- Lost payments: recorded by who may mark invoices paid; listed and deleted under 119.
+    app.post('/lost-payment', {
+      config: { access: invoices(ACTION.PAID) },
+      schema: { tags, body: LostPaymentFormSchema, response: { 200: LostPaymentSaveResponseSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        ...(await paymentsService.postLostPayment(db, caller(req).user, req.body)),
+      }),
+    });
+
+    app.post('/lost-payment/list', {
+      config: { access: lost() },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => {
+        const result = await runList(db, lostPaymentsList, caller(req).user, req.body);
+        return { ...result, sum: { ...result.sum, sum_lost_amount: result.sum.amount ?? 0 } };
+      },
+    });
+
+    app.post('/lost-payment/filters', {
+      config: { access: lost() },
+      schema: { tags },
+      handler: async (req) => {
+        const { filter } = await runList(db, lostPaymentsList, caller(req).user, { limit: 1 });
+        return { filter };
+      },
+    });
+
+    app.delete('/lost-payment/:id', {
+      config: { access: lost(ACTION.DELETE) },
+      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      handler: async (req) => {
+        await paymentsService.deleteLostPayment(db, caller(req).user, req.params.id);
+        return { message: MSG.recordDeleted };
+      },
+    });
+  },
+};

@@ -1,0 +1,270 @@
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import {
+  type LostKind,
+  type LostPaymentFormOutput,
+  type NewPaymentResponse,
+  PAYMENT_ACCOUNTS,
+  PAYMENT_METHODS,
+  type PaymentFormOutput,
+  type PaymentInvoice,
+  type PaymentRow,
+} from '@backhaul/shared/modules/payments/payments.contract';
+import { toCents, toDollars } from '@backhaul/shared/money';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthUser } from '../../platform/auth/access';
+import { users } from '../../platform/auth/auth.table';
+import { AppError } from '../../platform/errors';
+import { accountingServices } from '../accounting-services/accounting-services.table';
+import { customers } from '../customers/customers.table';
+import { applyInvoiceAmounts, type InvoiceRow, lockInvoice } from '../invoices/invoices.service';
+import { invoices } from '../invoices/invoices.table';
+import { lostPayments, payments } from './payments.table';
+
+type PaymentRecord = typeof payments.$inferSelect;
+type LostRecord = typeof lostPayments.$inferSelect;
+
+const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+export const needPayCents = (i: Pick<InvoiceRow, 'totalCents' | 'paidCents' | 'mistakeCents' | 'lossCents'>) =>
+  i.totalCents - i.paidCents - i.mistakeCents - i.lossCents;
+
+/** A customer user reaches only its own customer's invoices and payments (else: not found). */
+function assertInScope(user: AuthUser, customerId: number): void {
+  if (user.customerId !== null && user.customerId !== customerId) throw AppError.notFound();
+}
+
+async function describeInvoice(db: DbOrTx, row: InvoiceRow): Promise<PaymentInvoice> {
+  const [names] = await db
+    .select({ customer: customers.name, service: accountingServices.name })
+    .from(customers)
+    .leftJoin(accountingServices, eq(accountingServices.id, row.serviceId ?? -1))
+    .where(eq(customers.id, row.customerId));
+  return {
+    invoice_id: row.id,
+    customer_id: row.customerId,
+    customer: names?.customer ?? '',
+    service: names?.service ?? null,
+    from: row.periodFrom,
+    to: row.periodTo,
+    invoice_status: row.status,
+    total: toDollars(row.totalCents),
+    paid: toDollars(row.paidCents),
+    mistake: toDollars(row.mistakeCents),
+    loss: toDollars(row.lossCents),
+    need_pay: toDollars(needPayCents(row)),
+    payment_account: row.paymentAccount,
+  };
+}
+
+async function findInvoice(db: DbOrTx, user: AuthUser, invoiceId: number): Promise<InvoiceRow> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, user.companyId)));
+  if (!row) throw AppError.notFound();
+  assertInScope(user, row.customerId);
+  return row;
+}
+
+/** GET /payments/new/:id: the invoice with what is due, and the form's choices. */
+export async function newPayment(db: Db, user: AuthUser, invoiceId: number): Promise<NewPaymentResponse> {
+  const row = await findInvoice(db, user, invoiceId);
+  const invoice = await describeInvoice(db, row);
+  const accounts = [...new Set([...PAYMENT_ACCOUNTS, ...(row.paymentAccount ? [row.paymentAccount] : [])])];
+  return {
+    invoice,
+    due: Math.max(0, invoice.need_pay),
+    today: nowInCompanyTimeZone().date,
+    methods: [...PAYMENT_METHODS],
+    accounts,
+  };
+}
+
+async function toPaymentRow(db: DbOrTx, p: PaymentRecord, status?: string): Promise<PaymentRow> {
+  const [extra] = await db
+    .select({ customer: customers.name, employee: users.name, status: invoices.status })
+    .from(customers)
+    .leftJoin(users, eq(users.id, p.employeeId ?? -1))
+    .leftJoin(invoices, eq(invoices.id, p.invoiceId))
+    .where(eq(customers.id, p.customerId));
+  return {
+    id: p.id,
+    invoice_id: p.invoiceId,
+    customer_id: p.customerId,
+    customer: extra?.customer ?? '',
+    date: p.paidOn,
+    amount: toDollars(p.amountCents),
+    payment_method: p.method,
+    payment_account: p.account,
+    employee: extra?.employee ?? null,
+    note: p.note,
+    invoice_status: status ?? extra?.status ?? '',
+  };
+}
+
+/**
+ * POST /payments/:invoice_id. One transaction: lock the invoice row, refuse more than is due
+ * unless it is an overpayment, insert, move the invoice's amounts and the customer's balance,
+ * audit. The lock serialises concurrent postings, so the check and the amounts stay exact.
+ */
+export async function postPayment(db: Db, user: AuthUser, invoiceId: number, form: PaymentFormOutput) {
+  const cents = toCents(form.amount);
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, user.companyId, invoiceId);
+    assertInScope(user, invoice.customerId);
+    const due = needPayCents(invoice);
+    if (cents > due && !form.overpayment) {
+      throw AppError.invalidField(
+        'amount',
+        due > 0
+          ? `The amount ${money(cents)} is more than the ${money(due)} due on invoice #${invoiceId}. Mark it as an overpayment to post it.`
+          : `Invoice #${invoiceId} has nothing due. Mark the amount ${money(cents)} as an overpayment to post it.`,
+      );
+    }
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        companyId: user.companyId,
+        invoiceId,
+        customerId: invoice.customerId,
+        paidOn: form.date,
+        amountCents: cents,
+        method: form.payment_method,
+        account: form.payment_account || null,
+        employeeId: user.id,
+        note: form.note || null,
+      })
+      .returning();
+    if (!payment) throw new AppError('internal', 'Payment not created');
+    const after = await applyInvoiceAmounts(tx, invoiceId, { paidDelta: cents });
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'payment',
+      entityId: payment.id,
+      action: 'create',
+      after: { ...payment, overpayment: form.overpayment, invoice_need_pay_cents: needPayCents(after) },
+    });
+    return { payment: await toPaymentRow(tx, payment, after.status), invoice: await describeInvoice(tx, after) };
+  });
+}
+
+async function findPayment(db: DbOrTx, user: AuthUser, id: number): Promise<PaymentRecord> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.companyId, user.companyId)));
+  if (!row) throw AppError.notFound();
+  assertInScope(user, row.customerId);
+  return row;
+}
+
+export async function getPayment(db: Db, user: AuthUser, id: number): Promise<PaymentRow> {
+  return toPaymentRow(db, await findPayment(db, user, id));
+}
+
+/** DELETE /payments/:id: the payment goes and its amount comes off the invoice, in one transaction. */
+export async function deletePayment(db: Db, user: AuthUser, id: number): Promise<void> {
+  const found = await findPayment(db, user, id);
+  await db.transaction(async (tx) => {
+    await lockInvoice(tx, user.companyId, found.invoiceId);
+    // Read again under the invoice lock: a concurrent delete of the same payment reverses once.
+    const [payment] = await tx.delete(payments).where(eq(payments.id, id)).returning();
+    if (!payment) throw AppError.notFound();
+    const after = await applyInvoiceAmounts(tx, payment.invoiceId, { paidDelta: -payment.amountCents });
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'payment',
+      entityId: id,
+      action: 'delete',
+      before: payment,
+      after: { invoice_need_pay_cents: needPayCents(after), invoice_status: after.status },
+    });
+  });
+}
+
+const lostDelta = (kind: LostKind, cents: number) =>
+  kind === 'mistake' ? { mistakeDelta: cents } : { lossDelta: cents };
+
+/** POST /lost-payment: a mistake or loss written off an invoice, at most what is due. */
+export async function postLostPayment(db: Db, user: AuthUser, form: LostPaymentFormOutput) {
+  const cents = toCents(form.amount);
+  return db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, user.companyId, form.invoice_id);
+    assertInScope(user, invoice.customerId);
+    const due = needPayCents(invoice);
+    if (cents > due) {
+      throw AppError.invalidField(
+        'amount',
+        `The amount ${money(cents)} is more than the ${money(Math.max(0, due))} due on invoice #${form.invoice_id}.`,
+      );
+    }
+    const [lost] = await tx
+      .insert(lostPayments)
+      .values({
+        companyId: user.companyId,
+        invoiceId: invoice.id,
+        customerId: invoice.customerId,
+        lostOn: form.date ?? nowInCompanyTimeZone().date,
+        kind: form.kind,
+        amountCents: cents,
+        employeeId: user.id,
+        note: form.note || null,
+      })
+      .returning();
+    if (!lost) throw new AppError('internal', 'Lost payment not created');
+    const after = await applyInvoiceAmounts(tx, invoice.id, lostDelta(form.kind, cents));
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'lost_payment',
+      entityId: lost.id,
+      action: 'create',
+      after: lost,
+    });
+    const invoiceRow = await describeInvoice(tx, after);
+    return {
+      lost_payment: {
+        id: lost.id,
+        invoice_id: lost.invoiceId,
+        customer: invoiceRow.customer,
+        date: lost.lostOn,
+        kind: lost.kind as LostKind,
+        amount: toDollars(lost.amountCents),
+        note: lost.note,
+      },
+      invoice: invoiceRow,
+    };
+  });
+}
+
+/** DELETE /lost-payment/:id: the write-off goes back onto the invoice. */
+export async function deleteLostPayment(db: Db, user: AuthUser, id: number): Promise<void> {
+  const [found] = await db
+    .select()
+    .from(lostPayments)
+    .where(and(eq(lostPayments.id, id), eq(lostPayments.companyId, user.companyId)));
+  if (!found) throw AppError.notFound();
+  assertInScope(user, found.customerId);
+  await db.transaction(async (tx) => {
+    await lockInvoice(tx, user.companyId, found.invoiceId);
+    const [lost]: LostRecord[] = await tx.delete(lostPayments).where(eq(lostPayments.id, id)).returning();
+    if (!lost) throw AppError.notFound();
+    await applyInvoiceAmounts(tx, lost.invoiceId, lostDelta(lost.kind as LostKind, -lost.amountCents));
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'lost_payment',
+      entityId: id,
+      action: 'delete',
+      before: lost,
+    });
+  });
+}
+
+/** Σ mistakes and losses on the invoices of the given payments (the customer payments list's sum_lost_amount). */
+export async function sumLostOnInvoicesOf(db: DbOrTx, paymentIds: SQL): Promise<number> {
+  const result = (await db.execute(
+    sql`select coalesce(sum(lp.amount_cents), 0) as cents from lost_payments lp where lp.invoice_id in (select p.invoice_id from payments p where p.id in (${paymentIds}))`,
+  )) as unknown as { rows: Array<{ cents: number | string }> };
+  return toDollars(Number(result.rows[0]?.cents ?? 0));
+}

@@ -1,0 +1,195 @@
+import { SECTION } from '@backhaul/shared';
+import {
+  AGING_BUCKETS,
+  DEFAULT_TERMS_DAYS,
+  SETTLED_BUCKET,
+} from '@backhaul/shared/modules/receivables-reports/receivables-reports.contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/auth/access';
+import { defineList, type ListColumn } from '../../platform/list/define-list';
+import { customerScope } from '../customers/customers.list';
+
+/** "Today" in the company time zone, as the database computes it for every row of one query. */
+const TODAY = sql`(now() at time zone 'America/Chicago')::date`;
+const NEED_PAY = sql`(i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents)`;
+const TERMS = sql`${DEFAULT_TERMS_DAYS}::int`;
+/** Days past the due date (period_to + terms); 0 or less is current. */
+const DAYS_PAST_DUE = sql`(${TODAY} - (i.period_to + ${TERMS}))`;
+
+const bucketCase = sql`case ${sql.join(
+  AGING_BUCKETS.filter((b) => b.to !== null).map((b) => sql`when ${DAYS_PAST_DUE} <= ${b.to} then ${b.id}`),
+  sql` `,
+)} else 'over_90' end`;
+
+const scopeOf =
+  (alias: string) =>
+  (user: AuthUser): SQL =>
+    user.customerId === null
+      ? sql`${sql.identifier(alias)}.company_id = ${user.companyId}`
+      : sql`${sql.identifier(alias)}.company_id = ${user.companyId} and ${sql.identifier(alias)}.customer_id = ${user.customerId}`;
+
+const money = (id: string, title: string, expr: SQL, extra: Partial<ListColumn> = {}): ListColumn => ({
+  id,
+  title,
+  sql: expr,
+  filter: 'number',
+  dollar: true,
+  footer: 'sum',
+  ...extra,
+});
+
+/** Customers balance list (000 §3): customer id, Customer name (link), Balance (sum), Created date, Q-ty driver (sum). */
+export const customersBalanceList = defineList({
+  key: 'customers-balance',
+  title: 'Customers balance',
+  section: SECTION.CustomerNotPaidInvoices,
+  from: sql`customers`,
+  rowKey: sql`customers.id`,
+  base: customerScope,
+  defaultSort: { sort: 'balance', order: 'desc' },
+  columns: [
+    { id: 'id', title: 'Customer id', sql: sql`customers.id`, filter: 'number', footer: 'count', align: 'left' },
+    { id: 'name', title: 'Customer name', sql: sql`customers.name`, filter: 'note', search: true, clip: 40 },
+    money('balance', 'Balance', sql`customers.balance_cents`),
+    {
+      id: 'created_at',
+      title: 'Created date',
+      sql: sql`to_char(customers.created_at at time zone 'America/Chicago', 'YYYY-MM-DD')`,
+      filterSql: sql`customers.created_at`,
+      sortSql: sql`customers.created_at`,
+      filter: 'date',
+      dateType: 'timestamp',
+    },
+    {
+      id: 'qty_driver',
+      title: 'Q-ty driver',
+      sql: sql`(select count(*) from drivers d where d.customer_id = customers.id and d.active)::int`,
+      filter: 'number',
+      footer: 'sum',
+      align: 'right',
+    },
+  ],
+});
+
+const bucketSum = (id: string) => sql`coalesce(sum(o.need_pay) filter (where o.bucket = ${id}), 0)::bigint`;
+
+/**
+ * AR aging: per customer, what is still due on its open invoices by days past the due date
+ * (period_to + terms). Credits (overpaid invoices) are left out: the balance list shows them.
+ */
+export const arAgingList = defineList({
+  key: 'ar-aging',
+  title: 'AR aging',
+  section: SECTION.CustomerNotPaidInvoices,
+  from: sql`(select c.id as customer_id, c.company_id, c.name as customer, ${TERMS} as terms,
+      count(*)::int as open_invoices,
+      ${sql.join(
+        AGING_BUCKETS.map((b) => sql`${bucketSum(b.id)} as ${sql.identifier(b.id)}`),
+        sql`, `,
+      )},
+      sum(o.need_pay)::bigint as total
+    from (select i.customer_id, ${NEED_PAY} as need_pay, ${bucketCase} as bucket
+          from invoices i where ${NEED_PAY} > 0) o
+    join customers c on c.id = o.customer_id
+    group by c.id) aging`,
+  rowKey: sql`aging.customer_id`,
+  base: scopeOf('aging'),
+  defaultSort: { sort: 'total', order: 'desc' },
+  columns: [
+    {
+      id: 'customer_id',
+      title: 'Customer id',
+      sql: sql`aging.customer_id`,
+      filter: 'number',
+      footer: 'count',
+      align: 'left',
+    },
+    {
+      id: 'customer',
+      title: 'Customer',
+      sql: sql`aging.customer`,
+      filterSql: sql`aging.customer_id`,
+      filter: 'list',
+      search: true,
+      clip: 40,
+    },
+    { id: 'terms', title: 'Terms (days)', sql: sql`aging.terms`, filter: 'number', align: 'right', hidden: true },
+    {
+      id: 'open_invoices',
+      title: 'Open invoices',
+      sql: sql`aging.open_invoices`,
+      filter: 'number',
+      footer: 'sum',
+      align: 'right',
+    },
+    ...AGING_BUCKETS.map((b) => money(b.id, b.label, sql`aging.${sql.identifier(b.id)}`)),
+    money('total', 'Total', sql`aging.total`),
+  ],
+});
+
+const bucketOptions = sql`select * from (values ${sql.join(
+  [
+    ...AGING_BUCKETS.map((b) => sql`(${b.id}::text, ${b.label}::text)`),
+    sql`(${SETTLED_BUCKET}::text, 'Settled'::text)`,
+  ],
+  sql`, `,
+)}) o(value, label)`;
+
+/**
+ * The invoices behind receivables: the aging drill-down (customer + bucket filters) and a
+ * customer user's "My invoices". bucket is 'settled' when nothing is left to pay.
+ */
+export const receivableInvoicesList = defineList({
+  key: 'receivable-invoices',
+  title: 'Receivable invoices',
+  section: SECTION.CustomerNotPaidInvoices,
+  from: sql`invoices i join customers c on c.id = i.customer_id left join accounting_services svc on svc.id = i.service_id`,
+  rowKey: sql`i.id`,
+  base: scopeOf('i'),
+  defaultSort: { sort: 'to', order: 'desc' },
+  columns: [
+    {
+      id: 'invoice_id',
+      title: 'Invoice id',
+      sql: sql`i.id`,
+      filter: 'number',
+      footer: 'count',
+      align: 'left',
+      search: true,
+    },
+    {
+      id: 'customer',
+      title: 'Customer',
+      sql: sql`c.name`,
+      filterSql: sql`i.customer_id`,
+      filter: 'list',
+      footer: 'unique',
+      clip: 32,
+    },
+    { id: 'service', title: 'Service', sql: sql`svc.name`, filterSql: sql`i.service_id`, filter: 'list' },
+    { id: 'from', title: 'From', sql: sql`i.period_from`, filter: 'date', dateType: 'date' },
+    { id: 'to', title: 'To', sql: sql`i.period_to`, filter: 'date', dateType: 'date' },
+    { id: 'due_date', title: 'Due date', sql: sql`(i.period_to + ${TERMS})`, filter: 'date', dateType: 'date' },
+    {
+      id: 'days_past_due',
+      title: 'Days past due',
+      sql: sql`greatest(${DAYS_PAST_DUE}, 0)`,
+      filter: 'number',
+      align: 'right',
+    },
+    {
+      id: 'bucket',
+      title: 'Aging',
+      sql: sql`case when ${NEED_PAY} <= 0 then ${SETTLED_BUCKET} else ${bucketCase} end`,
+      filter: 'list',
+      options: bucketOptions,
+      sortSql: sql`${DAYS_PAST_DUE}`,
+    },
+    { id: 'invoice_status', title: 'Invoice status', sql: sql`i.status`, filter: 'list' },
+    money('total', 'Total', sql`i.total_cents`),
+    money('paid', 'Paid', sql`i.paid_cents`),
+    money('lost', 'Mistake and loss', sql`(i.mistake_cents + i.loss_cents)`),
+    money('need_pay', 'Need pay', NEED_PAY),
+    { id: 'customer_id', title: 'Customer id', sql: sql`i.customer_id`, data: true },
+  ],
+});
