@@ -1,3 +1,4 @@
+import { billingRoutes } from './modules/billing/billing.routes';
 import { brokersRoutes } from './modules/brokers/brokers.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
@@ -6,8 +7,10 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
+import { extractionRoutes } from './modules/extraction/extraction.routes';
 import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { loadsRoutes } from './modules/loads/loads.routes';
 import { mileageRoutes } from './modules/mileage/mileage.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -50,6 +53,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   tripsRoutes,
   loadsRoutes,
   mileageRoutes,
+  extractionRoutes,
   statisticsRoutes,
   dashboardRoutes,
   paymentsRoutes,
