@@ -56,15 +56,21 @@ export const loads = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
+  // Descending keys sort nulls first, as ORDER BY … DESC does: the list's sort then reads the
+  // index in order (drizzle's plain .desc() writes NULLS LAST, which forces a sort of the window).
   (t) => [
     index('loads_trip_idx').on(t.tripId),
-    index('loads_delivery_idx').on(t.companyId, t.deliveryAt.desc(), t.id.desc()),
-    index('loads_pickup_idx').on(t.companyId, t.pickupAt.desc(), t.id.desc()),
-    index('loads_customer_delivery_idx').on(t.customerId, t.deliveryAt.desc(), t.id.desc()),
-    index('loads_dispatcher_delivery_idx').on(t.dispatcherId, t.deliveryAt.desc(), t.id.desc()),
-    index('loads_truck_delivery_idx').on(t.truckId, t.deliveryAt.desc(), t.id.desc()),
-    index('loads_driver_delivery_idx').on(t.driverId, t.deliveryAt.desc(), t.id.desc()),
-    index('loads_broker_delivery_idx').on(t.brokerId, t.deliveryAt.desc(), t.id.desc()),
+    index('loads_delivery_idx').on(t.companyId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loads_pickup_idx').on(t.companyId, t.pickupAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loads_customer_delivery_idx').on(t.customerId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loads_dispatcher_delivery_idx').on(
+      t.dispatcherId,
+      t.deliveryAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('loads_truck_delivery_idx').on(t.truckId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loads_driver_delivery_idx').on(t.driverId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loads_broker_delivery_idx').on(t.brokerId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('loads_not_invoiced_idx').on(t.companyId, t.deliveryAt.desc()).where(sql`${t.customerInvoiceId} is null`),
   ],
 );

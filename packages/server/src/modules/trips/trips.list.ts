@@ -23,14 +23,9 @@ export function tripsScope(user: AuthUser): SQL {
       and rp.section_id = ${SECTION.Trips} and rp.action_id = ${EXTRA_ACTION.VIEW_ALL_TRIPS}))`;
 }
 
-const JOINS = {
-  customer: sql`left join customers on customers.id = loads.customer_id`,
-  broker: sql`left join brokers on brokers.id = loads.broker_id`,
-  dispatcher: sql`left join users dispatcher on dispatcher.id = loads.dispatcher_id`,
-  truck: sql`left join trucks on trucks.id = loads.truck_id`,
-  trailer: sql`left join trailers on trailers.id = loads.trailer_id`,
-  driver: sql`left join drivers on drivers.id = loads.driver_id`,
-};
+/** A registry's label for a load's id: a scalar subquery, so the page query plans without joins. */
+const nameOf = (table: string, column: string, id: string) =>
+  sql.raw(`(select ${table}.${column} from ${table} where ${table}.id = loads.${id})`);
 
 const companyOptions = (table: string, label: string) => (user: AuthUser) =>
   sql`select id as value, ${sql.raw(label)} as label from ${sql.raw(table)} where company_id = ${user.companyId} order by 2 limit 1000`;
@@ -77,20 +72,18 @@ function columns(): ListColumn[] {
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
+      sql: nameOf('customers', 'name', 'customer_id'),
       filterSql: sql`loads.customer_id`,
       filter: 'list',
-      joins: ['customer'],
       search: true,
       clip: 28,
     },
     {
       id: 'broker_name',
       title: 'Broker',
-      sql: sql`brokers.name`,
+      sql: nameOf('brokers', 'name', 'broker_id'),
       filterSql: sql`loads.broker_id`,
       filter: 'list',
-      joins: ['broker'],
       search: true,
       clip: 28,
     },
@@ -105,10 +98,9 @@ function columns(): ListColumn[] {
     {
       id: 'dispatcher',
       title: 'Dispatcher',
-      sql: sql`dispatcher.name`,
+      sql: nameOf('users', 'name', 'dispatcher_id'),
       filterSql: sql`loads.dispatcher_id`,
       filter: 'list',
-      joins: ['dispatcher'],
     },
     { id: 'bol', title: 'BOL', sql: sql`loads.bol`, filter: 'note', search: true },
     {
@@ -187,37 +179,33 @@ function columns(): ListColumn[] {
     {
       id: 'truck',
       title: 'Truck',
-      sql: sql`trucks.truck_number`,
+      sql: nameOf('trucks', 'truck_number', 'truck_id'),
       filterSql: sql`loads.truck_id`,
       filter: 'list',
-      joins: ['truck'],
       hidden: true,
     },
     {
       id: 'trailer',
       title: 'Trailer',
-      sql: sql`trailers.trailer_number`,
+      sql: nameOf('trailers', 'trailer_number', 'trailer_id'),
       filterSql: sql`loads.trailer_id`,
       filter: 'list',
-      joins: ['trailer'],
       hidden: true,
     },
     {
       id: 'trailer_type',
       title: 'Trailer type',
-      sql: sql`(select name from trailer_types tt where tt.id = trailers.trailer_type_id)`,
-      filterSql: sql`trailers.trailer_type_id`,
+      sql: sql`(select tt.name from trailers tl join trailer_types tt on tt.id = tl.trailer_type_id where tl.id = loads.trailer_id)`,
+      filterSql: sql`(select tl.trailer_type_id from trailers tl where tl.id = loads.trailer_id)`,
       filter: 'list',
-      joins: ['trailer'],
       hidden: true,
     },
     {
       id: 'driver',
       title: 'Driver',
-      sql: sql`drivers.name`,
+      sql: nameOf('drivers', 'name', 'driver_id'),
       filterSql: sql`loads.driver_id`,
       filter: 'list',
-      joins: ['driver'],
       hidden: true,
     },
     { id: 'billing', title: 'Billing', sql: sql`loads.billing`, filter: 'options', data: true },
@@ -264,7 +252,6 @@ function makeList(key: string, title: string): ListDefinition {
     section: SECTION.Trips,
     from: sql`loads`,
     rowKey: sql`loads.id`,
-    joins: JOINS,
     base: tripsScope,
     defaultSort: { sort: 'delivery_datetime', order: 'desc' },
     columns: COLUMNS,

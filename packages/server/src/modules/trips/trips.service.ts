@@ -481,8 +481,10 @@ export async function tripFilters(db: DbOrTx, auth: AuthContext): Promise<TripFi
   const c = auth.user.companyId;
   const q = (query: SQL) => rowsOf<{ value: number; label: string }>(db, query);
   const [trucks, trailers, trailerTypes, drivers, customers, dispatchers, brokers] = await Promise.all([
-    q(
-      sql`select id as value, truck_number as label from trucks where company_id = ${c} and status = 'active' order by truck_number`,
+    rowsOf<{ value: number; label: string; trailer_id: number | null; driver_id: number | null }>(
+      db,
+      sql`select id as value, truck_number as label, trailer_id, driver_id from trucks
+        where company_id = ${c} and status = 'active' order by truck_number`,
     ),
     q(sql`select id as value, trailer_number as label from trailers where company_id = ${c} order by trailer_number`),
     q(sql`select id as value, name as label from trailer_types where company_id = ${c} order by name`),

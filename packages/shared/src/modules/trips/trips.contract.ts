@@ -218,7 +218,8 @@ export type SelectOption = z.infer<typeof option>;
 /** POST /trips/filters: options of the dialog selects and the list filters. */
 export const TripFiltersResponseSchema = z.object({
   filters: z.object({
-    trucks: z.array(option),
+    /** A truck brings its trailer and driver into a new trip. */
+    trucks: z.array(option.extend({ trailer_id: z.number().int().nullable(), driver_id: z.number().int().nullable() })),
     trailers: z.array(option),
     trailer_types: z.array(option),
     drivers: z.array(option),

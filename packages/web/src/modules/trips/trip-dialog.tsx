@@ -4,6 +4,7 @@ import {
   BrokerFormSchema,
   EMPTY_BROKER_FORM,
 } from '@backhaul/shared/modules/brokers/brokers.contract';
+import type { ExtractedLoad } from '@backhaul/shared/modules/extraction/extraction.contract';
 import {
   type LoadForm,
   type TripDetail,
@@ -27,12 +28,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFileSearch, IconLink, IconPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RecordDialog, type RecordField } from '../../platform/data-table/record-dialog';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { ExtractionReview } from '../extraction/extraction-review';
 import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
 import {
   addTripNote,
@@ -163,6 +165,8 @@ export function TripDialog(props: Props) {
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const [note, setNote] = useState('');
   const [connectId, setConnectId] = useState('');
+  // What the rate confirmation answered per new load (by form key): the review with confidences.
+  const [extracted, setExtracted] = useState<Record<string, ExtractedLoad>>({});
   const form = useForm<DialogForm>({
     initialValues: EMPTY,
     validate: (values) => zodValidator(TripFormSchema)(toBody(values)),
@@ -247,7 +251,13 @@ export function TripDialog(props: Props) {
       disabled={readOnly}
       data-testid={`trip-${name}`}
       value={values[name] ? String(values[name]) : null}
-      onChange={(v) => form.setFieldValue(name, v ? Number(v) : null)}
+      onChange={(v) => {
+        form.setFieldValue(name, v ? Number(v) : null);
+        // A truck brings its trailer and driver when those are still empty.
+        const truck = name === 'truck_id' ? filters?.trucks.find((t) => t.value === Number(v)) : undefined;
+        if (truck?.trailer_id && !form.getValues().trailer_id) form.setFieldValue('trailer_id', truck.trailer_id);
+        if (truck?.driver_id && !form.getValues().driver_id) form.setFieldValue('driver_id', truck.driver_id);
+      }}
       error={form.errors[name]}
     />
   );
@@ -275,29 +285,33 @@ export function TripDialog(props: Props) {
                 </Text>
               )}
               {values.loads.map((l, i) => (
-                <TripLoadCard
-                  key={l.key}
-                  form={form}
-                  index={i}
-                  filters={filters}
-                  states={states}
-                  files={trip?.files ?? []}
-                  readOnly={readOnly}
-                  canAddBroker={may(ACTION.ADD_NEW_BROKER)}
-                  canDelete={may(ACTION.DELETE_LOAD) && values.loads.length > 1}
-                  onNewBroker={() => setBrokerFor(i)}
-                  onStopsChanged={() => refreshMiles(i)}
-                  onDelete={() => {
-                    if (!l.load_id) return form.removeListItem('loads', i);
-                    const id = l.load_id;
-                    setConfirm({
-                      text: `Delete load #${id}? This cannot be undone.`,
-                      run: () => withTrip(() => deleteLoad(id), MSG.removalSuccess),
-                    });
-                  }}
-                  onUploadPpw={(file) => withTrip(() => uploadPpw(l.load_id as number, file), MSG.savingSuccess)}
-                  onSendPpw={() => withTrip(() => sendPpw(l.load_id as number, ''), MSG.ppwSent)}
-                />
+                <Fragment key={l.key}>
+                  <TripLoadCard
+                    form={form}
+                    index={i}
+                    filters={filters}
+                    states={states}
+                    files={trip?.files ?? []}
+                    readOnly={readOnly}
+                    canAddBroker={may(ACTION.ADD_NEW_BROKER)}
+                    canDelete={may(ACTION.DELETE_LOAD) && values.loads.length > 1}
+                    onNewBroker={() => setBrokerFor(i)}
+                    onStopsChanged={() => refreshMiles(i)}
+                    onDelete={() => {
+                      if (!l.load_id) return form.removeListItem('loads', i);
+                      const id = l.load_id;
+                      setConfirm({
+                        text: `Delete load #${id}? This cannot be undone.`,
+                        run: () => withTrip(() => deleteLoad(id), MSG.removalSuccess),
+                      });
+                    }}
+                    onUploadPpw={(file) => withTrip(() => uploadPpw(l.load_id as number, file), MSG.savingSuccess)}
+                    onSendPpw={() => withTrip(() => sendPpw(l.load_id as number, ''), MSG.ppwSent)}
+                  />
+                  {l.ai_status === 'extracted' && extracted[l.key] ? (
+                    <ExtractionReview answer={extracted[l.key] as ExtractedLoad} />
+                  ) : null}
+                </Fragment>
               ))}
               {!readOnly && (
                 <Group gap="xs">
@@ -316,7 +330,12 @@ export function TripDialog(props: Props) {
                       if (!file) return;
                       try {
                         const answer = await extractRateConfirmation(file);
-                        form.insertListItem('loads', extractedLoad(answer));
+                        const load = extractedLoad(answer);
+                        const read = answer as unknown as ExtractedLoad;
+                        const name = read.broker?.name?.toLowerCase();
+                        load.broker_id ??= filters?.brokers.find((b) => b.label.toLowerCase() === name)?.value ?? null;
+                        form.insertListItem('loads', load);
+                        setExtracted((m) => ({ ...m, [load.key]: read }));
                         showAlert('info', 'Review the load filled from the rate confirmation, then save.');
                       } catch {
                         // the API client has shown the error

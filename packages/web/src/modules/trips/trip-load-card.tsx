@@ -118,7 +118,7 @@ export function TripLoadCard(props: Props) {
         }}
       />
       <TextInput
-        w={150}
+        w={172}
         placeholder="YYYY-MM-DD HH:mm"
         disabled={props.readOnly}
         data-testid={`stop-at-${index}-${stopIndex}`}

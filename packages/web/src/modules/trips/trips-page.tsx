@@ -16,7 +16,8 @@ import { TripDialog } from './trip-dialog';
 import { exportTrips, loadTrip } from './trips.api';
 
 const LIST_URL = '/trips/list';
-const EXPANDED_HEIGHT = 190;
+/** The panel of an opened trip: a header line and a row per load. */
+const expandedHeight = (r: TripListRow) => 44 + 36 * Math.max(1, r.trip_loads);
 
 /** The loads of an expanded trip, with their stops (GET /trips/:id). */
 function TripLoads({ tripId }: { tripId: number }) {
@@ -150,7 +151,7 @@ export function TripsPage() {
         refreshKey={refreshKey}
         toolbar={{}}
         expansion={{
-          height: EXPANDED_HEIGHT,
+          height: expandedHeight,
           // The trip opens under the row it was opened from.
           isOpen: (r) => open.has(r.load_id),
           render: (r) => <TripLoads tripId={r.trip_id} />,
