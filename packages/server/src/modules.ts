@@ -58,4 +58,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   dashboardRoutes,
   paymentsRoutes,
   receivablesReportsRoutes,
+  billingRoutes,
+  invoicesRoutes,
 ];

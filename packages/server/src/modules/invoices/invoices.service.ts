@@ -1,8 +1,31 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { MSG } from '@backhaul/shared';
+import { addDays, formatMoney, nowInCompanyTimeZone, startOfWeek } from '@backhaul/shared/formats/formats';
+import { toCents, toDollars } from '@backhaul/shared/money';
+import {
+  type GenerateOptions,
+  INVOICE_MSG,
+  INVOICE_STATUS,
+  type InvoiceDetail,
+  type InvoiceLineSchema,
+  type InvoiceNewBodySchema,
+  type InvoiceUpdateBodySchema,
+} from '@backhaul/shared/modules/invoices/invoices.contract';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthUser } from '../../platform/auth/access';
+import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
+import type { FilesService } from '../../platform/files/files.service';
+import type { MailAttachment, Mailer } from '../../platform/mail/mailer';
+import { invoiceMail, reportMail } from '../../platform/mail/templates';
+import { createPdf } from '../../platform/pdf/pdf.document';
+import { accountingServices } from '../accounting-services/accounting-services.table';
 import { customers } from '../customers/customers.table';
-import { invoices } from './invoices.table';
+import { loads } from '../loads/loads.table';
+import { payments } from '../payments/payments.table';
+import { invoiceLines, invoiceSends, invoices } from './invoices.table';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -57,4 +80,464 @@ export async function applyInvoiceAmounts(tx: DbOrTx, invoiceId: number, deltas:
       .where(eq(customers.id, row.customerId));
   }
   return row;
+}
+
+// ————— Invoices: read, create, edit, open, paid, delete, send, PDF —————
+
+const TZ = 'America/Chicago';
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
+
+/** One invoice the caller may see (company and, for a customer user, its own customer). */
+async function findInvoice(db: DbOrTx, user: AuthUser, id: number): Promise<InvoiceRow> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.id, id),
+        eq(invoices.companyId, user.companyId),
+        user.customerId ? eq(invoices.customerId, user.customerId) : undefined,
+      ),
+    );
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+/** POST /invoice/:id: the invoice with its lines, in dollars. */
+export async function getInvoice(db: DbOrTx, user: AuthUser, id: number): Promise<InvoiceDetail> {
+  const inv = await findInvoice(db, user, id);
+  const [head] = await rowsOf<{ customer: string | null; email: string | null; service: string | null; method: string | null }>(
+    db,
+    sql`select c.name as customer, c.email, s.name as service, s.billing_method as method
+      from invoices i left join customers c on c.id = i.customer_id left join accounting_services s on s.id = i.service_id
+      where i.id = ${id}`,
+  );
+  const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(invoiceLines.id);
+  const percent = head?.method === 'percent_of_gross';
+  return {
+    invoice_id: inv.id,
+    status: inv.status,
+    customer_id: inv.customerId,
+    customer: head?.customer ?? null,
+    customer_email: head?.email ?? null,
+    service_id: inv.serviceId,
+    service: head?.service ?? null,
+    from: inv.periodFrom,
+    to: inv.periodTo,
+    generated: inv.generated,
+    description: inv.description,
+    payment_account: inv.paymentAccount,
+    total_check: toDollars(inv.totalCents),
+    pay_amount: toDollars(inv.paidCents),
+    need_pay_amount: toDollars(inv.totalCents - inv.paidCents - inv.mistakeCents - inv.lossCents),
+    mistake: toDollars(inv.mistakeCents),
+    loss: toDollars(inv.lossCents),
+    lines: lines.map((l) => ({
+      id: l.id,
+      load_id: l.loadId,
+      description: l.description,
+      quantity: l.quantity,
+      // Percent lines carry basis points (500 = 5 %); the others cents per unit.
+      rate: percent && l.loadId ? l.rate / 100 : toDollars(l.rate),
+      base: toDollars(l.baseCents),
+      amount: toDollars(l.amountCents),
+    })),
+  };
+}
+
+type LineInput = z.output<typeof InvoiceLineSchema>;
+
+/** Replaces an Open invoice's lines: kept ids are updated, new ones added, missing ones removed (their loads freed). */
+async function saveLines(tx: Tx, inv: InvoiceRow, lines: LineInput[]): Promise<void> {
+  const existing = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id));
+  const byId = new Map(existing.map((l) => [l.id, l]));
+  const errors: Record<string, string[]> = {};
+  lines.forEach((l, i) => {
+    if (l.id !== undefined && !byId.has(l.id)) errors[`lines.${i}.id`] = ['This line is not on the invoice.'];
+  });
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+  const kept = new Set(lines.map((l) => l.id).filter((id): id is number => id !== undefined));
+  const removed = existing.filter((l) => !kept.has(l.id));
+  if (removed.length) {
+    await tx.delete(invoiceLines).where(inArray(invoiceLines.id, removed.map((l) => l.id)));
+    const loadIds = removed.map((l) => l.loadId).filter((id): id is number => id !== null);
+    if (loadIds.length)
+      await tx
+        .update(loads)
+        .set({ customerInvoiceId: null, updatedAt: new Date() })
+        .where(and(inArray(loads.id, loadIds), eq(loads.customerInvoiceId, inv.id)));
+  }
+  for (const l of lines) {
+    const amountCents = toCents(l.amount);
+    const before = l.id !== undefined ? byId.get(l.id) : undefined;
+    if (before) {
+      await tx
+        .update(invoiceLines)
+        .set({
+          description: l.description,
+          quantity: l.quantity,
+          amountCents,
+          rate: before.loadId ? before.rate : Math.round(amountCents / l.quantity),
+        })
+        .where(eq(invoiceLines.id, before.id));
+    } else {
+      await tx.insert(invoiceLines).values({
+        invoiceId: inv.id,
+        serviceId: inv.serviceId,
+        description: l.description,
+        quantity: l.quantity,
+        rate: Math.round(amountCents / l.quantity),
+        amountCents,
+      });
+    }
+  }
+}
+
+async function linesTotal(tx: DbOrTx, invoiceId: number): Promise<number> {
+  const [row] = await rowsOf<{ total: number }>(
+    tx,
+    sql`select coalesce(sum(amount_cents), 0)::bigint as total from invoice_lines where invoice_id = ${invoiceId}`,
+  );
+  return Number(row?.total ?? 0);
+}
+
+/** POST /invoice/update(/:id): description, payment account and lines of an Open invoice. */
+export async function updateInvoice(db: Db, user: AuthUser, id: number, body: z.output<typeof InvoiceUpdateBodySchema>) {
+  await db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, user.companyId, id);
+    if (user.customerId && inv.customerId !== user.customerId) throw AppError.notFound();
+    if (inv.status !== INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.notOpen);
+    if (body.lines) await saveLines(tx, inv, body.lines);
+    const total = await linesTotal(tx, id);
+    await tx
+      .update(invoices)
+      .set({
+        ...(body.description !== undefined ? { description: body.description || null } : {}),
+        ...(body.payment_account !== undefined ? { paymentAccount: body.payment_account || null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, id));
+    const after = await applyInvoiceAmounts(tx, id, { totalDelta: total - inv.totalCents });
+    await writeAudit(tx, { actor: actorOf(user), entity: 'invoice', entityId: id, action: 'update', before: inv, after });
+  });
+  return getInvoice(db, user, id);
+}
+
+/** POST /invoice/new: a manual invoice for a customer of the company. */
+export async function createInvoice(db: Db, user: AuthUser, body: z.output<typeof InvoiceNewBodySchema>) {
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, body.customer_id), eq(customers.companyId, user.companyId)));
+  if (!customer) throw AppError.invalidField('customer_id', 'Choose a customer.');
+  if (body.service_id) {
+    const [service] = await db
+      .select({ id: accountingServices.id })
+      .from(accountingServices)
+      .where(and(eq(accountingServices.id, body.service_id), eq(accountingServices.companyId, user.companyId)));
+    if (!service) throw AppError.invalidField('service_id', 'Choose a service.');
+  }
+  const id = await db.transaction(async (tx) => {
+    const [inv] = await tx
+      .insert(invoices)
+      .values({
+        companyId: user.companyId,
+        customerId: body.customer_id,
+        serviceId: body.service_id ?? null,
+        periodFrom: body.from,
+        periodTo: body.to,
+        description: body.description || null,
+        paymentAccount: body.payment_account || null,
+        createdBy: user.id,
+      })
+      .returning();
+    if (!inv) throw new AppError('internal', 'invoice not created');
+    await saveLines(
+      tx,
+      inv,
+      body.lines.map(({ id: _id, ...l }) => l),
+    );
+    const after = await applyInvoiceAmounts(tx, inv.id, { totalDelta: await linesTotal(tx, inv.id) });
+    await writeAudit(tx, { actor: actorOf(user), entity: 'invoice', entityId: inv.id, action: 'create', after });
+    return inv.id;
+  });
+  return getInvoice(db, user, id);
+}
+
+/** POST /invoice/open/:id (117): back to Open; refused when it already is. */
+export async function openInvoice(db: Db, user: AuthUser, id: number) {
+  await db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, user.companyId, id);
+    if (inv.status === INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.alreadyOpen);
+    await tx.update(invoices).set({ status: INVOICE_STATUS.Open, updatedAt: new Date() }).where(eq(invoices.id, id));
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'invoice',
+      entityId: id,
+      action: 'open',
+      before: { status: inv.status },
+      after: { status: INVOICE_STATUS.Open },
+    });
+  });
+  return getInvoice(db, user, id);
+}
+
+/**
+ * Paid (16, Open only): what is left to pay is posted as one payment and the invoice becomes Paid
+ * (applyInvoiceAmounts keeps the customer's balance right).
+ */
+export async function markPaid(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  opts: { method?: string; paidOn?: string } = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, user.companyId, id);
+    if (inv.status !== INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.paidNotOpen);
+    const need = inv.totalCents - inv.paidCents - inv.mistakeCents - inv.lossCents;
+    if (need <= 0) throw AppError.precondition(INVOICE_MSG.nothingToPay);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        companyId: user.companyId,
+        invoiceId: id,
+        customerId: inv.customerId,
+        paidOn: opts.paidOn ?? nowInCompanyTimeZone().date,
+        amountCents: need,
+        method: opts.method ?? 'ACH',
+        account: inv.paymentAccount,
+        employeeId: user.id,
+        note: 'Marked paid',
+      })
+      .returning();
+    const after = await applyInvoiceAmounts(tx, id, { paidDelta: need });
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'invoice',
+      entityId: id,
+      action: 'paid',
+      before: inv,
+      after: { ...after, payment_id: payment?.id },
+    });
+  });
+}
+
+/** POST /invoice/delete/:id: refused once money is posted to it; its loads can be billed again. */
+export async function deleteInvoice(db: Db, user: AuthUser, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, user.companyId, id);
+    if (inv.paidCents + inv.mistakeCents + inv.lossCents !== 0)
+      throw AppError.precondition('Delete the payments of this invoice first.');
+    await applyInvoiceAmounts(tx, id, { totalDelta: -inv.totalCents });
+    await tx
+      .update(loads)
+      .set({ customerInvoiceId: null, updatedAt: new Date() })
+      .where(and(eq(loads.customerInvoiceId, id), eq(loads.companyId, user.companyId)));
+    await tx.delete(invoices).where(eq(invoices.id, id));
+    await writeAudit(tx, { actor: actorOf(user), entity: 'invoice', entityId: id, action: 'delete', before: inv });
+  });
+}
+
+async function companyName(db: DbOrTx, companyId: number): Promise<string> {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row?.name ?? 'Backhaul';
+}
+
+/** The invoice PDF: company header, customer, period, lines with totals, page numbers. */
+export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promise<{ name: string; data: Buffer }> {
+  const inv = await getInvoice(db, user, id);
+  const [cust] = await db
+    .select({ address: customers.address, city: customers.city, state: customers.state, zip: customers.zip })
+    .from(customers)
+    .where(eq(customers.id, inv.customer_id));
+  const company = await companyName(db, user.companyId);
+  const pdf = createPdf({ company: { name: company }, title: `Invoice #${inv.invoice_id}`, subtitle: `${inv.from} — ${inv.to}` });
+  const address = [cust?.address, [cust?.city, cust?.state, cust?.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  pdf.keyValues([
+    ['Bill to', inv.customer ?? ''],
+    ...(address ? ([['Address', address]] as [string, string][]) : []),
+    ['Period', `${inv.from} to ${inv.to}`],
+    ['Service', inv.service ?? 'Manual'],
+    ['Status', inv.status],
+  ]);
+  if (inv.description) pdf.paragraph(inv.description);
+  pdf.table({
+    columns: [
+      { id: 'n', title: '#', width: 0.5, kind: 'number' },
+      { id: 'description', title: 'Description', width: 5 },
+      { id: 'quantity', title: 'Qty', width: 0.8, kind: 'number' },
+      { id: 'base', title: 'Base', width: 1.5, kind: 'money' },
+      { id: 'amount', title: 'Amount', width: 1.5, kind: 'money' },
+    ],
+    rows: inv.lines.map((l, i) => ({ ...l, n: i + 1, base: l.base || null })),
+    totals: { amount: inv.total_check },
+  });
+  pdf.keyValues([
+    ['Total', formatMoney(inv.total_check)],
+    ['Paid', formatMoney(inv.pay_amount)],
+    ...(inv.mistake ? ([['Mistake', formatMoney(inv.mistake)]] as [string, string][]) : []),
+    ...(inv.loss ? ([['Loss', formatMoney(inv.loss)]] as [string, string][]) : []),
+    ['Amount due', formatMoney(inv.need_pay_amount)],
+    ...(inv.payment_account ? ([['Pay to', inv.payment_account]] as [string, string][]) : []),
+  ]);
+  return { name: `invoice-${inv.invoice_id}.pdf`, data: await pdf.toBuffer() };
+}
+
+/** The PPW files of the invoice's loads, read for attaching. */
+async function ppwAttachments(db: DbOrTx, files: FilesService, invoiceId: number): Promise<MailAttachment[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select f.id from files f join invoice_lines il on f.entity = 'loads' and f.entity_id = il.load_id::text
+      where il.invoice_id = ${invoiceId} and f.category = 'ppw' order by il.id, f.id`,
+  );
+  return Promise.all(
+    rows.map(async (r) => {
+      const { file, body } = await files.read(Number(r.id));
+      return { filename: file.originalName, content: body, contentType: file.mime };
+    }),
+  );
+}
+
+export type SendDeps = { files: FilesService; mailer: Mailer };
+
+/**
+ * Sends one invoice: the PDF and its loads' PPW files to the given address or the customer's; an
+ * invoice_sends row records it and an Open invoice becomes Sent. A refused message throws.
+ */
+export async function sendInvoice(db: Db, deps: SendDeps, user: AuthUser, id: number, email?: string): Promise<void> {
+  const inv = await getInvoice(db, user, id);
+  const to = email || inv.customer_email;
+  if (!to) throw AppError.invalidField('email', INVOICE_MSG.noEmail);
+  const pdf = await invoicePdf(db, user, id);
+  const attachments = [{ filename: pdf.name, content: pdf.data, contentType: 'application/pdf' }, ...(await ppwAttachments(db, deps.files, id))];
+  const mail = invoiceMail({
+    company: await companyName(db, user.companyId),
+    customer: inv.customer ?? '',
+    invoiceNumber: `#${inv.invoice_id}`,
+    amount: inv.need_pay_amount,
+  });
+  const sent = await deps.mailer.send({ ...mail, to, attachments, companyId: user.companyId, createdBy: user.id });
+  if (sent.status === 'failed') throw AppError.precondition(MSG.invoicesNotSent);
+  await db.transaction(async (tx) => {
+    const locked = await lockInvoice(tx, user.companyId, id);
+    await tx.insert(invoiceSends).values({
+      invoiceId: id,
+      customerId: locked.customerId,
+      sendTo: to,
+      sendBy: user.id,
+      mailMessageId: sent.id,
+    });
+    if (locked.status === INVOICE_STATUS.Open)
+      await tx.update(invoices).set({ status: INVOICE_STATUS.Sent, updatedAt: new Date() }).where(eq(invoices.id, id));
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'invoice',
+      entityId: id,
+      action: 'send',
+      before: { status: locked.status },
+      after: { status: locked.status === INVOICE_STATUS.Open ? INVOICE_STATUS.Sent : locked.status, send_to: to },
+    });
+  });
+}
+
+/** Sends several invoices; answers which went and which did not. */
+export async function sendInvoices(db: Db, deps: SendDeps, user: AuthUser, ids: number[]) {
+  const sent: number[] = [];
+  const failed: { invoice_id: number; error: string }[] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      await sendInvoice(db, deps, user, id);
+      sent.push(id);
+    } catch (err) {
+      failed.push({ invoice_id: id, error: err instanceof AppError ? err.message : MSG.invoicesNotSent });
+    }
+  }
+  if (!sent.length) throw AppError.precondition(MSG.invoicesNotSent);
+  return { message: MSG.invoicesSent, sent, failed };
+}
+
+/** POST /invoice/sendStatistic/:id: a summary of the invoice's loads (PDF) mailed to an address. */
+export async function sendStatistic(db: Db, mailer: Mailer, user: AuthUser, id: number, email: string) {
+  const inv = await getInvoice(db, user, id);
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select l.id as load_id, l.broker_number, b.name as broker,
+        to_char(l.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as delivered,
+        l.pickup_city || ', ' || l.pickup_state || ' → ' || l.delivery_city || ', ' || l.delivery_state as route,
+        (l.mileage_loaded + l.mileage_empty) as miles, l.gross_cents / 100.0 as gross, il.amount_cents / 100.0 as amount
+      from invoice_lines il join loads l on l.id = il.load_id left join brokers b on b.id = l.broker_id
+      where il.invoice_id = ${id} order by l.delivery_at, l.id`,
+  );
+  const num = (k: string) => rows.reduce((s, r) => s + Number(r[k] ?? 0), 0);
+  const company = await companyName(db, user.companyId);
+  const period = `${inv.from} — ${inv.to}`;
+  const pdf = createPdf({ company: { name: company }, title: `Invoice #${inv.invoice_id} loads`, subtitle: period });
+  pdf.keyValues([
+    ['Customer', inv.customer ?? ''],
+    ['Loads', String(rows.length)],
+    ['Gross', formatMoney(num('gross'))],
+    ['Invoice total', formatMoney(inv.total_check)],
+  ]);
+  pdf.table({
+    columns: [
+      { id: 'load_id', title: 'Load', width: 0.8 },
+      { id: 'broker', title: 'Broker', width: 2 },
+      { id: 'delivered', title: 'Delivered', width: 1.2 },
+      { id: 'route', title: 'Route', width: 3 },
+      { id: 'miles', title: 'Miles', width: 0.9, kind: 'miles' },
+      { id: 'gross', title: 'Gross', width: 1.2, kind: 'money' },
+      { id: 'amount', title: 'Amount', width: 1.2, kind: 'money' },
+    ],
+    rows: rows.map((r) => ({ ...r, miles: Number(r.miles), gross: Number(r.gross), amount: Number(r.amount) })),
+    totals: { miles: num('miles'), gross: num('gross'), amount: num('amount') },
+  });
+  const mail = reportMail({ company, report: `Invoice #${inv.invoice_id} statistics`, period });
+  const sent = await mailer.send({
+    ...mail,
+    to: email,
+    attachments: [{ filename: `invoice-${inv.invoice_id}-loads.pdf`, content: await pdf.toBuffer(), contentType: 'application/pdf' }],
+    companyId: user.companyId,
+    createdBy: user.id,
+  });
+  if (sent.status === 'failed') throw AppError.precondition(sent.error ?? MSG.whoops);
+  return { message: INVOICE_MSG.statisticSent };
+}
+
+/** GET /generate-invoice/create: period presets (Chicago calendar), active services, customers. */
+export async function generateOptions(db: DbOrTx, user: AuthUser): Promise<GenerateOptions> {
+  const today = nowInCompanyTimeZone().date;
+  const thisMonth = `${today.slice(0, 8)}01`;
+  const lastMonthEnd = addDays(thisMonth, -1);
+  const lastWeekStart = addDays(startOfWeek(today), -7);
+  const [services, custs] = await Promise.all([
+    db
+      .select()
+      .from(accountingServices)
+      .where(and(eq(accountingServices.companyId, user.companyId), eq(accountingServices.status, 1)))
+      .orderBy(accountingServices.id),
+    db
+      .select({ id: customers.id, name: customers.name })
+      .from(customers)
+      .where(eq(customers.companyId, user.companyId))
+      .orderBy(customers.name),
+  ]);
+  return {
+    periods: [
+      { id: 'last_month', label: 'Last month', from: `${lastMonthEnd.slice(0, 8)}01`, to: lastMonthEnd },
+      { id: 'last_week', label: 'Last week', from: lastWeekStart, to: addDays(lastWeekStart, 6) },
+    ],
+    services: services.map((s) => ({
+      id: s.id,
+      name: s.name,
+      billing_method: s.billingMethod,
+      rate: s.billingMethod === 'percent_of_gross' ? s.defaultRate / 100 : toDollars(s.defaultRate),
+    })),
+    customers: custs,
+  };
 }

@@ -1,0 +1,55 @@
+import { ACTION, MessageBodySchema, SECTION } from '@backhaul/shared';
+import {
+  BillingCreateBodySchema,
+  BillingFilesResponseSchema,
+  BillingSavedSchema,
+} from '@backhaul/shared/modules/billing/billing.contract';
+import { MSG } from '@backhaul/shared';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import { registerListRoute } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
+import { billingList } from './billing.list';
+import * as billingService from './billing.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const view = { section: SECTION.Billing, action: [ACTION.BILLING_VIEW, ACTION.BILLING_CREATE] };
+
+/** Accounting → Billing (000 §7 "Loads and billing"): the list, create, delete, the load's files. */
+export const billingRoutes: RouteModule = {
+  name: 'billing',
+  register(app, { database: { db } }) {
+    const tags = ['Billing'];
+    app.get('/billings', {
+      config: { access: view },
+      schema: { tags },
+      handler: async (req) => {
+        const { rows, filter, settings, ...rest } = await runList(db, billingList, caller(req).user, {});
+        return { loads: rows, filters: filter, settings, ...rest };
+      },
+    });
+    registerListRoute(app, db, billingList, { url: '/billings/list', access: view, tags });
+
+    app.get('/billings/:id', {
+      config: { access: view },
+      schema: { tags, params: IdParams, response: { 200: BillingFilesResponseSchema } },
+      handler: async (req) => ({ load_files: await billingService.billingFiles(db, caller(req), req.params.id) }),
+    });
+
+    app.post('/billing', {
+      config: { access: { section: SECTION.Billing, action: ACTION.BILLING_CREATE } },
+      schema: { tags, body: BillingCreateBodySchema, response: { 200: BillingSavedSchema } },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        billing: await billingService.createBilling(db, caller(req), req.body.load_id),
+      }),
+    });
+
+    app.delete('/billing/:id', {
+      config: { access: { section: SECTION.Billing, action: [ACTION.DELETE, ACTION.BILLING_CREATE] } },
+      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      handler: async (req) => billingService.deleteBilling(db, caller(req), req.params.id),
+    });
+  },
+};
