@@ -5,6 +5,7 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { base64Parts, startSmtpServer } from '../../../test/smtp';
+import { createMailer, MAIL_MSG } from './mailer';
 import { invoiceMail, passwordResetMail } from './templates';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -127,29 +128,18 @@ describe('mail through SMTP', () => {
 
 describe('mail without SMTP', () => {
   it('stays in the outbox with its attachment stored as a file the mail reader can download', async () => {
-    const local = await createTestApp({ config: { dataDir: mkdtempSync(join(tmpdir(), 'backhaul-outbox-')) } });
-    try {
-      const result = await local.app.deps.mailer.send(invoice());
-      expect(result.status).toBe('outbox');
-      const token = await local.login('admin@backhaul.demo');
-      const res = await local.app.inject({
-        method: 'GET',
-        url: '/api/mail/outbox?status=outbox',
-        headers: local.bearer(token),
-      });
-      const row = res.json().rows.find((r: { id: number }) => r.id === result.id);
-      expect(row.status).toBe('outbox');
-      const file = await local.app.inject({ method: 'GET', url: row.attachments[0].url, headers: local.bearer(token) });
-      expect(file.rawPayload.equals(attachment)).toBe(true);
-      const retry = await local.app.inject({
-        method: 'POST',
-        url: `/api/mail/${result.id}/retry`,
-        headers: local.bearer(token),
-      });
-      expect(retry.statusCode).toBe(412);
-    } finally {
-      await local.close();
-    }
+    // The same database and files, through a mailer with no SMTP_URL (what an install without SMTP runs).
+    const outbox = createMailer({ db: t.db, from: 'Backhaul <no-reply@backhaul.demo>', files: t.app.deps.files });
+    const before = smtp.received.length;
+    const result = await outbox.send(invoice());
+    expect(result.status).toBe('outbox');
+    expect(smtp.received.length).toBe(before);
+    const res = await t.app.inject({ method: 'GET', url: '/api/mail/outbox?status=outbox', headers: t.bearer(admin) });
+    const row = res.json().rows.find((r: { id: number }) => r.id === result.id);
+    expect(row).toMatchObject({ status: 'outbox', attempts: 0, subject: 'Invoice INV-1042 from Backhaul Freight' });
+    const file = await t.app.inject({ method: 'GET', url: row.attachments[0].url, headers: t.bearer(admin) });
+    expect(file.rawPayload.equals(attachment)).toBe(true);
+    await expect(outbox.retry(result.id)).rejects.toThrow(MAIL_MSG.noSmtp);
   });
 });
 
