@@ -126,26 +126,32 @@ const BROKER_FIELDS: RecordField<BrokerForm>[] = [
 const options = (list: Array<{ value: number; label: string }> | undefined) =>
   (list ?? []).map((o) => ({ value: String(o.value), label: o.label }));
 
-/** The rate confirmation's fields as a load of the form (the extraction module's answer, for review). */
-function extractedLoad(answer: Record<string, unknown>): DialogForm['loads'][number] {
-  const src = ((answer.load ?? answer.data ?? answer) as Record<string, unknown>) ?? {};
-  const stops = Array.isArray(src.stops) ? (src.stops as Array<Record<string, unknown>>) : [];
-  const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+/** A rate confirmation read by POST /trips/extract as a load of the form, for the user to review. */
+function extractedLoad(
+  answer: ExtractedLoad,
+  brokers: TripFilters['brokers'] | undefined,
+): DialogForm['loads'][number] {
+  const name = answer.broker.name
+    ?.toLowerCase()
+    .replace(/[,.]|\b(llc|inc)\b/g, '')
+    .trim();
+  const broker = name ? brokers?.find((b) => b.label.toLowerCase().includes(name)) : undefined;
+  const bol = answer.reference_numbers.find((r) => /bol|bill of lading/i.test(r.label));
   return {
     ...newLoad(),
-    broker_id: typeof src.broker_id === 'number' ? src.broker_id : null,
-    broker_number: str(src.broker_number ?? src.load_number),
-    bol: str(src.bol),
-    gross: Number(src.gross ?? src.rate ?? 0) || 0,
+    broker_id: broker?.value ?? null,
+    broker_number: answer.broker_number ?? '',
+    bol: bol?.value ?? '',
+    gross: answer.gross ?? 0,
     ai_status: 'extracted',
-    stops: stops.length
-      ? stops.map((s) => ({
-          type: (Number(s.type) === 1 ? 1 : 2) as 1 | 2,
-          city: str(s.city),
-          state: str(s.state).toUpperCase(),
-          zip: str(s.zip),
-          address: str(s.address),
-          at: str(s.at),
+    stops: answer.stops.length
+      ? answer.stops.map((s) => ({
+          type: s.type,
+          city: s.city ?? '',
+          state: (s.state ?? '').toUpperCase(),
+          zip: s.zip ?? '',
+          address: s.address ?? '',
+          at: s.at,
         }))
       : [emptyStop(1), emptyStop(2)],
   };
@@ -201,8 +207,13 @@ export function TripDialog(props: Props) {
       const load = form.getValues().loads[index];
       if (!load || load.stops.some((s) => !s.city || !s.state)) return;
       try {
-        const miles = await fetchMiles({ stops: load.stops });
-        if (!miles) return;
+        const stops = load.stops.map((st) => ({
+          type: st.type,
+          city: st.city,
+          state: st.state,
+          zip: st.zip || undefined,
+        }));
+        const miles = await fetchMiles({ stops });
         form.setFieldValue(`loads.${index}.mileage_loaded`, miles.loaded);
         if (miles.empty) form.setFieldValue(`loads.${index}.mileage_empty`, miles.empty);
       } catch {
@@ -330,12 +341,10 @@ export function TripDialog(props: Props) {
                       if (!file) return;
                       try {
                         const answer = await extractRateConfirmation(file);
-                        const load = extractedLoad(answer);
-                        const read = answer as unknown as ExtractedLoad;
-                        const name = read.broker?.name?.toLowerCase();
-                        load.broker_id ??= filters?.brokers.find((b) => b.label.toLowerCase() === name)?.value ?? null;
+                        const load = extractedLoad(answer, filters?.brokers);
                         form.insertListItem('loads', load);
-                        setExtracted((m) => ({ ...m, [load.key]: read }));
+                        setExtracted((m) => ({ ...m, [load.key]: answer }));
+                        refreshMiles(form.getValues().loads.length - 1);
                         showAlert('info', 'Review the load filled from the rate confirmation, then save.');
                       } catch {
                         // the API client has shown the error

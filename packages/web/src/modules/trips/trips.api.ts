@@ -1,3 +1,5 @@
+import type { ExtractedLoad } from '@backhaul/shared/modules/extraction/extraction.contract';
+import type { Mileage, MilesTripBody } from '@backhaul/shared/modules/mileage/mileage.contract';
 import type { Location, TripDetail, TripFilters, TripForm } from '@backhaul/shared/modules/trips/trips.contract';
 import { exportUrlForFileType } from '@backhaul/shared/modules/trips/trips.contract';
 import { z } from 'zod';
@@ -33,13 +35,8 @@ export const loadStates = () =>
   api.post<{ states: Array<{ value: string; label: string }> }>('/states').then((r) => r.states);
 
 /** POST /trips/milesTrip (the mileage module): loaded and empty miles of the load's stops. */
-export async function fetchMiles(body: unknown): Promise<{ loaded: number; empty: number } | null> {
-  const res = await api.post<{ mileage: unknown }>('/trips/milesTrip', body, { silent: true });
-  const m = res.mileage as { loaded?: number; empty?: number; total?: number } | number | null;
-  if (typeof m === 'number') return { loaded: Math.round(m), empty: 0 };
-  if (m && typeof m === 'object')
-    return { loaded: Math.round(m.loaded ?? m.total ?? 0), empty: Math.round(m.empty ?? 0) };
-  return null;
+export async function fetchMiles(body: MilesTripBody): Promise<Mileage> {
+  return (await api.post<{ mileage: Mileage }>('/trips/milesTrip', body, { silent: true })).mileage;
 }
 
 /** Multipart posts (the JSON client sends no forms): PPW upload and rate-confirmation extraction. */
@@ -59,7 +56,7 @@ async function postFile<T>(path: string, file: File): Promise<T> {
 
 export const uploadPpw = (loadId: number, file: File) =>
   postFile<{ message: string; load: { ppw: number } }>(`/loads/ppw/${loadId}`, file);
-export const extractRateConfirmation = (file: File) => postFile<Record<string, unknown>>('/trips/extract', file);
+export const extractRateConfirmation = (file: File) => postFile<ExtractedLoad>('/trips/extract', file);
 export const sendPpw = (loadId: number, email: string) =>
   api.post<{ message: string }>(`/loads/sendPPW/${loadId}`, { email });
 
