@@ -8,8 +8,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/employee-work-schedule',
   '/statistics/safety-statistics',
   '/accounting/customer-invoices',
-  '/accounting/customer-payments',
-  '/accounting/customer-invoice-items',
   '/accounting/billing',
   '/accounting/dispatchers-st-ts',
   '/accounting/safety-st-ts',

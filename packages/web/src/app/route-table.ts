@@ -8,6 +8,8 @@ export type RouteAccess = 'protected' | 'guest' | 'public' | 'open';
 /** Screens that are built; any route without a page shows the not-available page. */
 export type PageKey =
   | 'login'
+  | 'customer-payments'
+  | 'customer-invoice-items'
   | 'reset-request'
   | 'new-password'
   | 'profile'
@@ -93,8 +95,8 @@ export const APP_ROUTES: RouteNode[] = [
     defaultChild: 'customer-invoices',
     children: [
       child('customer-invoices', 'Customer invoices'),
-      child('customer-payments', 'Customer payments'),
-      child('customer-invoice-items', 'Customer invoice items'),
+      child('customer-payments', 'Customer payments', undefined, { page: 'customer-payments' }),
+      child('customer-invoice-items', 'Customer invoice items', undefined, { page: 'customer-invoice-items' }),
       child('billing', 'Billing', 'Billing'),
       child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements'),
       child('safety-st-ts', 'Safety statements'),

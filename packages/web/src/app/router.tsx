@@ -15,6 +15,10 @@ const PAGES: Record<PageKey, LazyPage> = {
   'reset-request': () => import('../modules/auth/reset-request-page').then((m) => ({ Component: m.ResetRequestPage })),
   'new-password': () => import('../modules/auth/new-password-page').then((m) => ({ Component: m.NewPasswordPage })),
   profile: () => import('../modules/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  'customer-payments': () =>
+    import('../modules/payments/customer-payments-page').then((m) => ({ Component: m.CustomerPaymentsPage })),
+  'customer-invoice-items': () =>
+    import('../modules/payments/customer-invoice-items-page').then((m) => ({ Component: m.CustomerInvoiceItemsPage })),
   account: () => import('../modules/account/account-page').then((m) => ({ Component: m.AccountPage })),
   cities: () => import('../modules/cities/cities-page').then((m) => ({ Component: m.CitiesPage })),
   brokers: () => import('../modules/brokers/brokers-page').then((m) => ({ Component: m.BrokersPage })),

@@ -6,11 +6,13 @@ import { api } from '../api-client';
 
 /**
  * Delete behind a confirmation, with the spec's texts: 'The removal was successful' or
- * 'Deletion error' (000 §8). `refreshKey` changes after every successful write.
+ * 'Deletion error' (000 §8), or an area's own pair (payments: 'The record has been successfully
+ * deleted.' / 'Remove error'). `refreshKey` changes after every successful write.
  */
 export function useRecordActions(opts: {
   deleteUrl: (id: number | string) => string;
   describe: (id: number | string) => string;
+  messages?: { success: string; error: string };
 }) {
   const [refreshKey, setRefreshKey] = useState(0);
   const [pending, setPending] = useState<number | string | null>(null);
@@ -22,10 +24,10 @@ export function useRecordActions(opts: {
     setBusy(true);
     try {
       await api.delete(opts.deleteUrl(pending), { silent: true });
-      showAlert('success', MSG.removalSuccess);
+      showAlert('success', opts.messages?.success ?? MSG.removalSuccess);
       refresh();
     } catch {
-      showAlert('error', MSG.deletionError);
+      showAlert('error', opts.messages?.error ?? MSG.deletionError);
     } finally {
       setBusy(false);
       setPending(null);
