@@ -95,11 +95,21 @@ export const billingList = defineList({
     {
       id: 'invoice',
       title: 'Invoice',
-      sql: flag(sql`loads.customer_invoice_id is not null`, BILLING_LABELS.invoiceExists, BILLING_LABELS.invoiceMissing),
+      sql: flag(
+        sql`loads.customer_invoice_id is not null`,
+        BILLING_LABELS.invoiceExists,
+        BILLING_LABELS.invoiceMissing,
+      ),
       filter: 'list',
       options: sql`select v as value, v as label from (values (${BILLING_LABELS.invoiceExists}), (${BILLING_LABELS.invoiceMissing})) t(v)`,
     },
-    { id: 'customer_invoice_id', title: 'Invoice #', sql: sql`loads.customer_invoice_id`, filter: 'number', hidden: true },
+    {
+      id: 'customer_invoice_id',
+      title: 'Invoice #',
+      sql: sql`loads.customer_invoice_id`,
+      filter: 'number',
+      hidden: true,
+    },
     {
       id: 'ppw_url',
       title: 'PPW',

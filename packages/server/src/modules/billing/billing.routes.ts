@@ -1,10 +1,9 @@
-import { ACTION, MessageBodySchema, SECTION } from '@backhaul/shared';
+import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   BillingCreateBodySchema,
   BillingFilesResponseSchema,
   BillingSavedSchema,
 } from '@backhaul/shared/modules/billing/billing.contract';
-import { MSG } from '@backhaul/shared';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';

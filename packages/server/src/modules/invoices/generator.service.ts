@@ -188,11 +188,14 @@ export async function generateInvoices(
         )
       ).map((r) => Number(r.id))
     : [];
-  await db
-    .update(invoiceGenerationRuns)
-    .set({ status: 'running' })
-    .where(eq(invoiceGenerationRuns.id, input.runId));
-  const result: GenerateResult = { run_id: input.runId, invoices: 0, lines: 0, amount: 0, customers: customerIds.length };
+  await db.update(invoiceGenerationRuns).set({ status: 'running' }).where(eq(invoiceGenerationRuns.id, input.runId));
+  const result: GenerateResult = {
+    run_id: input.runId,
+    invoices: 0,
+    lines: 0,
+    amount: 0,
+    customers: customerIds.length,
+  };
   let amountCents = 0;
   await progress(0, customerIds.length);
   for (let i = 0; i < customerIds.length; i += BATCH) {

@@ -108,7 +108,14 @@ export const invoicesList = defineList({
       joins: ['customer'],
       hidden: true,
     },
-    { id: 'mistake', title: 'Mistake', sql: sql`invoices.mistake_cents`, filter: 'number', footer: 'sum', dollar: true },
+    {
+      id: 'mistake',
+      title: 'Mistake',
+      sql: sql`invoices.mistake_cents`,
+      filter: 'number',
+      footer: 'sum',
+      dollar: true,
+    },
     { id: 'loss', title: 'Loss', sql: sql`invoices.loss_cents`, filter: 'number', footer: 'sum', dollar: true },
     {
       id: 'payment_account',
@@ -150,7 +157,14 @@ export const invoiceSendsList = defineList({
   base: (user) => invoicesScope(user),
   defaultSort: { sort: 'sent_date', order: 'desc' },
   columns: [
-    { id: 'id', title: 'Invoice', sql: sql`invoice_sends.invoice_id`, filter: 'number', footer: 'count', align: 'left' },
+    {
+      id: 'id',
+      title: 'Invoice',
+      sql: sql`invoice_sends.invoice_id`,
+      filter: 'number',
+      footer: 'count',
+      align: 'left',
+    },
     {
       id: 'customer',
       title: 'Customer',

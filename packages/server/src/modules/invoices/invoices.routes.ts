@@ -48,7 +48,11 @@ export const invoicesRoutes: RouteModule = {
     // The list (limit up to 999999 in the spec's variant: the engine caps "All" and says so).
     registerListRoute(app, db, invoicesList, { url: '/invoice', tags });
     registerListRoute(app, db, invoiceSendsList, { url: '/invoice-sends/list', tags });
-    registerListRoute(app, db, invoiceGeneratorList, { url: '/generate-invoice/list', access: generator(ACTION.VIEW), tags });
+    registerListRoute(app, db, invoiceGeneratorList, {
+      url: '/generate-invoice/list',
+      access: generator(ACTION.VIEW),
+      tags,
+    });
 
     app.post('/invoice/filters', {
       config: { access: inv() },
@@ -66,7 +70,10 @@ export const invoicesRoutes: RouteModule = {
       config: { access: inv() },
       schema: { tags, body: z.unknown() },
       handler: async (req) => {
-        const compiled = compileList(invoicesList, caller(req).user, { ...((req.body as object | null) ?? {}), with_options: false });
+        const compiled = compileList(invoicesList, caller(req).user, {
+          ...((req.body as object | null) ?? {}),
+          with_options: false,
+        });
         return selectTotals(db, invoicesList, compiled);
       },
     });
@@ -217,9 +224,13 @@ export const invoicesRoutes: RouteModule = {
           description: req.body.description ?? null,
         };
         const run = await createRun(db, input);
-        const job = await jobs.enqueue(INVOICE_GENERATION_JOB, { ...input, runId: run.id }, {
-          actor: { id: user.id, companyId: user.companyId },
-        });
+        const job = await jobs.enqueue(
+          INVOICE_GENERATION_JOB,
+          { ...input, runId: run.id },
+          {
+            actor: { id: user.id, companyId: user.companyId },
+          },
+        );
         return { message: INVOICE_MSG.generationStarted, run_id: run.id, job_id: job.id };
       },
     });

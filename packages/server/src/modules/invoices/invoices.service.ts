@@ -1,6 +1,5 @@
 import { MSG } from '@backhaul/shared';
 import { addDays, formatMoney, nowInCompanyTimeZone, startOfWeek } from '@backhaul/shared/formats/formats';
-import { toCents, toDollars } from '@backhaul/shared/money';
 import {
   type GenerateOptions,
   INVOICE_MSG,
@@ -10,6 +9,7 @@ import {
   type InvoiceNewBodySchema,
   type InvoiceUpdateBodySchema,
 } from '@backhaul/shared/modules/invoices/invoices.contract';
+import { toCents, toDollars } from '@backhaul/shared/money';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -43,14 +43,23 @@ export async function lockInvoice(tx: DbOrTx, companyId: number, invoiceId: numb
   return row;
 }
 
-export type InvoiceAmountDeltas = { totalDelta?: number; paidDelta?: number; mistakeDelta?: number; lossDelta?: number };
+export type InvoiceAmountDeltas = {
+  totalDelta?: number;
+  paidDelta?: number;
+  mistakeDelta?: number;
+  lossDelta?: number;
+};
 
 /**
  * Moves an invoice's amounts (cents) and the customer's balance (what it owes: Σ need-pay) by the
  * same figure, in the caller's transaction. Lock the invoice first (lockInvoice). A fully settled
  * invoice becomes Paid; one that owes again after a correction goes back to Open.
  */
-export async function applyInvoiceAmounts(tx: DbOrTx, invoiceId: number, deltas: InvoiceAmountDeltas): Promise<InvoiceRow> {
+export async function applyInvoiceAmounts(
+  tx: DbOrTx,
+  invoiceId: number,
+  deltas: InvoiceAmountDeltas,
+): Promise<InvoiceRow> {
   const total = deltas.totalDelta ?? 0;
   const paid = deltas.paidDelta ?? 0;
   const mistake = deltas.mistakeDelta ?? 0;
@@ -111,7 +120,12 @@ async function findInvoice(db: DbOrTx, user: AuthUser, id: number): Promise<Invo
 /** POST /invoice/:id: the invoice with its lines, in dollars. */
 export async function getInvoice(db: DbOrTx, user: AuthUser, id: number): Promise<InvoiceDetail> {
   const inv = await findInvoice(db, user, id);
-  const [head] = await rowsOf<{ customer: string | null; email: string | null; service: string | null; method: string | null }>(
+  const [head] = await rowsOf<{
+    customer: string | null;
+    email: string | null;
+    service: string | null;
+    method: string | null;
+  }>(
     db,
     sql`select c.name as customer, c.email, s.name as service, s.billing_method as method
       from invoices i left join customers c on c.id = i.customer_id left join accounting_services s on s.id = i.service_id
@@ -164,7 +178,12 @@ async function saveLines(tx: Tx, inv: InvoiceRow, lines: LineInput[]): Promise<v
   const kept = new Set(lines.map((l) => l.id).filter((id): id is number => id !== undefined));
   const removed = existing.filter((l) => !kept.has(l.id));
   if (removed.length) {
-    await tx.delete(invoiceLines).where(inArray(invoiceLines.id, removed.map((l) => l.id)));
+    await tx.delete(invoiceLines).where(
+      inArray(
+        invoiceLines.id,
+        removed.map((l) => l.id),
+      ),
+    );
     const loadIds = removed.map((l) => l.loadId).filter((id): id is number => id !== null);
     if (loadIds.length)
       await tx
@@ -207,7 +226,12 @@ async function linesTotal(tx: DbOrTx, invoiceId: number): Promise<number> {
 }
 
 /** POST /invoice/update(/:id): description, payment account and lines of an Open invoice. */
-export async function updateInvoice(db: Db, user: AuthUser, id: number, body: z.output<typeof InvoiceUpdateBodySchema>) {
+export async function updateInvoice(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  body: z.output<typeof InvoiceUpdateBodySchema>,
+) {
   await db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, user.companyId, id);
     if (user.customerId && inv.customerId !== user.customerId) throw AppError.notFound();
@@ -223,7 +247,14 @@ export async function updateInvoice(db: Db, user: AuthUser, id: number, body: z.
       })
       .where(eq(invoices.id, id));
     const after = await applyInvoiceAmounts(tx, id, { totalDelta: total - inv.totalCents });
-    await writeAudit(tx, { actor: actorOf(user), entity: 'invoice', entityId: id, action: 'update', before: inv, after });
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'invoice',
+      entityId: id,
+      action: 'update',
+      before: inv,
+      after,
+    });
   });
   return getInvoice(db, user, id);
 }
@@ -357,8 +388,14 @@ export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promis
     .from(customers)
     .where(eq(customers.id, inv.customer_id));
   const company = await companyName(db, user.companyId);
-  const pdf = createPdf({ company: { name: company }, title: `Invoice #${inv.invoice_id}`, subtitle: `${inv.from} — ${inv.to}` });
-  const address = [cust?.address, [cust?.city, cust?.state, cust?.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const pdf = createPdf({
+    company: { name: company },
+    title: `Invoice #${inv.invoice_id}`,
+    subtitle: `${inv.from} — ${inv.to}`,
+  });
+  const address = [cust?.address, [cust?.city, cust?.state, cust?.zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   pdf.keyValues([
     ['Bill to', inv.customer ?? ''],
     ...(address ? ([['Address', address]] as [string, string][]) : []),
@@ -415,7 +452,10 @@ export async function sendInvoice(db: Db, deps: SendDeps, user: AuthUser, id: nu
   const to = email || inv.customer_email;
   if (!to) throw AppError.invalidField('email', INVOICE_MSG.noEmail);
   const pdf = await invoicePdf(db, user, id);
-  const attachments = [{ filename: pdf.name, content: pdf.data, contentType: 'application/pdf' }, ...(await ppwAttachments(db, deps.files, id))];
+  const attachments = [
+    { filename: pdf.name, content: pdf.data, contentType: 'application/pdf' },
+    ...(await ppwAttachments(db, deps.files, id)),
+  ];
   const mail = invoiceMail({
     company: await companyName(db, user.companyId),
     customer: inv.customer ?? '',
@@ -501,7 +541,13 @@ export async function sendStatistic(db: Db, mailer: Mailer, user: AuthUser, id: 
   const sent = await mailer.send({
     ...mail,
     to: email,
-    attachments: [{ filename: `invoice-${inv.invoice_id}-loads.pdf`, content: await pdf.toBuffer(), contentType: 'application/pdf' }],
+    attachments: [
+      {
+        filename: `invoice-${inv.invoice_id}-loads.pdf`,
+        content: await pdf.toBuffer(),
+        contentType: 'application/pdf',
+      },
+    ],
     companyId: user.companyId,
     createdBy: user.id,
   });

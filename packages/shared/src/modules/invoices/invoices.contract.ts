@@ -62,12 +62,7 @@ export const InvoiceLineSchema = z.object({
 export type InvoiceLineInput = z.input<typeof InvoiceLineSchema>;
 
 const text = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `The ${label} may not be greater than ${max} characters.`)
-    .nullable()
-    .optional();
+  z.string().trim().max(max, `The ${label} may not be greater than ${max} characters.`).nullable().optional();
 
 /** POST /invoice/update(/:id): what an Open invoice lets you change. */
 export const InvoiceUpdateBodySchema = z.object({
