@@ -106,7 +106,11 @@ export function ExtractionReview(props: { answer: ExtractedLoad }) {
                 {r.label}
               </Table.Td>
               <Table.Td>{r.value}</Table.Td>
-              <Table.Td w={110} c={r.confidence < LOW_CONFIDENCE ? 'yellow' : 'dimmed'}>
+              <Table.Td
+                w={130}
+                c={r.confidence < LOW_CONFIDENCE ? 'yellow' : 'dimmed'}
+                style={{ whiteSpace: 'nowrap' }}
+              >
                 {confidenceLevel(r.confidence).hint}
               </Table.Td>
             </Table.Tr>
