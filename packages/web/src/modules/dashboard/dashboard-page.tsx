@@ -8,7 +8,14 @@ import { useState } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { api } from '../../platform/api-client';
 import { KpiCards } from '../statistics/kpi-cards';
-import { barThickness, CHART_COLORS, ChartCard, chartOptions, shortLabel } from '../statistics/statistics-charts';
+import {
+  barThickness,
+  CHART_COLORS,
+  ChartCard,
+  chartOptions,
+  shortLabel,
+  TICKS,
+} from '../statistics/statistics-charts';
 
 const WEEKS = [1, 2, 4, 8, 13];
 
@@ -79,9 +86,9 @@ export function DashboardPage() {
             // A mixed chart: react-chartjs-2 types `data` by the chart's own type only.
             data={graphData as unknown as ChartData<'bar', number[], string>}
             options={chartOptions<'bar'>({
-              money: true,
+              left: TICKS.money,
               tooltip: (v, name) => (name === 'Miles' ? `Miles ${formatMiles(v)}` : `Gross ${formatMoney(v)}`),
-              right: (v) => Intl.NumberFormat('en-US', { notation: 'compact' }).format(v),
+              right: TICKS.count,
             })}
           />
         </ChartCard>

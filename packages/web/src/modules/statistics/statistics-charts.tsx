@@ -47,9 +47,17 @@ export function shortLabel(date: string, week = false): string {
   return week ? `wk ${text}` : text;
 }
 
-/** The spec's chart settings (000 §9) on dark axes; `money` formats the left axis in dollars. */
+/** Axis ticks: compact dollars ($25K), rates ($2.50), compact numbers (9K). */
+export const TICKS = {
+  money: (v: number) => `$${Intl.NumberFormat('en-US', { notation: 'compact' }).format(v)}`,
+  rate: (v: number) => `$${v.toFixed(2)}`,
+  count: (v: number) => Intl.NumberFormat('en-US', { notation: 'compact' }).format(v),
+};
+
+/** The spec's chart settings (000 §9) on dark axes. */
 export function chartOptions<T extends 'bar' | 'line'>(opts: {
-  money?: boolean;
+  /** The left axis' tick text. */
+  left: (value: number) => string;
   tooltip: (value: number, dataset: string) => string;
   right?: (value: number) => string;
 }): ChartOptions<T> {
@@ -77,7 +85,7 @@ export function chartOptions<T extends 'bar' | 'line'>(opts: {
         ticks: { color: CHART_COLORS.text, maxRotation: 0, autoSkipPadding: 8 },
         grid: { color: CHART_COLORS.grid },
       },
-      y: axis(opts.money ? (v) => `$${Intl.NumberFormat('en-US', { notation: 'compact' }).format(v)}` : String),
+      y: axis(opts.left),
       ...(opts.right
         ? { y1: { ...axis(opts.right), position: 'right' as const, grid: { drawOnChartArea: false } } }
         : {}),
@@ -119,7 +127,7 @@ export function GrossChart({ series, week }: { series: Series; week: boolean }) 
             },
           ],
         }}
-        options={chartOptions<'bar'>({ money: true, tooltip: (v) => `Gross ${formatMoney(v)}` })}
+        options={chartOptions<'bar'>({ left: TICKS.money, tooltip: (v) => `Gross ${formatMoney(v)}` })}
       />
     </ChartCard>
   );
@@ -135,7 +143,8 @@ export function RpmChart({ series, week }: { series: Series; week: boolean }) {
           datasets: [
             {
               label: 'RPM',
-              data: series.rpm,
+              // A label without miles has no rate: a gap, not a fall to zero.
+              data: series.rpm.map((v, i) => (series.mileage[i] ? v : null)),
               borderColor: CHART_COLORS.rpm,
               backgroundColor: 'rgba(252, 196, 25, 0.15)',
               fill: true,
@@ -155,8 +164,9 @@ export function RpmChart({ series, week }: { series: Series; week: boolean }) {
           ],
         }}
         options={chartOptions<'line'>({
+          left: TICKS.rate,
           tooltip: (v, name) => (name === 'Miles' ? `Miles ${formatMiles(v)}` : `RPM $${v.toFixed(2)}/mi`),
-          right: (v) => Intl.NumberFormat('en-US', { notation: 'compact' }).format(v),
+          right: TICKS.count,
         })}
       />
     </ChartCard>
