@@ -37,7 +37,7 @@ function startServer(dataDir: string) {
 }
 
 describe('data folder lock', () => {
-  it('a second process on the same folder refuses with a clear message', { timeout: 60_000 }, async () => {
+  it('a second process on the same folder refuses with a clear message', { timeout: 180_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'backhaul-lock-'));
     const first = startServer(dir);
     await first.ready;
