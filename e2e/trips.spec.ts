@@ -6,7 +6,7 @@ import { closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // Dispatch end to end: a two-stop trip built in the dialog (zip lookup fills the city), a PPW file
 // attached (the load shows "PPW exist"), the trip found in the list and opened to its loads, and
-// the list exported as a spreadsheet holding it.
+// the list exported as a spreadsheet holding it, then the load in Dispatch statistics.
 
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -52,9 +52,10 @@ test('build a two-stop trip, attach a PPW, find it in the list opened to its loa
   await page.getByTestId('stop-zip-0-1').blur();
   await expect(page.getByTestId('stop-city-0-1')).toHaveValue('Chicago');
   await page.getByTestId('stop-at-0-1').fill(`${chicagoDay(0)} 06:30`);
-  await dialog.getByLabel('Loaded miles').fill('967');
+  // Loaded miles follow the stops (POST /trips/milesTrip); empty miles stay what the user typed.
+  await expect(dialog.getByLabel('Loaded miles')).not.toHaveValue('0');
   await dialog.getByLabel('Empty miles').fill('33');
-  await expect(page.getByTestId('load-miles-0')).toContainText('RPM $2.45');
+  await expect(page.getByTestId('load-miles-0')).toContainText(/RPM \$\d\.\d\d/);
   await shot(page, 'trips-dialog-new');
   await page.getByTestId('trip-save').click();
   await expect(page.getByText('Saving Successfully')).toBeVisible();
@@ -99,4 +100,12 @@ test('build a two-stop trip, attach a PPW, find it in the list opened to its loa
   await book.xlsx.readFile(file);
   const values = book.worksheets[0]?.getSheetValues().flat().map(String) ?? [];
   expect(values).toContain(ref);
+
+  // The statistics engineer's Dispatch statistics list shows the load too (default window).
+  await page.goto('/statistics/dispatch-statistics');
+  await expect(page.getByTestId('dispatch-statistics-page')).toBeVisible();
+  await page.getByPlaceholder('Search').fill(ref);
+  await page.getByPlaceholder('Search').press('Enter');
+  await expect(page.getByTestId('table-row').filter({ hasText: ref })).toHaveCount(1);
+  await shot(page, 'trips-in-dispatch-statistics');
 });
