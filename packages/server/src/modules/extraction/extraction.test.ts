@@ -4,8 +4,9 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { FILE_MSG } from '../../platform/files/file-rules';
-import { findDate, findTime } from './extraction.rules';
+import { extractFromText, findDate, findTime } from './extraction.rules';
 import { EXTRACTION_MSG, extractRateConfirmation } from './extraction.service';
+import type { PdfText } from './pdf-text';
 
 const DIR = join(import.meta.dirname, '../../../test/fixtures/rate-confirmations');
 type Expected = {
@@ -93,6 +94,71 @@ describe('rate-confirmation rules', () => {
     expect(got.rate.total).toBeNull();
     expect(got.broker_number).toBeNull();
     for (const [key, f] of Object.entries(got.fields)) expect(f.confidence, key).toBeLessThanOrEqual(0.3);
+  });
+
+  it('layout variants: inline labels, "Drop 1", field labels inside a block, USD totals, FSC, per-hour detention', () => {
+    // Lines of cells at x positions, 14 pt apart: the text model pdf-text.ts produces.
+    const doc = (rows: Array<Array<[number, string]>>): PdfText => ({
+      pages: 1,
+      width: 612,
+      height: 792,
+      lines: rows.map((cells, i) => ({
+        page: 1,
+        y: 60 + i * 14,
+        text: cells.map(([, t]) => t).join('   '),
+        cells: cells.map(([x, text]) => ({ page: 1, x, x2: x + text.length * 5, y: 60 + i * 14, size: 10, text })),
+      })),
+    });
+    const got = extractFromText(
+      doc([
+        [[50, 'Brokered by: Lone Star Freight Partners']],
+        [
+          [50, 'Shipment ID: LSF-7731'],
+          [300, 'MC 554433'],
+        ],
+        [[50, 'Shipper: Alamo Cold Storage']],
+        [
+          [50, '1 Market St'],
+          [300, 'Pickup Date: 2026-12-01'],
+        ],
+        [[50, 'San Antonio TX 78205']],
+        [[50, 'Pickup Date: 12/01/2026 0800-1400']],
+        [],
+        [],
+        [
+          [50, 'Drop 1'],
+          [300, 'Drop 2'],
+        ],
+        [
+          [50, 'Reno Foods, 12 Main St'],
+          [300, 'Sparks Market'],
+        ],
+        [
+          [50, 'Reno, NV 89502'],
+          [300, 'Sparks, NV 89431'],
+        ],
+        [
+          [50, 'Dec 3, 2026 FCFS'],
+          [300, '12/04/26 9am-1pm'],
+        ],
+        [],
+        [],
+        [[50, 'Linehaul: 1500.00']],
+        [[50, 'FSC: 210.00']],
+        [[50, 'Detention: $50/hr after 2 hours free']],
+        [[50, 'Total Rate: USD 1,710.00']],
+      ]),
+    );
+    expect(got.broker).toMatchObject({ name: 'Lone Star Freight Partners', mc: '554433' });
+    expect(got.broker_number).toBe('LSF-7731');
+    expect(got.stops.map((s) => [s.type, s.facility, s.city, s.state, s.zip, s.date, s.window])).toEqual([
+      [1, 'Alamo Cold Storage', 'San Antonio', 'TX', '78205', '2026-12-01', '08:00-14:00'],
+      [2, 'Reno Foods', 'Reno', 'NV', '89502', '2026-12-03', 'FCFS'],
+      [2, 'Sparks Market', 'Sparks', 'NV', '89431', '2026-12-04', '09:00-13:00'],
+    ]);
+    expect(got.rate).toEqual({ total: 1710, line_haul: 1500 });
+    expect(got.accessorials).toEqual([{ name: 'Fuel Surcharge', amount: 210 }]);
+    expect(got.fields['pickups.0.facility']?.confidence).toBe(0.7);
   });
 
   it('dates in several formats, times and windows', () => {
