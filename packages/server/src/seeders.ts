@@ -7,6 +7,7 @@ import { driversSeeder } from './modules/drivers/drivers.seed';
 import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
+import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
@@ -35,4 +36,5 @@ export const SEEDERS: readonly Seeder[] = [
   citiesSeeder,
   brokersSeeder,
   tripsSeeder,
+  invoicesSeeder,
 ];

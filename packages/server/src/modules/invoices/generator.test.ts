@@ -1,4 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { createRun, generateInvoices } from './generator.service';
@@ -49,11 +50,15 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@backhaul.demo');
   const options = (await get('/generate-invoice/create')).json();
-  period = options.periods.find((p: { id: string }) => p.id === 'last_month');
+  // The seed invoiced every month up to the last one: take last month (only what the seed did not
+  // bill) through today (nothing billed yet).
+  const lastMonth = options.periods.find((p: { id: string }) => p.id === 'last_month');
+  period = { from: lastMonth.from, to: nowInCompanyTimeZone().date };
   // Bill every delivered load of the period that is not billed yet, through the API.
   const open = await q<{ id: number }>(
     `select id from loads where delivery_at >= ($1::date)::timestamp at time zone 'America/Chicago'
-       and delivery_at < (($2::date + 1)::timestamp at time zone 'America/Chicago') and not billing and customer_id is not null
+       and delivery_at < (($2::date + 1)::timestamp at time zone 'America/Chicago') and delivery_at <= now()
+       and not billing and customer_id is not null
      order by id limit 40`,
     [period.from, period.to],
   );
@@ -65,7 +70,7 @@ describe('GET /generate-invoice/create', () => {
   it('answers period presets, active services with their methods, and customers', async () => {
     const body = (await get('/generate-invoice/create')).json();
     expect(body.periods.map((p: { id: string }) => p.id)).toEqual(['last_month', 'last_week']);
-    expect(period.from.endsWith('-01')).toBe(true);
+    expect(body.periods[0].from.endsWith('-01')).toBe(true);
     const week = body.periods[1];
     expect(new Date(`${week.from}T12:00:00Z`).getUTCDay()).toBe(0);
     expect(body.services.map((s: { billing_method: string }) => s.billing_method)).toEqual([
@@ -116,7 +121,8 @@ describe('invoice generation', () => {
     for (const m of made) expect(Number(m.total)).toBe(Number(m.lines_total));
     expect(Math.round(job.result.amount * 100)).toBe(made.reduce((s, m) => s + Number(m.total), 0));
 
-    // Safety: one line per Sunday of the period, quantity = the customer's active drivers.
+    // Safety: every Sunday of the period is billed exactly once per customer (earlier runs included),
+    // at the customer's active drivers; accounting: every month start once, at $250.
     const sundays = [] as string[];
     for (
       let d = new Date(`${period.from}T00:00:00Z`);
@@ -124,24 +130,35 @@ describe('invoice generation', () => {
       d.setUTCDate(d.getUTCDate() + 1)
     )
       if (d.getUTCDay() === 0) sundays.push(d.toISOString().slice(0, 10));
-    const safety = made.find((m) => m.method === 'per_driver_week');
-    if (safety) {
-      const weekLines = await q<{ period_start: string; quantity: number; amount_cents: number }>(
-        'select period_start, quantity, amount_cents from invoice_lines where invoice_id = $1 order by period_start',
-        [safety.id],
-      );
-      const [drivers] = await q<{ n: number }>(
-        'select count(*)::int as n from drivers where customer_id = $1 and active',
-        [safety.customer_id],
-      );
-      expect(weekLines.map((l) => l.period_start)).toEqual(sundays);
-      for (const l of weekLines) {
-        expect(l.quantity).toBe(drivers?.n);
-        expect(Number(l.amount_cents)).toBe(l.quantity * 3500);
-      }
+    const weekLines = await q<{
+      customer_id: number;
+      period_start: string;
+      quantity: number;
+      amount_cents: number;
+      drivers: number;
+    }>(
+      `select i.customer_id, il.period_start, il.quantity, il.amount_cents,
+         (select count(*)::int from drivers d where d.customer_id = i.customer_id and d.active) as drivers
+       from invoice_lines il join invoices i on i.id = il.invoice_id join accounting_services s on s.id = il.service_id
+       where s.billing_method = 'per_driver_week' and il.period_start between $1 and $2 order by 1, 2`,
+      [period.from, period.to],
+    );
+    const safetyCustomers = new Set(made.filter((m) => m.method === 'per_driver_week').map((m) => m.customer_id));
+    expect(safetyCustomers.size).toBeGreaterThan(0);
+    for (const c of safetyCustomers) {
+      const mine = weekLines.filter((l) => l.customer_id === c);
+      expect(mine.map((l) => l.period_start)).toEqual(sundays);
+      for (const l of mine) expect(Number(l.amount_cents)).toBe(l.quantity * 3500);
+      const fresh = mine.filter((l) => l.period_start >= period.to.slice(0, 8));
+      for (const l of fresh) expect(l.quantity).toBe(l.drivers);
     }
     const flat = made.filter((m) => m.method === 'flat_month');
-    for (const f of flat) expect(Number(f.total)).toBe(25000);
+    for (const f of flat) expect(Number(f.total) % 25000).toBe(0);
+    const [dupMonths] = await q<{ n: number }>(
+      `select count(*)::int as n from (select i.customer_id, il.period_start from invoice_lines il join invoices i on i.id = il.invoice_id
+        join accounting_services s on s.id = il.service_id where s.billing_method = 'flat_month' group by 1, 2 having count(*) > 1) d`,
+    );
+    expect(dupMonths?.n).toBe(0);
 
     // The customers' balances grew by exactly their new invoices.
     const after = await q<{ id: number; b: number }>('select id, balance_cents as b from customers');
@@ -160,9 +177,15 @@ describe('invoice generation', () => {
     expect(after?.n).toBe(before?.n);
   });
 
-  it('two runs at once never bill a load twice', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const from = `${today.slice(0, 8)}01`;
+  it('deleting frees the loads; two runs at once then bill each load once', async () => {
+    const mine = await q<{ id: number }>(
+      'select id from invoices where generated and period_from = $1 and period_to = $2',
+      [period.from, period.to],
+    );
+    for (const m of mine) expect((await post(`/invoice/delete/${m.id}`, {})).statusCode).toBe(200);
+    const freed = await expectedDispatchLines();
+    expect(freed.length).toBeGreaterThan(0);
+    const { from, to: today } = period;
     const [company] = await q<{ id: number }>('select id from companies order by id limit 1');
     const input = { companyId: company?.id ?? 1, actorId: null, from, to: today };
     const runs = await Promise.all([createRun(t.db, input), createRun(t.db, input)]);
@@ -182,11 +205,19 @@ describe('invoice generation', () => {
       'select count(*)::int as n from invoices i where i.generated and not exists (select 1 from invoice_lines where invoice_id = i.id)',
     );
     expect(empty?.n).toBe(0);
-    expect(results.every((r) => r.customers >= 0)).toBe(true);
+    expect(results.reduce((s, r) => s + r.lines, 0)).toBeGreaterThanOrEqual(freed.length);
+    const billed = await q<{ n: number }>(
+      'select count(*)::int as n from invoice_lines where load_id = any($1::int[])',
+      [`{${freed.map((f) => f.load_id).join(',')}}`],
+    );
+    expect(billed[0]?.n).toBe(freed.length);
   });
 
   it('the generator list shows generated invoices with the amount total', async () => {
-    const res = await post('/generate-invoice/list', { filters: { from: { from: period.from, to: period.from } } });
+    const res = await post('/generate-invoice/list', {
+      filters: { from: { from: period.from, to: period.from } },
+      limit: 500,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBeGreaterThan(0);
