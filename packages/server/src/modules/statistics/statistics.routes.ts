@@ -2,6 +2,10 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   RateAverageResponseSchema,
+  SafetyMonthDetailSchema,
+  SafetyMonthParamsSchema,
+  SafetyStatisticBodySchema,
+  SafetyStatisticResponseSchema,
   SendCustomerReportBodySchema,
   SendCustomerReportResponseSchema,
   StatisticsGraphResponseSchema,
@@ -15,6 +19,7 @@ import type { ListDefinition } from '../../platform/list/define-list';
 import { exportDefinedList } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
 import { customerReportsFor } from './customer-reports.list';
+import { safetyMonth, safetyStatistic } from './safety-statistic.service';
 import { dispatchStatisticsFor } from './statistics.list';
 import * as statistics from './statistics.service';
 import { DATE_COLUMN, resolveWindow } from './statistics.window';
@@ -23,6 +28,8 @@ type Body = Record<string, unknown>;
 const VIEW = ACTION.VIEW;
 const DISPATCH_STATISTICS = { section: SECTION.DispatchStatistics, action: VIEW };
 const STATISTICS = { section: SECTION.Statistics, action: VIEW };
+/** Safety RFM statistics: the safety staff's Analytics (under Statistics), or the Safety section. */
+const SAFETY_STATISTICS = { anyOf: [{ section: SECTION.Analytics, action: VIEW }, { section: SECTION.Safety }] };
 
 /** The export's own keys beside the list request (the table sends its visible columns). */
 const ExportRequestSchema = z.looseObject({
@@ -132,6 +139,24 @@ export const statisticsRoutes: RouteModule = {
       config: { access: STATISTICS },
       schema: { tags, body: SendCustomerReportBodySchema, response: { 200: SendCustomerReportResponseSchema } },
       handler: async (req) => statistics.sendCustomerReport(db, { mailer }, caller(req), req.body),
+    });
+
+    // Safety RFM statistics (000 §3 "Safety statistic"): months of active drivers and customers left.
+    app.post('/safety/statistic', {
+      config: { access: SAFETY_STATISTICS },
+      schema: { tags, body: SafetyStatisticBodySchema.optional(), response: { 200: SafetyStatisticResponseSchema } },
+      handler: async (req) => safetyStatistic(db, caller(req).user, SafetyStatisticBodySchema.parse(req.body ?? {})),
+    });
+    app.post('/safety/statistic/:date', {
+      config: { access: SAFETY_STATISTICS },
+      schema: { tags, params: SafetyMonthParamsSchema, response: { 200: SafetyMonthDetailSchema } },
+      handler: async (req) => safetyMonth(db, caller(req).user, req.params.date),
+    });
+    // The figures are read from the loads on every call: "update" answers this month's, fresh.
+    app.get('/safety/statistic/update', {
+      config: { access: SAFETY_STATISTICS },
+      schema: { tags, response: { 200: SafetyStatisticResponseSchema } },
+      handler: async (req) => safetyStatistic(db, caller(req).user, { months: 1 }),
     });
   },
 };

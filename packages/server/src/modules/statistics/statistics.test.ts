@@ -8,7 +8,20 @@ import { trips } from '../trips/trips.table';
 let t: TestContext;
 let admin: string;
 let dispatcher: string;
-const ids = { d1: 0, d2: 0, c1: 0, c2: 0, t1: 0, t2: 0, trailer: 0, loads: [] as number[] };
+const ids = {
+  d1: 0,
+  d2: 0,
+  c1: 0,
+  c2: 0,
+  t1: 0,
+  t2: 0,
+  trailer: 0,
+  dr1: 0,
+  dr2: 0,
+  tripA: 0,
+  companyId: 0,
+  loads: [] as number[],
+};
 
 // A fortnight of 2020 that the demo seed (the last year) never reaches: every figure is known.
 const WINDOW = { type: 'Delivery', from: '2020-03-01', to: '2020-03-14' };
@@ -33,6 +46,8 @@ beforeAll(async () => {
   ids.t1 = await one('select id from trucks order by id limit 1');
   ids.t2 = await one('select id from trucks order by id offset 1 limit 1');
   ids.trailer = await one('select id from trailers order by id limit 1');
+  ids.dr1 = await one('select id from drivers order by id limit 1');
+  ids.dr2 = await one('select id from drivers order by id offset 1 limit 1');
   const companyId = await one('select id from companies order by id limit 1');
   const [c1, c2] = await t.db
     .insert(customers)
@@ -51,6 +66,8 @@ beforeAll(async () => {
     ])
     .returning();
   const a = tripA?.id ?? 0;
+  ids.tripA = a;
+  ids.companyId = companyId;
   const b = tripB?.id ?? 0;
   // Times carry their Chicago offset (DST began 2020-03-08); L2 is delivered 23:30 in Chicago,
   // already the next day in UTC, and must count on the 3rd.
@@ -113,6 +130,7 @@ beforeAll(async () => {
         customerId: s.customer,
         truckId: onA ? ids.t1 : ids.t2,
         trailerId: ids.trailer,
+        driverId: onA ? ids.dr1 : ids.dr2,
         dispatcherId: onA ? ids.d1 : ids.d2,
       })
       .returning();
@@ -326,5 +344,69 @@ describe('permissions', () => {
     expect((await post('/customer-reports/list', {}, none.token)).statusCode).toBe(403);
     expect((await post('/statistics/rate-average', {}, none.token)).statusCode).toBe(403);
     expect((await post('/trips/statistics', {}, none.token)).statusCode).toBe(403);
+  });
+});
+
+describe('safety statistic', () => {
+  beforeAll(async () => {
+    // April 2020: only carrier one delivers (driver one); carrier two has left.
+    await t.db.insert(loads).values({
+      companyId: ids.companyId,
+      tripId: ids.tripA,
+      grossCents: 50000,
+      mileageLoaded: 200,
+      deliveryAt: new Date('2020-04-10T12:00:00-05:00'),
+      customerId: ids.c1,
+      driverId: ids.dr1,
+      dispatcherId: ids.d1,
+    });
+  });
+
+  it('POST /safety/statistic: per month active drivers, customers, customers left', async () => {
+    const res = await post('/safety/statistic', { date: '2020-04', months: 3 });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.month).toEqual([
+      { date: '2020-02', name: 'Feb 2020', drivers: 0, company: 0, left: 0, joined: 0 },
+      { date: '2020-03', name: 'Mar 2020', drivers: 2, company: 2, left: 0, joined: 2 },
+      { date: '2020-04', name: 'Apr 2020', drivers: 1, company: 1, left: 1, joined: 0 },
+    ]);
+    expect(body.row).toEqual(body.month[2]);
+  });
+
+  it('POST /safety/statistic/:date: each customer’s status, recency, frequency and gross', async () => {
+    const body = (await post('/safety/statistic/2020-04', {})).json();
+    expect(body.row).toMatchObject({ date: '2020-04', left: 1 });
+    const byId = new Map(body.rows.map((r: { customer_id: number }) => [r.customer_id, r]));
+    expect(byId.get(ids.c1)).toMatchObject({
+      status: 'active',
+      loads: 1,
+      drivers: 1,
+      gross: 500,
+      last_delivery: '2020-04-10',
+      recency_days: 20,
+    });
+    expect(byId.get(ids.c2)).toMatchObject({
+      status: 'left',
+      loads: 0,
+      gross: 0,
+      last_delivery: '2020-03-10',
+      recency_days: 51,
+    });
+    expect((await post('/safety/statistic/2020-13x', {})).statusCode).toBe(422);
+  });
+
+  it('the safety user (Analytics view) reads it company-wide; a dispatcher without it is refused', async () => {
+    const safety = await t.login('safety@backhaul.demo');
+    const seen = (await post('/safety/statistic', { date: '2020-04', months: 2 }, safety)).json();
+    expect(seen.month[0]).toMatchObject({ drivers: 2, company: 2 });
+    const update = await t.app.inject({
+      method: 'GET',
+      url: '/api/safety/statistic/update',
+      headers: t.bearer(safety),
+    });
+    expect(update.statusCode).toBe(200);
+    expect(update.json().month).toHaveLength(1);
+    expect((await post('/safety/statistic', {}, dispatcher)).statusCode).toBe(403);
   });
 });

@@ -139,3 +139,48 @@ export const SendCustomerReportResponseSchema = z.object({
   mail_id: z.number(),
   status: z.string(),
 });
+
+const Month = z.string().regex(/^\d{4}-\d{2}$/, 'Use a month YYYY-MM.');
+
+/** POST /safety/statistic: the months ending with `date` (default: this month in America/Chicago). */
+export const SafetyStatisticBodySchema = z
+  .object({ date: Month.optional(), months: z.coerce.number().int().min(1).max(36).default(12) })
+  .default({ months: 12 });
+export type SafetyStatisticBody = z.input<typeof SafetyStatisticBodySchema>;
+
+/**
+ * One month (000 §3 "Safety statistic"): active drivers (drove a load delivered that month),
+ * company (customers with a load that month), customers left (had loads the month before, none
+ * in this one) and new customers.
+ */
+export const SafetyMonthSchema = z.object({
+  date: z.string(),
+  name: z.string(),
+  drivers: z.number(),
+  company: z.number(),
+  left: z.number(),
+  joined: z.number(),
+});
+export type SafetyMonth = z.infer<typeof SafetyMonthSchema>;
+
+export const SafetyStatisticResponseSchema = z.object({ month: z.array(SafetyMonthSchema), row: SafetyMonthSchema });
+export type SafetyStatistic = z.infer<typeof SafetyStatisticResponseSchema>;
+
+export const SafetyMonthParamsSchema = z.object({ date: Month });
+
+/** A customer's recency, frequency and money in a month, and whether it is new, active or left. */
+export const SafetyCustomerRowSchema = z.object({
+  customer_id: z.number(),
+  customer: z.string().nullable(),
+  status: z.enum(['new', 'active', 'left']),
+  drivers: z.number(),
+  loads: z.number(),
+  gross: z.number(),
+  last_delivery: z.string().nullable(),
+  /** Days from the last delivery (up to the month's end) to the month's end. */
+  recency_days: z.number().nullable(),
+});
+export type SafetyCustomerRow = z.infer<typeof SafetyCustomerRowSchema>;
+
+/** POST /safety/statistic/:date: the month's figures and its customers. */
+export const SafetyMonthDetailSchema = z.object({ row: SafetyMonthSchema, rows: z.array(SafetyCustomerRowSchema) });
