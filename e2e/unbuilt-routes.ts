@@ -6,7 +6,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/reportsOld',
   '/logbooks',
   '/employee-work-schedule',
-  '/statistics/safety-statistics',
   '/accounting/customer-invoices',
   '/accounting/billing',
   '/accounting/dispatchers-st-ts',

@@ -31,7 +31,8 @@ export type PageKey =
   | 'trips'
   | 'dashboard'
   | 'dispatch-statistics'
-  | 'customer-reports';
+  | 'customer-reports'
+  | 'safety-statistics';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -85,7 +86,7 @@ export const APP_ROUTES: RouteNode[] = [
     children: [
       child('dispatch-statistics', 'Dispatch statistics', 'Dispatch statistics', { page: 'dispatch-statistics' }),
       child('customer-reports', 'Customer reports', undefined, { page: 'customer-reports' }),
-      child('safety-statistics', 'Safety RFM statistics'),
+      child('safety-statistics', 'Safety RFM statistics', undefined, { page: 'safety-statistics' }),
     ],
   },
   {

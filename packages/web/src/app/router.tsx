@@ -41,6 +41,8 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/statistics/dispatch-statistics-page').then((m) => ({ Component: m.DispatchStatisticsPage })),
   'customer-reports': () =>
     import('../modules/statistics/customer-reports-page').then((m) => ({ Component: m.CustomerReportsPage })),
+  'safety-statistics': () =>
+    import('../modules/statistics/safety-statistics-page').then((m) => ({ Component: m.SafetyStatisticsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

@@ -1,4 +1,7 @@
 import {
+  type SafetyCustomerRow,
+  type SafetyMonth,
+  type SafetyStatistic,
   type SendCustomerReportBody,
   SendCustomerReportResponseSchema,
   type StatisticsGraph,
@@ -11,3 +14,7 @@ export const loadStatisticsGraph = (body: { filters: Record<string, unknown>; se
 
 export const sendCustomerReport = (body: SendCustomerReportBody) =>
   api.post('/customer-reports/send', body, { schema: SendCustomerReportResponseSchema });
+
+export const loadSafetyStatistic = (months: number) => api.post<SafetyStatistic>('/safety/statistic', { months });
+export const loadSafetyMonth = (date: string) =>
+  api.post<{ row: SafetyMonth; rows: SafetyCustomerRow[] }>(`/safety/statistic/${date}`);
