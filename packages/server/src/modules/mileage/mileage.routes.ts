@@ -1,22 +1,31 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import { MilesTripBodySchema, MilesTripResponseSchema } from '@backhaul/shared/modules/mileage/mileage.contract';
+import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { computeTripMiles, selectMileageProvider } from './mileage.service';
+import { computeTripMiles, findPreviousDelivery, selectMileageProvider } from './mileage.service';
 
 /** POST /trips/milesTrip (000 §7): loaded, empty and total miles of a load's stops. */
 export const mileageRoutes: RouteModule = {
   name: 'mileage',
-  register(app, { config }) {
+  register(app, { config, database: { db } }) {
     const provider = selectMileageProvider(config.MILEAGE_PROVIDER);
     app.post('/trips/milesTrip', {
       config: { access: { section: SECTION.Trips, action: [ACTION.CREATE_EDIT_TRIP, ACTION.VIEW] } },
       schema: { tags: ['Trips'], body: MilesTripBodySchema, response: { 200: MilesTripResponseSchema } },
-      handler: async (req) => ({
-        mileage: await computeTripMiles(
-          { previousDelivery: req.body.previous_delivery ?? null, stops: req.body.stops },
-          provider,
-        ),
-      }),
+      handler: async (req) => {
+        const { previous_delivery, truck_id, before, stops } = req.body;
+        const previousDelivery =
+          previous_delivery ??
+          (truck_id
+            ? await findPreviousDelivery(db, {
+                companyId: caller(req).user.companyId,
+                truckId: truck_id,
+                before,
+                timeZone: config.COMPANY_TIME_ZONE,
+              })
+            : null);
+        return { mileage: await computeTripMiles({ previousDelivery, stops }, provider) };
+      },
     });
   },
 };

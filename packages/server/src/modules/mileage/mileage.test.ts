@@ -1,4 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
+import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import {
@@ -145,6 +146,50 @@ describe('POST /trips/milesTrip', () => {
     expect(Math.abs(mileage.loaded - 239) / 239).toBeLessThanOrEqual(ROAD_FACTOR_ERROR_BAND);
     expect(mileage.empty).toBeGreaterThan(0);
     expect(mileage.total).toBe(mileage.loaded + mileage.empty);
+  });
+
+  it('empty miles from the truck’s last delivery before the first pickup (truck_id, before)', async () => {
+    const one = async (q: string) => (await t.database.query<{ id: number }>(q))[0]?.id ?? 0;
+    const truck = await one("select id from trucks where status = 'active' order by id desc limit 1");
+    // A delivery in Fort Worth far in the future is this truck's latest before the next pickup.
+    const day = addDays(nowInCompanyTimeZone().date, 400);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/trips/update/0',
+      headers: t.bearer(admin),
+      payload: {
+        customer_id: await one('select id from customers order by id limit 1'),
+        truck_id: truck,
+        dispatcher_id: await one("select id from users where email = 'admin@backhaul.demo'"),
+        loads: [
+          {
+            broker_id: await one('select id from brokers order by id limit 1'),
+            broker_number: 'MILES-PREV-1',
+            gross: 900,
+            stops: [
+              { type: 1, city: 'Houston', state: 'TX', zip: '77002', at: `${day} 06:00` },
+              { type: 2, city: 'Fort Worth', state: 'TX', zip: '76102', at: `${day} 12:00` },
+            ],
+          },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const stops = [
+      { type: 1, city: 'Dallas', state: 'TX', zip: '75201' },
+      { type: 2, city: 'Houston', state: 'TX', zip: '77002' },
+    ];
+    const next = (await post({ truck_id: truck, before: `${day} 18:00`, stops })).json().mileage;
+    expect(next.empty).toBeGreaterThan(25);
+    expect(next.empty).toBeLessThan(45);
+    // Ten years back the truck had delivered nothing: no empty miles.
+    const before = `${addDays(nowInCompanyTimeZone().date, -3650)} 00:00`;
+    expect((await post({ truck_id: truck, before, stops })).json().mileage.empty).toBe(0);
+    // A given previous delivery wins over the lookup.
+    const given = (
+      await post({ truck_id: truck, before: `${day} 18:00`, previous_delivery: { zip: '75201' }, stops })
+    ).json().mileage;
+    expect(given.empty).toBe(0);
   });
 
   it('an unknown zip is a 422 naming the stop field', async () => {

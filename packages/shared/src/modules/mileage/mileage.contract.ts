@@ -17,10 +17,19 @@ export type MilesStop = z.infer<typeof MilesStopSchema>;
 
 /**
  * POST /trips/milesTrip: the load's stops in driving order, and optionally the truck's previous
- * delivery (empty miles run from there to the first pickup).
+ * delivery (empty miles run from there to the first pickup), given or looked up by truck.
  */
 export const MilesTripBodySchema = z.object({
   previous_delivery: MilesPlaceSchema.nullable().optional(),
+  /** Without previous_delivery: the truck whose last delivery before `before` starts the empty miles. */
+  truck_id: z.coerce.number().int().positive().nullable().optional(),
+  /** Company-time "YYYY-MM-DD HH:mm" (or a date): usually the load's first pickup; default now. */
+  before: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?)?$/, 'Use the format YYYY-MM-DD HH:mm.')
+    .nullable()
+    .optional(),
   stops: z.array(MilesStopSchema).min(1, 'Add at least one stop.').max(50, 'At most 50 stops.'),
 });
 export type MilesTripBody = z.infer<typeof MilesTripBodySchema>;
