@@ -6,8 +6,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/reportsOld',
   '/logbooks',
   '/employee-work-schedule',
-  '/accounting/customer-invoices',
-  '/accounting/billing',
   '/accounting/dispatchers-st-ts',
   '/accounting/safety-st-ts',
   '/accounting/drivers-statements',

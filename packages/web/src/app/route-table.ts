@@ -9,6 +9,8 @@ export type RouteAccess = 'protected' | 'guest' | 'public' | 'open';
 export type PageKey =
   | 'login'
   | 'customer-payments'
+  | 'customer-invoices'
+  | 'billing'
   | 'customer-invoice-items'
   | 'reset-request'
   | 'new-password'
@@ -95,10 +97,10 @@ export const APP_ROUTES: RouteNode[] = [
     section: 'Accounting',
     defaultChild: 'customer-invoices',
     children: [
-      child('customer-invoices', 'Customer invoices'),
+      child('customer-invoices', 'Customer invoices', undefined, { page: 'customer-invoices' }),
       child('customer-payments', 'Customer payments', undefined, { page: 'customer-payments' }),
       child('customer-invoice-items', 'Customer invoice items', undefined, { page: 'customer-invoice-items' }),
-      child('billing', 'Billing', 'Billing'),
+      child('billing', 'Billing', 'Billing', { page: 'billing' }),
       child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements'),
       child('safety-st-ts', 'Safety statements'),
       child('drivers-statements', 'Driver statements'),

@@ -15,6 +15,9 @@ const PAGES: Record<PageKey, LazyPage> = {
   'reset-request': () => import('../modules/auth/reset-request-page').then((m) => ({ Component: m.ResetRequestPage })),
   'new-password': () => import('../modules/auth/new-password-page').then((m) => ({ Component: m.NewPasswordPage })),
   profile: () => import('../modules/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
+  'customer-invoices': () =>
+    import('../modules/invoices/customer-invoices-page').then((m) => ({ Component: m.CustomerInvoicesPage })),
+  billing: () => import('../modules/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
   'customer-payments': () =>
     import('../modules/payments/customer-payments-page').then((m) => ({ Component: m.CustomerPaymentsPage })),
   'customer-invoice-items': () =>

@@ -157,6 +157,7 @@ export const invoiceSendsList = defineList({
   base: (user) => invoicesScope(user),
   defaultSort: { sort: 'sent_date', order: 'desc' },
   columns: [
+    { id: 'send_id', title: 'Send id', sql: sql`invoice_sends.id`, data: true },
     {
       id: 'id',
       title: 'Invoice',

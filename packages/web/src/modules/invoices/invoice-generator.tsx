@@ -1,0 +1,161 @@
+import { ACTION, SECTION } from '@backhaul/shared';
+import { formatMoney } from '@backhaul/shared/formats/formats';
+import {
+  GenerateBodySchema,
+  GenerateOptionsSchema,
+  type GenerateResult,
+  GenerateStartedSchema,
+} from '@backhaul/shared/modules/invoices/invoices.contract';
+import { Button, Card, Group, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { api } from '../../platform/api-client';
+import { ApiError } from '../../platform/api-errors';
+import { DataTable } from '../../platform/data-table/data-table';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { JobProgress } from '../../platform/services/job-progress';
+
+type Form = {
+  preset: string;
+  from: string;
+  to: string;
+  service_id: string;
+  customer_ids: string[];
+  description: string;
+};
+const toBody = (f: Form) => ({
+  from: f.from,
+  to: f.to,
+  service_id: f.service_id ? Number(f.service_id) : null,
+  customer_ids: f.customer_ids.map(Number),
+  description: f.description,
+});
+const METHOD: Record<string, string> = {
+  percent_of_gross: '% of gross',
+  per_driver_week: 'per driver a week',
+  flat_month: 'a month',
+};
+
+/** The generation form (GET /generate-invoice/create, POST /generate-invoice): a job with a progress bar. */
+function GenerateForm({ onDone }: { onDone: () => void }) {
+  const query = useQuery({
+    queryKey: ['generate-invoice', 'create'],
+    queryFn: () => api.get('/generate-invoice/create', { schema: GenerateOptionsSchema }),
+  });
+  const options = query.data;
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Form>({
+    initialValues: { preset: 'custom', from: '', to: '', service_id: '', customer_ids: [], description: '' },
+    validate: (v) => zodValidator(GenerateBodySchema)(toBody(v)),
+  });
+  const choosePreset = (id: string) => {
+    const p = options?.periods.find((x) => x.id === id);
+    form.setValues(p ? { preset: id, from: p.from, to: p.to } : { preset: id });
+  };
+  const start = async (values: Form) => {
+    setBusy(true);
+    try {
+      const res = await api.post('/generate-invoice', toBody(values), { schema: GenerateStartedSchema, silent: true });
+      setJobId(res.job_id);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) form.setErrors(toFormErrors(err.fieldErrors));
+      else showAlert('error', err instanceof Error ? err.message : 'Invoice generation failed.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const services = (options?.services ?? []).map((s) => ({
+    value: String(s.id),
+    label: `${s.name} (${s.billing_method === 'percent_of_gross' ? `${s.rate} %` : formatMoney(s.rate)} ${METHOD[s.billing_method] ?? ''})`,
+  }));
+
+  return (
+    <Card withBorder padding="sm" data-testid="invoice-generator-form">
+      <form onSubmit={form.onSubmit(start)}>
+        <Stack gap="xs">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <SegmentedControl
+              size="xs"
+              value={form.values.preset}
+              onChange={choosePreset}
+              data={[
+                ...(options?.periods ?? []).map((p) => ({ value: p.id, label: p.label })),
+                { value: 'custom', label: 'Custom' },
+              ]}
+            />
+            <TextInput size="xs" type="date" label="From" required {...form.getInputProps('from')} />
+            <TextInput size="xs" type="date" label="To" required {...form.getInputProps('to')} />
+            <Select
+              size="xs"
+              w={260}
+              label="Service"
+              placeholder="All services"
+              clearable
+              data={services}
+              {...form.getInputProps('service_id')}
+            />
+            <MultiSelect
+              size="xs"
+              w={300}
+              label="Customers"
+              placeholder="All customers"
+              searchable
+              data={(options?.customers ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+              {...form.getInputProps('customer_ids')}
+            />
+            <TextInput size="xs" w={220} label="Description" {...form.getInputProps('description')} />
+            <Button
+              size="xs"
+              type="submit"
+              loading={busy}
+              disabled={jobId !== null && busy}
+              data-testid="generate-invoices"
+            >
+              Generate invoices
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed">
+            Bills each customer for the services it buys: billed loads delivered in the period (once per load), active
+            drivers per week, or the flat monthly fee. Running it again for the same period bills only what is new.
+          </Text>
+          {jobId && (
+            <JobProgress
+              key={jobId}
+              jobId={jobId}
+              label="Generating invoices (customers)"
+              onCompleted={(job) => {
+                const r = job.result as GenerateResult | null;
+                showAlert('success', `${r?.invoices ?? 0} invoices generated, ${formatMoney(r?.amount ?? 0)}.`);
+                onDone();
+              }}
+            />
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** Invoice generator (section 121): the form (CREATE 8) and the generated invoices list (VIEW 10). */
+export function InvoiceGenerator() {
+  const tree = usePermissionTree();
+  const [refreshKey, setRefreshKey] = useState(0);
+  const canCreate = allowsButton(tree, { section: SECTION.InvoiceGenerator, ids: [ACTION.CREATE] });
+  return (
+    <Stack gap="sm">
+      {canCreate && <GenerateForm onDone={() => setRefreshKey((k) => k + 1)} />}
+      <DataTable
+        url="/generate-invoice/list"
+        listKey="generate-invoice"
+        urlPrefix="g"
+        rowId={(r) => Number(r.invoice_id)}
+        refreshKey={refreshKey}
+        toolbar={{ export: true }}
+      />
+    </Stack>
+  );
+}
