@@ -213,7 +213,10 @@ export function TripDialog(props: Props) {
           state: st.state,
           zip: st.zip || undefined,
         }));
-        const miles = await fetchMiles({ stops });
+        // Empty miles run from the truck's last delivery before this load's first pickup.
+        const pickupAt = load.stops.find((st) => st.type === 1)?.at ?? '';
+        const before = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/.test(pickupAt) ? pickupAt : null;
+        const miles = await fetchMiles({ stops, truck_id: form.getValues().truck_id, before });
         form.setFieldValue(`loads.${index}.mileage_loaded`, miles.loaded);
         if (miles.empty) form.setFieldValue(`loads.${index}.mileage_empty`, miles.empty);
       } catch {
