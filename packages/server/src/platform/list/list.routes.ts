@@ -14,7 +14,7 @@ import type { ExportService } from '../export/export.service';
 import type { App, RouteModule } from '../http/types';
 import { type ExportKind, findList, type ListColumn, type ListDefinition, tableColumns } from './define-list';
 import { normalizeSettings, resetSettings, saveSettings } from './list-settings';
-import { compileList, runList, selectTotals, streamList } from './run-list';
+import { compileList, refuseDataErrors, runList, selectTotals, streamList } from './run-list';
 
 const SectionParams = z.object({ section: z.string().regex(/^[\w-]{1,64}$/, 'Unknown list.') });
 const RequestKeyParams = z.object({ requestKey: z.string().regex(/^[\w-]{1,64}$/, 'Unknown list.') });
@@ -75,7 +75,7 @@ export async function exportDefinedList(opts: {
   const { columns: ids, format = 'xlsx', ...request } = opts.body;
   const columns = exportColumns(def, ids);
   const compiled = compileList(def, user, { ...request, with_options: false });
-  const totals = await selectTotals(db, def, compiled);
+  const totals = await refuseDataErrors(selectTotals(db, def, compiled));
   const sums = Object.fromEntries(columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0]));
   return opts.exports.exportList({
     actor: { id: user.id, companyId: user.companyId },

@@ -248,6 +248,16 @@ describe('validation: a 422 naming the field, never SQL from client text', () =>
     expect(Object.keys(res.json().errors)).toEqual([field]);
   });
 
+  it.each([
+    { name: 'text in an id list', filters: { customer: { values: ['abc'] } } },
+    { name: 'a number out of the column range', filters: { id: { op: 'eq', value: 1e20 } } },
+    { name: 'a date that does not exist', filters: { delivered: { from: '2026-02-31' } } },
+  ])('a value that does not fit its column is a 422, not a 500: $name', async ({ filters }) => {
+    const err = await run({ filters }).catch((e) => e);
+    expect(err.kind).toBe('validation');
+    expect(Object.keys(err.fields)[0]).toMatch(/^filters/);
+  });
+
   it('the users table is still there after the injection attempts', async () => {
     const [row] = await t.database.query<{ n: number }>('select count(*)::int as n from users');
     expect(row?.n).toBeGreaterThan(0);

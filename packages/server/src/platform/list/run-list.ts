@@ -291,6 +291,21 @@ async function selectOptions(db: DbOrTx, def: ListDefinition, user: AuthUser): P
   return Object.fromEntries(entries);
 }
 
+/**
+ * A value that passed its filter's schema but does not fit the column (text in an id list, a number
+ * out of the column's range) makes PostgreSQL raise a data exception (SQLSTATE class 22): a 422.
+ */
+export async function refuseDataErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    const e = err as { code?: unknown; cause?: { code?: unknown } };
+    const code = String(e.code ?? e.cause?.code ?? '');
+    if (code.startsWith('22')) throw AppError.validation({ filters: ['A filter value does not fit its column.'] });
+    throw err;
+  }
+}
+
 /** True when the request asks for every row ("All", 99999999). */
 export const isAllRows = (limit: number) => limit >= PAGE_SIZE_ALL;
 
@@ -309,12 +324,14 @@ export async function runList<Row = Record<string, unknown>>(
   const all = isAllRows(limit);
   const take = all ? LIST_ROW_CAP : limit;
   const offset = all ? 0 : (page - 1) * limit;
-  const [rows, totals, filter, settings] = await Promise.all([
-    selectPage(db, def, compiled, { limit: take, offset }),
-    selectTotals(db, def, compiled),
-    with_options ? selectOptions(db, def, user) : Promise.resolve({}),
-    loadSettings(db, def, user.id),
-  ]);
+  const [rows, totals, filter, settings] = await refuseDataErrors(
+    Promise.all([
+      selectPage(db, def, compiled, { limit: take, offset }),
+      selectTotals(db, def, compiled),
+      with_options ? selectOptions(db, def, user) : Promise.resolve({}),
+      loadSettings(db, def, user.id),
+    ]),
+  );
   return {
     rows: rows as Row[],
     limit,
