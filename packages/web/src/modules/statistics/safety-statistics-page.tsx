@@ -1,6 +1,6 @@
 import { formatMoney } from '@backhaul/shared/formats/formats';
 import { CHART, type SafetyCustomerRow } from '@backhaul/shared/modules/statistics/statistics.contract';
-import { Badge, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Grid, Group, Paper, ScrollArea, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ChartData } from 'chart.js';
 import { useState } from 'react';
@@ -76,74 +76,80 @@ export function SafetyStatisticsPage() {
           })}
         />
       </ChartCard>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-        <Paper withBorder radius="md" p="xs">
-          <Table highlightOnHover fz="sm" data-testid="safety-months">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Month</Table.Th>
-                <Table.Th ta="right">Active drivers</Table.Th>
-                <Table.Th ta="right">Customers</Table.Th>
-                <Table.Th ta="right">New</Table.Th>
-                <Table.Th ta="right">Left</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...(data?.month ?? [])].reverse().map((m) => (
-                <Table.Tr
-                  key={m.date}
-                  onClick={() => setPicked(m.date)}
-                  style={{ cursor: 'pointer' }}
-                  bg={m.date === month ? 'var(--mantine-color-dark-5)' : undefined}
-                >
-                  <Table.Td>{m.name}</Table.Td>
-                  <Table.Td ta="right">{m.drivers}</Table.Td>
-                  <Table.Td ta="right">{m.company}</Table.Td>
-                  <Table.Td ta="right">{m.joined}</Table.Td>
-                  <Table.Td ta="right" c={m.left ? 'red.4' : undefined}>
-                    {m.left}
-                  </Table.Td>
+      <Grid gap="sm">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Paper withBorder radius="md" p="xs">
+            <Table highlightOnHover fz="sm" data-testid="safety-months">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Month</Table.Th>
+                  <Table.Th ta="right">Drivers</Table.Th>
+                  <Table.Th ta="right">Customers</Table.Th>
+                  <Table.Th ta="right">New</Table.Th>
+                  <Table.Th ta="right">Left</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-        <Paper withBorder radius="md" p="xs">
-          <Text size="sm" fw={600} mb={4}>
-            Customers in {detail.data?.row.name ?? month}: recency, frequency, money
-          </Text>
-          <Table fz="sm" data-testid="safety-customers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Customer</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Drivers</Table.Th>
-                <Table.Th ta="right">Loads</Table.Th>
-                <Table.Th ta="right">Gross</Table.Th>
-                <Table.Th ta="right">Last delivery</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.data?.rows.map((r) => (
-                <Table.Tr key={r.customer_id}>
-                  <Table.Td>{r.customer}</Table.Td>
-                  <Table.Td>
-                    <Badge size="xs" variant="light" color={STATUS_COLOR[r.status]}>
-                      {r.status}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td ta="right">{r.drivers}</Table.Td>
-                  <Table.Td ta="right">{r.loads}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(r.gross)}</Table.Td>
-                  <Table.Td ta="right">
-                    {r.last_delivery} {r.recency_days !== null ? `(${r.recency_days} d)` : ''}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
-      </SimpleGrid>
+              </Table.Thead>
+              <Table.Tbody>
+                {[...(data?.month ?? [])].reverse().map((m) => (
+                  <Table.Tr
+                    key={m.date}
+                    onClick={() => setPicked(m.date)}
+                    style={{ cursor: 'pointer' }}
+                    bg={m.date === month ? 'var(--mantine-color-dark-5)' : undefined}
+                  >
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{m.name}</Table.Td>
+                    <Table.Td ta="right">{m.drivers}</Table.Td>
+                    <Table.Td ta="right">{m.company}</Table.Td>
+                    <Table.Td ta="right">{m.joined}</Table.Td>
+                    <Table.Td ta="right" c={m.left ? 'red.4' : undefined}>
+                      {m.left}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Paper withBorder radius="md" p="xs">
+            <Text size="sm" fw={600} mb={4}>
+              Customers in {detail.data?.row.name ?? month}: recency, frequency, money
+            </Text>
+            <ScrollArea.Autosize mah={520}>
+              <Table fz="sm" stickyHeader data-testid="safety-customers">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Customer</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th ta="right">Drivers</Table.Th>
+                    <Table.Th ta="right">Loads</Table.Th>
+                    <Table.Th ta="right">Gross</Table.Th>
+                    <Table.Th ta="right">Last delivery</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {detail.data?.rows.map((r) => (
+                    <Table.Tr key={r.customer_id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.customer}</Table.Td>
+                      <Table.Td>
+                        <Badge size="xs" variant="light" color={STATUS_COLOR[r.status]}>
+                          {r.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right">{r.drivers}</Table.Td>
+                      <Table.Td ta="right">{r.loads}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(r.gross)}</Table.Td>
+                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                        {r.last_delivery} {r.recency_days !== null ? `(${r.recency_days} d)` : ''}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea.Autosize>
+          </Paper>
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }
