@@ -81,12 +81,18 @@ let loadIds: number[];
 
 describe('trip dialog saves', () => {
   it('creates a trip with loads and stops and keeps the copied fields on each load', async () => {
+    const events: Array<{ topic: string; id: string | number; action: string }> = [];
+    const [company] = await t.database.query<{ id: number }>('select id from companies order by id limit 1');
+    const stop = t.app.deps.live.subscribe(company?.id ?? 1, (e) => events.push(e));
     const res = await post('/trips/update/0', tripForm(), dispatcher);
+    stop();
     expect(res.statusCode, res.body).toBe(200);
     const { message, trip } = res.json();
     expect(message).toBe(MSG.savingSuccess);
     tripId = trip.trip_id;
     loadIds = trip.loads.map((l: { load_id: number }) => l.load_id);
+    // Open trips lists refresh from the live bus (topic 'trips').
+    expect(events).toContainEqual({ topic: 'trips', id: tripId, action: 'created' });
     expect(loadIds).toHaveLength(2);
     expect(trip.loads[0].gross).toBe(2450.5);
     expect(trip.loads[0].rpm).toBe(2.45);
