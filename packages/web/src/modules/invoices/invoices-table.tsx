@@ -160,13 +160,15 @@ export function InvoicesTable() {
             label: 'Edit',
             icon: <IconPencil size={16} />,
             permission: perm(ACTION.EDIT),
+            visible: (r) => r.status === 'Open',
             onClick: (r) => setEditing({ id: r.invoice_id, creating: false }),
           },
           {
             id: 'details',
             label: 'Details',
             icon: <IconEye size={16} />,
-            visible: () => !can(ACTION.EDIT),
+            // Only Open invoices change; the others (or a view-only holder) open read-only.
+            visible: (r) => !can(ACTION.EDIT) || r.status !== 'Open',
             onClick: (r) => setEditing({ id: r.invoice_id, creating: false }),
           },
           {
