@@ -8,6 +8,7 @@ import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
+import { paymentsSeeder } from './modules/payments/payments.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
@@ -37,4 +38,6 @@ export const SEEDERS: readonly Seeder[] = [
   brokersSeeder,
   tripsSeeder,
   invoicesSeeder,
+  // After the invoices: money received on them.
+  paymentsSeeder,
 ];

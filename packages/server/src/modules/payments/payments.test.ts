@@ -1,7 +1,10 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
+import { en, Faker } from '@faker-js/faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { demoCustomers, makeInvoice, readBalance, readInvoice } from './payments.fixtures';
+import { paymentsSeeder } from './payments.seed';
 
 let t: TestContext;
 let accountant: string;
@@ -17,6 +20,20 @@ const req = (method: 'GET' | 'POST' | 'DELETE', url: string, token = accountant,
   t.app.inject({ method, url: `/api${url}`, headers: t.bearer(token), ...(payload ? { payload } : {}) });
 const pay = (invoiceId: number, payload: object, token = accountant) =>
   req('POST', `/payments/${invoiceId}`, token, { date: '2026-11-02', payment_method: 'ACH', ...payload });
+
+describe('the API register', () => {
+  it('every call of Payments, Customer payments and Lost payments exists', () => {
+    // A regex parameter (:id(^\\d+$)) is the register's plain :id.
+    const have = new Set(t.routes.map((r) => `${r.method} ${r.url.replace(/(:\w+)\([^)]*\)/g, '$1')}`));
+    const generic = /^POST \/api\/[\w-]+\/(settings|export)$/;
+    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
+      .filter((e) => ['Payments', 'Customer payments', 'Lost payments'].includes(e.area))
+      .map((e) => `${e.method} /api${e.path}`);
+    expect(wanted.length).toBe(13);
+    expect(wanted.filter((w) => !have.has(w) && !generic.test(w))).toEqual([]);
+    expect(have.has('POST /api/:section/settings')).toBe(true);
+  });
+});
 
 describe('payment entry', () => {
   it('GET /payments/new/:id answers the invoice, what is due and the form options', async () => {
@@ -239,5 +256,40 @@ describe('permissions', () => {
     expect((await req('POST', '/payments/list', nobody.token, {})).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/payments/list', payload: {} })).statusCode).toBe(401);
     expect((await readInvoice(t.db, id)).paidCents).toBe(100);
+  });
+});
+
+describe('demo seed', () => {
+  it('pays the demo invoices coherently: Σ payments = paid, nothing over, balances = Σ need pay', async () => {
+    for (let month = 1; month <= 9; month++) {
+      const to = `2026-0${month}-28`;
+      await makeInvoice(t.db, {
+        customerId: customers.own,
+        totalCents: 150_000 + month,
+        periodFrom: `2026-0${month}-01`,
+        periodTo: to,
+      });
+    }
+    const faker = new Faker({ locale: [en] });
+    faker.seed(7);
+    await paymentsSeeder.run({ db: t.db, faker, scale: 1, password: 'x', refs: new Map(), log: () => {} });
+    const mismatched = await t.database.query(
+      `select i.id from invoices i
+        left join (select invoice_id, sum(amount_cents) as s from payments group by invoice_id) p on p.invoice_id = i.id
+        left join (select invoice_id, sum(amount_cents) filter (where kind = 'mistake') as m, sum(amount_cents) filter (where kind = 'loss') as l
+                   from lost_payments group by invoice_id) lp on lp.invoice_id = i.id
+       where i.paid_cents <> coalesce(p.s, 0) or i.mistake_cents <> coalesce(lp.m, 0) or i.loss_cents <> coalesce(lp.l, 0)`,
+    );
+    expect(mismatched).toEqual([]);
+    const seeded = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from payments p join invoices i on i.id = p.invoice_id where i.customer_id = $1 and i.period_to < '2026-08-01'`,
+      [customers.own],
+    );
+    expect(Number(seeded[0]?.n)).toBeGreaterThan(0);
+    const badBalances = await t.database.query(
+      `select c.id from customers c where c.balance_cents <> coalesce((select sum(i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents)
+         from invoices i where i.customer_id = c.id), 0)`,
+    );
+    expect(badBalances).toEqual([]);
   });
 });

@@ -17,7 +17,8 @@ export function CustomerPortal() {
         <Stack gap="xs">
           <Title order={3}>My invoices</Title>
           <Text size="sm" c="dimmed">
-            Every invoice we sent you, with what is paid and what is still due. Download a PDF with the arrow.
+            Every invoice we sent you, with what is paid and what is still due. Click an invoice number to download its
+            PDF.
           </Text>
           <ReceivableInvoicesTable urlPrefix="mi_" height="380px" />
         </Stack>

@@ -8,7 +8,7 @@ import {
   type ReceivableInvoiceRow,
   SETTLED_BUCKET,
 } from '@backhaul/shared/modules/receivables-reports/receivables-reports.contract';
-import { Anchor, Badge, Modal, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Modal, Text } from '@mantine/core';
 import { IconCash, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { showAlert } from '../../platform/alerts-store';
 import { API_BASE } from '../../platform/api-client';
 import { DataTable } from '../../platform/data-table/data-table';
 import { downloadLink } from '../../platform/data-table/download';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { CustomerCardDrawer } from '../customers/customer-card';
 import { PaymentDialog } from '../payments/payment-dialog';
 import { InvoiceStatusBadge } from '../payments/payments-tables';
@@ -30,7 +31,7 @@ const BUCKET_COLOR: Record<string, string> = {
   d31_60: 'orange',
   d61_90: 'red',
   over_90: 'grape',
-  [SETTLED_BUCKET]: 'gray',
+  [SETTLED_BUCKET]: 'teal',
 };
 const OPEN_BUCKETS = AGING_BUCKETS.map((b) => b.id);
 const can = (ids: number[]) => ({ section: SECTION.CustomerNotPaidInvoices, ids });
@@ -50,9 +51,10 @@ type TableProps = { urlPrefix?: string; height?: string };
  * The invoices behind receivables: the aging drill-down and a customer's "My invoices". Rows can
  * be paid (PAID 16, opens the payment dialog) and their PDF downloaded (DOWNLOAD_DOC 14).
  */
-export function ReceivableInvoicesTable(props: TableProps & { title?: string }) {
+export function ReceivableInvoicesTable(props: TableProps) {
   const [paying, setPaying] = useState<number | null>(null);
   const [posted, setPosted] = useState(0);
+  const canDownload = allowsButton(usePermissionTree(), can([ACTION.DOWNLOAD_DOC]));
   return (
     <>
       <DataTable<ReceivableInvoiceRow>
@@ -64,6 +66,23 @@ export function ReceivableInvoicesTable(props: TableProps & { title?: string }) 
         {...(props.height ? { height: props.height } : {})}
         toolbar={{ export: true }}
         cells={{
+          // The id downloads the PDF too: the row buttons may be scrolled out of a narrow screen.
+          invoice_id: (r) =>
+            canDownload ? (
+              <Anchor
+                size="sm"
+                onClick={() => void downloadInvoicePdf(r.invoice_id)}
+                title="Download invoice PDF"
+                data-testid="invoice-pdf"
+              >
+                <Group gap={4} wrap="nowrap">
+                  {r.invoice_id}
+                  <IconDownload size={14} />
+                </Group>
+              </Anchor>
+            ) : (
+              <Text size="sm">{r.invoice_id}</Text>
+            ),
           bucket: (r) => (
             <Badge size="sm" variant="light" color={BUCKET_COLOR[r.bucket] ?? 'gray'}>
               {BUCKET_LABEL[r.bucket] ?? r.bucket}
