@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import { closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // Fill a new trip's load from a rate confirmation: the extraction answers broker number, rate and
-// stops; the review shows each field's confidence; miles follow the extracted stops (milesTrip).
+// stops; the review shows each field's confidence; miles follow the extracted stops (milesTrip), empty
+// miles from the truck's last delivery.
 
 mkdirSync(SHOTS, { recursive: true });
 const FIXTURE = join(import.meta.dirname, '../packages/server/test/fixtures/rate-confirmations/table-style.pdf');
@@ -17,6 +18,9 @@ test('a rate confirmation fills a load for review, with confidences and miles', 
   await page.getByTestId('trip-create').click();
   const dialog = page.getByTestId('trip-dialog');
   await expect(dialog).toBeVisible();
+  // A truck first: empty miles then run from its last delivery before the extracted pickup.
+  await page.getByTestId('trip-truck_id').click();
+  await page.getByRole('option').first().click();
 
   await page.locator('input[type="file"][accept=".pdf"]').setInputFiles({
     name: 'summit-ridge-rate-con.pdf',
@@ -41,6 +45,7 @@ test('a rate confirmation fills a load for review, with confidences and miles', 
   await expect(card.locator('[data-testid^="stop-city-"]').first()).toHaveValue('Denver');
   await expect(card.locator('[data-testid^="stop-city-"]').last()).toHaveValue('Omaha');
   await expect(card.getByLabel('Loaded miles')).not.toHaveValue('0', { timeout: 10_000 });
+  await expect(card.getByLabel('Empty miles')).not.toHaveValue('0');
   await review.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(SHOTS, 'mileage-rate-confirmation.png') });
 });
