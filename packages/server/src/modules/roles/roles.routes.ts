@@ -40,10 +40,10 @@ export const rolesRoutes: RouteModule = {
         config: { access: { anyOf: [can(ACTION.CREATE), can(ACTION.EDIT)] } },
         schema: { tags, body: RoleSaveBodySchema, response: { 200: RoleSaveResponseSchema } },
         handler: async (req) => {
-          const { user, grants } = caller(req);
+          const { grants } = caller(req);
           const needed = req.body.id ? ACTION.EDIT : ACTION.CREATE;
           if (!canDo(grants, can(needed))) throw AppError.forbidden();
-          return { message: MSG.savingSuccess, role: await rolesService.saveRole(db, user, req.body) };
+          return { message: MSG.savingSuccess, role: await rolesService.saveRole(db, caller(req), req.body) };
         },
       });
     }
@@ -64,7 +64,7 @@ export const rolesRoutes: RouteModule = {
       },
       handler: async (req) => ({
         message: MSG.savingSuccess,
-        role: await rolesService.saveRole(db, caller(req).user, { ...req.body, id: req.params.id }),
+        role: await rolesService.saveRole(db, caller(req), { ...req.body, id: req.params.id }),
       }),
     });
 
@@ -87,7 +87,7 @@ export const rolesRoutes: RouteModule = {
       },
       handler: async (req) => ({
         message: MSG.savingSuccess,
-        assigned: await rolesService.assignRole(db, caller(req).user, req.params.id, req.body.user_ids),
+        assigned: await rolesService.assignRole(db, caller(req), req.params.id, req.body.user_ids),
       }),
     });
 

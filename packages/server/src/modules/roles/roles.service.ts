@@ -1,6 +1,7 @@
 import {
   buildPermissionTree,
   type Grant,
+  grantKey,
   grantsFromTree,
   invalidGrants,
   makeGrantSet,
@@ -11,7 +12,7 @@ import type { RoleRow, RoleSaveBody } from '@backhaul/shared/modules/roles/roles
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
-import type { AuthUser } from '../../platform/auth/access';
+import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { rolePermissions, roles, users } from '../../platform/auth/auth.table';
 import { loadGrants } from '../../platform/auth/session.repository';
 import { AppError } from '../../platform/errors';
@@ -84,9 +85,33 @@ async function assertCustomer(tx: DbOrTx, companyId: number, customerId: number 
   if (!c) throw AppError.invalidField('customer_id', 'The selected customer is invalid.');
 }
 
+/**
+ * No escalation: a caller without every permission may not edit its own role, nor put into a
+ * role (or give a role holding) a grant it does not hold itself.
+ */
+function assertWithinOwnGrants(
+  auth: AuthContext,
+  grants: readonly Grant[],
+  opts: { roleId?: number; allPermissions?: boolean },
+) {
+  if (auth.grants.all) return;
+  if (opts.allPermissions) throw AppError.forbidden('Only an administrator may give the administrator role.');
+  if (opts.roleId !== undefined && opts.roleId === auth.user.permissionRoleId) {
+    throw AppError.forbidden('You cannot change the permissions of your own role.');
+  }
+  const missing = grants.filter((g) => !auth.grants.keys.has(grantKey(g.section, g.action)));
+  if (missing.length > 0) {
+    throw AppError.forbidden(
+      `You cannot grant permissions you do not hold (${missing.map((g) => `${g.section}/${g.action}`).join(', ')}).`,
+    );
+  }
+}
+
 /** Creates a role, or updates it when the body has an id; grants replaced in one transaction. */
-export async function saveRole(db: Db, actor: AuthUser, body: RoleSaveBody): Promise<RoleRow> {
+export async function saveRole(db: Db, auth: AuthContext, body: RoleSaveBody): Promise<RoleRow> {
+  const actor = auth.user;
   const grants = grantsOf(body);
+  assertWithinOwnGrants(auth, grants, body.id ? { roleId: body.id } : {});
   return db.transaction(async (tx) => {
     await assertCustomer(tx, actor.companyId, body.customer_id);
     let id = body.id;
@@ -142,9 +167,11 @@ export async function deleteRole(db: Db, actor: AuthUser, id: number): Promise<v
 }
 
 /** Gives a role to users of the caller's company. */
-export async function assignRole(db: Db, actor: AuthUser, id: number, userIds: number[]): Promise<number> {
+export async function assignRole(db: Db, auth: AuthContext, id: number, userIds: number[]): Promise<number> {
+  const actor = auth.user;
   return db.transaction(async (tx) => {
-    await getRole(tx, actor.companyId, id);
+    const role = await getRole(tx, actor.companyId, id);
+    assertWithinOwnGrants(auth, await loadGrants(tx, id), { allPermissions: role.all_permissions });
     const before = await tx
       .select({ id: users.id, permissionRoleId: users.permissionRoleId })
       .from(users)

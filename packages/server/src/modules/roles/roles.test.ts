@@ -149,4 +149,35 @@ describe('roles', () => {
     const token = await t.login('dispatcher@backhaul.demo');
     expect((await call('POST', '/api/permission', token, { name: 'Mine', permissions: [] })).statusCode).toBe(403);
   });
+
+  it('no escalation: a role manager cannot grant what it lacks, edit its own role, or give a bigger role', async () => {
+    const roleGrants = [ACTION.VIEW, ACTION.CREATE, ACTION.EDIT].map((action) => ({ section: SECTION.Roles, action }));
+    const { role: own, token } = await t.createUser({
+      email: 'rolemanager@test.dev',
+      grants: [{ section: SECTION.Maintenance, action: 0 }, { section: SECTION.Roles, action: 0 }, ...roleGrants],
+    });
+    const bigger = await call('POST', '/api/permission', token, {
+      name: 'Sneaky',
+      permissions: tick([[SECTION.Cities, ACTION.VIEW]]),
+    });
+    expect(bigger.statusCode).toBe(403);
+    expect(bigger.json().message).toContain('35/10');
+    const ownEdit = await call('PUT', `/api/permission/${own.id}`, token, { name: 'Mine', permissions: tick([]) });
+    expect(ownEdit.statusCode).toBe(403);
+    // Within its own grants it may work.
+    const fine = await call('POST', '/api/permission', token, {
+      name: 'Roles reader',
+      permissions: tick([[SECTION.Roles, ACTION.VIEW]]),
+    });
+    expect(fine.statusCode).toBe(200);
+    const rows = (await call('GET', '/api/permission', admin)).json().rows as Array<{ id: number; name: string }>;
+    const dispatcher = rows.find((r) => r.name === 'Dispatcher');
+    const { user } = await t.createUser({ email: 'target@test.dev', grants: [] });
+    const give = await call('POST', `/api/permission/${dispatcher?.id}/assign`, token, { user_ids: [user.id] });
+    expect(give.statusCode).toBe(403);
+    const giveFine = await call('POST', `/api/permission/${fine.json().role.id}/assign`, token, {
+      user_ids: [user.id],
+    });
+    expect(giveFine.statusCode).toBe(200);
+  });
 });

@@ -13,10 +13,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 // A parameter with a regex (e.g. :type(^create$|^update$)) takes its first alternative; others take 1.
+/** A URL that matches a route: a parameter with a regex takes its first literal alternative, else "1". */
 const fillParams = (url: string) =>
   url
-    .replace(/:[A-Za-z_]+\(\^?([\w-]+)[^)]*\)/g, '$1')
-    .replace(/:[A-Za-z_]+/g, '1')
+    .replace(/:[A-Za-z_]+(?:\(([^)]*)\))?/g, (_m, re?: string) => {
+      const literal = (re ?? '').split('|')[0]?.replace(/^\^/, '').replace(/\$$/, '') ?? '';
+      return /^[\w-]+$/.test(literal) ? literal : '1';
+    })
     .replace(/\*$/, 'x');
 
 describe('route declarations', () => {
