@@ -24,6 +24,8 @@ export const customers = pgTable(
     services: text().array().notNull().default([]),
     /** Maintained by receivables: what the customer owes, in cents. */
     balanceCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Payment terms in days after an invoice's period ends (null: the default 15); AR aging reads it. */
+    paymentTermsDays: integer(),
     findUs: text(),
     factoringCompanyId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

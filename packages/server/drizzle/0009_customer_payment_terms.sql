@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "payment_terms_days" integer;
