@@ -46,6 +46,7 @@ import {
   loadStates,
   loadTrip,
   loadTripFilters,
+  lookupLoads,
   saveTrip,
   sendPpw,
   uploadPpw,
@@ -171,6 +172,25 @@ export function TripDialog(props: Props) {
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const [note, setNote] = useState('');
   const [connectId, setConnectId] = useState('');
+  const [connectOptions, setConnectOptions] = useState<Array<{ value: string; label: string }>>([]);
+  // The connection picker looks loads up on the server (POST /filterLoads), one option per trip.
+  const searchConnections = async (text: string) => {
+    if (text.trim().length < 2 || connectOptions.some((o) => o.label === text)) return;
+    try {
+      const { loads } = await lookupLoads(text.trim());
+      const byTrip = new Map<string, string>();
+      for (const l of loads) {
+        if (l.trip_id === props.tripId) continue;
+        byTrip.set(
+          String(l.trip_id),
+          `Trip #${l.trip_id} · load ${l.load_id} · ${l.broker_number ?? ''} · ${l.routs ?? ''}`,
+        );
+      }
+      setConnectOptions([...byTrip].map(([value, label]) => ({ value, label })));
+    } catch {
+      // the API client has shown the error
+    }
+  };
   // What the rate confirmation answered per new load (by form key): the review with confidences.
   const [extracted, setExtracted] = useState<Record<string, ExtractedLoad>>({});
   const form = useForm<DialogForm>({
@@ -449,12 +469,19 @@ export function TripDialog(props: Props) {
                     </Group>
                     {!readOnly && (
                       <Group gap="xs">
-                        <TextInput
+                        <Select
                           size="xs"
-                          w={140}
-                          placeholder="Trip id"
-                          value={connectId}
-                          onChange={(e) => setConnectId(e.currentTarget.value.replace(/\D/g, ''))}
+                          w={320}
+                          searchable
+                          clearable
+                          placeholder="Trip, load, broker # or BOL"
+                          data={connectOptions}
+                          value={connectId || null}
+                          onChange={(v) => setConnectId(v ?? '')}
+                          onSearchChange={searchConnections}
+                          filter={({ options }) => options}
+                          nothingFoundMessage="No loads found"
+                          data-testid="connect-search"
                         />
                         <Button
                           size="xs"
