@@ -68,3 +68,14 @@ test('dispatch statistics: filter by a pickup state, see the totals and both cha
   await expect(page).toHaveURL(/dispatch-statistics.*carrier/);
   await expect(page.getByTestId('table-row').first()).toBeVisible();
 });
+
+test('safety RFM statistics: the safety user sees twelve months and the chart', async ({ page }) => {
+  await signInWithStorage(page, USERS.safety);
+  await page.goto('/statistics/safety-statistics');
+  await closeVersionPopup(page);
+  await expect(page.getByTestId('chart-safety').locator('canvas')).toBeVisible();
+  await expect(page.getByTestId('safety-months').locator('tbody tr')).toHaveCount(12);
+  await expect(page.getByTestId('safety-customers').locator('tbody tr').first()).toBeVisible();
+  await page.waitForTimeout(600);
+  await shot(page, 'statistics-safety');
+});
