@@ -16,7 +16,9 @@ import { mileageRoutes } from './modules/mileage/mileage.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { shortPaymentsRoutes } from './modules/short-payments/short-payments.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trailersRoutes } from './modules/trailers/trailers.routes';
 import { tripsRoutes } from './modules/trips/trips.routes';
@@ -60,4 +62,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   receivablesReportsRoutes,
   billingRoutes,
   invoicesRoutes,
+  schedulesRoutes,
+  shortPaymentsRoutes,
 ];

@@ -10,6 +10,7 @@ import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
+import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
@@ -40,4 +41,6 @@ export const SEEDERS: readonly Seeder[] = [
   invoicesSeeder,
   // After the invoices: money received on them.
   paymentsSeeder,
+  // Factored loads on schedules, and what the factoring companies paid short.
+  schedulesSeeder,
 ];

@@ -1,0 +1,143 @@
+import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
+import { sql } from 'drizzle-orm';
+import { ref, type Seeder } from '../../platform/seed/seed';
+import { expectedFactoringCents } from '../short-payments/short-payments.service';
+import { shortPayments } from '../short-payments/short-payments.table';
+import { factoringSchedules, scheduleActions, scheduleLoads } from './schedules.table';
+
+type Candidate = {
+  id: number;
+  gross_cents: string;
+  delivered: string;
+  week: string;
+  factoring_company_id: number;
+  factoring_name: string;
+  percent_bp: number;
+};
+
+/** A deterministic fraction in [0, 1) from a number: this seeder leaves the shared faker stream alone. */
+const chance = (n: number, salt: number) => (((n * 2654435761 + salt * 40503) >>> 0) % 10_000) / 10_000;
+const DAY = 86_400_000;
+
+const ACTIONS = [
+  'Called the broker, payment promised next week.',
+  'Emailed the factoring company the lumper receipt.',
+  'Disputed: detention not approved by the broker.',
+  'Customer asked to re-bill the difference.',
+  'Waiting for the corrected rate confirmation.',
+];
+const SCHEDULE_ACTIONS = ['Called funding desk: received.', 'Verification in progress.', 'Funded by ACH.'];
+
+/**
+ * Factoring schedules for the last five months: the factored, delivered loads with PPW, one schedule
+ * per factoring company and delivery week; older ones processed (a few paid short, which makes the
+ * short payments), the last weeks not yet. The most recent loads stay off any schedule for the form.
+ */
+export const schedulesSeeder: Seeder = {
+  name: 'factoring schedules and short payments',
+  async run(ctx) {
+    const companyId = ref<number>(ctx, 'companyId');
+    const [author] = (
+      (await ctx.db.execute(
+        sql`select id from users where company_id = ${companyId} order by (email like 'accountant@%') desc, id limit 1`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const fallback = (
+      (await ctx.db.execute(
+        sql`select id, name, percent_bp from factoring_companies where company_id = ${companyId} order by id limit 1`,
+      )) as unknown as { rows: { id: number; name: string; percent_bp: number }[] }
+    ).rows[0];
+    if (!fallback) return;
+    const candidates = (
+      (await ctx.db.execute(
+        sql`select loads.id, loads.gross_cents, loads.delivery_at as delivered,
+            to_char(date_trunc('week', loads.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT}), 'YYYY-MM-DD') as week,
+            coalesce(fc.id, ${fallback.id}) as factoring_company_id, coalesce(fc.name, ${fallback.name}) as factoring_name,
+            coalesce(fc.percent_bp, ${fallback.percent_bp}) as percent_bp
+          from loads left join customers c on c.id = loads.customer_id
+            left join factoring_companies fc on fc.id = c.factoring_company_id
+          where loads.company_id = ${companyId} and loads.factoring and loads.ppw = 1
+            and loads.delivery_at between now() - interval '150 days' and now() - interval '10 days'
+          order by loads.delivery_at, loads.id`,
+      )) as unknown as { rows: Candidate[] }
+    ).rows;
+    const groups = new Map<string, Candidate[]>();
+    for (const c of candidates) {
+      const key = `${c.factoring_company_id}|${c.week}`;
+      groups.set(key, [...(groups.get(key) ?? []), c]);
+    }
+    const now = Date.now();
+    const shorts: (typeof shortPayments.$inferInsert)[] = [];
+    for (const group of groups.values()) {
+      const first = group[0] as Candidate;
+      const createdAt = new Date(new Date(first.delivered).getTime() + 3 * DAY);
+      const processed = now - createdAt.getTime() > 21 * DAY;
+      const [schedule] = await ctx.db
+        .insert(factoringSchedules)
+        .values({
+          companyId,
+          factoringCompanyId: Number(first.factoring_company_id),
+          name: `Week of ${first.week}`,
+          createdBy: author?.id ?? null,
+          createdAt,
+          sentAt: createdAt,
+        })
+        .returning({ id: factoringSchedules.id });
+      if (!schedule) continue;
+      const rows = group.map((c) => {
+        const gross = Number(c.gross_cents);
+        const expected = expectedFactoringCents(gross, Number(c.percent_bp));
+        const applied = processed && chance(c.id, 1) > 0.06;
+        const short = applied && chance(c.id, 2) < 0.12;
+        const amount = short ? expected - Math.round((5_000 + chance(c.id, 3) * 60_000) / 100) * 100 : expected;
+        const processedAt = new Date(createdAt.getTime() + (2 + Math.floor(chance(c.id, 4) * 10)) * DAY);
+        if (short) {
+          const ageDays = Math.floor((now - processedAt.getTime()) / DAY);
+          const pick = chance(c.id, 5);
+          const status =
+            ageDays > 75 && pick < 0.35
+              ? 'Complete'
+              : pick < 0.45
+                ? 'Processed by customer'
+                : pick < 0.52
+                  ? 'Inactive customer'
+                  : pick < 0.75
+                    ? 'In progress'
+                    : 'New';
+          shorts.push({
+            companyId,
+            loadId: c.id,
+            scheduleId: schedule.id,
+            factoringCompanyId: Number(c.factoring_company_id),
+            grossCents: gross,
+            amountFactoringCents: amount,
+            debtCents: expected - amount,
+            processedDate: processedAt.toISOString().slice(0, 10),
+            status,
+            actions: status === 'New' ? null : (ACTIONS[Math.floor(chance(c.id, 6) * ACTIONS.length)] ?? null),
+            createdBy: author?.id ?? null,
+            createdAt: processedAt,
+            updatedAt: processedAt,
+          });
+        }
+        return {
+          scheduleId: schedule.id,
+          loadId: c.id,
+          amountFactoringCents: applied ? amount : null,
+          status: applied ? 'applied' : 'not_processed',
+          processedAt: applied ? processedAt : null,
+        };
+      });
+      await ctx.db.insert(scheduleLoads).values(rows);
+      if (processed)
+        await ctx.db.insert(scheduleActions).values({
+          scheduleId: schedule.id,
+          actionText: SCHEDULE_ACTIONS[schedule.id % SCHEDULE_ACTIONS.length] ?? 'Received.',
+          createdBy: author?.id ?? null,
+          createdAt: new Date(createdAt.getTime() + DAY),
+        });
+    }
+    if (shorts.length) await ctx.db.insert(shortPayments).values(shorts);
+    ctx.log(`${groups.size} factoring schedules, ${shorts.length} short payments`);
+  },
+};

@@ -1,0 +1,494 @@
+import { MSG } from '@backhaul/shared';
+import { COMPANY_TIME_ZONE_DEFAULT, formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import {
+  SCHEDULE_LOAD_STATUS_LABELS,
+  SCHEDULE_MSG,
+  type ScheduleDetail,
+  type ScheduleFormOptions,
+  type ScheduleLoad,
+  type ScheduleLoadStatus,
+  type ScheduleRow,
+} from '@backhaul/shared/modules/schedules/schedules.contract';
+import { toCents, toDollars } from '@backhaul/shared/money';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthContext, AuthUser } from '../../platform/auth/access';
+import { companies } from '../../platform/companies/companies.table';
+import { AppError } from '../../platform/errors';
+import { fileLink } from '../../platform/files/files.routes';
+import type { FilesService } from '../../platform/files/files.service';
+import { compileList, selectPage } from '../../platform/list/run-list';
+import type { MailAttachment, Mailer } from '../../platform/mail/mailer';
+import { factoringScheduleMail } from '../../platform/mail/templates';
+import { createPdf } from '../../platform/pdf/pdf.document';
+import { factoringCompanies } from '../factoring/factoring.table';
+import { expectedFactoringCents, recordFactoringAmount } from '../short-payments/short-payments.service';
+import { tripFiles } from '../trips/trips.service';
+import { schedulesList } from './schedules.list';
+import { factoringSchedules, scheduleActions, scheduleLoads } from './schedules.table';
+
+type ScheduleForm = { name: string; factoring_company_id: number; load_ids: number[] };
+const TZ = COMPANY_TIME_ZONE_DEFAULT;
+const ELIGIBLE_LIMIT = 500;
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
+const ids = (list: readonly number[]) =>
+  sql.join(
+    list.map((i) => sql`${i}`),
+    sql`, `,
+  );
+
+/** Delivered, factored, with PPW, and on no schedule other than `except`. */
+const eligible = (user: AuthUser, except: number | null) =>
+  sql`loads.company_id = ${user.companyId} and loads.delivery_at <= now() and loads.factoring and loads.ppw = 1
+    and not exists (select 1 from schedule_loads sl where sl.load_id = loads.id${
+      except ? sql` and sl.schedule_id <> ${except}` : sql``
+    })`;
+
+type EligibleRaw = {
+  load_id: number;
+  customer: string | null;
+  broker: string | null;
+  broker_number: string | null;
+  delivery_date: string | null;
+  gross_cents: string | number;
+  factoring_company_id: number | null;
+};
+
+async function eligibleLoads(db: DbOrTx, user: AuthUser, scheduleId: number | null) {
+  const rows = await rowsOf<EligibleRaw>(
+    db,
+    sql`select loads.id as load_id, customers.name as customer, brokers.name as broker, loads.broker_number,
+        to_char(loads.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as delivery_date, loads.gross_cents,
+        customers.factoring_company_id
+      from loads left join customers on customers.id = loads.customer_id left join brokers on brokers.id = loads.broker_id
+      where ${eligible(user, scheduleId)}
+      order by ${scheduleId ? sql`(exists (select 1 from schedule_loads s where s.load_id = loads.id)) desc, ` : sql``}loads.delivery_at desc, loads.id desc
+      limit ${ELIGIBLE_LIMIT}`,
+  );
+  return rows.map(({ gross_cents, ...r }) => ({ ...r, load_id: Number(r.load_id), gross: toDollars(gross_cents) }));
+}
+
+async function factoringOptions(db: DbOrTx, user: AuthUser) {
+  const rows = await db
+    .select({
+      id: factoringCompanies.id,
+      name: factoringCompanies.name,
+      percentBp: factoringCompanies.percentBp,
+      email: factoringCompanies.email,
+    })
+    .from(factoringCompanies)
+    .where(eq(factoringCompanies.companyId, user.companyId))
+    .orderBy(factoringCompanies.name);
+  return rows.map((f) => ({ id: f.id, name: f.name, percent: f.percentBp / 100, email: f.email }));
+}
+
+async function findSchedule(db: DbOrTx, user: AuthUser, id: number) {
+  const [s] = await db
+    .select()
+    .from(factoringSchedules)
+    .where(and(eq(factoringSchedules.id, id), eq(factoringSchedules.companyId, user.companyId)));
+  if (!s) throw AppError.notFound();
+  return s;
+}
+
+/** GET /schedules/create and /schedules/:id/edit: factoring companies and the loads a schedule may take. */
+export async function formOptions(db: DbOrTx, user: AuthUser, id: number | null): Promise<ScheduleFormOptions> {
+  let schedule: ScheduleFormOptions['schedule'] = null;
+  if (id) {
+    const s = await findSchedule(db, user, id);
+    const onIt = await db
+      .select({ loadId: scheduleLoads.loadId })
+      .from(scheduleLoads)
+      .where(eq(scheduleLoads.scheduleId, id))
+      .orderBy(scheduleLoads.loadId);
+    schedule = { id, name: s.name, factoring_company_id: s.factoringCompanyId, load_ids: onIt.map((r) => r.loadId) };
+  }
+  const [factoring, loadRows] = await Promise.all([factoringOptions(db, user), eligibleLoads(db, user, id)]);
+  return { factoring, loads: loadRows, schedule };
+}
+
+type LoadRaw = {
+  load_id: number;
+  customer: string | null;
+  broker: string | null;
+  broker_number: string | null;
+  delivery_date: string | null;
+  gross_cents: string | number;
+  amount_factoring_cents: string | number | null;
+  status: ScheduleLoadStatus;
+  processed_at: string | null;
+};
+
+/** GET /schedules/:id: the list row, the factoring company's terms, the loads and the actions. */
+export async function getSchedule(db: DbOrTx, user: AuthUser, id: number): Promise<ScheduleDetail> {
+  const s = await findSchedule(db, user, id);
+  const compiled = compileList(schedulesList, user, { filters: { id: { op: 'eq', value: id } } });
+  const [row] = (await selectPage(db, schedulesList, compiled, { limit: 1, offset: 0 })) as ScheduleRow[];
+  if (!row) throw AppError.notFound();
+  const [f] = await db
+    .select({ percentBp: factoringCompanies.percentBp, email: factoringCompanies.email })
+    .from(factoringCompanies)
+    .where(eq(factoringCompanies.id, s.factoringCompanyId));
+  const percentBp = f?.percentBp ?? 0;
+  const raw = await rowsOf<LoadRaw>(
+    db,
+    sql`select loads.id as load_id, customers.name as customer, brokers.name as broker, loads.broker_number,
+        to_char(loads.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as delivery_date, loads.gross_cents,
+        sl.amount_factoring_cents, sl.status,
+        to_char(sl.processed_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as processed_at
+      from schedule_loads sl join loads on loads.id = sl.load_id
+        left join customers on customers.id = loads.customer_id left join brokers on brokers.id = loads.broker_id
+      where sl.schedule_id = ${id} order by loads.delivery_at, loads.id`,
+  );
+  const scheduleLoadsOut: ScheduleLoad[] = raw.map((r) => ({
+    load_id: Number(r.load_id),
+    customer: r.customer,
+    broker: r.broker,
+    broker_number: r.broker_number,
+    delivery_date: r.delivery_date,
+    gross: toDollars(r.gross_cents),
+    expected_factoring: toDollars(expectedFactoringCents(Number(r.gross_cents), percentBp)),
+    amount_factoring: r.amount_factoring_cents === null ? null : toDollars(r.amount_factoring_cents),
+    status: r.status,
+    processed_at: r.processed_at,
+  }));
+  const actions = await rowsOf<{ id: number; action_text: string; created_by: string | null; created_at: string }>(
+    db,
+    sql`select a.id, a.action_text, u.name as created_by,
+        to_char(a.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at
+      from schedule_actions a left join users u on u.id = a.created_by
+      where a.schedule_id = ${id} order by a.id desc`,
+  );
+  const expected = raw.reduce((sum, r) => sum + expectedFactoringCents(Number(r.gross_cents), percentBp), 0);
+  return {
+    ...row,
+    factoring_company_id: s.factoringCompanyId,
+    factoring_percent: percentBp / 100,
+    factoring_email: f?.email ?? null,
+    sent_at: s.sentAt ? s.sentAt.toISOString() : null,
+    expected: toDollars(expected),
+    loads: scheduleLoadsOut,
+    actions: actions.map((a) => ({ ...a, id: Number(a.id) })),
+  };
+}
+
+/** The schedule's loads' files (PPW and others), as the billing screen shows them. */
+export async function scheduleFiles(db: DbOrTx, auth: AuthContext, id: number) {
+  await findSchedule(db, auth.user, id);
+  const onIt = await db
+    .select({ loadId: scheduleLoads.loadId })
+    .from(scheduleLoads)
+    .where(eq(scheduleLoads.scheduleId, id));
+  const files = await tripFiles(
+    db,
+    auth,
+    onIt.map((r) => r.loadId),
+  );
+  return files.map((f) => ({
+    id: f.id,
+    load_id: f.load_id,
+    category: f.category,
+    name: f.name,
+    mime: f.mime,
+    url: f.url,
+    created_at: f.created_at,
+  }));
+}
+
+/** Locks the chosen loads and refuses any that may not go on this schedule. */
+async function lockEligible(tx: DbOrTx, user: AuthUser, loadIds: number[], scheduleId: number | null) {
+  const unique = [...new Set(loadIds)];
+  const locked = await rowsOf<{ id: number }>(
+    tx,
+    sql`select loads.id from loads where loads.id in (${ids(unique)}) and ${eligible(user, scheduleId)} for update of loads`,
+  );
+  if (locked.length !== unique.length) throw AppError.invalidField('load_ids', SCHEDULE_MSG.loadNotEligible);
+  return unique;
+}
+
+async function checkFactoring(db: DbOrTx, user: AuthUser, id: number) {
+  const [f] = await db
+    .select({ id: factoringCompanies.id })
+    .from(factoringCompanies)
+    .where(and(eq(factoringCompanies.id, id), eq(factoringCompanies.companyId, user.companyId)));
+  if (!f) throw AppError.invalidField('factoring_company_id', 'Choose a factoring company.');
+}
+
+export async function createSchedule(db: Db, user: AuthUser, form: ScheduleForm) {
+  await checkFactoring(db, user, form.factoring_company_id);
+  const id = await db.transaction(async (tx) => {
+    const loadIds = await lockEligible(tx, user, form.load_ids, null);
+    const [s] = await tx
+      .insert(factoringSchedules)
+      .values({
+        companyId: user.companyId,
+        factoringCompanyId: form.factoring_company_id,
+        name: form.name,
+        createdBy: user.id,
+      })
+      .returning();
+    if (!s) throw new AppError('internal', 'Schedule not created');
+    await tx.insert(scheduleLoads).values(loadIds.map((loadId) => ({ scheduleId: s.id, loadId })));
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'schedule',
+      entityId: s.id,
+      action: 'create',
+      after: { ...s, load_ids: loadIds },
+    });
+    return s.id;
+  });
+  return { message: MSG.savingSuccess, schedule: await getSchedule(db, user, id) };
+}
+
+/** PUT /schedules/:id: name, factoring company and the set of loads (kept loads keep their amounts). */
+export async function updateSchedule(db: Db, user: AuthUser, id: number, form: ScheduleForm) {
+  await checkFactoring(db, user, form.factoring_company_id);
+  await db.transaction(async (tx) => {
+    const before = await findSchedule(tx, user, id);
+    const loadIds = await lockEligible(tx, user, form.load_ids, id);
+    const current = await tx
+      .select({ loadId: scheduleLoads.loadId })
+      .from(scheduleLoads)
+      .where(eq(scheduleLoads.scheduleId, id));
+    const had = new Set(current.map((r) => r.loadId));
+    const removed = [...had].filter((l) => !loadIds.includes(l));
+    const added = loadIds.filter((l) => !had.has(l));
+    if (removed.length)
+      await tx
+        .delete(scheduleLoads)
+        .where(and(eq(scheduleLoads.scheduleId, id), inArray(scheduleLoads.loadId, removed)));
+    if (added.length) await tx.insert(scheduleLoads).values(added.map((loadId) => ({ scheduleId: id, loadId })));
+    const [after] = await tx
+      .update(factoringSchedules)
+      .set({ name: form.name, factoringCompanyId: form.factoring_company_id })
+      .where(eq(factoringSchedules.id, id))
+      .returning();
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'schedule',
+      entityId: id,
+      action: 'update',
+      before: { ...before, load_ids: [...had] },
+      after: { ...after, load_ids: loadIds },
+    });
+  });
+  return { message: MSG.savingSuccess, schedule: await getSchedule(db, user, id) };
+}
+
+/** POST /schedules/action/:id: an action taken on the schedule (called, disputed…), with its text. */
+export async function recordAction(db: Db, user: AuthUser, id: number, text: string) {
+  await findSchedule(db, user, id);
+  await db.transaction(async (tx) => {
+    const [a] = await tx
+      .insert(scheduleActions)
+      .values({ scheduleId: id, actionText: text, createdBy: user.id })
+      .returning();
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'schedule_action',
+      entityId: a?.id ?? id,
+      action: 'create',
+      after: a,
+    });
+  });
+  return { message: MSG.savingSuccess, schedule: await getSchedule(db, user, id) };
+}
+
+/**
+ * POST /schedules/load/:id (the load id): what the factoring company paid for the load and its
+ * status; paid below gross × (1 − percent) creates or updates the load's short payment.
+ */
+export async function setLoadAmount(
+  db: Db,
+  user: AuthUser,
+  loadId: number,
+  body: { amount_factoring: number; status: ScheduleLoadStatus },
+) {
+  const amountCents = toCents(body.amount_factoring);
+  const result = await db.transaction(async (tx) => {
+    const [on] = await rowsOf<{
+      schedule_id: number;
+      factoring_company_id: number;
+      gross_cents: string;
+      percent_bp: number;
+    }>(
+      tx,
+      sql`select sl.schedule_id, fs.factoring_company_id, loads.gross_cents, coalesce(fc.percent_bp, 0) as percent_bp
+        from schedule_loads sl join factoring_schedules fs on fs.id = sl.schedule_id
+          join loads on loads.id = sl.load_id left join factoring_companies fc on fc.id = fs.factoring_company_id
+        where sl.load_id = ${loadId} and fs.company_id = ${user.companyId}
+        for update of sl`,
+    );
+    if (!on) throw AppError.notFound(SCHEDULE_MSG.loadNotOnSchedule);
+    const scheduleId = Number(on.schedule_id);
+    const [before] = await tx
+      .select()
+      .from(scheduleLoads)
+      .where(and(eq(scheduleLoads.scheduleId, scheduleId), eq(scheduleLoads.loadId, loadId)));
+    const [after] = await tx
+      .update(scheduleLoads)
+      .set({ amountFactoringCents: amountCents, status: body.status, processedAt: new Date() })
+      .where(and(eq(scheduleLoads.scheduleId, scheduleId), eq(scheduleLoads.loadId, loadId)))
+      .returning();
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'schedule_load',
+      entityId: `${scheduleId}:${loadId}`,
+      action: 'update',
+      before,
+      after,
+    });
+    const shortPaymentId = await recordFactoringAmount(tx, {
+      user,
+      loadId,
+      scheduleId,
+      factoringCompanyId: Number(on.factoring_company_id),
+      grossCents: Number(on.gross_cents),
+      percentBp: Number(on.percent_bp),
+      amountCents,
+      processedDate: nowInCompanyTimeZone().date,
+    });
+    return { scheduleId, shortPaymentId };
+  });
+  const schedule = await getSchedule(db, user, result.scheduleId);
+  const load = schedule.loads.find((l) => l.load_id === loadId);
+  if (!load) throw AppError.notFound();
+  return { message: MSG.savingSuccess, load, short_payment_id: result.shortPaymentId };
+}
+
+async function companyName(db: DbOrTx, companyId: number) {
+  const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return row?.name ?? 'Backhaul';
+}
+
+/** The schedule PDF through the platform pdf: header, terms, the loads with totals, page numbers. */
+export async function schedulePdf(db: DbOrTx, user: AuthUser, id: number) {
+  const s = await getSchedule(db, user, id);
+  const pdf = createPdf({
+    company: { name: await companyName(db, user.companyId) },
+    title: `Schedule #${s.id}`,
+    subtitle: s.name,
+  });
+  pdf.keyValues([
+    ['Factoring company', s.factoring ?? ''],
+    ['Fee', `${s.factoring_percent.toFixed(2)} %`],
+    ['Created', `${s.create_at}${s.created_by ? ` by ${s.created_by}` : ''}`],
+    ['Loads', `${s.load_count} (applied ${s.applied_load}, not processed ${s.not_processed})`],
+  ]);
+  pdf.table({
+    columns: [
+      { id: 'load_id', title: 'Load', width: 0.8 },
+      { id: 'customer', title: 'Customer', width: 2.4 },
+      { id: 'broker', title: 'Broker', width: 2.4 },
+      { id: 'broker_number', title: 'Broker #', width: 1.2 },
+      { id: 'delivery_date', title: 'Delivered', width: 1.2 },
+      { id: 'gross', title: 'Gross', width: 1.3, kind: 'money' },
+      { id: 'expected_factoring', title: 'Expected', width: 1.3, kind: 'money' },
+      { id: 'amount_factoring', title: 'Paid', width: 1.3, kind: 'money' },
+      { id: 'status_label', title: 'Status', width: 1.3 },
+    ],
+    rows: s.loads.map((l) => ({ ...l, status_label: SCHEDULE_LOAD_STATUS_LABELS[l.status] })),
+    totals: { gross: s.gross, expected_factoring: s.expected, amount_factoring: s.amount },
+  });
+  pdf.keyValues([
+    ['Total gross', formatMoney(s.gross)],
+    ['Expected from factoring', formatMoney(s.expected)],
+    ['Paid by factoring', formatMoney(s.amount)],
+  ]);
+  return { name: `schedule-${s.id}.pdf`, data: await pdf.toBuffer(), schedule: s };
+}
+
+/** POST /schedules/download/:id: the PDF stored as the caller's download; answers its link. */
+export async function downloadSchedule(db: DbOrTx, files: FilesService, user: AuthUser, id: number) {
+  const pdf = await schedulePdf(db, user, id);
+  const file = await files.store({
+    companyId: user.companyId,
+    entity: 'exports',
+    entityId: user.id,
+    category: 'schedule',
+    name: pdf.name,
+    mime: 'application/pdf',
+    data: pdf.data,
+    uploadedBy: user.id,
+  });
+  return { link: fileLink(file.id) };
+}
+
+async function ppwAttachments(db: DbOrTx, files: FilesService, user: AuthUser, id: number): Promise<MailAttachment[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select f.id from files f join schedule_loads sl on f.entity = 'loads' and f.entity_id = sl.load_id::text
+      where sl.schedule_id = ${id} and f.company_id = ${user.companyId} and f.category = 'ppw' order by sl.load_id, f.id`,
+  );
+  return Promise.all(
+    rows.map(async (r) => {
+      const { file, body } = await files.read(Number(r.id));
+      return { filename: file.originalName, content: body, contentType: file.mime };
+    }),
+  );
+}
+
+/**
+ * POST /schedules/send/:id: the schedule PDF and its loads' PPW files to the chosen addresses
+ * (factoring-schedule template, the caller's message first); recorded as a sent action.
+ */
+export async function sendSchedule(
+  db: Db,
+  deps: { files: FilesService; mailer: Mailer },
+  user: AuthUser,
+  id: number,
+  body: { emails: string[]; message: string },
+) {
+  const pdf = await schedulePdf(db, user, id);
+  const s = pdf.schedule;
+  const mail = factoringScheduleMail({
+    company: await companyName(db, user.companyId),
+    factoringCompany: s.factoring ?? '',
+    schedule: `#${s.id} ${s.name}`,
+    invoices: s.load_count,
+    total: s.gross,
+  });
+  const attachments = [
+    { filename: pdf.name, content: pdf.data, contentType: 'application/pdf' },
+    ...(await ppwAttachments(db, deps.files, user, id)),
+  ];
+  const to = body.emails.join(', ');
+  const sent = await deps.mailer.send({
+    ...mail,
+    text: body.message ? `${body.message}\n\n${mail.text}` : mail.text,
+    html: body.message ? `<p>${escapeHtml(body.message)}</p>${mail.html}` : mail.html,
+    to,
+    attachments,
+    companyId: user.companyId,
+    createdBy: user.id,
+  });
+  if (sent.status === 'failed') throw AppError.precondition(`The schedule was not sent: ${sent.error ?? 'mail error'}`);
+  await db.transaction(async (tx) => {
+    await tx.update(factoringSchedules).set({ sentAt: new Date() }).where(eq(factoringSchedules.id, id));
+    const [a] = await tx
+      .insert(scheduleActions)
+      .values({
+        scheduleId: id,
+        actionText: `Sent to ${to}${body.message ? `: ${body.message}` : ''}`,
+        createdBy: user.id,
+      })
+      .returning();
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'schedule',
+      entityId: id,
+      action: 'send',
+      after: { to, mail_id: sent.id, action: a?.id },
+    });
+  });
+  return { message: MSG.messageSent, mail_id: sent.id, status: sent.status };
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

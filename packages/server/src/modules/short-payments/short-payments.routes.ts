@@ -1,0 +1,87 @@
+import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import {
+  ExportBodySchema,
+  ExportResponseSchema,
+  SaveSettingsBodySchema,
+  SaveSettingsResponseSchema,
+} from '@backhaul/shared/list/list.contract';
+import {
+  ShortPaymentEditSchema,
+  ShortPaymentFormSchema,
+  ShortPaymentSavedSchema,
+} from '@backhaul/shared/modules/short-payments/short-payments.contract';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
+import { normalizeSettings, resetSettings, saveSettings } from '../../platform/list/list-settings';
+import { runList } from '../../platform/list/run-list';
+import { shortPaymentsList } from './short-payments.list';
+import * as service from './short-payments.service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const can = (action?: number | number[]) => ({ section: SECTION.ShortPayments, ...(action ? { action } : {}) });
+
+/**
+ * Accounting → Short payments (001 §7). The register's paths have a slash ("short/payments"), so
+ * its settings and export are mounted here on the list's definition (the generic routes also
+ * answer under the list key "short-payments"). POST /short/payments/list is ours: the register's
+ * GET answers only the first page, the DataTable posts filters.
+ */
+export const shortPaymentsRoutes: RouteModule = {
+  name: 'short-payments',
+  register(app, { database: { db }, exports }) {
+    const tags = ['Short payments'];
+    app.get('/short/payments', {
+      config: { access: can() },
+      schema: { tags },
+      handler: (req) => runList(db, shortPaymentsList, caller(req).user, {}),
+    });
+    registerListRoute(app, db, shortPaymentsList, { url: '/short/payments/list', tags });
+
+    app.post('/short/payments', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, body: ShortPaymentFormSchema, response: { 200: ShortPaymentSavedSchema } },
+      handler: (req) => service.createShortPayment(db, caller(req).user, req.body),
+    });
+
+    app.get('/short/payments/:id/edit', {
+      config: { access: can([ACTION.VIEW, ACTION.EDIT]) },
+      schema: { tags, params: IdParams, response: { 200: ShortPaymentEditSchema } },
+      handler: (req) => service.editShortPayment(db, caller(req).user, req.params.id),
+    });
+
+    app.put('/short/payments/:id', {
+      config: { access: can(ACTION.EDIT) },
+      schema: { tags, params: IdParams, body: ShortPaymentFormSchema, response: { 200: ShortPaymentSavedSchema } },
+      handler: (req) => service.updateShortPayment(db, caller(req).user, req.params.id, req.body),
+    });
+
+    app.delete('/short/payments/:id', {
+      config: { access: can(ACTION.DELETE) },
+      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      handler: (req) => service.deleteShortPayment(db, caller(req).user, req.params.id),
+    });
+
+    app.post('/short/payments/export', {
+      config: { access: can(ACTION.EXPORT) },
+      schema: { tags, body: ExportBodySchema, response: { 200: ExportResponseSchema } },
+      handler: (req) =>
+        exportDefinedList({ db, exports, def: shortPaymentsList, user: caller(req).user, body: req.body }),
+    });
+
+    app.post('/short/payments/settings', {
+      config: { access: can() },
+      schema: { tags, body: SaveSettingsBodySchema, response: { 200: SaveSettingsResponseSchema } },
+      handler: async (req) => {
+        const { user } = caller(req);
+        if ('reset' in req.body) {
+          await resetSettings(db, shortPaymentsList, user.id);
+          return { message: MSG.savingSuccess, settings: null };
+        }
+        const settings = await saveSettings(db, shortPaymentsList, user.id, req.body.settings);
+        return { message: MSG.savingSuccess, settings: normalizeSettings(shortPaymentsList, settings) };
+      },
+    });
+  },
+};

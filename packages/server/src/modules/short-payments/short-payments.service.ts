@@ -1,0 +1,245 @@
+import { MSG } from '@backhaul/shared';
+import {
+  SHORT_PAYMENT_MSG,
+  SHORT_PAYMENT_STATUSES,
+  type ShortPayment,
+  type ShortPaymentFormOutput,
+  type ShortPaymentRow,
+} from '@backhaul/shared/modules/short-payments/short-payments.contract';
+import { toCents, toDollars } from '@backhaul/shared/money';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthUser } from '../../platform/auth/access';
+import { AppError } from '../../platform/errors';
+import { compileList, selectPage } from '../../platform/list/run-list';
+import { customers } from '../customers/customers.table';
+import { factoringCompanies } from '../factoring/factoring.table';
+import { loads } from '../loads/loads.table';
+import { factoringSchedules, scheduleLoads } from '../schedules/schedules.table';
+import { shortPaymentsList } from './short-payments.list';
+import { shortPayments } from './short-payments.table';
+
+type ShortPaymentRecord = typeof shortPayments.$inferSelect;
+
+/** What factoring should pay for a load: gross less its fee (percent in basis points), in cents. */
+export const expectedFactoringCents = (grossCents: number, percentBp: number) =>
+  Math.round((grossCents * (10_000 - percentBp)) / 10_000);
+
+const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
+
+/** One row as the list shows it (same SQL: age, highlight, names), plus the record's own fields. */
+export async function getShortPayment(db: DbOrTx, user: AuthUser, id: number): Promise<ShortPayment> {
+  const compiled = compileList(shortPaymentsList, user, { filters: { id: { op: 'eq', value: id } } });
+  const [row] = (await selectPage(db, shortPaymentsList, compiled, { limit: 1, offset: 0 })) as ShortPaymentRow[];
+  if (!row) throw AppError.notFound();
+  const [rec] = await db.select().from(shortPayments).where(eq(shortPayments.id, id));
+  if (!rec) throw AppError.notFound();
+  return {
+    ...row,
+    schedule_id: rec.scheduleId,
+    factoring_company_id: rec.factoringCompanyId,
+    expected_factoring: toDollars(rec.amountFactoringCents + rec.debtCents),
+  };
+}
+
+/** The load, the factoring company that funds it (its schedule's, else its customer's) and the fee. */
+async function loadTerms(db: DbOrTx, user: AuthUser, loadId: number) {
+  const [load] = await db
+    .select({ id: loads.id, grossCents: loads.grossCents, customerId: loads.customerId })
+    .from(loads)
+    .where(and(eq(loads.id, loadId), eq(loads.companyId, user.companyId)));
+  if (!load) throw AppError.invalidField('load_id', SHORT_PAYMENT_MSG.noLoad);
+  const [onSchedule] = await db
+    .select({ scheduleId: scheduleLoads.scheduleId, factoringCompanyId: factoringSchedules.factoringCompanyId })
+    .from(scheduleLoads)
+    .innerJoin(factoringSchedules, eq(factoringSchedules.id, scheduleLoads.scheduleId))
+    .where(and(eq(scheduleLoads.loadId, loadId), eq(factoringSchedules.companyId, user.companyId)));
+  let factoringCompanyId = onSchedule?.factoringCompanyId ?? null;
+  if (factoringCompanyId === null && load.customerId !== null) {
+    const [c] = await db
+      .select({ id: customers.factoringCompanyId })
+      .from(customers)
+      .where(eq(customers.id, load.customerId));
+    factoringCompanyId = c?.id ?? null;
+  }
+  let percentBp = 0;
+  if (factoringCompanyId !== null) {
+    const [f] = await db
+      .select({ percentBp: factoringCompanies.percentBp })
+      .from(factoringCompanies)
+      .where(eq(factoringCompanies.id, factoringCompanyId));
+    percentBp = f?.percentBp ?? 0;
+  }
+  return { load, scheduleId: onSchedule?.scheduleId ?? null, factoringCompanyId, percentBp };
+}
+
+async function findRecord(db: DbOrTx, user: AuthUser, id: number): Promise<ShortPaymentRecord> {
+  const [rec] = await db
+    .select()
+    .from(shortPayments)
+    .where(and(eq(shortPayments.id, id), eq(shortPayments.companyId, user.companyId)));
+  if (!rec) throw AppError.notFound();
+  return rec;
+}
+
+/** Columns of a short payment from the form: gross and the fee come from the load, never the client. */
+async function columnsOf(db: DbOrTx, user: AuthUser, form: ShortPaymentFormOutput, exceptId?: number) {
+  const terms = await loadTerms(db, user, form.load_id);
+  const grossCents = Number(terms.load.grossCents);
+  const expected = expectedFactoringCents(grossCents, terms.percentBp);
+  const amountCents = toCents(form.amount_factoring);
+  if (amountCents >= expected) throw AppError.invalidField('amount_factoring', SHORT_PAYMENT_MSG.notShort);
+  const [other] = await db
+    .select({ id: shortPayments.id })
+    .from(shortPayments)
+    .where(
+      and(
+        eq(shortPayments.companyId, user.companyId),
+        eq(shortPayments.loadId, form.load_id),
+        exceptId ? ne(shortPayments.id, exceptId) : undefined,
+      ),
+    );
+  if (other) throw AppError.invalidField('load_id', SHORT_PAYMENT_MSG.exists);
+  return {
+    loadId: form.load_id,
+    scheduleId: terms.scheduleId,
+    factoringCompanyId: terms.factoringCompanyId,
+    grossCents,
+    amountFactoringCents: amountCents,
+    debtCents: expected - amountCents,
+    processedDate: form.processed_date,
+    status: form.status,
+    actions: form.actions || null,
+  };
+}
+
+export async function createShortPayment(db: Db, user: AuthUser, form: ShortPaymentFormOutput) {
+  const values = await columnsOf(db, user, form);
+  const id = await db.transaction(async (tx) => {
+    const [rec] = await tx
+      .insert(shortPayments)
+      .values({ companyId: user.companyId, createdBy: user.id, ...values })
+      .returning();
+    if (!rec) throw new AppError('internal', 'Short payment not created');
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'short_payment',
+      entityId: rec.id,
+      action: 'create',
+      after: rec,
+    });
+    return rec.id;
+  });
+  return { message: MSG.savingSuccess, short_payment: await getShortPayment(db, user, id) };
+}
+
+export async function updateShortPayment(db: Db, user: AuthUser, id: number, form: ShortPaymentFormOutput) {
+  const before = await findRecord(db, user, id);
+  const values = await columnsOf(db, user, form, id);
+  await db.transaction(async (tx) => {
+    const [rec] = await tx
+      .update(shortPayments)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(shortPayments.id, id), eq(shortPayments.companyId, user.companyId)))
+      .returning();
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'short_payment',
+      entityId: id,
+      action: 'update',
+      before,
+      after: rec,
+    });
+  });
+  return { message: MSG.savingSuccess, short_payment: await getShortPayment(db, user, id) };
+}
+
+export async function deleteShortPayment(db: Db, user: AuthUser, id: number) {
+  const before = await findRecord(db, user, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(shortPayments).where(eq(shortPayments.id, id));
+    await writeAudit(tx, { actor: actorOf(user), entity: 'short_payment', entityId: id, action: 'delete', before });
+  });
+  return { message: MSG.removalSuccess };
+}
+
+export async function editShortPayment(db: DbOrTx, user: AuthUser, id: number) {
+  return { short_payment: await getShortPayment(db, user, id), statuses: [...SHORT_PAYMENT_STATUSES] };
+}
+
+/**
+ * What a schedule's per-load amount means for short payments (called inside the schedule's
+ * transaction): below the expected amount, the load's short payment is created or its amount and
+ * debt updated; at or above it, an open one is completed with no debt. Answers its id, if any.
+ */
+export async function recordFactoringAmount(
+  tx: DbOrTx,
+  opts: {
+    user: AuthUser;
+    loadId: number;
+    scheduleId: number;
+    factoringCompanyId: number;
+    grossCents: number;
+    percentBp: number;
+    amountCents: number;
+    processedDate: string;
+  },
+): Promise<number | null> {
+  const { user } = opts;
+  const expected = expectedFactoringCents(opts.grossCents, opts.percentBp);
+  const [existing] = await tx
+    .select()
+    .from(shortPayments)
+    .where(and(eq(shortPayments.companyId, user.companyId), eq(shortPayments.loadId, opts.loadId)))
+    .for('update');
+  const short = opts.amountCents < expected;
+  if (!existing && !short) return null;
+  const values = {
+    scheduleId: opts.scheduleId,
+    factoringCompanyId: opts.factoringCompanyId,
+    grossCents: opts.grossCents,
+    amountFactoringCents: opts.amountCents,
+    debtCents: short ? expected - opts.amountCents : 0,
+  };
+  if (!existing) {
+    const [rec] = await tx
+      .insert(shortPayments)
+      .values({
+        companyId: user.companyId,
+        loadId: opts.loadId,
+        processedDate: opts.processedDate,
+        createdBy: user.id,
+        ...values,
+      })
+      .returning();
+    if (!rec) throw new AppError('internal', 'Short payment not created');
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'short_payment',
+      entityId: rec.id,
+      action: 'create',
+      after: rec,
+    });
+    return rec.id;
+  }
+  const [rec] = await tx
+    .update(shortPayments)
+    .set({
+      ...values,
+      processedDate: opts.processedDate,
+      ...(short ? {} : { status: 'Complete' }),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(shortPayments.id, existing.id))
+    .returning();
+  await writeAudit(tx, {
+    actor: actorOf(user),
+    entity: 'short_payment',
+    entityId: existing.id,
+    action: 'update',
+    before: existing,
+    after: rec,
+  });
+  return existing.id;
+}
