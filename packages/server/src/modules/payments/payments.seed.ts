@@ -4,6 +4,7 @@ import { DEFAULT_TERMS_DAYS } from '@backhaul/shared/modules/receivables-reports
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
 import type { Seeder } from '../../platform/seed/seed';
+import { customers } from '../customers/customers.table';
 import { applyInvoiceAmounts } from '../invoices/invoices.service';
 import { invoices } from '../invoices/invoices.table';
 import { lostPayments, payments } from './payments.table';
@@ -36,6 +37,14 @@ export const paymentsSeeder: Seeder = {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, 'accountant@backhaul.demo')));
+    // Every fifth customer negotiated net 30 (the others pay on the default terms).
+    await db.execute(sql`update customers set payment_terms_days = 30 where id % 5 = 0 and payment_terms_days is null`);
+    const terms = new Map(
+      (await db.select({ id: customers.id, days: customers.paymentTermsDays }).from(customers)).map((c) => [
+        c.id,
+        c.days ?? DEFAULT_TERMS_DAYS,
+      ]),
+    );
     const today = nowInCompanyTimeZone().date;
     const method = () =>
       faker.helpers.weightedArrayElement<PaymentMethod>([
@@ -54,7 +63,7 @@ export const paymentsSeeder: Seeder = {
 
     let posted = 0;
     for (const inv of rows) {
-      const due = addDays(inv.periodTo, DEFAULT_TERMS_DAYS);
+      const due = addDays(inv.periodTo, terms.get(inv.customerId) ?? DEFAULT_TERMS_DAYS);
       const age = daysBetween(due, today);
       const roll = faker.number.float({ min: 0, max: 1 });
       // Older invoices are mostly settled; recent ones mostly open.

@@ -139,6 +139,35 @@ describe('AR aging', () => {
   });
 });
 
+describe('payment terms', () => {
+  it("a customer's own terms move its due dates and buckets", async () => {
+    const [company] = await t.database.query<{ id: number }>('select id from companies order by id limit 1');
+    const [net30] = await t.db
+      .insert(customers)
+      .values({ companyId: company?.id ?? 1, name: 'Net Thirty Haulers', paymentTermsDays: 30 })
+      .returning({ id: customers.id });
+    const id = net30?.id ?? 0;
+    const to = addDays(nowInCompanyTimeZone().date, -50);
+    const invoice = await makeInvoice(t.db, {
+      customerId: id,
+      totalCents: 12_300,
+      periodFrom: addDays(to, -27),
+      periodTo: to,
+    });
+    // 50 days after the period: 35 past due on the default 15 days, 20 on net 30.
+    const aging = (
+      await req('POST', '/receivables/aging/list', accountant, { filters: { customer: { values: [id] } } })
+    ).json();
+    expect(aging.rows[0]).toMatchObject({ terms: 30, d1_30: 123, d31_60: 0, total: 123 });
+    const row = (
+      await req('POST', '/receivables/invoices/list', accountant, {
+        filters: { invoice_id: { op: 'eq', value: invoice } },
+      })
+    ).json().rows[0];
+    expect(row).toMatchObject({ due_date: addDays(to, 30), days_past_due: 20, bucket: 'd1_30' });
+  });
+});
+
 describe('customers balance list', () => {
   it('answers customer id, name, balance (sum), created date and active drivers (sum)', async () => {
     const res = await req('POST', '/receivables/balances/list', accountant, {

@@ -12,7 +12,8 @@ import { customerScope } from '../customers/customers.list';
 /** "Today" in the company time zone, as the database computes it for every row of one query. */
 const TODAY = sql`(now() at time zone 'America/Chicago')::date`;
 const NEED_PAY = sql`(i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents)`;
-const TERMS = sql`${DEFAULT_TERMS_DAYS}::int`;
+/** The customer's payment terms (customers aliased c), or the default. */
+const TERMS = sql`coalesce(c.payment_terms_days, ${DEFAULT_TERMS_DAYS}::int)`;
 /** Days past the due date (period_to + terms); 0 or less is current. */
 const DAYS_PAST_DUE = sql`(${TODAY} - (i.period_to + ${TERMS}))`;
 
@@ -81,17 +82,17 @@ export const arAgingList = defineList({
   key: 'ar-aging',
   title: 'AR aging',
   section: SECTION.CustomerNotPaidInvoices,
-  from: sql`(select c.id as customer_id, c.company_id, c.name as customer, ${TERMS} as terms,
+  from: sql`(select cu.id as customer_id, cu.company_id, cu.name as customer, o.terms,
       count(*)::int as open_invoices,
       ${sql.join(
         AGING_BUCKETS.map((b) => sql`${bucketSum(b.id)} as ${sql.identifier(b.id)}`),
         sql`, `,
       )},
       sum(o.need_pay)::bigint as total
-    from (select i.customer_id, ${NEED_PAY} as need_pay, ${bucketCase} as bucket
-          from invoices i where ${NEED_PAY} > 0) o
-    join customers c on c.id = o.customer_id
-    group by c.id) aging`,
+    from (select i.customer_id, ${TERMS} as terms, ${NEED_PAY} as need_pay, ${bucketCase} as bucket
+          from invoices i join customers c on c.id = i.customer_id where ${NEED_PAY} > 0) o
+    join customers cu on cu.id = o.customer_id
+    group by cu.id, o.terms) aging`,
   rowKey: sql`aging.customer_id`,
   base: scopeOf('aging'),
   defaultSort: { sort: 'total', order: 'desc' },

@@ -19,7 +19,7 @@ const HINT: Record<Tab, string> = {
   payments: 'Payments received against invoices. Deleting one puts its amount back on the invoice.',
   lost: 'Mistakes and losses written off invoices.',
   balances: 'What each customer owes: the sum of its invoices still to pay (negative is a credit).',
-  aging: `Open invoices by days past due (period end + ${DEFAULT_TERMS_DAYS} days terms). Click an amount for its invoices.`,
+  aging: `Open invoices by days past due: period end + the customer's terms (${DEFAULT_TERMS_DAYS} days unless agreed otherwise). Click an amount for its invoices.`,
 };
 
 /** Accounting → Customer payments: payments, lost payments, customers balance and AR aging. */
