@@ -9,8 +9,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/accounting/dispatchers-st-ts',
   '/accounting/safety-st-ts',
   '/accounting/drivers-statements',
-  '/accounting/schedules',
-  '/accounting/shortPayments',
   '/accounting/scheduled-payments',
   '/accounting/fuel',
   '/accounting/bonus-charge',

@@ -12,6 +12,8 @@ export type PageKey =
   | 'customer-invoices'
   | 'billing'
   | 'customer-invoice-items'
+  | 'schedules'
+  | 'short-payments'
   | 'reset-request'
   | 'new-password'
   | 'profile'
@@ -104,8 +106,8 @@ export const APP_ROUTES: RouteNode[] = [
       child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements'),
       child('safety-st-ts', 'Safety statements'),
       child('drivers-statements', 'Driver statements'),
-      child('schedules', 'Schedules', 'Schedules'),
-      child('shortPayments', 'Short payments', 'Short payments'),
+      child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
+      child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments'),
       child('fuel', 'Fuel'),
       child('bonus-charge', 'Bonus and charges'),

@@ -22,6 +22,9 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/payments/customer-payments-page').then((m) => ({ Component: m.CustomerPaymentsPage })),
   'customer-invoice-items': () =>
     import('../modules/payments/customer-invoice-items-page').then((m) => ({ Component: m.CustomerInvoiceItemsPage })),
+  schedules: () => import('../modules/schedules/schedules-page').then((m) => ({ Component: m.SchedulesPage })),
+  'short-payments': () =>
+    import('../modules/short-payments/short-payments-page').then((m) => ({ Component: m.ShortPaymentsPage })),
   account: () => import('../modules/account/account-page').then((m) => ({ Component: m.AccountPage })),
   cities: () => import('../modules/cities/cities-page').then((m) => ({ Component: m.CitiesPage })),
   brokers: () => import('../modules/brokers/brokers-page').then((m) => ({ Component: m.BrokersPage })),

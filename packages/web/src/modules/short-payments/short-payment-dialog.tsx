@@ -1,0 +1,120 @@
+import {
+  SHORT_PAYMENT_STATUSES,
+  type ShortPaymentForm,
+  ShortPaymentFormSchema,
+} from '@backhaul/shared/modules/short-payments/short-payments.contract';
+import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { api } from '../../platform/api-client';
+import { ApiError } from '../../platform/api-errors';
+import { toFormErrors, zodValidator } from '../../platform/form-validation';
+
+export type ShortPaymentEditing = { id: number | null; form: ShortPaymentForm; readOnly: boolean } | null;
+
+/**
+ * Create (POST /short/payments) or edit (PUT /short/payments/:id) a short payment; gross and the
+ * debt come from the load and its factoring company's fee on the server. View-only holders read it.
+ */
+export function ShortPaymentDialog(props: { editing: ShortPaymentEditing; onClose: () => void; onSaved: () => void }) {
+  const { editing } = props;
+  const [busy, setBusy] = useState(false);
+  const form = useForm<ShortPaymentForm>({
+    initialValues: editing?.form ?? {
+      load_id: '',
+      amount_factoring: '',
+      processed_date: '',
+      status: 'New',
+      actions: '',
+    },
+    validate: zodValidator(ShortPaymentFormSchema),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on a record
+  useEffect(() => {
+    if (!editing) return;
+    form.setValues(editing.form);
+    form.resetDirty(editing.form);
+    form.clearErrors();
+  }, [editing]);
+
+  const submit = form.onSubmit(async (values) => {
+    if (!editing) return;
+    setBusy(true);
+    try {
+      const res = editing.id
+        ? await api.put<{ message: string }>(`/short/payments/${editing.id}`, values)
+        : await api.post<{ message: string }>('/short/payments', values);
+      showAlert('success', res.message);
+      props.onSaved();
+      props.onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
+    } finally {
+      setBusy(false);
+    }
+  });
+  const ro = editing?.readOnly ?? false;
+  const title = ro ? 'Short payment' : editing?.id ? 'Edit short payment' : 'New short payment';
+
+  return (
+    <Modal opened={editing !== null} onClose={props.onClose} title={title} centered>
+      <form onSubmit={submit} noValidate data-testid="short-payment-dialog">
+        <Stack gap="sm">
+          <TextInput
+            label="Load"
+            withAsterisk
+            readOnly={ro}
+            data-testid="field-load_id"
+            {...form.getInputProps('load_id')}
+          />
+          <NumberInput
+            label="Paid by factoring"
+            withAsterisk
+            readOnly={ro}
+            prefix="$"
+            decimalScale={2}
+            thousandSeparator=","
+            data-testid="field-amount_factoring"
+            {...form.getInputProps('amount_factoring')}
+          />
+          <TextInput
+            label="Processed date"
+            type="date"
+            withAsterisk
+            readOnly={ro}
+            data-testid="field-processed_date"
+            {...form.getInputProps('processed_date')}
+          />
+          <Select
+            label="Status"
+            withAsterisk
+            readOnly={ro}
+            data={[...SHORT_PAYMENT_STATUSES]}
+            allowDeselect={false}
+            data-testid="field-status"
+            {...form.getInputProps('status')}
+          />
+          <Textarea
+            label="Actions"
+            autosize
+            minRows={2}
+            readOnly={ro}
+            data-testid="field-actions"
+            {...form.getInputProps('actions')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={props.onClose}>
+              {ro ? 'Close' : 'Cancel'}
+            </Button>
+            {!ro && (
+              <Button type="submit" loading={busy} data-testid="record-save">
+                Save
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
