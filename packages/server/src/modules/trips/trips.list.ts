@@ -1,4 +1,4 @@
-import { EXTRA_ACTION, SECTION } from '@backhaul/shared';
+import { can, EXTRA_ACTION, SECTION } from '@backhaul/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList, type ListColumn, type ListDefinition } from '../../platform/list/define-list';
@@ -10,17 +10,15 @@ const none = sql`select null::int as value, null::text as label where false`;
 
 /**
  * The dispatcher scope (VIEW_ALL_TRIPS 1001): without it a caller sees only loads it dispatches.
- * Written as SQL on the caller's role so the list, its export and its totals share one rule.
+ * Decided with can() on the grants the guard put on the caller; the list, its totals and its export share it.
  */
 export function tripsScope(user: AuthUser): SQL {
   const company = sql`loads.company_id = ${user.companyId}`;
   const customer = user.customerId ? sql` and loads.customer_id = ${user.customerId}` : sql``;
-  const role = user.permissionRoleId;
-  if (role === null) return sql`${company}${customer} and loads.dispatcher_id = ${user.id}`;
-  return sql`${company}${customer} and (loads.dispatcher_id = ${user.id}
-    or exists (select 1 from roles r where r.id = ${role} and r.all_permissions)
-    or exists (select 1 from role_permissions rp where rp.role_id = ${role}
-      and rp.section_id = ${SECTION.Trips} and rp.action_id = ${EXTRA_ACTION.VIEW_ALL_TRIPS}))`;
+  const seesAll = user.grants
+    ? can(user.grants, { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS })
+    : false;
+  return seesAll ? sql`${company}${customer}` : sql`${company}${customer} and loads.dispatcher_id = ${user.id}`;
 }
 
 /** A registry's label for a load's id: a scalar subquery, so the page query plans without joins. */

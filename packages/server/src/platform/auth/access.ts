@@ -18,6 +18,8 @@ export type AuthUser = {
   departmentId: number | null;
   customerId: number | null;
   image: string | null;
+  /** The caller's grants, set by the guard: row scopes (list `base`) decide with can(). */
+  grants?: GrantSet;
 };
 
 export type AuthContext = { user: AuthUser; grants: GrantSet; sessionId: number; expiresAt: Date };

@@ -37,12 +37,12 @@ export async function findSession(db: DbOrTx, token: string): Promise<AuthContex
     )
     .limit(1);
   if (!row) return null;
-  const grants = await loadGrants(db, row.user.permissionRoleId);
+  const grants = makeGrantSet(await loadGrants(db, row.user.permissionRoleId), row.allPermissions);
   return {
-    user: row.user,
+    user: { ...row.user, grants },
     sessionId: row.sessionId,
     expiresAt: new Date(row.expiresAt),
-    grants: makeGrantSet(grants, row.allPermissions),
+    grants,
   };
 }
 
