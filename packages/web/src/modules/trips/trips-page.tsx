@@ -1,4 +1,4 @@
-import { ACTION, SECTION } from '@backhaul/shared';
+import { ACTION, LIST_DEFAULT_PAGE_SIZE, SECTION } from '@backhaul/shared';
 import { addDays, formatMiles, formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { TRIPS_DEFAULT_WEEKS, type TripListRow } from '@backhaul/shared/modules/trips/trips.contract';
 import { ActionIcon, Badge, Button, Group, Loader, Menu, Stack, Table, Text, Title } from '@mantine/core';
@@ -147,6 +147,7 @@ export function TripsPage() {
       <DataTable<TripListRow>
         url={LIST_URL}
         listKey="trips"
+        defaultLimit={LIST_DEFAULT_PAGE_SIZE}
         rowId={(r) => r.load_id}
         refreshKey={refreshKey}
         toolbar={{}}

@@ -7,6 +7,7 @@ import {
   clampPage,
   DEFAULT_LIST_STATE,
   PAGE_SIZE_OPTIONS,
+  pageSizeOptions,
   readListState,
   refreshListState,
   writeListState,
@@ -149,5 +150,18 @@ describe('row buttons and colours', () => {
     expect(rowBackground({ frozen: 2 })).toContain('253, 126, 20');
     expect(rowBackground({ status: 2 })).toBeDefined();
     expect(rowBackground({})).toBeUndefined();
+  });
+});
+
+describe("a table whose default size is not one of the spec's (trips: 15)", () => {
+  it('offers it among the sizes, reads it as the default and leaves it out of the URL', () => {
+    expect(pageSizeOptions(15)).toEqual([5, 15, 20, 50, 100, 200, 500, PAGE_SIZE_ALL]);
+    expect(pageSizeOptions(20)).toEqual([5, 20, 50, 100, 200, 500, PAGE_SIZE_ALL]);
+    expect(readListState(new URLSearchParams(''), '', 15).limit).toBe(15);
+    expect(readListState(new URLSearchParams('size=20'), '', 15).limit).toBe(20);
+    expect(readListState(new URLSearchParams('size=15'), '').limit).toBe(20);
+    const state = { ...readListState(new URLSearchParams(''), '', 15), page: 2 };
+    expect(writeListState(new URLSearchParams(''), state, '', 15).toString()).toBe('page=2');
+    expect(refreshListState(15).limit).toBe(15);
   });
 });

@@ -8,6 +8,7 @@ import {
   type ListSettings,
   PAGE_SIZE_ALL,
   SaveSettingsResponseSchema,
+  TABLE_DEFAULT_PAGE_SIZE,
 } from '@backhaul/shared';
 import { formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
 import { ActionIcon, Box, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
@@ -36,6 +37,7 @@ import { clipText } from './filter-rules';
 import {
   changeListState,
   type ListState,
+  pageSizeOptions,
   readListState,
   refreshListState,
   setFilter,
@@ -76,6 +78,8 @@ export type DataTableProps<R extends Row> = {
   refreshKey?: unknown;
   /** Prefix of the URL parameters, when a page shows two tables. */
   urlPrefix?: string;
+  /** Rows per page until the user picks another size (trips: 15; 000 §9); the size menu offers it. */
+  defaultLimit?: number;
   height?: string;
   /** A row that opens a panel under itself (a trip showing its loads): open rule, height and content. */
   expansion?: { isOpen: (row: R) => boolean; height: number | ((row: R) => number); render: (row: R) => ReactNode };
@@ -104,12 +108,12 @@ function formatCell(meta: ColumnMeta, value: unknown): { text: string; full: str
  * request state lives in the URL, so a filtered view can be bookmarked and shared.
  */
 export function DataTable<R extends Row>(props: DataTableProps<R>) {
-  const { url, listKey, urlPrefix = '' } = props;
+  const { url, listKey, urlPrefix = '', defaultLimit = TABLE_DEFAULT_PAGE_SIZE } = props;
   const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(params, urlPrefix), [params, urlPrefix]);
+  const state = useMemo(() => readListState(params, urlPrefix, defaultLimit), [params, urlPrefix, defaultLimit]);
   const setState = useCallback(
-    (next: ListState) => setParams((p) => writeListState(p, next, urlPrefix), { replace: true }),
-    [setParams, urlPrefix],
+    (next: ListState) => setParams((p) => writeListState(p, next, urlPrefix, defaultLimit), { replace: true }),
+    [setParams, urlPrefix, defaultLimit],
   );
   const update = (patch: Partial<ListState>) => setState(changeListState(state, patch));
 
@@ -131,9 +135,9 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   useEffect(() => {
     if (firstKey.current === props.refreshKey) return;
     firstKey.current = props.refreshKey;
-    setState({ ...readListState(new URLSearchParams(window.location.search), urlPrefix), page: 1 });
+    setState({ ...readListState(new URLSearchParams(window.location.search), urlPrefix, defaultLimit), page: 1 });
     void queryClient.invalidateQueries({ queryKey: ['list', url] });
-  }, [props.refreshKey, queryClient, url, setState, urlPrefix]);
+  }, [props.refreshKey, queryClient, url, setState, urlPrefix, defaultLimit]);
 
   // Every answer carries the column metadata and settings; keep their identity while they are the
   // same so a new page does not reset widths dragged in the header.
@@ -255,7 +259,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         actions={props.toolbar ?? {}}
         search={state.search}
         onSearch={(search) => update({ search })}
-        onRefresh={() => setState(refreshListState())}
+        onRefresh={() => setState(refreshListState(defaultLimit))}
         onSettings={() => setPanel(true)}
         onExport={exportList}
       />
@@ -544,6 +548,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         loading={query.isFetching}
         onPage={(page) => update({ page })}
         onSize={(limit) => update({ limit })}
+        sizes={pageSizeOptions(defaultLimit)}
       />
       <ColumnSettingsPanel
         opened={panel}

@@ -21,6 +21,12 @@ export const DEFAULT_LIST_STATE: ListState = {
 
 export const PAGE_SIZE_OPTIONS: readonly number[] = [...PAGE_SIZES, PAGE_SIZE_ALL];
 
+/** The size choices of a table whose default is not one of the spec's (trips: 15). */
+export const pageSizeOptions = (defaultLimit: number = TABLE_DEFAULT_PAGE_SIZE): readonly number[] =>
+  PAGE_SIZE_OPTIONS.includes(defaultLimit)
+    ? PAGE_SIZE_OPTIONS
+    : [...new Set([...PAGE_SIZES, defaultLimit])].sort((a, b) => a - b).concat(PAGE_SIZE_ALL);
+
 const KEYS = { page: 'page', limit: 'size', sort: 'sort', order: 'order', search: 'q', filters: 'f' } as const;
 
 const positiveInt = (v: string | null): number | null => {
@@ -39,13 +45,17 @@ function parseFilters(raw: string | null): Record<string, unknown> {
 }
 
 /** Reads a table's state from the URL; anything malformed falls back to the default. */
-export function readListState(params: URLSearchParams, prefix = ''): ListState {
+export function readListState(
+  params: URLSearchParams,
+  prefix = '',
+  defaultLimit: number = TABLE_DEFAULT_PAGE_SIZE,
+): ListState {
   const get = (k: string) => params.get(prefix + k);
   const limit = positiveInt(get(KEYS.limit));
   const order = get(KEYS.order);
   return {
     page: positiveInt(get(KEYS.page)) ?? 1,
-    limit: limit !== null && PAGE_SIZE_OPTIONS.includes(limit) ? limit : TABLE_DEFAULT_PAGE_SIZE,
+    limit: limit !== null && pageSizeOptions(defaultLimit).includes(limit) ? limit : defaultLimit,
     sort: get(KEYS.sort) || null,
     order: order === 'asc' || order === 'desc' ? order : null,
     search: get(KEYS.search) ?? '',
@@ -54,11 +64,16 @@ export function readListState(params: URLSearchParams, prefix = ''): ListState {
 }
 
 /** Writes a table's state into the URL, leaving defaults (and other params) out. */
-export function writeListState(params: URLSearchParams, state: ListState, prefix = ''): URLSearchParams {
+export function writeListState(
+  params: URLSearchParams,
+  state: ListState,
+  prefix = '',
+  defaultLimit: number = TABLE_DEFAULT_PAGE_SIZE,
+): URLSearchParams {
   const next = new URLSearchParams(params);
   const set = (k: string, v: string | null) => (v === null ? next.delete(prefix + k) : next.set(prefix + k, v));
   set(KEYS.page, state.page > 1 ? String(state.page) : null);
-  set(KEYS.limit, state.limit !== TABLE_DEFAULT_PAGE_SIZE ? String(state.limit) : null);
+  set(KEYS.limit, state.limit !== defaultLimit ? String(state.limit) : null);
   set(KEYS.sort, state.sort);
   set(KEYS.order, state.sort ? state.order : null);
   set(KEYS.search, state.search || null);
@@ -82,8 +97,11 @@ export function changeListState(state: ListState, patch: Partial<ListState>): Li
   return { ...state, ...patch, page: keepsPage ? (patch.page ?? state.page) : 1 };
 }
 
-/** Refresh filters: sort, page 1, size 20, search and filters all reset (000 §4). */
-export const refreshListState = (): ListState => ({ ...DEFAULT_LIST_STATE });
+/** Refresh filters: sort, page 1, size 20 (the table's default), search and filters all reset (000 §4). */
+export const refreshListState = (defaultLimit: number = TABLE_DEFAULT_PAGE_SIZE): ListState => ({
+  ...DEFAULT_LIST_STATE,
+  limit: defaultLimit,
+});
 
 export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 

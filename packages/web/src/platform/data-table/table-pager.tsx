@@ -4,6 +4,8 @@ import { clampPage, type ListState, PAGE_SIZE_OPTIONS, pageSizeLabel } from './l
 
 type Props = {
   state: ListState;
+  /** The size choices (default: the spec's 5, 20, 50, 100, 200, 500, All). */
+  sizes?: readonly number[];
   total: number;
   pages: number;
   loading: boolean;
@@ -12,7 +14,7 @@ type Props = {
 };
 
 /** Page sizes 5…500 and All, page buttons, and a page input clamped to 1..pages (000 §5). */
-export function TablePager({ state, total, pages, loading, onPage, onSize }: Props) {
+export function TablePager({ state, total, pages, loading, onPage, onSize, sizes = PAGE_SIZE_OPTIONS }: Props) {
   const [input, setInput] = useState<string | number>(state.page);
   useEffect(() => setInput(state.page), [state.page]);
   const go = () => {
@@ -55,7 +57,7 @@ export function TablePager({ state, total, pages, loading, onPage, onSize }: Pro
           w={90}
           allowDeselect={false}
           aria-label="Rows per page"
-          data={PAGE_SIZE_OPTIONS.map((s) => ({ value: String(s), label: pageSizeLabel(s) }))}
+          data={sizes.map((s) => ({ value: String(s), label: pageSizeLabel(s) }))}
           value={String(state.limit)}
           onChange={(v) => v && onSize(Number(v))}
           data-testid="page-size"
