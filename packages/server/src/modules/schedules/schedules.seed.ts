@@ -16,7 +16,11 @@ type Candidate = {
 };
 
 /** A deterministic fraction in [0, 1) from a number: this seeder leaves the shared faker stream alone. */
-const chance = (n: number, salt: number) => (((n * 2654435761 + salt * 40503) >>> 0) % 10_000) / 10_000;
+const chance = (n: number, salt: number) => {
+  let h = Math.imul(n ^ Math.imul(salt, 0x9e3779b1), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 4_294_967_296;
+};
 const DAY = 86_400_000;
 
 const ACTIONS = [
@@ -94,14 +98,15 @@ export const schedulesSeeder: Seeder = {
         if (short) {
           const ageDays = Math.floor((now - processedAt.getTime()) / DAY);
           const pick = chance(c.id, 5);
+          const old = ageDays > 75;
           const status =
-            ageDays > 75 && pick < 0.35
+            pick < (old ? 0.45 : 0)
               ? 'Complete'
-              : pick < 0.45
+              : pick < (old ? 0.55 : 0.08)
                 ? 'Processed by customer'
-                : pick < 0.52
+                : pick < (old ? 0.6 : 0.12)
                   ? 'Inactive customer'
-                  : pick < 0.75
+                  : pick < (old ? 0.8 : 0.5)
                     ? 'In progress'
                     : 'New';
           shorts.push({

@@ -1,5 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { formatMoney } from '@backhaul/shared/formats/formats';
+import { formatDateTime, formatMoney } from '@backhaul/shared/formats/formats';
 import {
   SCHEDULE_LOAD_STATUS_LABELS,
   SCHEDULE_LOAD_STATUSES,
@@ -79,7 +79,7 @@ function LoadAmount(props: { load: ScheduleLoad; canEdit: boolean; onSaved: () =
       <Table.Td>{load.load_id}</Table.Td>
       <Table.Td>{load.customer}</Table.Td>
       <Table.Td>{load.broker}</Table.Td>
-      <Table.Td>{load.delivery_date}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{load.delivery_date}</Table.Td>
       <Table.Td ta="right">{formatMoney(load.gross)}</Table.Td>
       <Table.Td ta="right">{formatMoney(load.expected_factoring)}</Table.Td>
       <Table.Td w={150}>
@@ -214,7 +214,7 @@ export function ScheduleDetail(props: {
             )}
             {s.sent_at && (
               <Text size="xs" c="dimmed">
-                Sent {s.sent_at.slice(0, 16).replace('T', ' ')} UTC
+                Sent {formatDateTime(s.sent_at)}
               </Text>
             )}
           </Group>

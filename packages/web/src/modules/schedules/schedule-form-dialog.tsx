@@ -142,7 +142,7 @@ export function ScheduleFormDialog(props: { editing: ScheduleEditing; onClose: (
               </Text>
             )}
             <ScrollArea h={320}>
-              <Table striped highlightOnHover stickyHeader>
+              <Table striped highlightOnHover stickyHeader verticalSpacing={4}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th />
@@ -171,7 +171,7 @@ export function ScheduleFormDialog(props: { editing: ScheduleEditing; onClose: (
                       <Table.Td>{l.load_id}</Table.Td>
                       <Table.Td>{l.customer}</Table.Td>
                       <Table.Td>{l.broker}</Table.Td>
-                      <Table.Td>{l.delivery_date}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{l.delivery_date}</Table.Td>
                       <Table.Td ta="right">{formatMoney(l.gross)}</Table.Td>
                     </Table.Tr>
                   ))}
