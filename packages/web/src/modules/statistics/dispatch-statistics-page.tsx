@@ -1,7 +1,8 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import type { DispatchStatisticsRow } from '@backhaul/shared/modules/statistics/statistics.contract';
-import { SimpleGrid, Stack, Title } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../platform/data-table/data-table';
 import { readListState } from '../../platform/data-table/list-state';
@@ -9,7 +10,7 @@ import { allowsButton, usePermissionTree } from '../../platform/data-table/permi
 import { KpiCards } from './kpi-cards';
 import { PeriodControl } from './period-control';
 import { loadStatisticsGraph } from './statistics.api';
-import { GrossChart, RpmChart } from './statistics-charts';
+import { GrossChart, RpmChart, shortLabel } from './statistics-charts';
 
 /** Statistics → Dispatch statistics: the window's loads with Gross and RPM charts of the same filters. */
 export function DispatchStatisticsPage() {
@@ -23,16 +24,38 @@ export function DispatchStatisticsPage() {
   });
   const g = graph.data;
   const week = g?.window.grouping === 'week';
+  // The same two charts over time (day or week) or per dispatcher (graphDispatch).
+  const [by, setBy] = useState<'time' | 'dispatcher'>('time');
+  const perDispatcher = g && {
+    labels: g.graphDispatch.map((d) => d.dispatcher ?? 'No dispatcher'),
+    amount: g.graphDispatch.map((d) => d.amount),
+    mileage: g.graphDispatch.map((d) => d.mileage),
+    rpm: g.graphDispatch.map((d) => d.rpm),
+  };
+  const series = by === 'dispatcher' ? perDispatcher : g?.graph;
+  const label = by === 'dispatcher' ? (l: string) => l : (l: string) => shortLabel(l, week);
 
   return (
     <Stack gap="sm" data-testid="dispatch-statistics-page">
       <Title order={2}>Dispatch statistics</Title>
-      <PeriodControl />
+      <Group justify="space-between">
+        <PeriodControl />
+        <SegmentedControl
+          size="xs"
+          value={by}
+          onChange={(v) => setBy(v as 'time' | 'dispatcher')}
+          data={[
+            { value: 'time', label: week ? 'By week' : 'By day' },
+            { value: 'dispatcher', label: 'By dispatcher' },
+          ]}
+          data-testid="charts-by"
+        />
+      </Group>
       <KpiCards totals={g} />
-      {g && (
+      {series && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-          <GrossChart series={g.graph} week={week} />
-          <RpmChart series={g.graph} week={week} />
+          <GrossChart series={series} label={label} categorical={by === 'dispatcher'} />
+          <RpmChart series={series} label={label} categorical={by === 'dispatcher'} />
         </SimpleGrid>
       )}
       <DataTable<DispatchStatisticsRow>

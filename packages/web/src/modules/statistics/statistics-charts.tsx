@@ -60,6 +60,8 @@ export function chartOptions<T extends 'bar' | 'line'>(opts: {
   left: (value: number) => string;
   tooltip: (value: number, dataset: string) => string;
   right?: (value: number) => string;
+  /** Names, not dates: every label shown, tilted when they need it. */
+  categorical?: boolean;
 }): ChartOptions<T> {
   const axis = (format: (v: number) => string) => ({
     ticks: { color: CHART_COLORS.text, callback: (v: string | number) => format(Number(v)) },
@@ -82,7 +84,9 @@ export function chartOptions<T extends 'bar' | 'line'>(opts: {
     },
     scales: {
       x: {
-        ticks: { color: CHART_COLORS.text, maxRotation: 0, autoSkipPadding: 8 },
+        ticks: opts.categorical
+          ? { color: CHART_COLORS.text, autoSkip: false, maxRotation: 35 }
+          : { color: CHART_COLORS.text, maxRotation: 0, autoSkipPadding: 8 },
         grid: { color: CHART_COLORS.grid },
       },
       y: axis(opts.left),
@@ -109,13 +113,15 @@ export function ChartCard({ title, children, testId }: { title: string; children
 
 type Series = { labels: string[]; amount: number[]; rpm: number[]; mileage: number[] };
 
-/** Gross: bars of the amount per label. */
-export function GrossChart({ series, week }: { series: Series; week: boolean }) {
+/** Gross: bars of the amount per label (a day, a week, or a dispatcher). */
+type ChartProps = { series: Series; label: (l: string) => string; categorical?: boolean };
+
+export function GrossChart({ series, label, categorical = false }: ChartProps) {
   return (
     <ChartCard title="Gross" testId="chart-gross">
       <Bar
         data={{
-          labels: series.labels.map((l) => shortLabel(l, week)),
+          labels: series.labels.map(label),
           datasets: [
             {
               label: 'Gross',
@@ -127,19 +133,19 @@ export function GrossChart({ series, week }: { series: Series; week: boolean }) 
             },
           ],
         }}
-        options={chartOptions<'bar'>({ left: TICKS.money, tooltip: (v) => `Gross ${formatMoney(v)}` })}
+        options={chartOptions<'bar'>({ left: TICKS.money, categorical, tooltip: (v) => `Gross ${formatMoney(v)}` })}
       />
     </ChartCard>
   );
 }
 
 /** RPM: a line of gross per mile for each label (miles in the tooltip's second line). */
-export function RpmChart({ series, week }: { series: Series; week: boolean }) {
+export function RpmChart({ series, label, categorical = false }: ChartProps) {
   return (
     <ChartCard title="RPM" testId="chart-rpm">
       <Line
         data={{
-          labels: series.labels.map((l) => shortLabel(l, week)),
+          labels: series.labels.map(label),
           datasets: [
             {
               label: 'RPM',
@@ -165,6 +171,7 @@ export function RpmChart({ series, week }: { series: Series; week: boolean }) {
         }}
         options={chartOptions<'line'>({
           left: TICKS.rate,
+          categorical,
           tooltip: (v, name) => (name === 'Miles' ? `Miles ${formatMiles(v)}` : `RPM $${v.toFixed(2)}/mi`),
           right: TICKS.count,
         })}
