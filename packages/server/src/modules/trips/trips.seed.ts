@@ -1,68 +1,13 @@
 import { sql } from 'drizzle-orm';
-import zipcodes from 'zipcodes';
 import type { DbOrTx } from '../../db/client';
 import { ref, type Seeder } from '../../platform/seed/seed';
+import { hubPlaces, type Place } from '../../platform/seed/seed-helpers';
 import { loadStops, loads } from '../loads/loads.table';
 import { estimateRoadMiles } from '../mileage/mileage.service';
 import { tripConnections, tripNotes, trips } from './trips.table';
 
-/** Freight hubs by a real zip code (city, state, latitude and longitude from the zip data). */
-const HUB_ZIPS = [
-  '75201',
-  '60601',
-  '30303',
-  '77002',
-  '90012',
-  '85003',
-  '80202',
-  '64105',
-  '63101',
-  '46204',
-  '43215',
-  '37203',
-  '38103',
-  '73102',
-  '68102',
-  '55401',
-  '53202',
-  '48226',
-  '15222',
-  '28202',
-  '32202',
-  '33101',
-  '70112',
-  '78205',
-  '79901',
-  '84101',
-  '89101',
-  '97204',
-  '98104',
-  '19103',
-  '07102',
-  '21201',
-  '23219',
-  '29201',
-  '35203',
-  '40202',
-  '45202',
-  '50309',
-  '72201',
-  '74103',
-  '76102',
-  '78701',
-  '87102',
-  '92101',
-  '93721',
-  '95814',
-  '99201',
-  '83702',
-];
-
-type Hub = { zip: string; city: string; state: string; lat: number; lon: number };
-const HUBS: Hub[] = HUB_ZIPS.flatMap((zip) => {
-  const z = zipcodes.lookup(zip);
-  return z ? [{ zip, city: z.city, state: z.state, lat: z.latitude, lon: z.longitude }] : [];
-});
+type Hub = Place;
+const HUBS: Hub[] = hubPlaces();
 
 const CHUNK = 1000;
 const HOUR = 3_600_000;

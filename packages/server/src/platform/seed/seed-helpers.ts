@@ -34,14 +34,33 @@ const HUB_ZIPS = [
   '97204',
   '98104',
   '19103',
+  '07102',
+  '21201',
+  '23219',
+  '29201',
+  '35203',
+  '40202',
+  '45202',
+  '50309',
+  '72201',
+  '74103',
+  '76102',
+  '78701',
+  '87102',
+  '92101',
+  '93721',
+  '95814',
+  '99201',
+  '83702',
 ];
 
-export type Place = { city: string; state: string; zip: string };
+export type Place = { city: string; state: string; zip: string; lat: number; lon: number };
 
+/** The hubs with their real city, state and coordinates from the zip-code data. */
 export function hubPlaces(): Place[] {
-  return HUB_ZIPS.map((zip) => {
+  return HUB_ZIPS.flatMap((zip) => {
     const z = zipcodes.lookup(zip);
-    return { city: z?.city ?? 'Dallas', state: z?.state ?? 'TX', zip };
+    return z ? [{ zip, city: z.city, state: z.state, lat: z.latitude, lon: z.longitude }] : [];
   });
 }
 
