@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { apiLogin, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // Receivables, end to end across billing, invoices, payments and short payments: a delivered load is
@@ -14,6 +14,11 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 /** Today in America/Chicago, and a day before it. */
 const chicagoToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
 const minusDays = (date: string, n: number) => day(new Date(Date.parse(`${date}T12:00:00Z`) - n * 86_400_000));
+/** Shows the right-hand columns (amounts) of a wide table before a screenshot. */
+const scrollRight = (scroller: Locator) =>
+  scroller.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
 const alert = (page: Page, text: string) => page.getByTestId('alert').filter({ hasText: text }).first();
 
 type Api = { post: <T>(url: string, data?: unknown) => Promise<T>; get: <T>(url: string) => Promise<T> };
@@ -171,6 +176,7 @@ test('receivables: bill, generate, send, pay in part, short payment with its age
   await expect(age).toHaveText('40');
   await expect(age).toHaveAttribute('data-highlight', 'age-30-60');
   await expect(spRow).toHaveCSS('background-color', 'rgba(250, 176, 5, 0.22)');
+  await scrollRight(page.getByTestId('table-scroll'));
   await shot(page, 'receivables-4-short-payment');
 
   // 6. The balance fell by the payment; the aging bucket's invoices show what is left.
@@ -193,5 +199,6 @@ test('receivables: bill, generate, send, pay in part, short payment with its age
     .getByTestId('table-row')
     .filter({ hasText: String(invoiceId) });
   await expect(drill).toContainText(money(remaining), { timeout: 20_000 });
+  await scrollRight(page.getByRole('dialog').getByTestId('table-scroll'));
   await shot(page, 'receivables-6-aging');
 });
