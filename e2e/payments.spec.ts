@@ -26,7 +26,7 @@ test('accountant: AR aging drill-down, pay part of an invoice, delete the paymen
   await row.getByRole('button', { name: 'Pay', exact: true }).click();
   const dialog = page.getByTestId('payment-dialog');
   await expect(dialog).toBeVisible();
-  const needBefore = await dialog.getByTestId('payment-need-pay').innerText();
+  const needBefore = Number((await dialog.getByTestId('payment-need-pay').textContent())?.replace(/[$,]/g, ''));
 
   // More than is due asks for the overpayment flag; the server refuses it without.
   await dialog.getByTestId('payment-amount').fill('999999');
@@ -40,6 +40,7 @@ test('accountant: AR aging drill-down, pay part of an invoice, delete the paymen
   await dialog.getByTestId('payment-save').click();
   const body = await (await posted).json();
   expect(body.payment.amount).toBe(1.23);
+  expect(body.invoice.need_pay).toBeCloseTo(needBefore - 1.23, 2);
   await expect(page.getByText('Saving Successfully')).toBeVisible();
   await shot(page, 'payments-e2e-posted');
   await page.keyboard.press('Escape');
@@ -58,7 +59,6 @@ test('accountant: AR aging drill-down, pay part of an invoice, delete the paymen
     headers: { authorization: `Bearer ${token}` },
   });
   expect((await again.json()).invoice.need_pay).toBeCloseTo(body.invoice.need_pay + 1.23, 2);
-  expect(needBefore).toContain('$');
 });
 
 test('customer: My invoices and My payments on Profile, only its own, PDF download', async ({ page }) => {
