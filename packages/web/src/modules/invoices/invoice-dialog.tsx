@@ -151,14 +151,14 @@ export function InvoiceDialog(props: {
             <Group grow>
               <Select
                 label="Customer"
-                required
+                withAsterisk
                 searchable
                 data={props.options.customers}
                 {...form.getInputProps('customer_id')}
               />
               <Select label="Service" clearable data={props.options.services} {...form.getInputProps('service_id')} />
-              <TextInput label="From" type="date" required {...form.getInputProps('from')} />
-              <TextInput label="To" type="date" required {...form.getInputProps('to')} />
+              <TextInput label="From" type="date" withAsterisk {...form.getInputProps('from')} />
+              <TextInput label="To" type="date" withAsterisk {...form.getInputProps('to')} />
             </Group>
           ) : (
             invoice && (

@@ -87,8 +87,8 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
                 { value: 'custom', label: 'Custom' },
               ]}
             />
-            <TextInput size="xs" type="date" label="From" required {...form.getInputProps('from')} />
-            <TextInput size="xs" type="date" label="To" required {...form.getInputProps('to')} />
+            <TextInput size="xs" type="date" label="From" withAsterisk {...form.getInputProps('from')} />
+            <TextInput size="xs" type="date" label="To" withAsterisk {...form.getInputProps('to')} />
             <Select
               size="xs"
               w={260}

@@ -72,7 +72,7 @@ export function InvoiceEmailDialog(props: {
         </Text>
         <TextInput
           label="E-mail"
-          required
+          withAsterisk
           value={email}
           error={error}
           onChange={(e) => setEmail(e.currentTarget.value)}
