@@ -117,6 +117,8 @@ export function ReceivableInvoicesTable(props: TableProps) {
 /** Customers balance list (000 §3): the name opens the customer card. */
 export function CustomersBalanceTable(props: TableProps) {
   const [cardId, setCardId] = useState<number | null>(null);
+  // The card is the Customers section's: without it the name stays text.
+  const canOpenCard = allowsButton(usePermissionTree(), { section: SECTION.Customers, ids: [ACTION.VIEW] });
   return (
     <>
       <DataTable<CustomerBalanceRow>
@@ -126,11 +128,16 @@ export function CustomersBalanceTable(props: TableProps) {
         {...(props.urlPrefix ? { urlPrefix: props.urlPrefix } : {})}
         toolbar={{ export: true }}
         cells={{
-          name: (r) => (
-            <Anchor size="sm" truncate onClick={() => setCardId(r.id)} data-testid="balance-customer">
-              {r.name}
-            </Anchor>
-          ),
+          name: (r) =>
+            canOpenCard ? (
+              <Anchor size="sm" truncate onClick={() => setCardId(r.id)} data-testid="balance-customer">
+                {r.name}
+              </Anchor>
+            ) : (
+              <Text size="sm" truncate>
+                {r.name}
+              </Text>
+            ),
           balance: (r) => (
             <Text size="sm" ta="right" c={r.balance < 0 ? 'teal' : undefined}>
               {formatMoney(r.balance)}
