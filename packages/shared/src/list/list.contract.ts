@@ -180,6 +180,8 @@ export const listResponseSchema = <Row extends z.ZodType>(row: Row) =>
     settings: ListSettingsSchema.nullable(),
     columns: z.array(ColumnMetaSchema),
     notice: z.string().nullable(),
+    /** The caller may export this list (the section's EXPORT 72, where the section offers it). */
+    can_export: z.boolean(),
   });
 export type ListResponse<Row> = {
   rows: Row[];
@@ -193,6 +195,7 @@ export type ListResponse<Row> = {
   settings: ListSettings | null;
   columns: ColumnMeta[];
   notice: string | null;
+  can_export: boolean;
 };
 
 /** POST /:requestKey/export: the caller's list request plus the columns to write, in order. */

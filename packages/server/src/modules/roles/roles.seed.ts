@@ -89,7 +89,8 @@ export const DEMO_ROLES: Record<string, Spec> = {
   Customer: {
     [S.Profile]: VIEW,
     [S.Accounting]: VIEW,
-    [S.CustomerNotPaidInvoices]: [A.VIEW, A.VIEW_DOC, A.DOWNLOAD_DOC],
+    // Customers may export their own invoices and payments (rows are scoped to their customer).
+    [S.CustomerNotPaidInvoices]: [A.VIEW, A.VIEW_DOC, A.DOWNLOAD_DOC, A.EXPORT],
   },
 };
 

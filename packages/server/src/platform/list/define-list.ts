@@ -1,3 +1,4 @@
+import { ACTION, can, SECTION_BY_ID } from '@backhaul/shared';
 import type { ColumnMeta, FilterKind, Footer } from '@backhaul/shared/list/list.contract';
 import type { SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/access';
@@ -103,4 +104,14 @@ export function columnMeta(def: ListDefinition): ColumnMeta[] {
     clip: c.clip ?? null,
     align: c.align ?? (c.dollar || c.miles ? 'right' : 'left'),
   }));
+}
+
+/**
+ * Export needs EXPORT (72) on the list's section when the catalogue offers it there (000 §6: the
+ * export button is disabled without export permission); sections without that action need the section.
+ */
+export function mayExport(def: ListDefinition, user: AuthUser): boolean {
+  const offers = SECTION_BY_ID.get(def.section)?.actions.includes(ACTION.EXPORT) ?? false;
+  if (!user.grants) return false;
+  return can(user.grants, offers ? { section: def.section, action: ACTION.EXPORT } : { section: def.section });
 }

@@ -12,7 +12,14 @@ import { caller } from '../auth/guard';
 import { AppError } from '../errors';
 import type { ExportService } from '../export/export.service';
 import type { App, RouteModule } from '../http/types';
-import { type ExportKind, findList, type ListColumn, type ListDefinition, tableColumns } from './define-list';
+import {
+  type ExportKind,
+  findList,
+  type ListColumn,
+  type ListDefinition,
+  mayExport,
+  tableColumns,
+} from './define-list';
 import { normalizeSettings, resetSettings, saveSettings } from './list-settings';
 import { compileList, refuseDataErrors, runList, selectTotals, streamList } from './run-list';
 
@@ -72,6 +79,7 @@ export async function exportDefinedList(opts: {
   name?: string;
 }) {
   const { db, def, user } = opts;
+  if (!mayExport(def, user)) throw AppError.forbidden();
   const { columns: ids, format = 'xlsx', ...request } = opts.body;
   const columns = exportColumns(def, ids);
   const compiled = compileList(def, user, { ...request, with_options: false });

@@ -1,4 +1,4 @@
-import { LIST_ROW_CAP, MSG, PAGE_SIZE_ALL, SECTION } from '@backhaul/shared';
+import { ACTION, LIST_ROW_CAP, MSG, PAGE_SIZE_ALL, SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -404,5 +404,46 @@ describe('column settings: POST /:section/settings', () => {
       grants: [{ section: SECTION.Brokers, action: 0 }],
     });
     expect((await save({ reset: true }, 'list-fixture', outsider.token)).statusCode).toBe(403);
+  });
+});
+
+describe('export permission', () => {
+  it('needs EXPORT (72) where the section offers it, and the list answer says so', async () => {
+    const t = await createTestApp();
+    try {
+      const viewOnly = await t.createUser({
+        email: 'cities-viewer@test.dev',
+        grants: [
+          { section: SECTION.Maintenance, action: 0 },
+          { section: SECTION.Cities, action: 0 },
+          { section: SECTION.Cities, action: ACTION.VIEW },
+        ],
+      });
+      const exporter = await t.createUser({
+        email: 'cities-exporter@test.dev',
+        grants: [
+          { section: SECTION.Cities, action: 0 },
+          { section: SECTION.Cities, action: ACTION.VIEW },
+          { section: SECTION.Cities, action: ACTION.EXPORT },
+        ],
+      });
+      const listAs = (token: string) =>
+        t.app.inject({ method: 'POST', url: '/api/cities/list', headers: t.bearer(token), payload: {} });
+      const exportAs = (token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/cities/export',
+          headers: t.bearer(token),
+          payload: { format: 'csv' },
+        });
+      expect((await listAs(viewOnly.token)).json().can_export).toBe(false);
+      expect((await exportAs(viewOnly.token)).statusCode).toBe(403);
+      expect((await listAs(exporter.token)).json().can_export).toBe(true);
+      const ok = await exportAs(exporter.token);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().link).toMatch(/\/api\/files\/\d+\/download/);
+    } finally {
+      await t.close();
+    }
   });
 });

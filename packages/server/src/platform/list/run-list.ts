@@ -14,7 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../auth/access';
 import { AppError, type FieldErrors } from '../errors';
-import { columnMeta, type ListColumn, type ListDefinition } from './define-list';
+import { columnMeta, type ListColumn, type ListDefinition, mayExport } from './define-list';
 import { loadSettings } from './list-settings';
 
 const COMPANY_TZ = 'America/Chicago';
@@ -344,6 +344,7 @@ export async function runList<Row = Record<string, unknown>>(
     settings,
     columns: columnMeta(def),
     notice: all && totals.total > LIST_ROW_CAP ? listCapNotice(totals.total) : null,
+    can_export: mayExport(def, user),
   };
 }
 

@@ -256,7 +256,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   return (
     <Stack gap="xs" data-testid={`data-table-${listKey}`}>
       <TableToolbar
-        actions={props.toolbar ?? {}}
+        // The server answers whether this caller may export (EXPORT 72); the button follows it.
+        actions={{ ...props.toolbar, export: Boolean(props.toolbar?.export) && data?.can_export !== false }}
         search={state.search}
         onSearch={(search) => update({ search })}
         onRefresh={() => setState(refreshListState(defaultLimit))}
