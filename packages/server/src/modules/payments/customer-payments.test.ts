@@ -182,7 +182,22 @@ describe('a customer user sees its own payments only', () => {
       ).statusCode,
     ).toBe(403);
     expect((await req('POST', '/lost-payment/list', customerUser, {})).statusCode).toBe(403);
-    const exported = await req('POST', '/payments-customer/export', customerUser, {});
+  });
+
+  it('its export holds its own payments only', async () => {
+    const exported = await req('POST', '/payments-customer/export', customerUser, {
+      format: 'csv',
+      columns: ['id', 'customer', 'amount'],
+    });
     expect(exported.statusCode).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: exported.json().link, headers: t.bearer(customerUser) });
+    expect(file.statusCode).toBe(200);
+    const lines = file.body.trim().split(/\r?\n/);
+    const own = (await req('POST', '/payments-customer/list', customerUser, { limit: 500 })).json();
+    const ids = new Set(own.rows.map((r: { id: number }) => String(r.id)));
+    const body = lines.slice(1).filter((l) => /^\d/.test(l));
+    expect(body.length).toBe(own.total);
+    for (const line of body) expect(ids.has(line.split(',')[0] ?? '')).toBe(true);
+    expect(file.body).not.toContain('700.25');
   });
 });
