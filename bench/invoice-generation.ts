@@ -48,7 +48,10 @@ async function perLoad(db: Database) {
   const [service] = await db.query<{ id: number }>(`select id from accounting_services where name = 'Dispatch'`);
   const invoiceOf = new Map<number, number>();
   for (const l of loads) {
-    const billed = await db.query('select 1 from invoice_lines where load_id = $1 and service_id = $2', [l.id, service?.id]);
+    const billed = await db.query('select 1 from invoice_lines where load_id = $1 and service_id = $2', [
+      l.id,
+      service?.id,
+    ]);
     if (billed.length) continue;
     let invoice = invoiceOf.get(l.customer_id);
     if (!invoice) {
@@ -83,7 +86,9 @@ async function run(label: string, database: Database) {
   let t0 = performance.now();
   await migrateDatabase(database);
   await database.exec(SEED(LOADS));
-  console.log(`${label}: ${LOADS.toLocaleString('en-US')} billed loads, 40 customers, 300 drivers seeded in ${seconds(t0)} s`);
+  console.log(
+    `${label}: ${LOADS.toLocaleString('en-US')} billed loads, 40 customers, 300 drivers seeded in ${seconds(t0)} s`,
+  );
   const input = { companyId: 1, actorId: null, from: FROM, to: TO };
 
   t0 = performance.now();
@@ -93,13 +98,17 @@ async function run(label: string, database: Database) {
   );
   t0 = performance.now();
   const second = await generateInvoices(database.db, { ...input, runId: (await createRun(database.db, input)).id });
-  console.log(`  set-based, second run: ${seconds(t0).padStart(6)} s  ${second.invoices} invoices, ${second.lines} lines (nothing billed twice)`);
+  console.log(
+    `  set-based, second run: ${seconds(t0).padStart(6)} s  ${second.invoices} invoices, ${second.lines} lines (nothing billed twice)`,
+  );
   const [check] = await database.query<{ lines: number; loads: number; balance: number }>(
     `select (select count(*)::int from invoice_lines where load_id is not null) as lines,
        (select count(*)::int from loads where customer_invoice_id is not null) as loads,
        (select sum(balance_cents)::bigint from customers) as balance`,
   );
-  console.log(`  check: ${check?.lines} load lines, ${check?.loads} loads linked, Σ balances $${Number(check?.balance) / 100}`);
+  console.log(
+    `  check: ${check?.lines} load lines, ${check?.loads} loads linked, Σ balances $${Number(check?.balance) / 100}`,
+  );
 
   await database.exec(RESET);
   t0 = performance.now();

@@ -79,7 +79,7 @@ beforeAll(async () => {
   const input = {
     companyId: load.company_id,
     actorId: null,
-    from: day.slice(0, 8) + '01',
+    from: `${day.slice(0, 8)}01`,
     to: day,
     serviceId: dispatch?.id ?? null,
     customerIds: [load.customer_id],
