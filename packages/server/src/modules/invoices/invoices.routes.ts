@@ -197,7 +197,8 @@ export const invoicesRoutes: RouteModule = {
       },
     });
 
-    app.post('/invoice/:id', {
+    // A numeric id only: /invoice/settings and /invoice/export belong to the generic list routes.
+    app.post('/invoice/:id(^\\d+$)', {
       config: { access: inv() },
       schema: { tags, params: IdParams, body: z.unknown(), response: { 200: InvoiceResponseSchema } },
       handler: async (req) => ({ invoice: await invoicesService.getInvoice(db, caller(req).user, req.params.id) }),

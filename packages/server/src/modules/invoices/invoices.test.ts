@@ -112,6 +112,24 @@ describe('the API register', () => {
   });
 });
 
+describe('generic list routes', () => {
+  it('POST /invoice/settings and /invoice/export reach the list engine (not /invoice/:id)', async () => {
+    const settings = await post('/invoice/settings', {
+      settings: {
+        columns: [
+          { id: 'invoice_id', visible: true },
+          { id: 'loss', visible: false },
+        ],
+      },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json().settings.columns.find((c: { id: string }) => c.id === 'loss').visible).toBe(false);
+    const exported = await post('/invoice/export', { format: 'csv' });
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.json()).toHaveProperty('link');
+  });
+});
+
 describe('manual invoices, totals and balance', () => {
   it('creates an invoice with lines; the list, totals and the customer balance follow', async () => {
     const before = await balance(ownCustomerId);

@@ -56,7 +56,7 @@ export const InvoiceLineSchema = z.object({
     .min(1, 'The description is required.')
     .max(300, 'The description may not be greater than 300 characters.'),
   quantity: z.coerce.number().int('The quantity is a whole number.').min(1, 'The quantity is at least 1.').max(100000),
-  /** Dollars per unit (the amount is quantity × rate unless the line bills a load's percent). */
+  /** The line's amount in dollars (quantity is what it counts: drivers, months, 1 for a load). */
   amount: money,
 });
 export type InvoiceLineInput = z.input<typeof InvoiceLineSchema>;
