@@ -162,7 +162,7 @@ test('receivables: bill, generate, send, pay in part, short payment with its age
 
   // 5. A short payment on the load, processed 40 days ago: age 40, the 30-60 days band.
   await page.goto('/accounting/shortPayments');
-  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByTestId('table-create').click();
   const sp = page.getByTestId('short-payment-dialog');
   await sp.getByTestId('field-load_id').fill(String(load.load_id));
   await sp.getByTestId('field-amount_factoring').fill(String(Math.round(load.gross * 40) / 100));

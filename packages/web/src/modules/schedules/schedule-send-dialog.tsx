@@ -7,6 +7,11 @@ import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 
+/** Errors of single addresses (emails.0, emails.1…) shown under the one e-mails field. */
+const onEmailsField = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.startsWith('emails') ? 'emails' : k, v]));
+const validate = zodValidator(ScheduleSendBodySchema);
+
 export type ScheduleSending = { id: number; email: string | null } | null;
 
 /** POST /schedules/send/:id: the schedule PDF and the loads' PPW to the chosen addresses. */
@@ -15,7 +20,7 @@ export function ScheduleSendDialog(props: { sending: ScheduleSending; onClose: (
   const [busy, setBusy] = useState(false);
   const form = useForm<{ emails: string; message: string }>({
     initialValues: { emails: '', message: '' },
-    validate: zodValidator(ScheduleSendBodySchema),
+    validate: (values) => onEmailsField(validate(values)),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when opened on a schedule
   useEffect(() => {
@@ -35,11 +40,7 @@ export function ScheduleSendDialog(props: { sending: ScheduleSending; onClose: (
       props.onSent();
       props.onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        const errors = toFormErrors(err.fieldErrors);
-        const emails = Object.entries(errors).find(([k]) => k.startsWith('emails'))?.[1];
-        form.setErrors(emails ? { ...errors, emails } : errors);
-      }
+      if (err instanceof ApiError && err.status === 422) form.setErrors(onEmailsField(toFormErrors(err.fieldErrors)));
     } finally {
       setBusy(false);
     }
