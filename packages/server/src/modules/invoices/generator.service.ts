@@ -6,8 +6,8 @@ import { accountingServices } from '../accounting-services/accounting-services.t
 import { invoiceGenerationRuns } from './invoices.table';
 
 const TZ = 'America/Chicago';
-/** Customers per transaction: progress moves per batch, and one batch never holds locks for long. */
-const BATCH = 50;
+/** Customers per transaction: the progress bar moves per batch, and no batch holds its locks for long. */
+const BATCH = 10;
 
 export type GenerateInput = {
   companyId: number;
