@@ -23,10 +23,9 @@ import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { saveRecord } from '../../platform/data-table/save-record';
+import { zodValidator } from '../../platform/form-validation';
 
 type Values = {
   mc: string;
@@ -106,20 +105,20 @@ export function LeadDialog({ base, id, opened, onClose, onSaved }: Props) {
     setDropInvoices(new Set());
   }, [opened, id, edit.data]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = id
-        ? await api.put(`${base}/${id}`, values, { schema: LeadSaveResponseSchema })
-        : await api.post(base, values, { schema: LeadSaveResponseSchema });
-      if (dropDescriptions.size) await api.post(`${base}/destroyDescription`, { ids: [...dropDescriptions] });
-      if (dropInvoices.size) await api.post(`${base}/destroyInvoice`, { ids: [...dropInvoices] });
-      showAlert('success', res.message);
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    saveRecord(form, {
+      save: async () => {
+        const res = id
+          ? await api.put(`${base}/${id}`, values, { schema: LeadSaveResponseSchema })
+          : await api.post(base, values, { schema: LeadSaveResponseSchema });
+        if (dropDescriptions.size) await api.post(`${base}/destroyDescription`, { ids: [...dropDescriptions] });
+        if (dropInvoices.size) await api.post(`${base}/destroyInvoice`, { ids: [...dropInvoices] });
+        return res;
+      },
+      onSaved,
+      onClose,
+    }),
+  );
 
   const ready = start.data && (id === null || edit.data);
   return (

@@ -5,11 +5,10 @@ import {
   type LeadKind,
   type LeadRow,
 } from '@backhaul/shared/modules/clients/clients.contract';
-import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable } from '../../platform/data-table/data-table';
-import { useRecordActions } from '../../platform/data-table/use-record-actions';
+import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { LeadDialog } from './lead-dialog';
 import { LeadImportDialog } from './lead-import';
 
@@ -20,22 +19,23 @@ import { LeadImportDialog } from './lead-import';
 function LeadsPage({ kind }: { kind: LeadKind }) {
   const base = `/${LEAD_PATHS[kind]}`;
   const title = LEAD_TITLES[kind];
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [importing, setImporting] = useState(false);
-  const { refreshKey, refresh, askDelete, deleteDialog } = useRecordActions({
+  // No section: the buttons are shown to everyone and the server decides.
+  const registry = useRegistryActions<LeadRow>({
+    rowId: (r) => r.id,
     deleteUrl: (id) => `${base}/${id}`,
     describe: (id) => `#${id}`,
+    toolbar: { export: true, upload: () => setImporting(true) },
   });
 
   return (
-    <Stack gap="sm" data-testid={`leads-page-${kind}`}>
-      <Title order={2}>{title}</Title>
+    <RegistryPage testId={`leads-page-${kind}`} title={title}>
       <DataTable<LeadRow>
         url={`${base}/list`}
         listKey={LEAD_PATHS[kind]}
         rowId={(r) => r.id}
-        refreshKey={refreshKey}
-        toolbar={{ export: true, create: () => setEditing({ id: null }), upload: () => setImporting(true) }}
+        refreshKey={registry.refreshKey}
+        toolbar={registry.toolbar}
         cells={{
           phone: (r) => <Text size="sm">{formatPhone(r.phone)}</Text>,
           updated_at: (r) => <Text size="sm">{new Date(r.updated_at).toLocaleDateString('en-US')}</Text>,
@@ -46,33 +46,24 @@ function LeadsPage({ kind }: { kind: LeadKind }) {
               </Anchor>
             ) : null,
         }}
-        actions={[
-          { id: 'edit', label: 'Edit', icon: <IconPencil size={16} />, onClick: (r) => setEditing({ id: r.id }) },
-          {
-            id: 'delete',
-            label: 'Delete',
-            icon: <IconTrash size={16} />,
-            color: 'red',
-            onClick: (r) => askDelete(r.id),
-          },
-        ]}
+        actions={registry.actions}
       />
       <LeadDialog
         base={base}
-        id={editing?.id ?? null}
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        onSaved={refresh}
+        id={registry.dialog.id}
+        opened={registry.dialog.opened}
+        onClose={registry.dialog.onClose}
+        onSaved={registry.dialog.onSaved}
       />
       <LeadImportDialog
         base={base}
         title={title}
         opened={importing}
         onClose={() => setImporting(false)}
-        onSaved={refresh}
+        onSaved={registry.refresh}
       />
-      {deleteDialog}
-    </Stack>
+      {registry.dialogs}
+    </RegistryPage>
   );
 }
 

@@ -33,8 +33,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { saveRecord } from '../../platform/data-table/save-record';
+import { zodValidator } from '../../platform/form-validation';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadFile, uploadProblem } from '../../platform/services/files.api';
 
@@ -81,19 +81,17 @@ export function EmployeeDialog({ id, opened, readOnly, onClose, onSaved }: Props
     setDocuments(data.documents ?? []);
   }, [opened, data]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = id
-        ? await api.put<{ message: string }>(`/employees/${id}`, values)
-        : await api.post<{ message: string }>('/employees', values);
-      showAlert('success', res.message);
-      await queryClient.invalidateQueries({ queryKey: ['employee'] });
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    saveRecord(form, {
+      save: () =>
+        id
+          ? api.put<{ message: string }>(`/employees/${id}`, values)
+          : api.post<{ message: string }>('/employees', values),
+      afterAlert: () => queryClient.invalidateQueries({ queryKey: ['employee'] }),
+      onSaved,
+      onClose,
+    }),
+  );
 
   const removeItem = async (index: number) => {
     const itemId = form.values.inventory?.[index]?.id;

@@ -24,10 +24,9 @@ import { useForm } from '@mantine/form';
 import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { saveRecord } from '../../platform/data-table/save-record';
+import { zodValidator } from '../../platform/form-validation';
 
 type Values = {
   name: string;
@@ -99,18 +98,16 @@ export function FactoringDialog({ id, opened, readOnly, onClose, onSaved }: Prop
     setNote('');
   }, [opened, id, query.data]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = id
-        ? await api.put(`/factoring/${id}`, values, { schema: FactoringSaveResponseSchema })
-        : await api.post('/factoring', values, { schema: FactoringSaveResponseSchema });
-      showAlert('success', res.message);
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    saveRecord(form, {
+      save: () =>
+        id
+          ? api.put(`/factoring/${id}`, values, { schema: FactoringSaveResponseSchema })
+          : api.post('/factoring', values, { schema: FactoringSaveResponseSchema }),
+      onSaved,
+      onClose,
+    }),
+  );
 
   const toggleNote = (noteId: number) => {
     const list = form.values.remove_notes;

@@ -10,10 +10,9 @@ import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { saveRecord } from '../../platform/data-table/save-record';
+import { zodValidator } from '../../platform/form-validation';
 import { UnitDialog } from '../units/unit-dialog';
 
 type Props = { id: number | null; opened: boolean; readOnly: boolean; onClose: () => void; onSaved: () => void };
@@ -62,19 +61,17 @@ export function TrailerDialog({ id, opened, readOnly, onClose, onSaved }: Props)
     form.clearErrors();
   }, [opened, data]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = id
-        ? await api.put<{ message: string }>(`/trailers/${id}`, values)
-        : await api.post<{ message: string }>('/trailers', values);
-      showAlert('success', res.message);
-      await queryClient.invalidateQueries({ queryKey: ['trailer'] });
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    saveRecord(form, {
+      save: () =>
+        id
+          ? api.put<{ message: string }>(`/trailers/${id}`, values)
+          : api.post<{ message: string }>('/trailers', values),
+      afterAlert: () => queryClient.invalidateQueries({ queryKey: ['trailer'] }),
+      onSaved,
+      onClose,
+    }),
+  );
 
   const types = data?.options.trailer_types ?? [];
   const reefer = types.find((t) => String(t.value) === form.values.trailer_type_id)?.reefer ?? false;

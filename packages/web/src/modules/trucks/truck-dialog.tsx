@@ -11,10 +11,9 @@ import { Autocomplete, Button, Group, NumberInput, Select, SimpleGrid, Stack, Te
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { saveRecord } from '../../platform/data-table/save-record';
+import { zodValidator } from '../../platform/form-validation';
 import { UnitDialog } from '../units/unit-dialog';
 
 type Props = { id: number | null; opened: boolean; readOnly: boolean; onClose: () => void; onSaved: () => void };
@@ -88,19 +87,15 @@ export function TruckDialog({ id, opened, readOnly, onClose, onSaved }: Props) {
     );
   };
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = id
-        ? await api.put<{ message: string }>(`/trucks/${id}`, values)
-        : await api.post<{ message: string }>('/trucks', values);
-      showAlert('success', res.message);
-      await queryClient.invalidateQueries({ queryKey: ['truck'] });
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    saveRecord(form, {
+      save: () =>
+        id ? api.put<{ message: string }>(`/trucks/${id}`, values) : api.post<{ message: string }>('/trucks', values),
+      afterAlert: () => queryClient.invalidateQueries({ queryKey: ['truck'] }),
+      onSaved,
+      onClose,
+    }),
+  );
 
   const options = data?.options;
   const drivers = pair?.drivers ?? options?.drivers ?? [];

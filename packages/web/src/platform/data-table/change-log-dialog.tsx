@@ -1,11 +1,11 @@
 import { formatDateTimeDisplay } from '@backhaul/shared/formats/formats';
 import { Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../platform/api-client';
+import { api } from '../api-client';
 
 type LogRow = { id: number; at: string; user: string | null; action: string; changes: string | null };
 
-/** Actions history of one truck or trailer (needs edit and view, 001 §6), from …/filterLogs. */
+/** Actions history of one record (needs edit and view, 001 §6), from a registry's …/filterLogs. */
 export function ChangeLogDialog(props: { url: string; id: number | null; title: string; onClose: () => void }) {
   const query = useQuery({
     queryKey: ['change-log', props.url, props.id],
