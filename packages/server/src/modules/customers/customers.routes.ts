@@ -16,8 +16,7 @@ import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
-import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { customersList, customersLog } from './customers.list';
 import * as customersService from './customers.service';
 
@@ -47,19 +46,16 @@ export const customersRoutes: RouteModule = {
       remove: (auth, id) => inScope(auth, id) && Boolean(base.remove?.(auth, id)),
     });
 
-    registerListRoute(app, db, customersList, { url: '/customers/list', tags });
-    registerListRoute(app, db, customersList, { url: '/customers', tags });
-    // Actions history needs both edit and view (001 §6).
-    registerListRoute(app, db, customersLog, {
-      url: '/customers/filterLogs',
+    // POST /customers/list and /customers, GET /customers/list (GET /customers is the form's options),
+    // the list filters' options alone (the web asks once, then keeps them) and Actions history (9 and 10).
+    registerRegistryListRoutes(app, db, {
+      prefix: '/customers',
+      list: customersList,
+      changeLog: customersLog,
       tags,
-      access: can([ACTION.EDIT, ACTION.VIEW], 'all'),
-    });
-
-    app.get('/customers/list', {
-      config: { access: can() },
-      schema: { tags },
-      handler: async (req) => runList(db, customersList, caller(req).user, {}),
+      postUrls: ['/customers/list', '/customers'],
+      getUrls: ['/customers/list'],
+      filters: { request: { limit: 1, with_options: true } },
     });
 
     // GET /customers: what the create and edit form chooses from.
@@ -67,16 +63,6 @@ export const customersRoutes: RouteModule = {
       config: { access: can() },
       schema: { tags, response: { 200: CustomerFormOptionsSchema } },
       handler: async (req) => customersService.formOptions(db, caller(req).user),
-    });
-
-    // The list filters' options alone (the web asks once, then keeps them).
-    app.post('/customers/filters', {
-      config: { access: can() },
-      schema: { tags },
-      handler: async (req) => {
-        const { filter } = await runList(db, customersList, caller(req).user, { limit: 1, with_options: true });
-        return { filter };
-      },
     });
 
     for (const method of ['GET', 'POST'] as const) {

@@ -17,8 +17,7 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
-import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { driversList, driversLog } from './drivers.list';
 import * as drivers from './drivers.service';
 
@@ -49,31 +48,15 @@ export const driversRoutes: RouteModule = {
       remove: scoped(base.remove ?? base.view),
     });
 
-    // The list: POST /drivers/list, and the /{section} pattern's GET or POST /drivers and GET /drivers/list.
-    registerListRoute(app, db, driversList, { url: '/drivers/list', tags });
-    registerListRoute(app, db, driversList, { url: '/drivers', tags });
-    for (const url of ['/drivers', '/drivers/list']) {
-      app.get(url, {
-        config: { access: need() },
-        schema: { tags },
-        handler: async (req) => runList(db, driversList, caller(req).user, {}),
-      });
-    }
-
-    app.post('/drivers/filters', {
-      config: { access: need() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const result = await runList(db, driversList, caller(req).user, { limit: 1, with_options: true });
-        return { filter: result.filter };
-      },
-    });
-
-    // Actions history (001 §6): both edit (9) and view (10).
-    registerListRoute(app, db, driversLog, {
-      url: '/drivers/filterLogs',
+    // The list: POST /drivers/list, and the /{section} pattern's GET or POST /drivers and GET /drivers/list;
+    // its filters and Actions history (001 §6: both edit (9) and view (10)).
+    registerRegistryListRoutes(app, db, {
+      prefix: '/drivers',
+      list: driversList,
+      changeLog: driversLog,
       tags,
-      access: { section, action: [ACTION.EDIT, ACTION.VIEW], match: 'all' },
+      postUrls: ['/drivers/list', '/drivers'],
+      filters: { request: { limit: 1, with_options: true } },
     });
 
     app.get('/drivers/getNew', {

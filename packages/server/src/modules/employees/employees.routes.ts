@@ -12,8 +12,7 @@ import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { employeesList, employeesLog } from './employees.list';
 import * as employeesService from './employees.service';
 
@@ -37,28 +36,14 @@ export const employeesRoutes: RouteModule = {
       remove: (auth) => holds(auth, [ACTION.EDIT, ACTION.DELETE, ACTION.FILE_DELETE]),
     });
 
-    registerListRoute(app, db, employeesList, { url: '/employees/list', tags });
-    // "GET or POST /{section} and /{section}/list": the GET forms answer the default first page.
-    for (const url of ['/employees', '/employees/list']) {
-      app.get(url, {
-        config: { access: can() },
-        schema: { tags },
-        handler: (req) => runList(db, employeesList, caller(req).user, {}),
-      });
-    }
-    app.post('/employees/filters', {
-      config: { access: can() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { filter, columns } = await runList(db, employeesList, caller(req).user, { limit: 1 });
-        return { filter, columns };
-      },
-    });
-    // Actions history needs both edit and view (001 §6).
-    registerListRoute(app, db, employeesLog, {
-      url: '/employees/filterLogs',
+    // "GET or POST /{section} and /{section}/list": the GET forms answer the default first page;
+    // the filters answer their options and the columns; Actions history needs both edit and view (001 §6).
+    registerRegistryListRoutes(app, db, {
+      prefix: '/employees',
+      list: employeesList,
+      changeLog: employeesLog,
       tags,
-      access: can([ACTION.EDIT, ACTION.VIEW], 'all'),
+      filters: { keys: ['filter', 'columns'] },
     });
 
     app.get('/employees/create', {

@@ -9,11 +9,9 @@ import {
   TrailerSaveResponseSchema,
 } from '@backhaul/shared/modules/trailers/trailers.contract';
 import { IdParamsSchema, MessageResponseSchema } from '@backhaul/shared/modules/units/units.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { withSpecFilterNames } from '../units/units.list';
 import { registerUnitRoutes } from '../units/units.routes';
 import { trailerEquipmentList, trailersList, trailersLog } from './trailers.list';
@@ -26,29 +24,13 @@ export const trailersRoutes: RouteModule = {
   name: 'trailers',
   register(app, { database: { db } }) {
     const tags = ['Trailers'];
-    // The list, with the spec's filter_<column> names accepted (001 §3).
-    app.post('/trailers/list', {
-      config: { access: can() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => runList(db, trailersList, caller(req).user, withSpecFilterNames(req.body)),
-    });
-    for (const url of ['/trailers', '/trailers/list']) {
-      app.get(url, {
-        config: { access: can() },
-        schema: { tags },
-        handler: async (req) => runList(db, trailersList, caller(req).user, {}),
-      });
-    }
-    app.post('/trailers/filters', {
-      config: { access: can() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => ({ filter: (await runList(db, trailersList, caller(req).user, { limit: 1 })).filter }),
-    });
-    // Actions history needs both edit and view (001 §6).
-    registerListRoute(app, db, trailersLog, {
-      url: '/trailers/filterLogs',
+    // The list (the spec's filter_<column> names accepted, 001 §3), its GET forms, filters and change log.
+    registerRegistryListRoutes(app, db, {
+      prefix: '/trailers',
+      list: trailersList,
+      changeLog: trailersLog,
       tags,
-      access: { ...can([ACTION.EDIT, ACTION.VIEW]), match: 'all' },
+      body: withSpecFilterNames,
     });
 
     app.get('/trailers/create', {

@@ -1,16 +1,15 @@
 import type { Trailer, TrailerFormOutput, TrailerOptions } from '@backhaul/shared/modules/trailers/trailers.contract';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
-import { AppError, type FieldErrors } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import * as general from '../general/general.service';
+import { auditAssignmentChange, auditUnitWrite, deleteUnitParts, unitFormChecks } from '../units/unit-writes';
 import * as units from '../units/units.service';
 import { trailers } from './trailers.table';
 
 type TrailerRecord = typeof trailers.$inferSelect;
 
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
 /** A customer user reaches only its customer's trailers. */
 const scope = (user: AuthUser) =>
   and(eq(trailers.companyId, user.companyId), user.customerId ? eq(trailers.customerId, user.customerId) : undefined);
@@ -130,17 +129,7 @@ export async function trailerInfo(db: DbOrTx, user: AuthUser, q: { id?: number |
 }
 
 async function checkForm(db: DbOrTx, user: AuthUser, form: TrailerFormOutput, id?: number): Promise<void> {
-  const errors: FieldErrors = {};
-  const exists = async (table: string, value: number | null) => {
-    if (value === null) return true;
-    const [row] = await rowsOf(
-      db,
-      sql`select 1 from ${sql.identifier(table)} where id = ${value} and company_id = ${user.companyId}`,
-    );
-    return Boolean(row);
-  };
-  if (!(await exists('customers', form.customer_id))) errors.customer_id = ['Choose a customer from the list.'];
-  if (user.customerId && form.customer_id !== user.customerId) errors.customer_id = ['Choose your own company.'];
+  const { errors, exists } = await unitFormChecks(db, user, form.customer_id);
   if (!(await exists('trailer_types', form.trailer_type_id)))
     errors.trailer_type_id = ['Choose a trailer type from the list.'];
   const [sameNumber] = await db
@@ -191,22 +180,14 @@ export async function createTrailer(db: Db, user: AuthUser, form: TrailerFormOut
       .values({ companyId: user.companyId, ...columnsOf(form) })
       .returning();
     if (!created) throw new AppError('internal', 'Trailer not created');
-    await units.recordAssignment(tx, {
+    return auditUnitWrite(tx, {
       user,
       kind: trailerKind,
       unitId: created.id,
-      before: assignmentOf(null),
-      after: assignmentOf(created),
-    });
-    const trailer = await getTrailer(tx, user, created.id);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: 'trailers',
-      entityId: created.id,
       action: 'create',
-      after: trailer,
+      assignment: { before: assignmentOf(null), after: assignmentOf(created) },
+      read: () => getTrailer(tx, user, created.id),
     });
-    return trailer;
   });
 }
 
@@ -221,23 +202,15 @@ export async function updateTrailer(db: Db, user: AuthUser, id: number, form: Tr
       .where(and(eq(trailers.id, id), scope(user)))
       .returning();
     if (!updated) throw AppError.notFound();
-    await units.recordAssignment(tx, {
+    return auditUnitWrite(tx, {
       user,
       kind: trailerKind,
       unitId: id,
-      before: assignmentOf(record),
-      after: assignmentOf(updated),
-    });
-    const trailer = await getTrailer(tx, user, id);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: 'trailers',
-      entityId: id,
       action: 'update',
+      assignment: { before: assignmentOf(record), after: assignmentOf(updated) },
       before,
-      after: trailer,
+      read: () => getTrailer(tx, user, id),
     });
-    return trailer;
   });
 }
 
@@ -258,24 +231,15 @@ export async function assignTrailer(
       .where(eq(trailers.id, body.id))
       .returning();
     if (!updated) throw AppError.notFound();
-    const changed = await units.recordAssignment(tx, {
+    await auditAssignmentChange(tx, {
       user,
       kind: trailerKind,
       unitId: body.id,
-      before: assignmentOf(record),
-      after: assignmentOf(updated),
+      assignment: { before: assignmentOf(record), after: assignmentOf(updated) },
       fromDate: body.from_date ?? null,
+      before: current,
+      read: () => getTrailer(tx, user, body.id),
     });
-    if (changed) {
-      await writeAudit(tx, {
-        actor: actorOf(user),
-        entity: 'trailers',
-        entityId: body.id,
-        action: 'update',
-        before: current,
-        after: await getTrailer(tx, user, body.id),
-      });
-    }
   });
 }
 
@@ -288,7 +252,6 @@ export async function deleteTrailer(db: Db, user: AuthUser, id: number): Promise
     );
   await db.transaction(async (tx) => {
     await tx.delete(trailers).where(and(eq(trailers.id, id), scope(user)));
-    await units.removeUnitParts(tx, trailerKind, id);
-    await writeAudit(tx, { actor: actorOf(user), entity: 'trailers', entityId: id, action: 'delete', before });
+    await deleteUnitParts(tx, { user, kind: trailerKind, unitId: id, before });
   });
 }

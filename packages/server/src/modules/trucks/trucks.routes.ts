@@ -9,11 +9,9 @@ import {
   TruckSaveResponseSchema,
 } from '@backhaul/shared/modules/trucks/trucks.contract';
 import { IdParamsSchema, MessageResponseSchema } from '@backhaul/shared/modules/units/units.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { withSpecFilterNames } from '../units/units.list';
 import { registerUnitRoutes } from '../units/units.routes';
 import { truckEquipmentList, trucksList, trucksLog } from './trucks.list';
@@ -26,30 +24,13 @@ export const trucksRoutes: RouteModule = {
   name: 'trucks',
   register(app, { database: { db } }) {
     const tags = ['Trucks'];
-    // The list, with the spec's filter_<column> names accepted (001 §3).
-    app.post('/trucks/list', {
-      config: { access: can() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => runList(db, trucksList, caller(req).user, withSpecFilterNames(req.body)),
-    });
-    // GET /trucks and /trucks/list: the first page with the defaults ("GET or POST", 001 §7).
-    for (const url of ['/trucks', '/trucks/list']) {
-      app.get(url, {
-        config: { access: can() },
-        schema: { tags },
-        handler: async (req) => runList(db, trucksList, caller(req).user, {}),
-      });
-    }
-    app.post('/trucks/filters', {
-      config: { access: can() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => ({ filter: (await runList(db, trucksList, caller(req).user, { limit: 1 })).filter }),
-    });
-    // Actions history needs both edit and view (001 §6).
-    registerListRoute(app, db, trucksLog, {
-      url: '/trucks/filterLogs',
+    // The list (the spec's filter_<column> names accepted, 001 §3), its GET forms, filters and change log.
+    registerRegistryListRoutes(app, db, {
+      prefix: '/trucks',
+      list: trucksList,
+      changeLog: trucksLog,
       tags,
-      access: { ...can([ACTION.EDIT, ACTION.VIEW]), match: 'all' },
+      body: withSpecFilterNames,
     });
 
     app.get('/trucks/create', {

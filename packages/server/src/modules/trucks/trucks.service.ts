@@ -2,15 +2,14 @@ import type { Truck, TruckFormOutput, TruckOptions } from '@backhaul/shared/modu
 import type { SelectOption } from '@backhaul/shared/modules/units/units.contract';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
-import { AppError, type FieldErrors } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
+import { auditAssignmentChange, auditUnitWrite, deleteUnitParts, unitFormChecks } from '../units/unit-writes';
 import * as units from '../units/units.service';
 import { trucks } from './trucks.table';
 
 type TruckRecord = typeof trucks.$inferSelect;
 
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
 /** A customer user reaches only its customer's trucks. */
 const scope = (user: AuthUser) =>
   and(eq(trucks.companyId, user.companyId), user.customerId ? eq(trucks.customerId, user.customerId) : undefined);
@@ -132,17 +131,7 @@ export async function truckOptions(db: DbOrTx, user: AuthUser, customerId?: numb
 
 /** Ids the form names must be the company's; the number unique; a trailer on one truck only. */
 async function checkForm(db: DbOrTx, user: AuthUser, form: TruckFormOutput, id?: number): Promise<void> {
-  const errors: FieldErrors = {};
-  const exists = async (table: string, value: number | null) => {
-    if (value === null) return true;
-    const [row] = await rowsOf(
-      db,
-      sql`select 1 from ${sql.identifier(table)} where id = ${value} and company_id = ${user.companyId}`,
-    );
-    return Boolean(row);
-  };
-  if (!(await exists('customers', form.customer_id))) errors.customer_id = ['Choose a customer from the list.'];
-  if (user.customerId && form.customer_id !== user.customerId) errors.customer_id = ['Choose your own company.'];
+  const { errors, exists } = await unitFormChecks(db, user, form.customer_id);
   if (!(await exists('drivers', form.driver_id))) errors.driver_id = ['Choose a driver from the list.'];
   if (!(await exists('trailers', form.trailer_id))) errors.trailer_id = ['Choose a trailer from the list.'];
   const [sameNumber] = await db
@@ -221,22 +210,14 @@ export async function createTruck(db: Db, user: AuthUser, form: TruckFormOutput)
       .values({ companyId: user.companyId, ...columnsOf(form) })
       .returning();
     if (!created) throw new AppError('internal', 'Truck not created');
-    await units.recordAssignment(tx, {
+    return auditUnitWrite(tx, {
       user,
       kind: truckKind,
       unitId: created.id,
-      before: assignmentOf(null),
-      after: assignmentOf(created),
-    });
-    const truck = await getTruck(tx, user, created.id);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: 'trucks',
-      entityId: created.id,
       action: 'create',
-      after: truck,
+      assignment: { before: assignmentOf(null), after: assignmentOf(created) },
+      read: () => getTruck(tx, user, created.id),
     });
-    return truck;
   });
 }
 
@@ -251,23 +232,15 @@ export async function updateTruck(db: Db, user: AuthUser, id: number, form: Truc
       .where(and(eq(trucks.id, id), scope(user)))
       .returning();
     if (!updated) throw AppError.notFound();
-    await units.recordAssignment(tx, {
+    return auditUnitWrite(tx, {
       user,
       kind: truckKind,
       unitId: id,
-      before: assignmentOf(record),
-      after: assignmentOf(updated),
-    });
-    const truck = await getTruck(tx, user, id);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: 'trucks',
-      entityId: id,
       action: 'update',
+      assignment: { before: assignmentOf(record), after: assignmentOf(updated) },
       before,
-      after: truck,
+      read: () => getTruck(tx, user, id),
     });
-    return truck;
   });
 }
 
@@ -304,24 +277,15 @@ export async function assignTruck(
       .where(eq(trucks.id, body.id))
       .returning();
     if (!updated) throw AppError.notFound();
-    const changed = await units.recordAssignment(tx, {
+    await auditAssignmentChange(tx, {
       user,
       kind: truckKind,
       unitId: body.id,
-      before: assignmentOf(record),
-      after: assignmentOf(updated),
+      assignment: { before: assignmentOf(record), after: assignmentOf(updated) },
       fromDate: body.from_date ?? null,
+      before: current,
+      read: () => getTruck(tx, user, body.id),
     });
-    if (changed) {
-      await writeAudit(tx, {
-        actor: actorOf(user),
-        entity: 'trucks',
-        entityId: body.id,
-        action: 'update',
-        before: current,
-        after: await getTruck(tx, user, body.id),
-      });
-    }
   });
 }
 
@@ -341,7 +305,6 @@ export async function deleteTruck(db: Db, user: AuthUser, id: number): Promise<v
     );
   await db.transaction(async (tx) => {
     await tx.delete(trucks).where(and(eq(trucks.id, id), scope(user)));
-    await units.removeUnitParts(tx, truckKind, id);
-    await writeAudit(tx, { actor: actorOf(user), entity: 'trucks', entityId: id, action: 'delete', before });
+    await deleteUnitParts(tx, { user, kind: truckKind, unitId: id, before });
   });
 }
