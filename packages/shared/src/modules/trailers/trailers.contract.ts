@@ -1,17 +1,16 @@
 import { z } from 'zod';
 import {
-  optionalDate,
   optionalId,
-  optionalInt,
   optionalMoney,
   optionalText,
   requiredText,
   SelectOptionSchema,
   UNIT_STATUSES,
+  unitIdentityFields,
+  unitIdentityFormFields,
+  unitServiceFields,
+  unitServiceFormFields,
 } from '../units/units.contract';
-
-const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
-const thisYear = () => new Date().getUTCFullYear();
 
 /** The trailer create and edit form (server and web validate with the same schema). */
 export const TrailerFormSchema = z.object({
@@ -19,19 +18,9 @@ export const TrailerFormSchema = z.object({
   trailer_type_id: optionalId,
   size: optionalText(20, 'size'),
   make: optionalText(40, 'make'),
-  year: optionalInt('year', 1980, thisYear() + 1),
-  vin: optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
-    message: 'The VIN is 17 letters and digits (no I, O or Q).',
-  }),
-  plate: optionalText(12, 'plate'),
-  customer_id: optionalId,
-  alignment_date: optionalDate,
-  annual_inspection_date: optionalDate,
-  /** Miles, or engine hours for a reefer type. */
-  pm_miles: optionalInt('PM', 0, 5_000_000),
-  odometer: optionalInt('odometer', 0, 5_000_000),
-  registration_expires_on: optionalDate,
-  company_owner: optionalText(120, 'company owner'),
+  ...unitIdentityFormFields,
+  /** PM: miles, or engine hours for a reefer type. */
+  ...unitServiceFormFields('PM'),
   gps: optionalText(60, 'GPS'),
   status: z.enum(UNIT_STATUSES, { message: 'Choose active, left company or sold.' }),
   origin_value: optionalMoney('origin value'),
@@ -85,17 +74,8 @@ export const TrailerSchema = z.object({
   reefer: z.boolean(),
   size: z.string().nullable(),
   make: z.string().nullable(),
-  year: z.number().int().nullable(),
-  vin: z.string().nullable(),
-  plate: z.string().nullable(),
-  customer_id: z.number().int().nullable(),
-  customer: z.string().nullable(),
-  alignment_date: z.string().nullable(),
-  annual_inspection_date: z.string().nullable(),
-  pm_miles: z.number().int().nullable(),
-  odometer: z.number().int().nullable(),
-  registration_expires_on: z.string().nullable(),
-  company_owner: z.string().nullable(),
+  ...unitIdentityFields,
+  ...unitServiceFields,
   gps: z.string().nullable(),
   status: z.enum(UNIT_STATUSES),
   origin_value: z.number().nullable(),

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import {
-  optionalDate,
   optionalId,
-  optionalInt,
   optionalMoney,
   optionalText,
   requiredText,
   SelectOptionSchema,
   UNIT_STATUSES,
+  unitIdentityFields,
+  unitIdentityFormFields,
+  unitServiceFields,
+  unitServiceFormFields,
 } from '../units/units.contract';
 
 export const TRUCK_STATUSES = ['on_road', 'in_shop', 'waiting', 'out_of_service'] as const;
@@ -17,29 +19,16 @@ export const TRUCK_STATUS_LABELS: Record<(typeof TRUCK_STATUSES)[number], string
   waiting: 'Waiting',
   out_of_service: 'Out of service',
 };
-const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
-const thisYear = () => new Date().getUTCFullYear();
-
 /** The truck create and edit form (server and web validate with the same schema). */
 export const TruckFormSchema = z.object({
   truck_number: requiredText(20, 'truck number'),
   make: optionalText(40, 'make'),
   model: optionalText(40, 'model'),
-  year: optionalInt('year', 1980, thisYear() + 1),
-  vin: optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
-    message: 'The VIN is 17 letters and digits (no I, O or Q).',
-  }),
-  plate: optionalText(12, 'plate'),
-  customer_id: optionalId,
+  ...unitIdentityFormFields,
   driver_id: optionalId,
   trailer_id: optionalId,
   eld: optionalText(60, 'ELD'),
-  alignment_date: optionalDate,
-  annual_inspection_date: optionalDate,
-  pm_miles: optionalInt('PM miles', 0, 5_000_000),
-  odometer: optionalInt('odometer', 0, 5_000_000),
-  registration_expires_on: optionalDate,
-  company_owner: optionalText(120, 'company owner'),
+  ...unitServiceFormFields('PM miles'),
   status: z.enum(UNIT_STATUSES, { message: 'Choose active, left company or sold.' }),
   truck_status: z.preprocess(
     (v) => (v === '' || v === undefined ? null : v),
@@ -98,23 +87,14 @@ export const TruckSchema = z.object({
   truck_number: z.string(),
   make: z.string().nullable(),
   model: z.string().nullable(),
-  year: z.number().int().nullable(),
-  vin: z.string().nullable(),
-  plate: z.string().nullable(),
-  customer_id: z.number().int().nullable(),
-  customer: z.string().nullable(),
+  ...unitIdentityFields,
   driver_id: z.number().int().nullable(),
   driver: z.string().nullable(),
   trailer_id: z.number().int().nullable(),
   trailer_number: z.string().nullable(),
   trailer_type: z.string().nullable(),
   eld: z.string().nullable(),
-  alignment_date: z.string().nullable(),
-  annual_inspection_date: z.string().nullable(),
-  pm_miles: z.number().int().nullable(),
-  odometer: z.number().int().nullable(),
-  registration_expires_on: z.string().nullable(),
-  company_owner: z.string().nullable(),
+  ...unitServiceFields,
   status: z.enum(UNIT_STATUSES),
   truck_status: z.enum(TRUCK_STATUSES).nullable(),
   origin_value: z.number().nullable(),

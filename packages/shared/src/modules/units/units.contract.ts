@@ -77,6 +77,50 @@ export const optionalMoney = (label: string) =>
 
 export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
+// ---------- the fields trucks and trailers share (each module spreads them in its own order) ----------
+
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+const thisYear = () => new Date().getUTCFullYear();
+
+/** Form fields: year, VIN, plate and customer. */
+export const unitIdentityFormFields = {
+  year: optionalInt('year', 1980, thisYear() + 1),
+  vin: optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
+    message: 'The VIN is 17 letters and digits (no I, O or Q).',
+  }),
+  plate: optionalText(12, 'plate'),
+  customer_id: optionalId,
+};
+
+/** Form fields: service dates, PM (named `pmLabel` in messages), odometer, registration and owner. */
+export const unitServiceFormFields = (pmLabel: string) => ({
+  alignment_date: optionalDate,
+  annual_inspection_date: optionalDate,
+  pm_miles: optionalInt(pmLabel, 0, 5_000_000),
+  odometer: optionalInt('odometer', 0, 5_000_000),
+  registration_expires_on: optionalDate,
+  company_owner: optionalText(120, 'company owner'),
+});
+
+/** Record fields: year, VIN, plate, customer id and name. */
+export const unitIdentityFields = {
+  year: z.number().int().nullable(),
+  vin: z.string().nullable(),
+  plate: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  customer: z.string().nullable(),
+};
+
+/** Record fields: service dates, PM, odometer, registration and owner. */
+export const unitServiceFields = {
+  alignment_date: z.string().nullable(),
+  annual_inspection_date: z.string().nullable(),
+  pm_miles: z.number().int().nullable(),
+  odometer: z.number().int().nullable(),
+  registration_expires_on: z.string().nullable(),
+  company_owner: z.string().nullable(),
+};
+
 // ---------- equipment ----------
 
 export const EquipmentFormSchema = z.object({
