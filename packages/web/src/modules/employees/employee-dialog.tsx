@@ -27,14 +27,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { saveRecord } from '../../platform/data-table/save-record';
-import { zodValidator } from '../../platform/form-validation';
+import { useRecordForm } from '../../platform/data-table/use-record-form';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadFile, uploadProblem } from '../../platform/services/files.api';
 
@@ -60,26 +59,16 @@ function toForm(data: Loaded): EmployeeForm {
 /** Create or edit an employee with its inventory and documents; read-only for view-only holders. */
 export function EmployeeDialog({ id, opened, readOnly, onClose, onSaved }: Props) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['employee', id],
-    queryFn: () => (id ? api.get<EmployeeEditResponse>(`/employees/${id}/edit`) : api.get<Loaded>('/employees/create')),
-    enabled: opened,
-    staleTime: 0,
-  });
-  const data = query.data as Loaded | undefined;
-  const form = useForm<EmployeeForm>({
-    initialValues: EMPTY_EMPLOYEE_FORM,
-    validate: zodValidator(EmployeeFormSchema),
-  });
   const [documents, setDocuments] = useState<EmployeeDocument[]>([]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a record is loaded
-  useEffect(() => {
-    if (!opened || !data) return;
-    form.setValues(toForm(data));
-    form.resetDirty();
-    form.clearErrors();
-    setDocuments(data.documents ?? []);
-  }, [opened, data]);
+  const { data, form } = useRecordForm<EmployeeForm, Loaded>({
+    queryKey: ['employee', id],
+    opened,
+    load: () => (id ? api.get<EmployeeEditResponse>(`/employees/${id}/edit`) : api.get<Loaded>('/employees/create')),
+    initialValues: EMPTY_EMPLOYEE_FORM,
+    schema: EmployeeFormSchema,
+    toValues: toForm,
+    onLoad: (loaded) => setDocuments(loaded.documents ?? []),
+  });
 
   const submit = form.onSubmit((values) =>
     saveRecord(form, {

@@ -7,12 +7,10 @@ import {
 } from '@backhaul/shared/modules/trailers/trailers.contract';
 import { UNIT_STATUS_LABELS } from '@backhaul/shared/modules/units/units.contract';
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api-client';
 import { saveRecord } from '../../platform/data-table/save-record';
-import { zodValidator } from '../../platform/form-validation';
+import { useRecordForm } from '../../platform/data-table/use-record-form';
 import { UnitDialog } from '../units/unit-dialog';
 
 type Props = { id: number | null; opened: boolean; readOnly: boolean; onClose: () => void; onSaved: () => void };
@@ -45,21 +43,14 @@ const toForm = (t: Trailer | undefined): TrailerForm =>
 /** Create or edit a trailer; a reefer type counts PM in engine hours. */
 export function TrailerDialog({ id, opened, readOnly, onClose, onSaved }: Props) {
   const queryClient = useQueryClient();
-  const query = useQuery({
+  const { data, form } = useRecordForm<TrailerForm, Loaded>({
     queryKey: ['trailer', id],
-    queryFn: () => (id ? api.get<Loaded>(`/trailers/${id}/edit`) : api.get<Loaded>('/trailers/create')),
-    enabled: opened,
-    staleTime: 0,
+    opened,
+    load: () => (id ? api.get<Loaded>(`/trailers/${id}/edit`) : api.get<Loaded>('/trailers/create')),
+    initialValues: EMPTY_TRAILER_FORM,
+    schema: TrailerFormSchema,
+    toValues: (loaded) => toForm(loaded.trailer),
   });
-  const data = query.data;
-  const form = useForm<TrailerForm>({ initialValues: EMPTY_TRAILER_FORM, validate: zodValidator(TrailerFormSchema) });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a record is loaded
-  useEffect(() => {
-    if (!opened || !data) return;
-    form.setValues(toForm(data.trailer));
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, data]);
 
   const submit = form.onSubmit((values) =>
     saveRecord(form, {

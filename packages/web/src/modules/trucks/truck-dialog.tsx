@@ -8,12 +8,11 @@ import {
 } from '@backhaul/shared/modules/trucks/trucks.contract';
 import { UNIT_STATUS_LABELS } from '@backhaul/shared/modules/units/units.contract';
 import { Autocomplete, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../../platform/api-client';
 import { saveRecord } from '../../platform/data-table/save-record';
-import { zodValidator } from '../../platform/form-validation';
+import { useRecordForm } from '../../platform/data-table/use-record-form';
 import { UnitDialog } from '../units/unit-dialog';
 
 type Props = { id: number | null; opened: boolean; readOnly: boolean; onClose: () => void; onSaved: () => void };
@@ -51,25 +50,20 @@ const labelled = (labels: Record<string, string>) => Object.entries(labels).map(
 /** Create or edit a truck; an existing truck also shows its equipment, notes, values and history. */
 export function TruckDialog({ id, opened, readOnly, onClose, onSaved }: Props) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: ['truck', id],
-    queryFn: () => (id ? api.get<Loaded>(`/trucks/${id}/edit`) : api.get<Loaded>('/trucks/create')),
-    enabled: opened,
-    staleTime: 0,
-  });
-  const data = query.data;
-  const form = useForm<TruckForm>({ initialValues: EMPTY_TRUCK_FORM, validate: zodValidator(TruckFormSchema) });
   const [pair, setPair] = useState<Pick<TruckOptions, 'drivers' | 'trailers'> | null>(null);
   const [trailerInfo, setTrailerInfo] = useState<string>('');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a record is loaded
-  useEffect(() => {
-    if (!opened || !data) return;
-    form.setValues(toForm(data.truck));
-    form.resetDirty();
-    form.clearErrors();
-    setPair(null);
-    setTrailerInfo(data.truck?.trailer_type ?? '');
-  }, [opened, data]);
+  const { data, form } = useRecordForm<TruckForm, Loaded>({
+    queryKey: ['truck', id],
+    opened,
+    load: () => (id ? api.get<Loaded>(`/trucks/${id}/edit`) : api.get<Loaded>('/trucks/create')),
+    initialValues: EMPTY_TRUCK_FORM,
+    schema: TruckFormSchema,
+    toValues: (loaded) => toForm(loaded.truck),
+    onLoad: (loaded) => {
+      setPair(null);
+      setTrailerInfo(loaded.truck?.trailer_type ?? '');
+    },
+  });
 
   const changeCustomer = async (value: string | null) => {
     form.setFieldValue('customer_id', value);

@@ -19,13 +19,11 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { useRecordForm } from '../../platform/data-table/use-record-form';
+import { toFormErrors } from '../../platform/form-validation';
 
 type Props = {
   id: number | null;
@@ -43,21 +41,15 @@ const toData = (rows: { id: number; name: string }[]) => rows.map((r) => ({ valu
 
 /** Create or edit a user: a password or a reset link for new users; the own-record rule on locks. */
 export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Props) {
-  const query = useQuery({
+  const { data, form } = useRecordForm<UserForm, Loaded>({
     queryKey: ['user-form', id],
-    queryFn: () => api.get<Loaded>(id ? `/users/${id}/edit` : '/users/create'),
-    enabled: opened,
-    staleTime: 0,
+    opened,
+    load: () => api.get<Loaded>(id ? `/users/${id}/edit` : '/users/create'),
+    initialValues: EMPTY_USER_FORM,
+    schema: UserFormSchema,
+    toValues: (loaded) =>
+      loaded.user ? { ...EMPTY_USER_FORM, ...loaded.user, password: '', send_reset: false } : EMPTY_USER_FORM,
   });
-  const data = query.data;
-  const form = useForm<UserForm>({ initialValues: EMPTY_USER_FORM, validate: zodValidator(UserFormSchema) });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a record is loaded
-  useEffect(() => {
-    if (!opened || !data) return;
-    form.setValues(data.user ? { ...EMPTY_USER_FORM, ...data.user, password: '', send_reset: false } : EMPTY_USER_FORM);
-    form.resetDirty();
-    form.clearErrors();
-  }, [opened, data]);
 
   const submit = form.onSubmit(async (values) => {
     try {
