@@ -1,8 +1,9 @@
 import { bigint, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * A load the factoring company paid short. debt = gross - amount_factoring. Age counts from the
- * processed date; statuses Complete, Inactive customer and Processed by customer are not highlighted.
+ * A load the factoring company paid short. debt = what factoring should pay (gross × (1 − its fee))
+ * − amount_factoring, kept by short-payments.service. Age counts from the processed date; statuses
+ * Complete, Inactive customer and Processed by customer are not highlighted.
  */
 export const shortPayments = pgTable(
   'short_payments',
