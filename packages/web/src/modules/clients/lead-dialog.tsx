@@ -7,7 +7,6 @@ import {
 } from '@backhaul/shared/modules/clients/clients.contract';
 import {
   ActionIcon,
-  Button,
   Divider,
   Group,
   Loader,
@@ -24,6 +23,7 @@ import { IconArrowBackUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../platform/api-client';
+import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { saveRecord } from '../../platform/data-table/save-record';
 import { zodValidator } from '../../platform/form-validation';
 
@@ -193,14 +193,7 @@ export function LeadDialog({ base, id, opened, onClose, onSaved }: Props) {
                 </Group>
               );
             })}
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" data-testid="record-save">
-                Save
-              </Button>
-            </Group>
+            <RecordDialogFooter onClose={onClose} mt="sm" />
           </Stack>
         </form>
       )}

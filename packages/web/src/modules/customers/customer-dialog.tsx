@@ -29,6 +29,7 @@ import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadFile, uploadProblem } from '../../platform/services/files.api';
@@ -319,14 +320,7 @@ export function CustomerDialog({ id, opened, onClose, onSaved }: Props) {
               </>
             )}
 
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={saving} data-testid="record-save">
-                Save
-              </Button>
-            </Group>
+            <RecordDialogFooter onClose={onClose} loading={saving} mt="sm" />
           </Stack>
         </form>
       )}

@@ -12,7 +12,6 @@ import {
   PAYMENT_TYPES,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
 import {
-  Button,
   Divider,
   Group,
   Loader,
@@ -29,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { ApiError } from '../../platform/api-errors';
+import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { uploadFile } from '../../platform/services/files.api';
 import { type ContractDraft, contractErrors, DriverContracts, toDraft } from './driver-contracts';
@@ -274,16 +274,7 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
               onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
             />
           </Stack>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" loading={busy} data-testid="record-save">
-                Save
-              </Button>
-            )}
-          </Group>
+          <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={busy} mt="md" />
         </form>
       )}
     </Modal>

@@ -32,6 +32,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
+import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { saveRecord } from '../../platform/data-table/save-record';
 import { useRecordForm } from '../../platform/data-table/use-record-form';
 import { downloadLink } from '../../platform/services/download';
@@ -273,16 +274,7 @@ export function EmployeeDialog({ id, opened, readOnly, onClose, onSaved }: Props
               )}
             </Stack>
           </fieldset>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" data-testid="record-save">
-                Save
-              </Button>
-            )}
-          </Group>
+          <RecordDialogFooter onClose={onClose} readOnly={readOnly} mt="md" />
         </form>
       )}
     </Modal>

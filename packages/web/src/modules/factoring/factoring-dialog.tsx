@@ -25,6 +25,7 @@ import { IconArrowBackUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../platform/api-client';
+import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { saveRecord } from '../../platform/data-table/save-record';
 import { zodValidator } from '../../platform/form-validation';
 
@@ -216,16 +217,7 @@ export function FactoringDialog({ id, opened, readOnly, onClose, onSaved }: Prop
               )}
             </Stack>
           </Fieldset>
-          <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? 'Close' : 'Cancel'}
-            </Button>
-            {!readOnly && (
-              <Button type="submit" data-testid="record-save">
-                Save
-              </Button>
-            )}
-          </Group>
+          <RecordDialogFooter onClose={onClose} readOnly={readOnly} mt="md" />
         </form>
       )}
     </Modal>

@@ -6,9 +6,10 @@ import {
   type TrailerOptions,
 } from '@backhaul/shared/modules/trailers/trailers.contract';
 import { UNIT_STATUS_LABELS } from '@backhaul/shared/modules/units/units.contract';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api-client';
+import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { saveRecord } from '../../platform/data-table/save-record';
 import { useRecordForm } from '../../platform/data-table/use-record-form';
 import { UnitDialog } from '../units/unit-dialog';
@@ -143,16 +144,7 @@ export function TrailerDialog({ id, opened, readOnly, onClose, onSaved }: Props)
                 On truck {data.trailer.truck_number}.
               </Text>
             )}
-            {!readOnly && (
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" data-testid="record-save">
-                  Save
-                </Button>
-              </Group>
-            )}
+            {!readOnly && <RecordDialogFooter onClose={onClose} />}
           </Stack>
         </fieldset>
       </form>

@@ -7,10 +7,11 @@ import {
   type TruckOptions,
 } from '@backhaul/shared/modules/trucks/trucks.contract';
 import { UNIT_STATUS_LABELS } from '@backhaul/shared/modules/units/units.contract';
-import { Autocomplete, Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../platform/api-client';
+import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { saveRecord } from '../../platform/data-table/save-record';
 import { useRecordForm } from '../../platform/data-table/use-record-form';
 import { UnitDialog } from '../units/unit-dialog';
@@ -184,16 +185,7 @@ export function TruckDialog({ id, opened, readOnly, onClose, onSaved }: Props) {
             <Text size="xs" c="dimmed">
               A change of customer, driver or trailer is written to the History tab from today.
             </Text>
-            {!readOnly && (
-              <Group justify="flex-end">
-                <Button variant="default" onClick={onClose}>
-                  Cancel
-                </Button>
-                <Button type="submit" data-testid="record-save">
-                  Save
-                </Button>
-              </Group>
-            )}
+            {!readOnly && <RecordDialogFooter onClose={onClose} />}
           </Stack>
         </fieldset>
       </form>

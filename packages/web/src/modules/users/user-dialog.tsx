@@ -7,7 +7,6 @@ import {
   type UserRecord,
 } from '@backhaul/shared/modules/users/users.contract';
 import {
-  Button,
   Checkbox,
   Group,
   Loader,
@@ -22,6 +21,7 @@ import {
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
+import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { useRecordForm } from '../../platform/data-table/use-record-form';
 import { toFormErrors } from '../../platform/form-validation';
 
@@ -125,14 +125,7 @@ export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Prop
                 <Switch label="Active" disabled={otherLocked} {...form.getInputProps('active', { type: 'checkbox' })} />
               </Stack>
             </SimpleGrid>
-            <Group justify="flex-end" mt="sm">
-              <Button variant="default" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" data-testid="record-save">
-                Save
-              </Button>
-            </Group>
+            <RecordDialogFooter onClose={onClose} mt="sm" />
           </Stack>
         </form>
       )}
