@@ -1,4 +1,4 @@
-import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, SECTION } from '@backhaul/shared';
 import {
   TrailerCreateQuerySchema,
   TrailerCreateResponseSchema,
@@ -8,12 +8,12 @@ import {
   TrailerInfoResponseSchema,
   TrailerSaveResponseSchema,
 } from '@backhaul/shared/modules/trailers/trailers.contract';
-import { IdParamsSchema, MessageResponseSchema } from '@backhaul/shared/modules/units/units.contract';
+import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { withSpecFilterNames } from '../units/units.list';
-import { registerUnitRoutes } from '../units/units.routes';
+import { registerUnitRoutes, registerUnitSaveRoutes } from '../units/units.routes';
 import { trailerEquipmentList, trailersList, trailersLog } from './trailers.list';
 import * as trailersService from './trailers.service';
 
@@ -54,29 +54,16 @@ export const trailersRoutes: RouteModule = {
         };
       },
     });
-    app.post('/trailers', {
-      config: { access: can(ACTION.CREATE) },
-      schema: { tags, body: TrailerFormSchema, response: { 200: TrailerSaveResponseSchema } },
-      handler: async (req) => ({
-        message: MSG.savingSuccess,
-        trailer: await trailersService.createTrailer(db, caller(req).user, req.body),
-      }),
-    });
-    app.put('/trailers/:id', {
-      config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParamsSchema, body: TrailerFormSchema, response: { 200: TrailerSaveResponseSchema } },
-      handler: async (req) => ({
-        message: MSG.savingSuccess,
-        trailer: await trailersService.updateTrailer(db, caller(req).user, req.params.id, req.body),
-      }),
-    });
-    app.delete('/trailers/:id', {
-      config: { access: can(ACTION.DELETE) },
-      schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema } },
-      handler: async (req) => {
-        await trailersService.deleteTrailer(db, caller(req).user, req.params.id);
-        return { message: MSG.removalSuccess };
-      },
+    registerUnitSaveRoutes(app, {
+      prefix: '/trailers',
+      section: SECTION.Trailers,
+      tags,
+      key: 'trailer',
+      form: TrailerFormSchema,
+      saved: TrailerSaveResponseSchema,
+      create: (user, form) => trailersService.createTrailer(db, user, form),
+      update: (user, id, form) => trailersService.updateTrailer(db, user, id, form),
+      remove: (user, id) => trailersService.deleteTrailer(db, user, id),
     });
 
     registerUnitRoutes(app, db, {

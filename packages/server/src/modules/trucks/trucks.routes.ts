@@ -1,4 +1,4 @@
-import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, SECTION } from '@backhaul/shared';
 import {
   DriverTrailersBodySchema,
   DriverTrailersResponseSchema,
@@ -8,12 +8,12 @@ import {
   TruckFormSchema,
   TruckSaveResponseSchema,
 } from '@backhaul/shared/modules/trucks/trucks.contract';
-import { IdParamsSchema, MessageResponseSchema } from '@backhaul/shared/modules/units/units.contract';
+import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { withSpecFilterNames } from '../units/units.list';
-import { registerUnitRoutes } from '../units/units.routes';
+import { registerUnitRoutes, registerUnitSaveRoutes } from '../units/units.routes';
 import { truckEquipmentList, trucksList, trucksLog } from './trucks.list';
 import * as trucksService from './trucks.service';
 
@@ -54,29 +54,16 @@ export const trucksRoutes: RouteModule = {
         return { truck, options: await trucksService.truckOptions(db, user, truck.customer_id) };
       },
     });
-    app.post('/trucks', {
-      config: { access: can(ACTION.CREATE) },
-      schema: { tags, body: TruckFormSchema, response: { 200: TruckSaveResponseSchema } },
-      handler: async (req) => ({
-        message: MSG.savingSuccess,
-        truck: await trucksService.createTruck(db, caller(req).user, req.body),
-      }),
-    });
-    app.put('/trucks/:id', {
-      config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParamsSchema, body: TruckFormSchema, response: { 200: TruckSaveResponseSchema } },
-      handler: async (req) => ({
-        message: MSG.savingSuccess,
-        truck: await trucksService.updateTruck(db, caller(req).user, req.params.id, req.body),
-      }),
-    });
-    app.delete('/trucks/:id', {
-      config: { access: can(ACTION.DELETE) },
-      schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema } },
-      handler: async (req) => {
-        await trucksService.deleteTruck(db, caller(req).user, req.params.id);
-        return { message: MSG.removalSuccess };
-      },
+    registerUnitSaveRoutes(app, {
+      prefix: '/trucks',
+      section: SECTION.Trucks,
+      tags,
+      key: 'truck',
+      form: TruckFormSchema,
+      saved: TruckSaveResponseSchema,
+      create: (user, form) => trucksService.createTruck(db, user, form),
+      update: (user, id, form) => trucksService.updateTruck(db, user, id, form),
+      remove: (user, id) => trucksService.deleteTruck(db, user, id),
     });
 
     registerUnitRoutes(app, db, {

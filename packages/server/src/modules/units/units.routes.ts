@@ -22,6 +22,7 @@ import {
 } from '@backhaul/shared/modules/units/units.contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { AuthUser } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { App } from '../../platform/http/types';
@@ -187,6 +188,52 @@ export function registerUnitRoutes(
         ...(changes ? { message: MSG.savingSuccess } : {}),
         history: await units.history(db, user, kind, body.id),
       };
+    },
+  });
+}
+
+/**
+ * A unit's own writes (001 §7): POST `prefix` (create 8), PUT `prefix/:id` (edit 9) answering
+ * { message: 'Saving Successfully', [key]: the unit }, and DELETE `prefix/:id` (11). The module
+ * keeps its form schema, its answer schema and its service.
+ */
+export function registerUnitSaveRoutes<F extends z.ZodType>(
+  app: App,
+  opts: {
+    prefix: '/trucks' | '/trailers';
+    section: number;
+    tags: string[];
+    key: 'truck' | 'trailer';
+    form: F;
+    saved: z.ZodType;
+    create: (user: AuthUser, form: z.output<F>) => Promise<unknown>;
+    update: (user: AuthUser, id: number, form: z.output<F>) => Promise<unknown>;
+    remove: (user: AuthUser, id: number) => Promise<void>;
+  },
+): void {
+  const { prefix, section, tags, key } = opts;
+  app.post(prefix, {
+    config: { access: { section, action: ACTION.CREATE } },
+    schema: { tags, body: opts.form, response: { 200: opts.saved } },
+    handler: async (req) => ({
+      message: MSG.savingSuccess,
+      [key]: await opts.create(caller(req).user, req.body as z.output<F>),
+    }),
+  });
+  app.put(`${prefix}/:id`, {
+    config: { access: { section, action: ACTION.EDIT } },
+    schema: { tags, params: IdParamsSchema, body: opts.form, response: { 200: opts.saved } },
+    handler: async (req) => ({
+      message: MSG.savingSuccess,
+      [key]: await opts.update(caller(req).user, req.params.id, req.body as z.output<F>),
+    }),
+  });
+  app.delete(`${prefix}/:id`, {
+    config: { access: { section, action: ACTION.DELETE } },
+    schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema } },
+    handler: async (req) => {
+      await opts.remove(caller(req).user, req.params.id);
+      return { message: MSG.removalSuccess };
     },
   });
 }
