@@ -9,7 +9,7 @@ import {
   type DriverOptions,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { customers, driverContracts, drivers, files, trailers, trailerTypes, trucks } from '../../db/schema';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
@@ -18,6 +18,7 @@ import { FILE_MSG } from '../../platform/files/file-rules';
 import { fileJson } from '../../platform/files/files.routes';
 import type { FileRow } from '../../platform/files/files.table';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
+import { followDriverTruck } from '../trucks/trucks.service';
 
 export const DRIVER_MSG = {
   onTruck: (driver: string, truck: string) =>
@@ -227,6 +228,7 @@ export async function createDriver(db: Db, user: AuthUser, form: DriverFormOutpu
       .returning({ id: drivers.id });
     if (!row) throw new AppError('internal', 'Driver not created');
     await writeAudit(tx, { actor: actorOf(user), entity: 'drivers', entityId: row.id, action: 'create', after: form });
+    await followDriverTruck(tx, user, { driverId: row.id, before: null, after: form.truck_id });
     return row.id;
   });
   return getDriver(db, user, id);
@@ -243,6 +245,7 @@ export async function updateDriver(db: Db, user: AuthUser, id: number, form: Dri
       .where(and(eq(drivers.id, id), inScope(user)))
       .returning({ id: drivers.id });
     if (!row) throw AppError.notFound();
+    await followDriverTruck(tx, user, { driverId: id, before: current?.truckId ?? null, after: form.truck_id });
     // The same keys on both sides, so the change log names exactly the fields that changed.
     const previous = Object.fromEntries(Object.keys(form).map((k) => [k, before[k as keyof Driver]]));
     if (JSON.stringify(previous) === JSON.stringify(form)) return;
@@ -256,6 +259,60 @@ export async function updateDriver(db: Db, user: AuthUser, id: number, form: Dri
     });
   });
   return getDriver(db, user, id);
+}
+
+/**
+ * A truck's driver changed (trucks module): the old driver leaves that truck, the new one takes it and
+ * its trailer, so the drivers list and the trucks list name the same pairs. Audited, in the caller's transaction.
+ */
+export async function followTruckDriver(
+  tx: DbOrTx,
+  user: AuthUser,
+  change: { truckId: number; trailerId: number | null; before: number | null; after: number | null },
+): Promise<void> {
+  const moved = async (
+    driverId: number,
+    before: object,
+    after: { truckId: number | null; trailerId: number | null },
+  ) => {
+    await tx
+      .update(drivers)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(drivers.id, driverId));
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'drivers',
+      entityId: driverId,
+      action: 'update',
+      before,
+      after: { truck_id: after.truckId, trailer_id: after.trailerId },
+    });
+  };
+  if (change.before !== null && change.before !== change.after) {
+    const [left] = await tx
+      .select({ truckId: drivers.truckId, trailerId: drivers.trailerId })
+      .from(drivers)
+      .where(and(eq(drivers.id, change.before), eq(drivers.truckId, change.truckId)));
+    if (left)
+      await moved(
+        change.before,
+        { truck_id: left.truckId, trailer_id: left.trailerId },
+        { truckId: null, trailerId: null },
+      );
+  }
+  if (change.after !== null) {
+    const [taking] = await tx
+      .select({ truckId: drivers.truckId, trailerId: drivers.trailerId })
+      .from(drivers)
+      .where(eq(drivers.id, change.after));
+    if (taking && (taking.truckId !== change.truckId || taking.trailerId !== change.trailerId)) {
+      await moved(
+        change.after,
+        { truck_id: taking.truckId, trailer_id: taking.trailerId },
+        { truckId: change.truckId, trailerId: change.trailerId },
+      );
+    }
+  }
 }
 
 /** A driver who drives a truck of the fleet is not deleted: the truck would lose its driver silently. */

@@ -2,8 +2,10 @@ import type { Truck, TruckFormOutput, TruckOptions } from '@backhaul/shared/modu
 import type { SelectOption } from '@backhaul/shared/modules/units/units.contract';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { followTruckDriver } from '../drivers/drivers.service';
 import { auditAssignmentChange, auditUnitWrite, deleteUnitParts, unitFormChecks } from '../units/unit-writes';
 import * as units from '../units/units.service';
 import { trucks } from './trucks.table';
@@ -210,6 +212,12 @@ export async function createTruck(db: Db, user: AuthUser, form: TruckFormOutput)
       .values({ companyId: user.companyId, ...columnsOf(form) })
       .returning();
     if (!created) throw new AppError('internal', 'Truck not created');
+    await followTruckDriver(tx, user, {
+      truckId: created.id,
+      trailerId: created.trailerId,
+      before: null,
+      after: created.driverId,
+    });
     return auditUnitWrite(tx, {
       user,
       kind: truckKind,
@@ -232,6 +240,12 @@ export async function updateTruck(db: Db, user: AuthUser, id: number, form: Truc
       .where(and(eq(trucks.id, id), scope(user)))
       .returning();
     if (!updated) throw AppError.notFound();
+    await followTruckDriver(tx, user, {
+      truckId: id,
+      trailerId: updated.trailerId,
+      before: record?.driverId ?? null,
+      after: updated.driverId,
+    });
     return auditUnitWrite(tx, {
       user,
       kind: truckKind,
@@ -277,6 +291,12 @@ export async function assignTruck(
       .where(eq(trucks.id, body.id))
       .returning();
     if (!updated) throw AppError.notFound();
+    await followTruckDriver(tx, user, {
+      truckId: body.id,
+      trailerId: updated.trailerId,
+      before: record?.driverId ?? null,
+      after: updated.driverId,
+    });
     await auditAssignmentChange(tx, {
       user,
       kind: truckKind,
@@ -307,4 +327,44 @@ export async function deleteTruck(db: Db, user: AuthUser, id: number): Promise<v
     await tx.delete(trucks).where(and(eq(trucks.id, id), scope(user)));
     await deleteUnitParts(tx, { user, kind: truckKind, unitId: id, before });
   });
+}
+
+/**
+ * A driver's truck changed (drivers module): the truck the driver left gets its next team driver
+ * (or none) if it was theirs; a truck with no driver takes them. Audited, in the caller's transaction.
+ */
+export async function followDriverTruck(
+  tx: DbOrTx,
+  user: AuthUser,
+  change: { driverId: number; before: number | null; after: number | null },
+): Promise<void> {
+  if (change.before === change.after) return;
+  const audit = (truckId: number, before: number | null, after: number | null) =>
+    writeAudit(tx, {
+      actor: { id: user.id, companyId: user.companyId },
+      entity: 'trucks',
+      entityId: truckId,
+      action: 'update',
+      before: { driver_id: before },
+      after: { driver_id: after },
+    });
+  if (change.before !== null) {
+    const [left] = await tx
+      .update(trucks)
+      .set({
+        driverId: sql`(select d.id from drivers d where d.truck_id = ${change.before} and d.id <> ${change.driverId} order by d.id limit 1)`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(trucks.id, change.before), eq(trucks.driverId, change.driverId)))
+      .returning({ id: trucks.id, driverId: trucks.driverId });
+    if (left) await audit(left.id, change.driverId, left.driverId);
+  }
+  if (change.after !== null) {
+    const [taken] = await tx
+      .update(trucks)
+      .set({ driverId: change.driverId, updatedAt: new Date() })
+      .where(and(eq(trucks.id, change.after), sql`${trucks.driverId} is null`))
+      .returning({ id: trucks.id });
+    if (taken) await audit(taken.id, null, change.driverId);
+  }
 }
