@@ -16,7 +16,10 @@ export const companiesSeeder: Seeder = {
     await ctx.db.insert(appVersions).values({
       version: '0.1.0',
       versionShow: true,
-      description: 'First release: sign-in, roles and permissions, password reset, API documentation.',
+      description:
+        'First release: dispatch (trips and loads, PPW, mileage, rate-confirmation reading, statistics), receivables ' +
+        '(billing, invoice generation in seconds, payments, AR aging, factoring schedules, short payments) and the ' +
+        'Maintenance registries, with roles and permissions on every screen.',
     });
     const rows = await ctx.db
       .insert(departments)
