@@ -64,10 +64,12 @@ test('admin creates a driver with a contract and a file, filters the list to it,
 
   await choose(page, dialog.getByTestId('file-add'), fixture('cdl-front.png'));
   await expect(dialog.getByTestId('pending-file-row')).toContainText('cdl-front.png');
+  // Save runs several calls (driver, two uploads, contract): allow a busy machine its time, and wait
+  // for the 4-second alert from the click rather than after the dialog has finished closing.
+  const saved = page.getByText('Saving Successfully').first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.getByTestId('record-save').click();
-  // Save runs several calls (driver, two uploads, contract): allow a busy machine its time.
+  await saved;
   await expect(dialog).toBeHidden({ timeout: 30_000 });
-  await expect(page.getByText('Saving Successfully')).toBeVisible();
 
   // The Driver column's note filter narrows the list to the new driver.
   await page.getByTestId('filter-driver').click();
@@ -109,9 +111,11 @@ test('admin creates a driver with a contract and a file, filters the list to it,
   expect((await refused.json()).errors.ids).toEqual(['A driver file with category contract cannot be deleted.']);
 
   // Save applies the drafted deletion; the contract file remains.
+  // The alert lives 4 s: wait for it from the click, not after the dialog has finished closing.
+  const savedAgain = page.getByText('Saving Successfully').first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.getByTestId('record-save').click();
+  await savedAgain;
   await expect(dialog).toBeHidden({ timeout: 30_000 });
-  await expect(page.getByText('Saving Successfully').first()).toBeVisible();
   await row.getByRole('button', { name: 'Edit' }).click();
   await expect(dialog.getByTestId('file-row')).toHaveCount(1);
   await expect(dialog.getByTestId('file-row')).toContainText('signed-contract.png');
