@@ -66,7 +66,10 @@ export function createPgBossDispatcher(
     schedule: false,
   });
   boss.on('error', () => {});
-  const queues = new Set<string>();
+  /** Each queue's readiness: created (and worked, in a worker) once; a failure is retried on next use. */
+  const queues = new Map<string, Promise<void>>();
+  // pg-boss's createQueue takes table locks: two at once can deadlock, so queues are made one at a time.
+  let chain: Promise<void> = Promise.resolve();
   let started = false;
   let starting: Promise<void> | null = null;
 
@@ -81,15 +84,22 @@ export function createPgBossDispatcher(
     });
   }
 
-  async function listen(name: string) {
-    if (!started || queues.has(name)) return;
-    queues.add(name);
-    await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 12 });
-    if (opts.work) {
-      await boss.work<{ jobId: string }>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
-        for (const job of batch) await run(job.data.jobId);
-      });
-    }
+  function listen(name: string): Promise<void> {
+    if (!started) return Promise.resolve();
+    const known = queues.get(name);
+    if (known) return known;
+    const ready = chain.then(async () => {
+      await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 12 });
+      if (opts.work) {
+        await boss.work<{ jobId: string }>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
+          for (const job of batch) await run(job.data.jobId);
+        });
+      }
+    });
+    chain = ready.catch(() => {});
+    queues.set(name, ready);
+    ready.catch(() => queues.delete(name));
+    return ready;
   }
 
   return {
@@ -108,6 +118,7 @@ export function createPgBossDispatcher(
       starting = null;
       // pg-boss drops its workers on stop: a restart registers every queue's worker again.
       queues.clear();
+      chain = Promise.resolve();
     },
   };
 }
