@@ -3,7 +3,7 @@ import { formatMoney } from '@backhaul/shared/formats/formats';
 import { InvoiceResponseSchema, type InvoiceRow } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { Button, Checkbox, Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
@@ -27,8 +27,15 @@ export function InvoiceEmailDialog(props: {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The customer's address is offered once it loads, unless the user has already typed one.
+  const typed = useRef(false);
   useEffect(() => {
-    setEmail(query.data?.invoice.customer_email ?? '');
+    if (invoiceId === null) return;
+    typed.current = false;
+    setEmail('');
+  }, [invoiceId]);
+  useEffect(() => {
+    if (!typed.current) setEmail(query.data?.invoice.customer_email ?? '');
     setError(null);
   }, [query.data]);
 
@@ -75,7 +82,10 @@ export function InvoiceEmailDialog(props: {
           withAsterisk
           value={email}
           error={error}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onChange={(e) => {
+            typed.current = true;
+            setEmail(e.currentTarget.value);
+          }}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
