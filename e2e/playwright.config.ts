@@ -16,6 +16,8 @@ export default defineConfig({
   workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
+  // One retry in CI on a loaded 2-core machine; a test that needs it is reported as flaky, not hidden.
+  retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: join(root, 'test-results'),
   use: {
