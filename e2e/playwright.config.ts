@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const PORT = 3199;
+const SMTP_PORT = 3198;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_BASE_URL runs the journeys against an app that is already up (no build, no server start).
 const external = process.env.E2E_BASE_URL;
@@ -41,14 +42,31 @@ export default defineConfig({
   },
   webServer: external
     ? undefined
-    : {
-        command: `node -e "require('fs').rmSync('e2e/.data',{recursive:true,force:true})" && npm run build && node scripts/start.mjs`,
-        cwd: root,
-        env: { PORT: String(PORT), DATA_DIR: 'e2e/.data', SEED: 'demo', LOG_LEVEL: 'warn' },
-        url: `http://127.0.0.1:${PORT}/api/docs/json`,
-        reuseExistingServer: false,
-        timeout: 180_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-      },
+    : [
+        // Mail goes through a real SMTP server; journeys read what arrived (e2e/mail.ts).
+        {
+          command: 'node e2e/smtp-sink.mjs',
+          cwd: root,
+          env: { SMTP_SINK_PORT: String(SMTP_PORT) },
+          port: SMTP_PORT,
+          reuseExistingServer: false,
+          timeout: 30_000,
+        },
+        {
+          command: `node -e "require('fs').rmSync('e2e/.data',{recursive:true,force:true})" && npm run build && node scripts/start.mjs`,
+          cwd: root,
+          env: {
+            PORT: String(PORT),
+            DATA_DIR: 'e2e/.data',
+            SEED: 'demo',
+            LOG_LEVEL: 'warn',
+            SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+          },
+          url: `http://127.0.0.1:${PORT}/api/docs/json`,
+          reuseExistingServer: false,
+          timeout: 180_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+        },
+      ],
 });
