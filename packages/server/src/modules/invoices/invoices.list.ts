@@ -4,7 +4,6 @@ import type { AuthUser } from '../../platform/auth/access';
 import { defineList } from '../../platform/list/define-list';
 
 const TZ = 'America/Chicago';
-const day = (expr: SQL) => sql`to_char(${expr}, 'YYYY-MM-DD')`;
 const shown = (expr: SQL) => sql`to_char(${expr} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
 const needPay = sql`(invoices.total_cents - invoices.paid_cents - invoices.mistake_cents - invoices.loss_cents)`;
 
@@ -58,8 +57,7 @@ export const invoicesList = defineList({
     {
       id: 'from',
       title: 'From',
-      sql: day(sql`invoices.period_from`),
-      filterSql: sql`invoices.period_from`,
+      sql: sql`invoices.period_from`,
       sortSql: sql`invoices.period_from`,
       filter: 'date',
       dateType: 'date',
@@ -67,8 +65,7 @@ export const invoicesList = defineList({
     {
       id: 'to',
       title: 'To',
-      sql: day(sql`invoices.period_to`),
-      filterSql: sql`invoices.period_to`,
+      sql: sql`invoices.period_to`,
       sortSql: sql`invoices.period_to`,
       filter: 'date',
       dateType: 'date',
@@ -178,16 +175,14 @@ export const invoiceSendsList = defineList({
     {
       id: 'from',
       title: 'From',
-      sql: day(sql`invoices.period_from`),
-      filterSql: sql`invoices.period_from`,
+      sql: sql`invoices.period_from`,
       filter: 'date',
       dateType: 'date',
     },
     {
       id: 'to',
       title: 'To',
-      sql: day(sql`invoices.period_to`),
-      filterSql: sql`invoices.period_to`,
+      sql: sql`invoices.period_to`,
       filter: 'date',
       dateType: 'date',
     },
@@ -253,16 +248,14 @@ export const invoiceGeneratorList = defineList({
     {
       id: 'from',
       title: 'Invoice date from',
-      sql: day(sql`invoices.period_from`),
-      filterSql: sql`invoices.period_from`,
+      sql: sql`invoices.period_from`,
       filter: 'date',
       dateType: 'date',
     },
     {
       id: 'to',
       title: 'Invoice date to',
-      sql: day(sql`invoices.period_to`),
-      filterSql: sql`invoices.period_to`,
+      sql: sql`invoices.period_to`,
       filter: 'date',
       dateType: 'date',
     },
