@@ -2,8 +2,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3199;
-const SMTP_PORT = 3198;
+// E2E_PORT and E2E_SMTP_PORT let several checkouts run their journeys side by side.
+const PORT = Number(process.env.E2E_PORT) || 3199;
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT) || 3198;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // E2E_BASE_URL runs the journeys against an app that is already up (no build, no server start).
 const external = process.env.E2E_BASE_URL;
