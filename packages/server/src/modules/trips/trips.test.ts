@@ -258,6 +258,34 @@ describe('trips list', () => {
       expect(row).toHaveProperty(key);
   });
 
+  it('the search covers every stop of the route, broker, customer, load, BOL and invoice numbers, and says so', async () => {
+    const ids = async (search: string) =>
+      ((await post('/trips', { search, limit: 100 })).json().trips as { load_id: number }[]).map((r) => r.load_id);
+    // Indianapolis is the second load's intermediate delivery: neither its first pickup nor its last delivery.
+    const indy = await ids('indianapolis');
+    expect(indy).toContain(loadIds[1]);
+    expect(indy).not.toContain(loadIds[0]);
+    expect(await ids('Indianapolis, IN')).toContain(loadIds[1]);
+    expect(await ids('Columbus')).toContain(loadIds[1]);
+    const bol = await ids('BOLTEST1');
+    expect(bol).toContain(loadIds[0]);
+    expect(bol).not.toContain(loadIds[1]);
+    expect(await ids('brk-test-2')).toContain(loadIds[1]);
+    expect(await ids(String(loadIds[0]))).toContain(loadIds[0]);
+    const body = (await post('/trips', { search: 'nowhere-at-all' })).json();
+    expect(body.total).toBe(0);
+    expect(body.search_fields).toEqual([
+      'Customer',
+      'Broker',
+      'Broker #',
+      'BOL',
+      'Route cities and states',
+      'Load #',
+      'Trip #',
+      'Invoice #',
+    ]);
+  });
+
   it('totals: distinct trips, loads, Σ gross, Σ miles, Σ empty miles over the filtered set', async () => {
     const body = (await post('/trips', { filters: { trip_id: { op: 'eq', value: tripId } } })).json();
     expect(body.total).toBe(2);
