@@ -37,7 +37,9 @@ describe('GET /api/search (Ctrl+K)', () => {
   });
 
   it('finds a load by its number, a trip by its number and a load by its BOL', async () => {
-    const load = await one<string | number>('select id, trip_id, bol from loads where bol is not null order by id limit 1');
+    const load = await one<string | number>(
+      'select id, trip_id, bol from loads where bol is not null order by id limit 1',
+    );
     const byLoad = group(await search(String(load.id), admin), 'trips');
     expect(byLoad?.results.map((r) => r.id)).toContain(Number(load.id));
     const byTrip = group(await search(`#${load.trip_id}`, admin), 'trips');
@@ -64,7 +66,7 @@ describe('GET /api/search (Ctrl+K)', () => {
     expect(invoices?.fields).toContain('Customer');
   });
 
-  it("a customer user finds only its own invoices and no internal group", async () => {
+  it('a customer user finds only its own invoices and no internal group', async () => {
     const own = await one<number>(
       "select i.id from invoices i join users u on u.customer_id = i.customer_id where u.email = 'customer@backhaul.demo' order by i.id limit 1",
     );
