@@ -39,8 +39,7 @@ describe('one date format in every list (constants: YYYY-MM-DD, YYYY-MM-DD HH:mm
     expect(lists.length).toBeGreaterThan(20);
     const checked: string[] = [];
     for (const def of lists) {
-      const res = await runList(t.db, def, admin, { limit: 50 }).catch(() => null);
-      if (!res) continue;
+      const res = await runList(t.db, def, admin, { limit: 50 });
       for (const meta of columnMeta(def)) {
         const cells = res.rows
           .map((r) => (r as Record<string, unknown>)[meta.id])
