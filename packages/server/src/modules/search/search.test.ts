@@ -10,9 +10,10 @@ let accountant: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, dispatcher, customer, accountant] = await Promise.all(
-    ['admin', 'dispatcher', 'customer', 'accountant'].map((u) => t.login(`${u}@backhaul.demo`)),
-  );
+  admin = await t.login('admin@backhaul.demo');
+  dispatcher = await t.login('dispatcher@backhaul.demo');
+  customer = await t.login('customer@backhaul.demo');
+  accountant = await t.login('accountant@backhaul.demo');
 });
 afterAll(() => t.close());
 
