@@ -323,3 +323,47 @@ export const SPEC_FILTER_KEYS = Object.keys(SpecTripFiltersSchema.shape);
 /** Export by fileType (000 §9): 4 loads, 5 trips, anything else the trips file route. */
 export const exportUrlForFileType = (fileType: number) =>
   fileType === 4 ? '/loads/export' : fileType === 5 ? '/trips/export' : '/trips/files';
+
+/** A load's billing and its customer invoice, for the trip's detail view. */
+export const LoadMoneySchema = z.object({
+  load_id: z.number().int(),
+  billing: z.boolean(),
+  ppw: z.boolean(),
+  invoice: z
+    .object({
+      id: z.number().int(),
+      status: z.string(),
+      from: z.string(),
+      to: z.string(),
+      total: z.number(),
+      paid: z.number(),
+      due: z.number(),
+      sent_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export const TripPaymentSchema = z.object({
+  id: z.number().int(),
+  invoice_id: z.number().int(),
+  paid_on: z.string(),
+  amount: z.number(),
+  method: z.string(),
+});
+/** One change to the trip, one of its loads, notes or connections (the audit table). */
+export const TripHistorySchema = z.object({
+  at: z.string(),
+  user: z.string().nullable(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.string(),
+  /** The fields an update changed (empty for a create or a delete). */
+  fields: z.array(z.string()),
+});
+/** GET /trips/:id/detail: the trip with its money and its change history (the detail view). */
+export const TripDetailViewResponseSchema = z.object({
+  trip: TripDetailSchema,
+  money: z.array(LoadMoneySchema),
+  payments: z.array(TripPaymentSchema),
+  history: z.array(TripHistorySchema),
+});
+export type TripDetailView = z.infer<typeof TripDetailViewResponseSchema>;

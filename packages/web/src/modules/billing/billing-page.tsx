@@ -113,6 +113,7 @@ export function BillingPage() {
           {
             id: 'create-billing',
             label: 'Create billing',
+            primary: true,
             icon: <IconFileInvoice size={16} />,
             permission: billingPerm([ACTION.BILLING_CREATE]),
             visible: (r) => r.billing_id === null,
@@ -121,6 +122,7 @@ export function BillingPage() {
           {
             id: 'files',
             label: 'PPW files',
+            primary: true,
             icon: <IconFiles size={16} />,
             onClick: (r) => setFilesOf(r.load_id),
           },
