@@ -4,19 +4,7 @@ import {
   SearchResponseSchema,
   type SearchResult,
 } from '@backhaul/shared/modules/search/search.contract';
-import {
-  Badge,
-  Button,
-  Group,
-  Kbd,
-  Loader,
-  Modal,
-  ScrollArea,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Button, Group, Kbd, Loader, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import {
   IconBuilding,
@@ -30,6 +18,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../platform/api-client';
+import { tripDetailPath } from '../platform/links';
 
 const ICONS: Record<SearchGroup, ComponentType<{ size?: number }>> = {
   trips: IconRoute,
@@ -49,7 +38,7 @@ export function resultPath(r: SearchResult): string {
   const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
   switch (r.group) {
     case 'trips':
-      return `/trips/list?${q({ trip: String(r.trip_id ?? r.id), load: String(r.id) })}`;
+      return tripDetailPath(r.trip_id ?? r.id, r.id);
     case 'invoices':
       return `/accounting/customer-invoices?${q({ if: filterOn('invoice_id', r.id), iopen: String(r.id) })}`;
     case 'customers':
@@ -197,9 +186,9 @@ export function SearchPalette() {
                                   </Text>
                                 </Stack>
                                 {mine === active && (
-                                  <Badge size="xs" variant="light" ml="auto">
-                                    Enter
-                                  </Badge>
+                                  <Kbd size="xs" ml="auto">
+                                    ↵
+                                  </Kbd>
                                 )}
                               </Group>
                             </UnstyledButton>

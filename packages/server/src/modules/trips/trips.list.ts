@@ -253,7 +253,7 @@ const idIn = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
  */
 const SEARCH: ListDefinition['search'] = [
   {
-    label: 'Route cities and states',
+    label: 'Stop city or state',
     where: (pattern, text) =>
       sql`exists (select 1 from load_stops s where s.load_id = loads.id and (lower(s.city) like ${pattern} or lower(s.state) = ${text} or lower(s.city || ', ' || s.state) like ${pattern}))`,
   },

@@ -334,7 +334,7 @@ describe('trips list', () => {
       'Broker',
       'Broker #',
       'BOL',
-      'Route cities and states',
+      'Stop city or state',
       'Load #',
       'Trip #',
       'Invoice #',

@@ -38,7 +38,6 @@ function LeadsPage({ kind }: { kind: LeadKind }) {
         toolbar={registry.toolbar}
         cells={{
           phone: (r) => <Text size="sm">{formatPhone(r.phone)}</Text>,
-          updated_at: (r) => <Text size="sm">{new Date(r.updated_at).toLocaleDateString('en-US')}</Text>,
           email: (r) =>
             r.email ? (
               <Anchor size="sm" href={`mailto:${r.email}`} truncate>

@@ -24,6 +24,8 @@ import { TripDialog } from './trip-dialog';
 import { exportTrips, loadTrip } from './trips.api';
 
 const LIST_URL = '/trips/list';
+/** The trip cell holds its chevron and its badges. */
+const TRIP_WIDTHS = { trip_id: 150 };
 /** The panel of an opened trip: a header line and a row per load. */
 const expandedHeight = (r: TripListRow) => 44 + 36 * Math.max(1, r.trip_loads);
 
@@ -178,6 +180,7 @@ export function TripsPage() {
         defaultLimit={LIST_DEFAULT_PAGE_SIZE}
         rowId={(r) => r.load_id}
         onOpen={(r) => openDetail(r.trip_id, r.load_id)}
+        widths={TRIP_WIDTHS}
         refreshKey={refreshKey}
         toolbar={{}}
         expansion={{

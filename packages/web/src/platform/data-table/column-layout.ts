@@ -38,8 +38,9 @@ export const FORMAT_MIN_WIDTH: Record<ColumnFormat, number> = {
 };
 
 /** Header chrome: sort arrow, filter button and padding. */
-const HEADER_CHROME = 52;
-const CHAR = 7.4;
+const HEADER_CHROME = 74;
+/** Width of one character of a bold 13 px header, generously (capitals and digits are wide). */
+const CHAR = 8;
 
 /**
  * A column's minimum width: its format's, and wide enough that the title wraps to at most two

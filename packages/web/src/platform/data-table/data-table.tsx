@@ -75,6 +75,8 @@ export type DataTableProps<R extends Row> = {
   onOpen?: (row: R) => void;
   /** Custom cells by column id; the others are formatted from the column metadata (format). */
   cells?: Partial<Record<string, (row: R) => ReactNode>>;
+  /** Default widths (px) for custom cells wider than their format's default (a user's saved width wins). */
+  widths?: Partial<Record<string, number>>;
   /** Row actions: up to three `primary` ones as labelled buttons, the rest in the "…" menu. */
   actions?: RowAction<R>[];
   toolbar?: ToolbarActions;
@@ -179,12 +181,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
       id: m.id,
       accessorFn: (row: R) => row[m.id],
       header: m.title,
-      size: defaultWidth(m),
+      size: Math.max(props.widths?.[m.id] ?? 0, defaultWidth(m)),
       minSize: minWidth(m),
     }));
     if (actions.length) defs.push({ id: ACTIONS_ID, header: '', size: actionsWidth(actions), enableResizing: false });
     return defs;
-  }, [meta, actions]);
+  }, [meta, actions, props.widths]);
 
   const [sizing, setSizing] = useState<ColumnSizingState>({});
   useEffect(() => {

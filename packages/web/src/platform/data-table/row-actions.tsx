@@ -49,16 +49,22 @@ export function splitRowActions<R extends Row>(
   return { primary, menu: shown.filter((a) => !primary.includes(a)) };
 }
 
-/** Roughly how wide a row's buttons are: label characters plus icon and padding, and the "…". */
+/**
+ * How wide the actions column is: the widest three primary buttons a row may show (rows show
+ * different ones), plus the "…" when some action is left for the menu.
+ */
 export function actionsWidth<R extends Row>(actions: readonly RowAction<R>[]): number {
   if (!actions.length) return 0;
-  const declared = actions.some((a) => a.primary);
-  const primary = (declared ? actions.filter((a) => a.primary) : actions.filter((a) => a.color !== 'red').slice(0, 1))
+  const declared = actions.filter((a) => a.primary);
+  const candidates = declared.length ? declared : actions.filter((a) => a.color !== 'red').slice(0, 1);
+  const buttons = candidates
+    .map((a) => a.label.length * 7 + 40)
+    .sort((x, y) => y - x)
     .slice(0, MAX_PRIMARY_ACTIONS)
-    .reduce((w, a) => w + a.label.length * 7 + 38, 0);
+    .reduce((w, x) => w + x + 4, 0);
   const hasMenu =
-    actions.length > (declared ? Math.min(MAX_PRIMARY_ACTIONS, actions.filter((a) => a.primary).length) : 1);
-  return 20 + primary + (hasMenu ? 34 : 0);
+    actions.length > Math.min(candidates.length, MAX_PRIMARY_ACTIONS) || candidates.length > MAX_PRIMARY_ACTIONS;
+  return 24 + buttons + (hasMenu ? 32 : 0);
 }
 
 /** A row's labelled buttons and its "…" menu. Clicks stay in the cell (they do not open the row). */

@@ -43,7 +43,8 @@ export function HeaderCell(props: {
       span
       inherit
       lineClamp={2}
-      style={{ whiteSpace: 'normal', wordBreak: 'normal', overflowWrap: 'normal', lineHeight: 1.2 }}
+      // A word never breaks or shrinks: the column's minimum width holds the longest one.
+      style={{ whiteSpace: 'normal', wordBreak: 'keep-all', lineHeight: 1.2, minWidth: 'min-content' }}
       data-testid={`title-${meta.id}`}
     >
       {meta.title}

@@ -39,7 +39,8 @@ type Props = {
 /** "Search customer, broker or BOL" from the list's search fields. */
 export function searchPlaceholder(fields: readonly string[]): string {
   if (!fields.length) return 'Search, then Enter';
-  const names = fields.map((f) => (/^[A-Z]{2,}|#/.test(f) ? f : f.toLowerCase()));
+  // Acronyms (BOL, MC number) keep their capitals; other names read as words in a sentence.
+  const names = fields.map((f) => f.replace(/\b(?![A-Z]{2,}\b)\w+/g, (w) => w.toLowerCase()));
   const last = names.length > 1 ? ` or ${names.at(-1)}` : '';
   return `Search ${names.slice(0, names.length > 1 ? -1 : 1).join(', ')}${last}`;
 }
@@ -67,7 +68,7 @@ export function TableToolbar({ actions, search, searchFields = [], onSearch, onR
         {actions.search !== false && (
           <TextInput
             size="xs"
-            w={340}
+            w={{ base: 260, md: 440 }}
             placeholder={searchPlaceholder(searchFields)}
             title={searchFields.length ? `${searchPlaceholder(searchFields)}, then Enter` : undefined}
             aria-label={searchPlaceholder(searchFields)}
