@@ -22,6 +22,7 @@ import {
 import { IconArrowBackUp, IconFileText, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
+import { DateField } from '../../platform/forms/date-field';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadProblem } from '../../platform/services/files.api';
 import { showContract } from './drivers.api';
@@ -135,24 +136,22 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                   />
                 </Table.Td>
                 <Table.Td w={140}>
-                  <TextInput
+                  <DateField
                     size="xs"
                     readOnly={readOnly || struck}
-                    type="date"
                     aria-label="Starts"
                     value={String(d.form.starts_on)}
-                    onChange={(ev) => setField(d, 'starts_on', ev.currentTarget.value)}
+                    onChange={(v) => setField(d, 'starts_on', v)}
                     error={e.starts_on || undefined}
                   />
                 </Table.Td>
                 <Table.Td w={140}>
-                  <TextInput
+                  <DateField
                     size="xs"
                     readOnly={readOnly || struck}
-                    type="date"
                     aria-label="Ends"
                     value={String(d.form.ends_on ?? '')}
-                    onChange={(ev) => setField(d, 'ends_on', ev.currentTarget.value)}
+                    onChange={(v) => setField(d, 'ends_on', v)}
                     error={e.ends_on || undefined}
                   />
                 </Table.Td>

@@ -16,6 +16,7 @@ import { ApiError } from '../../platform/api-errors';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { DateField } from '../../platform/forms/date-field';
 import { JobProgress } from '../../platform/services/job-progress';
 
 type Form = {
@@ -87,8 +88,8 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
                 { value: 'custom', label: 'Custom' },
               ]}
             />
-            <TextInput size="xs" type="date" label="From" withAsterisk {...form.getInputProps('from')} />
-            <TextInput size="xs" type="date" label="To" withAsterisk {...form.getInputProps('to')} />
+            <DateField size="xs" w={150} label="From" withAsterisk {...form.getInputProps('from')} />
+            <DateField size="xs" w={150} label="To" withAsterisk {...form.getInputProps('to')} />
             <Select
               size="xs"
               w={260}

@@ -20,6 +20,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconEye, IconPlus, IconSend, IconTrash, IconUpload } from '@tabler/icons-react';
 import { showAlert } from '../../platform/alerts-store';
+import { DateTimeField } from '../../platform/forms/date-field';
 import { downloadLink, openPreview } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadProblem } from '../../platform/services/files.api';
 import { findLocation } from './trips.api';
@@ -117,9 +118,8 @@ export function TripLoadCard(props: Props) {
           props.onStopsChanged();
         }}
       />
-      <TextInput
-        w={172}
-        placeholder="YYYY-MM-DD HH:mm"
+      <DateTimeField
+        w={190}
         disabled={props.readOnly}
         data-testid={`stop-at-${index}-${stopIndex}`}
         {...form.getInputProps(`${path}.stops.${stopIndex}.at`)}
