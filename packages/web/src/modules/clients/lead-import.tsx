@@ -1,4 +1,5 @@
 import { MSG } from '@backhaul/shared';
+import { pluralize } from '@backhaul/shared/formats/formats';
 import {
   checkImportRows,
   IMPORT_FIELDS,
@@ -175,7 +176,7 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
           </Group>
           {rows && (
             <Text size="sm" data-testid="import-summary">
-              {rows.length} rows · {badRows.size} with errors · {skipped.size} skipped
+              {pluralize(rows.length, 'row')} · {badRows.size} with errors · {skipped.size} skipped
             </Text>
           )}
         </Group>
@@ -280,7 +281,7 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
             loading={busy && Boolean(rows)}
             data-testid="import-save"
           >
-            Save {kept.length ? `${kept.length} rows` : ''}
+            Save {kept.length ? pluralize(kept.length, 'row') : ''}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { formatMoney } from '@backhaul/shared/formats/formats';
+import { formatMoney, pluralize } from '@backhaul/shared/formats/formats';
 import {
   GenerateBodySchema,
   GenerateOptionsSchema,
@@ -130,7 +130,10 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
               label="Generating invoices (customers)"
               onCompleted={(job) => {
                 const r = job.result as GenerateResult | null;
-                showAlert('success', `${r?.invoices ?? 0} invoices generated, ${formatMoney(r?.amount ?? 0)}.`);
+                showAlert(
+                  'success',
+                  `${pluralize(r?.invoices ?? 0, 'invoice generated', 'invoices generated')}, ${formatMoney(r?.amount ?? 0)}.`,
+                );
                 onDone();
               }}
             />
