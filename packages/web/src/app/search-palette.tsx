@@ -18,6 +18,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../platform/api-client';
+import { fieldWords } from '../platform/data-table/table-toolbar';
 import { tripDetailPath } from '../platform/links';
 
 const ICONS: Record<SearchGroup, ComponentType<{ size?: number }>> = {
@@ -143,7 +144,7 @@ export function SearchPalette() {
                 <Text fw={600}>No match for “{answer.q}”.</Text>
                 {answer.groups.map((g) => (
                   <Text key={g.group} size="sm" c="dimmed">
-                    {g.label}: searched {['number', ...g.fields.map((f) => f.toLowerCase())].join(', ')}
+                    {g.label}: searched its number, {fieldWords(g.fields).join(', ')}
                   </Text>
                 ))}
               </Stack>

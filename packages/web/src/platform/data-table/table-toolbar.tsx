@@ -36,11 +36,14 @@ type Props = {
   onExport: () => Promise<void>;
 };
 
+/** Field titles as words in a sentence: acronyms (BOL, MC number) keep their capitals. */
+export const fieldWords = (fields: readonly string[]): string[] =>
+  fields.map((f) => f.replace(/\b(?![A-Z]{2,}\b)\w+/g, (w) => w.toLowerCase()));
+
 /** "Search customer, broker or BOL" from the list's search fields. */
 export function searchPlaceholder(fields: readonly string[]): string {
   if (!fields.length) return 'Search, then Enter';
-  // Acronyms (BOL, MC number) keep their capitals; other names read as words in a sentence.
-  const names = fields.map((f) => f.replace(/\b(?![A-Z]{2,}\b)\w+/g, (w) => w.toLowerCase()));
+  const names = fieldWords(fields);
   const last = names.length > 1 ? ` or ${names.at(-1)}` : '';
   return `Search ${names.slice(0, names.length > 1 ? -1 : 1).join(', ')}${last}`;
 }
