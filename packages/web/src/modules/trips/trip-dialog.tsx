@@ -34,7 +34,7 @@ import { allowsButton, usePermissionTree } from '../../platform/data-table/permi
 import { RecordDialog, type RecordField } from '../../platform/data-table/record-dialog';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { UploadButton } from '../../platform/forms/upload-button';
-import { ExtractionReview } from '../extraction/extraction-review';
+import { ExtractionReview } from '../extraction';
 import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
 import {
   addTripNote,
