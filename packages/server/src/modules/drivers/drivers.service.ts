@@ -1,4 +1,4 @@
-import { toCents, toDollars } from '@backhaul/shared';
+import { toDollars } from '@backhaul/shared';
 import {
   DRIVER_FILE_ENTITY,
   type Driver,
@@ -210,7 +210,7 @@ const columnsOf = (form: DriverFormOutput) => ({
   truckId: form.truck_id,
   trailerId: form.trailer_id,
   trailerTypeId: form.trailer_type_id,
-  amountCents: toCents(form.amount),
+  amountCents: form.amount,
   paymentType: form.payment_type,
   cdlNumber: form.cdl_number,
   cdlExpiresOn: form.cdl_expires_on,
@@ -456,7 +456,7 @@ async function checkContractFile(db: Db, user: AuthUser, driverId: number, fileI
 
 const contractColumns = (form: DriverContractFormOutput) => ({
   contractType: form.contract_type,
-  rate: toCents(form.rate),
+  rate: form.rate,
   startsOn: form.starts_on,
   endsOn: form.ends_on,
   terms: form.terms,

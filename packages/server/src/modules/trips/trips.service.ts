@@ -1,4 +1,4 @@
-import { can, EXTRA_ACTION, SECTION, toCents } from '@backhaul/shared';
+import { can, EXTRA_ACTION, SECTION } from '@backhaul/shared';
 import type {
   LoadDetail,
   LoadFormOutput,
@@ -119,7 +119,7 @@ const loadColumns = (form: LoadFormOutput) => ({
   brokerId: form.broker_id,
   brokerNumber: form.broker_number || null,
   bol: form.bol || null,
-  grossCents: toCents(form.gross),
+  grossCents: form.gross,
   factoring: form.factoring,
   mileageLoaded: form.mileage_loaded,
   mileageEmpty: form.mileage_empty,

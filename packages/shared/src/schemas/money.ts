@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { Cents } from '../money';
+import { inputKinds } from './input-kinds';
+
+/**
+ * Money as every contract takes it: dollars as a JSON number or a decimal string ("1234.5", "-12.34")
+ * with at most two decimals, and nothing else — no "0x10", "1e3", "$5", true or [5], which a
+ * coercing number schema turned into $16, $1000, $1 and $5. The schema answers integer cents, so the
+ * conversion happens once, at the edge; services store what it gives them.
+ */
+export type MoneyOptions = {
+  /** The field's name in messages: "The {label} must be greater than 0." */
+  label?: string;
+  /** Smallest dollars allowed (0 by default; a negative minimum allows credits). */
+  min?: number;
+  /** Largest dollars allowed. */
+  max?: number;
+  /** More than zero (a payment), rather than at least `min`. */
+  positive?: boolean;
+};
+
+const DECIMAL = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/;
+
+/** Cents of a dollars value, 'decimals' when it has more than two, or null when it is not an amount. */
+export function parseDollars(value: unknown): Cents | 'decimals' | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    const cents = Math.round(value * 100);
+    if (Math.abs(value * 100 - cents) > 1e-6) return 'decimals';
+    return cents === 0 ? 0 : cents;
+  }
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  const m = DECIMAL.exec(text);
+  if (!m) return /^-?\d+\.\d{3,}$/.test(text) ? 'decimals' : null;
+  const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] === '-' && cents !== 0 ? -cents : cents;
+}
+
+const dollarsText = (n: number) => n.toLocaleString('en-US');
+
+function moneyCheck(opts: MoneyOptions) {
+  const label = opts.label ?? 'amount';
+  const min = opts.min ?? 0;
+  const max = opts.max ?? 10_000_000;
+  return (value: number | string, ctx: z.RefinementCtx): Cents => {
+    const cents = parseDollars(value);
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message, input: value });
+      return z.NEVER;
+    };
+    if (cents === null) return fail(`Enter the ${label} in dollars, e.g. 1234.50.`);
+    if (cents === 'decimals') return fail(`The ${label} has at most 2 decimals.`);
+    if (opts.positive && cents <= 0) return fail(`The ${label} must be greater than 0.`);
+    if (cents < Math.round(min * 100)) {
+      return fail(
+        min === 0 ? `The ${label} cannot be negative.` : `The ${label} may not be less than ${dollarsText(min)}.`,
+      );
+    }
+    if (cents > Math.round(max * 100)) return fail(`The ${label} may not be greater than ${dollarsText(max)}.`);
+    return cents;
+  };
+}
+
+/** A required amount in dollars → integer cents. */
+export function moneySchema(opts: MoneyOptions = {}) {
+  const typeMessage = `Enter the ${opts.label ?? 'amount'} in dollars, e.g. 1234.50.`;
+  return z
+    .union([z.number(), z.string()], { error: typeMessage })
+    .transform(moneyCheck(opts))
+    .register(inputKinds, { kind: 'money' });
+}
+
+/** An optional amount: missing, null or '' → null; otherwise as moneySchema. */
+export function optionalMoneySchema(opts: MoneyOptions = {}) {
+  const typeMessage = `Enter the ${opts.label ?? 'amount'} in dollars, e.g. 1234.50.`;
+  const check = moneyCheck(opts);
+  return z
+    .union([z.number(), z.string(), z.null()], { error: typeMessage })
+    .optional()
+    .transform((value, ctx): Cents | null =>
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+        ? null
+        : check(value, ctx),
+    )
+    .register(inputKinds, { kind: 'money' });
+}
