@@ -39,49 +39,60 @@ export function parseDollars(value: unknown): Cents | 'decimals' | null {
 
 const dollarsText = (n: number) => n.toLocaleString('en-US');
 
-function moneyCheck(opts: MoneyOptions) {
+/** Why a value is not an amount within the options, or null when it is one. */
+function moneyProblem(opts: MoneyOptions): (value: unknown) => string | null {
   const label = opts.label ?? 'amount';
   const min = opts.min ?? 0;
   const max = opts.max ?? 10_000_000;
-  return (value: number | string, ctx: z.RefinementCtx): Cents => {
+  return (value) => {
     const cents = parseDollars(value);
-    const fail = (message: string) => {
-      ctx.addIssue({ code: 'custom', message, input: value });
-      return z.NEVER;
-    };
-    if (cents === null) return fail(`Enter the ${label} in dollars, e.g. 1234.50.`);
-    if (cents === 'decimals') return fail(`The ${label} has at most 2 decimals.`);
-    if (opts.positive && cents <= 0) return fail(`The ${label} must be greater than 0.`);
+    if (cents === null) return typeMessage(opts);
+    if (cents === 'decimals') return `The ${label} has at most 2 decimals.`;
+    if (opts.positive && cents <= 0) return `The ${label} must be greater than 0.`;
     if (cents < Math.round(min * 100)) {
-      return fail(
-        min === 0 ? `The ${label} cannot be negative.` : `The ${label} may not be less than ${dollarsText(min)}.`,
-      );
+      return min === 0 ? `The ${label} cannot be negative.` : `The ${label} may not be less than ${dollarsText(min)}.`;
     }
-    if (cents > Math.round(max * 100)) return fail(`The ${label} may not be greater than ${dollarsText(max)}.`);
-    return cents;
+    if (cents > Math.round(max * 100)) return `The ${label} may not be greater than ${dollarsText(max)}.`;
+    return null;
   };
 }
 
-/** A required amount in dollars → integer cents. */
-export function moneySchema(opts: MoneyOptions = {}) {
-  const typeMessage = `Enter the ${opts.label ?? 'amount'} in dollars, e.g. 1234.50.`;
+const typeMessage = (opts: MoneyOptions) => `Enter the ${opts.label ?? 'amount'} in dollars, e.g. 1234.50.`;
+
+/**
+ * A required amount in dollars → integer cents. The checks and the conversion are a refinement and
+ * an overwrite rather than a transform, so a wrong amount does not stop the object's own checks (the
+ * other fields' messages come in the same answer).
+ */
+export function moneySchema(opts: MoneyOptions = {}): z.ZodType<Cents, number | string> {
+  const problem = moneyProblem(opts);
   return z
-    .union([z.number(), z.string()], { error: typeMessage })
-    .transform(moneyCheck(opts))
-    .register(inputKinds, { kind: 'money' });
+    .union([z.number(), z.string()], { error: typeMessage(opts) })
+    .superRefine((value, ctx) => {
+      const message = problem(value);
+      if (message) ctx.addIssue({ code: 'custom', message, input: value });
+    })
+    .overwrite((value) => {
+      const cents = parseDollars(value);
+      return typeof cents === 'number' ? cents : Number.NaN;
+    })
+    .register(inputKinds, { kind: 'money' }) as unknown as z.ZodType<Cents, number | string>;
 }
 
 /** An optional amount: missing, null or '' → null; otherwise as moneySchema. */
 export function optionalMoneySchema(opts: MoneyOptions = {}) {
-  const typeMessage = `Enter the ${opts.label ?? 'amount'} in dollars, e.g. 1234.50.`;
-  const check = moneyCheck(opts);
+  const problem = moneyProblem(opts);
   return z
-    .union([z.number(), z.string(), z.null()], { error: typeMessage })
+    .union([z.number(), z.string(), z.null()], { error: typeMessage(opts) })
     .optional()
-    .transform((value, ctx): Cents | null =>
-      value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-        ? null
-        : check(value, ctx),
-    )
+    .transform((value, ctx): Cents | null => {
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+      const message = problem(value);
+      if (message) {
+        ctx.addIssue({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }
+      return parseDollars(value) as Cents;
+    })
     .register(inputKinds, { kind: 'money' });
 }

@@ -220,7 +220,8 @@ export async function addLoad(db: Db, live: LiveBus, auth: AuthContext, tripId: 
     );
     const id = await writeLoad(tx, auth, trip.id, { ...form, load_id: null }, (last?.n ?? 0) + 1);
     await syncTripLoads(tx, trip.id);
-    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: id, action: 'create', after: form });
+    const after = await loadDetails(tx, [id]);
+    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: id, action: 'create', after });
     return id;
   });
   await publish(live, auth, trip.id, 'updated');
