@@ -80,7 +80,8 @@ function fieldsOf(schema: z.core.$ZodType): { fields: Field[]; keys: Key[] } {
       walk(def.left, path, issueAt);
       walk(def.right, path, issueAt);
     } else if (def.type === 'record' && def.valueType) walk(def.valueType, [...path, 'key'], issueAt);
-    else if (def.type === 'tuple' && def.items) def.items.forEach((item, i) => walk(item, [...path, i], issueAt));
+    else if (def.type === 'tuple' && def.items)
+      for (const [i, item] of def.items.entries()) walk(item, [...path, i], issueAt);
     else if (def.type === 'lazy' && def.getter) walk(def.getter(), path, issueAt);
   };
   walk(schema, [], null);

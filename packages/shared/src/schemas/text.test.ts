@@ -32,7 +32,7 @@ describe('control characters', () => {
         const places: { path: (string | number)[]; key: boolean }[] = [];
         const walk = (v: unknown, path: (string | number)[]) => {
           if (typeof v === 'string') places.push({ path, key: false });
-          else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+          else if (Array.isArray(v)) for (const [i, x] of v.entries()) walk(x, [...path, i]);
           else if (v && typeof v === 'object')
             for (const [k, x] of Object.entries(v)) {
               places.push({ path: [...path, k], key: true });

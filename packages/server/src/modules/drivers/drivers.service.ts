@@ -230,7 +230,13 @@ export async function createDriver(db: Db, user: AuthUser, form: DriverFormOutpu
       .values({ companyId: user.companyId, ...columnsOf(form) })
       .returning({ id: drivers.id });
     if (!row) throw new AppError('internal', 'Driver not created');
-    await writeAudit(tx, { actor: actorOf(user), entity: 'drivers', entityId: row.id, action: 'create', after: audited(form) });
+    await writeAudit(tx, {
+      actor: actorOf(user),
+      entity: 'drivers',
+      entityId: row.id,
+      action: 'create',
+      after: audited(form),
+    });
     await followDriverTruck(tx, user, { driverId: row.id, before: null, after: form.truck_id });
     return row.id;
   });
