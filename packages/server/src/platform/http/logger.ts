@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import { type FastifyServerOptions, LogController } from 'fastify';
 
 export type LoggerOptions = {
   level: string;
@@ -18,7 +18,7 @@ const redactToken = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[reda
  */
 export function loggerOptions(
   opts: LoggerOptions,
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging' | 'genReqId'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'genReqId'> {
   return {
     logger: {
       level: opts.level,
@@ -31,7 +31,7 @@ export function loggerOptions(
         }),
       },
     },
-    disableRequestLogging: !opts.logRequests,
+    logController: new LogController({ disableRequestLogging: !opts.logRequests }),
     genReqId: () => randomUUID(),
   };
 }
