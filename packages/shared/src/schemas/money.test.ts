@@ -23,6 +23,8 @@ describe('moneySchema', () => {
     expect(schema.parse(' 7 ')).toBe(700);
     expect(schema.parse(0.1 + 0.2)).toBe(30);
     expect(schema.parse('-0')).toBe(0);
+    expect(schema.parse('12.')).toBe(1200);
+    expect(schema.parse('.5')).toBe(50);
   });
 
   it('refuses the values a coercing number took: hex, exponents, booleans, arrays, symbols', () => {
@@ -34,8 +36,8 @@ describe('moneySchema', () => {
       '1,000',
       '+5',
       '- 5',
-      '5.',
-      '.5',
+      '.',
+      '-',
       'Infinity',
       'NaN',
       '',
@@ -56,7 +58,7 @@ describe('moneySchema', () => {
     const schema = moneySchema({ min: -MAX, max: MAX });
     fc.assert(
       fc.property(
-        fc.string().filter((s) => !/^\s*-?\d{1,12}(\.\d{1,2})?\s*$/.test(s)),
+        fc.string().filter((s) => !/^\s*-?(\d{1,12}(\.\d{0,2})?|\.\d{1,2})\s*$/.test(s)),
         (text) => {
           expect(schema.safeParse(text).success).toBe(false);
         },

@@ -19,7 +19,8 @@ export type MoneyOptions = {
   positive?: boolean;
 };
 
-const DECIMAL = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/;
+/** "1234", "1234.5", "-12.34"; also "12." and ".5", which a number input holds while typing. */
+const DECIMAL = /^(-?)(\d{0,12})(?:\.(\d{0,2}))?$/;
 
 /** Cents of a dollars value, 'decimals' when it has more than two, or null when it is not an amount. */
 export function parseDollars(value: unknown): Cents | 'decimals' | null {
@@ -32,7 +33,7 @@ export function parseDollars(value: unknown): Cents | 'decimals' | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();
   const m = DECIMAL.exec(text);
-  if (!m) return /^-?\d+\.\d{3,}$/.test(text) ? 'decimals' : null;
+  if (!m || (m[2] === '' && !m[3])) return /^-?\d*\.\d{3,}$/.test(text) && /\d/.test(text) ? 'decimals' : null;
   const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   return m[1] === '-' && cents !== 0 ? -cents : cents;
 }
