@@ -1,4 +1,5 @@
 import { MSG } from '@backhaul/shared';
+import { textProblem } from '@backhaul/shared/schemas/text';
 import { z } from 'zod';
 import { caller } from '../auth/guard';
 import { AppError } from '../errors';
@@ -77,6 +78,9 @@ export const filesRoutes: RouteModule = {
           throw err;
         }
         if (!upload) throw AppError.invalidField('file', FILE_MSG.noFile);
+        // Multipart fields skip the JSON validator compiler: the same control-character rule here.
+        const categoryProblem = category === null ? null : textProblem(category);
+        if (categoryProblem) throw AppError.invalidField('category', categoryProblem);
         const row = await files.upload({ auth, ...req.params, category, ...upload });
         return { file: fileJson(row) };
       },

@@ -110,6 +110,37 @@ describe('control characters answer 422 naming the field', () => {
     expect(errorsOf(query).token).toEqual([TEXT_MSG.control]);
   });
 
+  it('in a multipart upload too: the file name and the category field', async () => {
+    const upload = (name: string, category: string) => {
+      const boundary = '----backhaulBadInput';
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\n${category}\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/files/upload/drivers/1',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.bearer(admin) },
+      });
+    };
+    const name = await upload('scan\u0000.pdf', 'cdl');
+    expect(name.statusCode).toBe(422);
+    expect(errorsOf(name).file).toEqual([TEXT_MSG.control]);
+    const category = await upload('scan.pdf', 'cdl\u0007');
+    expect(category.statusCode).toBe(422);
+    expect(errorsOf(category).category).toEqual([TEXT_MSG.control]);
+    const files = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from files where entity = 'drivers' and entity_id = '1'",
+    );
+    expect(files[0]?.n).toBe(0);
+    expect((await upload('scan.pdf', 'cdl')).statusCode).toBe(200);
+  });
+
   it('tab and line breaks are text', async () => {
     const res = await call('POST', `/payments/${invoiceId}`, { ...PAYMENT, amount: 1, note: 'line one\r\n\tline two' });
     expect(res.statusCode).toBe(200);
