@@ -15,9 +15,10 @@ type LogLine = {
   req?: { url: string };
 };
 
+/** What each test opened, closed in order: the app (its jobs use the database) before the database. */
 let opened: { close: () => Promise<void> }[] = [];
 afterEach(async () => {
-  for (const o of opened.reverse()) await o.close();
+  for (const o of opened) await o.close();
   opened = [];
 });
 
