@@ -9,8 +9,8 @@ import { TEXT_MSG } from '@backhaul/shared/schemas/text';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { payments } from '../../modules/payments';
 import { demoCustomers, makeInvoice, readInvoice } from '../../modules/payments/payments.fixtures';
-import { payments } from '../../modules/payments/payments.table';
 
 let t: TestContext;
 let admin: string;
