@@ -1,5 +1,5 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import type { RoleRow } from '@backhaul/shared/modules/roles/roles.contract';
+import type { RoleListRow } from '@backhaul/shared/modules/roles/roles.contract';
 import {
   ActionIcon,
   Badge,
@@ -23,7 +23,7 @@ import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { ALL_CUSTOMERS, RoleEditor } from './role-editor';
 
-type SubCustomer = { roles: RoleRow[]; customers: { id: number; name: string }[] };
+type SubCustomer = { roles: RoleListRow[]; customers: { id: number; name: string }[] };
 type UserOption = { id: number; name: string; permission_role_id: number | null };
 
 /** Maintenance → Roles: roles with their customer and users, the permission tree editor, delete. */
@@ -33,7 +33,7 @@ export function RolesPage() {
   const canUsers = allowsButton(tree, { section: SECTION.Users, ids: [] });
   const [customer, setCustomer] = useState('0');
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<RoleRow | null>(null);
+  const [deleting, setDeleting] = useState<RoleListRow | null>(null);
   const queryClient = useQueryClient();
 
   const lookups = useQuery({
@@ -44,7 +44,7 @@ export function RolesPage() {
     queryKey: ['roles', 'list', customer],
     queryFn: async () =>
       customer === '0'
-        ? (await api.get<{ rows: RoleRow[] }>('/permission')).rows
+        ? (await api.get<{ rows: RoleListRow[] }>('/permission')).rows
         : (await api.post<SubCustomer>('/sub_customer', { customer_id: Number(customer) })).roles,
   });
   const users = useQuery({
@@ -63,7 +63,7 @@ export function RolesPage() {
       showAlert('success', res.message);
       await refresh();
     } catch (err) {
-      showAlert('error', err instanceof ApiError && err.status === 412 ? err.message : MSG.roleCallFailed);
+      showAlert('error', err instanceof ApiError && [403, 412].includes(err.status) ? err.message : MSG.roleCallFailed);
     } finally {
       setDeleting(null);
     }
@@ -128,7 +128,7 @@ export function RolesPage() {
                 <Table.Td>{r.users_count}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    {can(ACTION.EDIT) && (
+                    {can(ACTION.EDIT) && r.editable && (
                       <Tooltip label="Edit">
                         <ActionIcon
                           variant="subtle"
@@ -141,7 +141,7 @@ export function RolesPage() {
                         </ActionIcon>
                       </Tooltip>
                     )}
-                    {can(ACTION.DELETE) && (
+                    {can(ACTION.DELETE) && r.editable && (
                       <Tooltip label="Delete">
                         <ActionIcon
                           variant="subtle"
