@@ -40,13 +40,15 @@ export function RolesPage() {
     queryKey: ['roles', 'customers'],
     queryFn: () => api.post<SubCustomer>('/sub_customer', {}),
   });
+  const companyRoles = async () => (await api.get<{ rows: RoleListRow[] }>('/permission')).rows;
   const roles = useQuery({
     queryKey: ['roles', 'list', customer],
     queryFn: async () =>
       customer === '0'
-        ? (await api.get<{ rows: RoleListRow[] }>('/permission')).rows
+        ? companyRoles()
         : (await api.post<SubCustomer>('/sub_customer', { customer_id: Number(customer) })).roles,
   });
+  const allRoles = useQuery({ queryKey: ['roles', 'list', '0'], queryFn: companyRoles });
   const users = useQuery({
     queryKey: ['roles', 'users'],
     enabled: canUsers,
@@ -55,6 +57,11 @@ export function RolesPage() {
         .rows,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });
+  // A role may be given only to users whose current role the caller may change (the server's rule).
+  const changeable = new Set((allRoles.data ?? []).filter((r) => r.editable).map((r) => r.id));
+  const assignable = (users.data ?? []).filter(
+    (u) => u.permission_role_id === null || changeable.has(u.permission_role_id),
+  );
 
   const remove = async () => {
     if (!deleting) return;
@@ -170,7 +177,7 @@ export function RolesPage() {
         id={editing?.id ?? null}
         opened={editing !== null}
         customers={lookups.data?.customers ?? []}
-        users={canUsers ? (users.data ?? []) : null}
+        users={canUsers ? assignable : null}
         onClose={() => setEditing(null)}
         onSaved={refresh}
       />
