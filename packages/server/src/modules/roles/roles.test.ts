@@ -282,8 +282,9 @@ describe('who may change what a user holds (issue 11: findings 2 and 4)', () => 
     // The loser is refused as the last administrator, or (when the winner committed before its
     // request was even authorised) because it no longer holds Roles edit.
     const codes = [a.statusCode, b.statusCode].sort();
-    expect(codes[0]).toBe(200);
-    expect([403, 412]).toContain(codes[1]);
+    const answers = JSON.stringify([a.statusCode, a.body, b.statusCode, b.body]);
+    expect(codes[0], answers).toBe(200);
+    expect([403, 412], answers).toContain(codes[1]);
     const loser = [a, b].find((r) => r.statusCode === 412);
     if (loser) expect(loser.json().error.mail).toBe(ROLE_RULE_MSG.lastAdministrator);
     expect(await administrators()).toBe(1);
