@@ -8,10 +8,10 @@ import type { AuthContext } from '../../platform/auth/access';
 import { departments, roles, sessions, users } from '../../platform/auth/auth.table';
 import { hashPassword } from '../../platform/auth/password';
 import { AppError } from '../../platform/errors';
-import { customers } from '../customers/customers.table';
-import { employees } from '../employees/employees.table';
-import { assertUserChange, companyRoleGrantSets, covers, lockUsers, ROLE_RULE_MSG } from '../roles/roles.rules';
-import { type SessionDeps, sendResetLink } from '../session/session.service';
+import { customers } from '../customers';
+import { employees } from '../employees';
+import { assertUserChange, companyRoleGrantSets, covers, lockUsers, ROLE_RULE_MSG } from '../roles';
+import { type SessionDeps, sendResetLink } from '../session';
 
 type UserRow = typeof users.$inferSelect;
 

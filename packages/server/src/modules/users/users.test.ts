@@ -2,7 +2,7 @@ import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { ROLE_RULE_MSG } from '../roles/roles.rules';
+import { ROLE_RULE_MSG } from '../roles';
 import { USER_MSG } from './users.service';
 
 let t: TestContext;
