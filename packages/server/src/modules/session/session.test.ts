@@ -323,58 +323,64 @@ describe('password reset', () => {
 });
 
 describe('password reset through SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let app: TestContext;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await createTestApp({ config: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+
   it('the job sends the link through the SMTP server for a known address, nothing for an unknown one', async () => {
-    const smtp = await startSmtpServer();
-    const app = await createTestApp({ config: { SMTP_URL: smtp.url } });
-    try {
-      const reset = (email: string) => app.app.inject({ method: 'POST', url: '/api/reset', payload: { email } });
-      const known = await reset('accountant@backhaul.demo');
-      const unknown = await reset('nobody-here@backhaul.demo');
-      expect(unknown.body).toBe(known.body);
-      await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
-      const jobs = async () =>
-        app.database.query<{ email: string; status: string }>(
-          "select data->>'email' as email, status from jobs where name = $1 order by created_at",
-          [PASSWORD_RESET_JOB],
-        );
-      await expect
-        .poll(async () => (await jobs()).map((j) => j.status), { timeout: 15_000 })
-        .toEqual(['completed', 'completed']);
-      expect(smtp.received.map((m) => m.to)).toEqual([['accountant@backhaul.demo']]);
-      const raw = (smtp.received[0]?.raw ?? '').replace(/=\r?\n/g, '');
-      const token = /\/password\/reset\/([\w-]+)/.exec(raw)?.[1];
-      const check = await app.app.inject({ method: 'GET', url: `/api/restore?token=${token}` });
-      expect(check.json()).toEqual({ valid: true, email: 'accountant@backhaul.demo' });
-    } finally {
-      await app.close();
-      await smtp.close();
-    }
+    const reset = (email: string) => app.app.inject({ method: 'POST', url: '/api/reset', payload: { email } });
+    const known = await reset('accountant@backhaul.demo');
+    const unknown = await reset('nobody-here@backhaul.demo');
+    expect(unknown.body).toBe(known.body);
+    await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
+    const jobs = async () =>
+      app.database.query<{ email: string; status: string }>(
+        "select data->>'email' as email, status from jobs where name = $1 order by created_at",
+        [PASSWORD_RESET_JOB],
+      );
+    await expect
+      .poll(async () => (await jobs()).map((j) => j.status), { timeout: 15_000 })
+      .toEqual(['completed', 'completed']);
+    expect(smtp.received.map((m) => m.to)).toEqual([['accountant@backhaul.demo']]);
+    const raw = (smtp.received[0]?.raw ?? '').replace(/=\r?\n/g, '');
+    const token = /\/password\/reset\/([\w-]+)/.exec(raw)?.[1];
+    const check = await app.app.inject({ method: 'GET', url: `/api/restore?token=${token}` });
+    expect(check.json()).toEqual({ valid: true, email: 'accountant@backhaul.demo' });
   });
 });
 
 describe('behind a configured proxy (TRUST_PROXY)', () => {
+  let app: TestContext;
+  beforeAll(async () => {
+    app = await createTestApp({ config: { TRUST_PROXY: ['10.0.0.1'], LOGIN_MAX_FAILURES: 1 } });
+  });
+  afterAll(() => app.close());
+
   it('takes the client address from a listed proxy only, for the throttle and the session record', async () => {
-    const app = await createTestApp({ config: { TRUST_PROXY: ['10.0.0.1'], LOGIN_MAX_FAILURES: 3 } });
-    try {
-      const login = (remoteAddress: string, forwarded: string, email: string, password = 'x') =>
-        app.app.inject({
-          method: 'POST',
-          url: '/api/login',
-          payload: { email, password },
-          headers: { 'x-forwarded-for': forwarded },
-          remoteAddress,
-        });
-      // Through the proxy, each client is its own address: twelve failures from twelve clients lock nobody.
-      for (let i = 0; i < 12; i++) await login('10.0.0.1', `198.51.100.${i + 1}`, `ghost${i}@example.com`);
-      const viaProxy = await login('10.0.0.1', '198.51.100.77', 'admin@backhaul.demo', TEST_PASSWORD);
-      expect(viaProxy.json().access_token).toBeTruthy();
-      const [session] = await app.database.query<{ ip: string }>('select ip from sessions order by id desc limit 1');
-      expect(session?.ip).toBe('198.51.100.77');
-      // A client that is not the proxy cannot choose its address with the header.
-      for (let i = 0; i < 12; i++) await login('10.0.0.2', `203.0.113.${i + 1}`, `ghost${i}@example.net`);
-      expect((await login('10.0.0.2', '203.0.113.200', 'admin@backhaul.demo', TEST_PASSWORD)).statusCode).toBe(429);
-    } finally {
-      await app.close();
-    }
+    const login = (remoteAddress: string, forwarded: string, email: string, password = 'x') =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email, password },
+        headers: { 'x-forwarded-for': forwarded },
+        remoteAddress,
+      });
+    // Through the proxy, each client is its own address: five failures from five clients lock nobody
+    // (an address may fail 4 × LOGIN_MAX_FAILURES times).
+    for (let i = 0; i < 5; i++) await login('10.0.0.1', `198.51.100.${i + 1}`, `ghost${i}@example.com`);
+    const viaProxy = await login('10.0.0.1', '198.51.100.77', 'admin@backhaul.demo', TEST_PASSWORD);
+    expect(viaProxy.json().access_token).toBeTruthy();
+    const [session] = await app.database.query<{ ip: string }>('select ip from sessions order by id desc limit 1');
+    expect(session?.ip).toBe('198.51.100.77');
+    // A client that is not the proxy cannot choose its address with the header.
+    for (let i = 0; i < 5; i++) await login('10.0.0.2', `203.0.113.${i + 1}`, `ghost${i}@example.net`);
+    expect((await login('10.0.0.2', '203.0.113.200', 'admin@backhaul.demo', TEST_PASSWORD)).statusCode).toBe(429);
   });
 });
