@@ -1,12 +1,15 @@
+import { SESSION_COOKIE, WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness';
+import { createTestApp, TEST_PASSWORD, type TestContext } from '../../../test/harness';
 
 let t: TestContext;
 let open: TestContext;
 const WEB_ORIGIN = 'https://dispatch.example.com';
 beforeAll(async () => {
   t = await createTestApp();
-  open = await createTestApp({ config: { DOCS_PUBLIC: '1', CORS_ORIGINS: [WEB_ORIGIN] } });
+  open = await createTestApp({
+    config: { DOCS_PUBLIC: '1', CORS_ORIGINS: [WEB_ORIGIN], PUBLIC_URL: 'https://backhaul.example.com' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -39,7 +42,20 @@ describe('security headers', () => {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=31536000/);
     }
+  });
+
+  it('the session cookie is Secure when the app is served over HTTPS', async () => {
+    const login = (app: TestContext) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'admin@backhaul.demo', password: TEST_PASSWORD },
+        headers: { [WEB_CLIENT_HEADER]: WEB_CLIENT_VALUE },
+      });
+    expect((await login(open)).cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
+    expect((await login(t)).cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBeFalsy();
   });
 
   it('no CORS unless CORS_ORIGINS lists the origin', async () => {
