@@ -5,7 +5,7 @@ import type { LinkSigner } from '../auth/signed-links';
 import { AppError } from '../errors';
 import type { RouteModule } from '../http/types';
 import { FILE_MSG, PREVIEW_MIMES } from './file-rules';
-import type { FileMode } from './files.service';
+import { type FileMode, fileLink } from './files.service';
 import type { FileRow } from './files.table';
 
 const FileSchema = z.object({
@@ -21,8 +21,6 @@ const FileSchema = z.object({
   url: z.string(),
   preview_url: z.string().nullable(),
 });
-
-export const fileLink = (id: number) => `/api/files/${id}/download`;
 
 const DEFAULT_LINK_SECONDS = 15 * 60;
 const MAX_LINK_SECONDS = 7 * 24 * 3600;

@@ -38,6 +38,9 @@ export type UploadInput = {
   data: Buffer;
 };
 
+/** Where a stored file downloads (the caller's access is checked there). */
+export const fileLink = (id: number) => `/api/files/${id}/download`;
+
 export type FilesService = ReturnType<typeof createFilesService>;
 
 export type FileMode = 'download' | 'preview';
