@@ -53,9 +53,9 @@ export async function buildApp(opts: BuildAppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   const routes = trackRoutes(app, { docsPublic: opts.config.DOCS_PUBLIC === '1' });
   const webDist = opts.config.WEB_DIST;
-  const serveWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
+  const indexHtml = webDist ? join(webDist, 'index.html') : null;
+  const serveWeb = indexHtml !== null && existsSync(indexHtml);
   // History-mode router: every non-API path that is not a file answers index.html.
-  const indexHtml = webDist && join(webDist, 'index.html');
   registerErrorHandler(
     app,
     serveWeb && indexHtml
@@ -71,7 +71,7 @@ export async function buildApp(opts: BuildAppOptions) {
   registerGuard(app, {
     db: opts.database.db,
     links,
-    allowedOrigins: [new URL(opts.config.publicUrl).origin, ...opts.config.CORS_ORIGINS],
+    allowedOrigins: [new URL(opts.config.publicUrl).origin],
   });
 
   const filesEnv = loadFilesEnv();
