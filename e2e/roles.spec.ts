@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, closeVersionPopup, SHOTS, signInWithForm, signInWithStorage, USERS } from './helpers';
+import { apiLogin, closeVersionPopup, SHOTS, signInWithForm, signInWithStorage, USERS, WEB_CLIENT } from './helpers';
 
 // Roles end to end: the admin takes Cities away from a role in the permission tree editor; the
 // user holding that role is then refused Cities in the menu, on the route and by the API.
@@ -114,11 +114,8 @@ test('a permission taken away in the roles editor is refused to its user (menu, 
   await userPage.goto('/maintenance/cities');
   await expect(userPage.getByTestId('error-page')).toBeVisible();
   await shot(userPage, 'people-roles-refused');
-  const token = await userPage.evaluate(() => localStorage.getItem('token'));
-  const refused = await userPage.request.post('/api/cities/list', {
-    headers: { authorization: token ?? '' },
-    data: { limit: 1 },
-  });
+  // The user's own session: the context's cookie, sent as the web app sends it.
+  const refused = await userPage.request.post('/api/cities/list', { headers: WEB_CLIENT, data: { limit: 1 } });
   expect(refused.status()).toBe(403);
   await context.close();
 

@@ -71,6 +71,21 @@ const EnvSchema = z.object({
   MILEAGE_PROVIDER: z.enum(['offline']).default('offline'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** '1' opens /api/docs (UI and JSON) to anyone; by default it needs a session. */
+  DOCS_PUBLIC: z.enum(['0', '1']).default('0'),
+  /** Comma-separated origins allowed to call the API from a browser (CORS); none by default. */
+  CORS_ORIGINS: z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url()))
+    .default([]),
+  /** Key of the signed file links (32+ characters); without it one is generated and kept in the database. */
+  LINK_SECRET: z.string().min(32).optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };

@@ -52,4 +52,6 @@ export const APP_MSG = {
   passwordChanged: 'Your password has been changed. Sign in with the new password.',
   loggedOut: 'Logged out',
   validationFailed: 'The given data was invalid.',
+  /** A cookie-authenticated write without the web app's header or from another origin (CSRF). */
+  crossSiteRefused: 'This request did not come from the application. Reload the page and try again.',
 } as const;
