@@ -266,7 +266,7 @@ describe('invoice generation', () => {
       const res = await post('/generate-invoice', body);
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().errors.to).toEqual([
-        `The end date (to) must be today (${today}, America/Chicago) or earlier: a period that has not ended can't be billed.`,
+        `The end date (to) can't be after today (${today}, America/Chicago): that period has not ended.`,
       ]);
     }
     const [runsAfter] = await q<{ n: number }>('select count(*)::int as n from invoice_generation_runs');
@@ -278,7 +278,7 @@ describe('invoice generation', () => {
     const long = await post('/generate-invoice', { from: addDays(to, -GENERATE_MAX_DAYS), to });
     expect(long.statusCode, long.body).toBe(422);
     expect(long.json().errors.from).toEqual([
-      `The period (from - to) is ${GENERATE_MAX_DAYS + 1} days long; one run bills at most ${GENERATE_MAX_DAYS} days (a calendar quarter).`,
+      `The period (from - to) is ${GENERATE_MAX_DAYS + 1} days long; one run bills at most ${GENERATE_MAX_DAYS} days.`,
     ]);
     const wide = await post('/generate-invoice', { from: '1900-01-01', to });
     expect(wide.statusCode).toBe(422);

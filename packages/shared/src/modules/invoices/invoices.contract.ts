@@ -173,9 +173,9 @@ const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7
 export const GENERATE_MSG = {
   startAfterEnd: 'The start date is after the end date.',
   endInFuture: (today: string) =>
-    `The end date (to) must be today (${today}, ${COMPANY_TIME_ZONE_DEFAULT}) or earlier: a period that has not ended can't be billed.`,
+    `The end date (to) can't be after today (${today}, ${COMPANY_TIME_ZONE_DEFAULT}): that period has not ended.`,
   tooLong: (days: number) =>
-    `The period (from - to) is ${days} days long; one run bills at most ${GENERATE_MAX_DAYS} days (a calendar quarter).`,
+    `The period (from - to) is ${days} days long; one run bills at most ${GENERATE_MAX_DAYS} days.`,
 } as const;
 
 /** POST /generate-invoice. "Today" is read when the body is checked, in the company time zone. */

@@ -77,7 +77,7 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Card withBorder padding="sm" data-testid="invoice-generator-form">
-      <form onSubmit={form.onSubmit(start)}>
+      <form noValidate onSubmit={form.onSubmit(start)}>
         <Stack gap="xs">
           <Group align="flex-end" gap="sm" wrap="wrap">
             <SegmentedControl
@@ -89,8 +89,24 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
                 { value: 'custom', label: 'Custom' },
               ]}
             />
-            <TextInput size="xs" type="date" label="From" max={today} withAsterisk {...form.getInputProps('from')} />
-            <TextInput size="xs" type="date" label="To" max={today} withAsterisk {...form.getInputProps('to')} />
+            <TextInput
+              size="xs"
+              w={170}
+              type="date"
+              label="From"
+              max={today}
+              withAsterisk
+              {...form.getInputProps('from')}
+            />
+            <TextInput
+              size="xs"
+              w={170}
+              type="date"
+              label="To"
+              max={today}
+              withAsterisk
+              {...form.getInputProps('to')}
+            />
             <Select
               size="xs"
               w={260}
