@@ -11,8 +11,6 @@ import { extractionRoutes } from './modules/extraction/extraction.routes';
 import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
-import { loadsRoutes } from './modules/loads/loads.routes';
-import { mileageRoutes } from './modules/mileage/mileage.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -21,6 +19,8 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { shortPaymentsRoutes } from './modules/short-payments/short-payments.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trailersRoutes } from './modules/trailers/trailers.routes';
+import { loadsRoutes } from './modules/trips/loads.routes';
+import { milesRoutes } from './modules/trips/miles.routes';
 import { tripsRoutes } from './modules/trips/trips.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -54,7 +54,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   trailersRoutes,
   tripsRoutes,
   loadsRoutes,
-  mileageRoutes,
+  milesRoutes,
   extractionRoutes,
   statisticsRoutes,
   dashboardRoutes,

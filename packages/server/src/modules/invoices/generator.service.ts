@@ -2,7 +2,7 @@ import type { GenerateResult } from '@backhaul/shared/modules/invoices/invoices.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
-import { accountingServices } from '../accounting-services/accounting-services.table';
+import { accountingServices } from '../accounting-services';
 import { invoiceGenerationRuns } from './invoices.table';
 
 const TZ = 'America/Chicago';

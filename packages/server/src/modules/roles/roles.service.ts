@@ -16,7 +16,7 @@ import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { rolePermissions, roles, users } from '../../platform/auth/auth.table';
 import { loadGrants } from '../../platform/auth/session.repository';
 import { AppError } from '../../platform/errors';
-import { customers } from '../customers/customers.table';
+import { customers } from '../customers';
 
 const roleColumns = {
   id: roles.id,

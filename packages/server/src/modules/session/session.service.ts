@@ -13,8 +13,8 @@ import { hashToken, newToken } from '../../platform/auth/tokens';
 import { appVersions } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
-import { passwordResetMail } from '../../platform/mail/templates';
-import { customers } from '../customers/customers.table';
+import { customers } from '../customers';
+import { passwordResetMail } from './session.mail';
 
 export type SessionDeps = { db: Db; config: Config; mailer: Mailer };
 

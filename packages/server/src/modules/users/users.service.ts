@@ -8,9 +8,9 @@ import type { AuthContext } from '../../platform/auth/access';
 import { departments, roles, sessions, users } from '../../platform/auth/auth.table';
 import { hashPassword } from '../../platform/auth/password';
 import { AppError } from '../../platform/errors';
-import { customers } from '../customers/customers.table';
-import { employees } from '../employees/employees.table';
-import { requestReset, type SessionDeps } from '../session/session.service';
+import { customers } from '../customers';
+import { employees } from '../employees';
+import { requestReset, type SessionDeps } from '../session';
 
 type UserRow = typeof users.$inferSelect;
 

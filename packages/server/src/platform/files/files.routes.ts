@@ -4,6 +4,7 @@ import { caller } from '../auth/guard';
 import { AppError } from '../errors';
 import type { RouteModule } from '../http/types';
 import { FILE_MSG, PREVIEW_MIMES } from './file-rules';
+import { fileLink } from './files.service';
 import type { FileRow } from './files.table';
 
 const FileSchema = z.object({
@@ -19,8 +20,6 @@ const FileSchema = z.object({
   url: z.string(),
   preview_url: z.string().nullable(),
 });
-
-export const fileLink = (id: number) => `/api/files/${id}/download`;
 
 export function fileJson(f: FileRow): z.infer<typeof FileSchema> {
   return {

@@ -38,6 +38,9 @@ export type UploadInput = {
   data: Buffer;
 };
 
+/** Where a stored file downloads (the caller's access is checked there). */
+export const fileLink = (id: number) => `/api/files/${id}/download`;
+
 export type FilesService = ReturnType<typeof createFilesService>;
 
 /** The one file service: validated uploads, storage, access per owning record, delete rules. */

@@ -69,9 +69,13 @@ describe('live updates (server-sent events)', () => {
     await new Promise((r) => setTimeout(r, 50));
 
     const { live } = t.app.deps;
+    // The trips module registers 'trips'; no planner module yet, so the test names its section.
+    live.registerTopic('planner', SECTION.Planner);
     await live.publish(companyId, { topic: 'planner', id: 1, action: 'updated' });
     await live.publish(companyId, { topic: 'trips', id: 2, action: 'updated', visibleTo: [-1] });
     await live.publish(companyId + 1000, { topic: 'trips', id: 3, action: 'created' });
+    // A topic no module registered reaches nobody, not even an administrator.
+    await live.publish(companyId, { topic: 'unregistered', id: 5, action: 'updated' });
     await live.publish(companyId, { topic: 'trips', id: 4, action: 'deleted' });
 
     expect(await limited.next(1)).toEqual([{ topic: 'trips', id: 4, action: 'deleted' }]);
