@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -225,6 +225,10 @@ describe(`npm run backup / npm run restore (${PG_URL ? 'PostgreSQL' : 'embedded 
     expect(made.code, made.output).toBe(0);
     expect(made.output).toMatch(/Done: \d+ tables, [\d,]+ rows, 2 files/);
     const manifest = await readManifest(backup);
+    // Password hashes and personal data inside: only the owner may read the backup.
+    for (const path of [backup, join(backup, 'manifest.json'), join(backup, 'tables', 'users.ndjson.gz')]) {
+      expect((await stat(path)).mode & 0o077, path).toBe(0);
+    }
     expect(manifest.source.kind).toBe(source.kind);
     expect(manifest.files.list.map((f) => f.size).sort((a, b) => a - b)).toEqual([PDF.length, PNG.length]);
 
@@ -254,7 +258,7 @@ describe(`npm run backup / npm run restore (${PG_URL ? 'PostgreSQL' : 'embedded 
       expect(next.statusCode, next.body).toBe(200);
       expect(next.json().customer.id).toBe(customerId + 1);
     });
-  }, 240_000);
+  }, 480_000);
 
   it.runIf(PG_URL)(
     'a PostgreSQL backup restores into the embedded database',
@@ -287,7 +291,7 @@ describe(`npm run backup / npm run restore (${PG_URL ? 'PostgreSQL' : 'embedded 
     } finally {
       release();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('refuses to restore into a database that holds data, and changes nothing', async () => {
     const before = await contents(source);
@@ -295,7 +299,7 @@ describe(`npm run backup / npm run restore (${PG_URL ? 'PostgreSQL' : 'embedded 
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('The target database already holds data');
     expect(await contents(source)).toEqual(before);
-  }, 240_000);
+  }, 480_000);
 
   it('a backup made before the latest migrations restores, then migrates to this version', async () => {
     const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
@@ -320,5 +324,5 @@ describe(`npm run backup / npm run restore (${PG_URL ? 'PostgreSQL' : 'embedded 
       const [applied] = await db.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
       expect(applied?.n).toBe(journal.entries.length);
     });
-  }, 240_000);
+  }, 480_000);
 });

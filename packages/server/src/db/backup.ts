@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -33,6 +33,9 @@ const MANIFEST = 'manifest.json';
 /** Rows per INSERT and per cursor FETCH; a batch is also cut at about 4 MB of JSON. */
 const BATCH_ROWS = 1000;
 const BATCH_BYTES = 4 * 1024 * 1024;
+/** A backup holds password hashes and personal data: readable by its owner only. */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
 
 export type BackupManifest = {
   format: typeof BACKUP_FORMAT;
@@ -147,7 +150,7 @@ async function isEmptyFolder(path: string): Promise<boolean> {
 /** Dumps one table through a cursor into a gzipped NDJSON file; answers its row count and checksum. */
 async function dumpTable(s: Session, table: string, path: string): Promise<{ rows: number; checksum: string }> {
   const gzip = createGzip();
-  const written = pipeline(gzip, createWriteStream(path));
+  const written = pipeline(gzip, createWriteStream(path, { mode: PRIVATE_FILE }));
   let rows = 0;
   let sum = 0n;
   await s.query(`declare backup_rows no scroll cursor for select row_to_json(t)::text as r from ${qualified(table)} t`);
@@ -192,7 +195,8 @@ export async function backupDatabase(database: Database, opts: BackupOptions): P
 
 async function writeBackup(database: Database, opts: BackupOptions): Promise<BackupManifest> {
   const log = opts.log ?? (() => {});
-  await mkdir(join(opts.out, 'tables'), { recursive: true });
+  await mkdir(join(opts.out, 'tables'), { recursive: true, mode: PRIVATE_DIR });
+  await chmod(opts.out, PRIVATE_DIR);
   const snapshot = await withSession(database, (s) =>
     inTransaction(s, 'begin isolation level repeatable read read only', async () => {
       const migrations = await appliedMigrations(s);
@@ -236,8 +240,9 @@ async function writeBackup(database: Database, opts: BackupOptions): Promise<Bac
     for (const path of await walkFiles(opts.filesDir)) {
       const from = join(opts.filesDir, path);
       const to = join(opts.out, 'files', path);
-      await mkdir(dirname(to), { recursive: true });
+      await mkdir(dirname(to), { recursive: true, mode: PRIVATE_DIR });
       await copyFile(from, to);
+      await chmod(to, PRIVATE_FILE);
       const data = await readFile(to);
       files.list.push({ path, size: data.length, sha256: createHash('sha256').update(data).digest('hex') });
       files.bytes += data.length;
@@ -256,7 +261,7 @@ async function writeBackup(database: Database, opts: BackupOptions): Promise<Bac
     sequences: snapshot.sequences,
     files,
   };
-  await writeFile(join(opts.out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(join(opts.out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE });
   return manifest;
 }
 

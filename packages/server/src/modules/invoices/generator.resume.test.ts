@@ -102,7 +102,7 @@ async function startServer(target: Target): Promise<Server> {
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /running at (http:\/\/\S+)/.exec(output);
@@ -145,7 +145,7 @@ type Job = { status: string; done: number; total: number; result: unknown };
 const getJob = (server: Server, token: string, id: string) => call<Job>(server, 'GET', `/jobs/${id}`, token);
 
 async function waitJob(server: Server, token: string, id: string): Promise<Job> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     const job = await getJob(server, token, id);
     if (job.status === 'completed' || job.status === 'failed') return job;
@@ -320,5 +320,5 @@ describe('invoice generation killed mid-run and resumed', () => {
     // Each invoice audited once, for its amount.
     expect(actual.audited).toEqual(expected.audited);
     expect(actual.audited?.invoices).toBe(actual.audited?.distinct_invoices);
-  }, 400_000);
+  }, 900_000);
 });
