@@ -208,7 +208,7 @@ beforeAll(async () => {
     }
   });
   backup = join(work, 'backup-1');
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   if (PG_URL) {
@@ -272,7 +272,7 @@ describe(`npm run backup / npm run restore (${PG_URL ? 'PostgreSQL' : 'embedded 
       expect(after.sequences).toEqual(before.sequences);
       expect(after.files).toEqual(before.files);
     },
-    240_000,
+    480_000,
   );
 
   it('refuses to back up the embedded database while a server holds it', async () => {
