@@ -38,7 +38,7 @@ export type BuildAppOptions = {
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: opts.logger ? { level: opts.config.LOG_LEVEL } : false,
-    trustProxy: true,
+    trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);

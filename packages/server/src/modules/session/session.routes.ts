@@ -23,6 +23,10 @@ export const sessionRoutes: RouteModule = {
   register(app, deps) {
     const { db } = deps.database;
     const tags = ['Session'];
+    // The reset mail is sent here, after the request has answered (nothing is recorded of the outcome).
+    deps.jobs.define<{ email: string }>(session.PASSWORD_RESET_JOB, async (ctx) => {
+      await session.sendResetLink({ ...deps, db }, ctx.data.email);
+    });
 
     app.post('/login', {
       config: { access: 'public' },
@@ -75,7 +79,7 @@ export const sessionRoutes: RouteModule = {
       config: { access: 'public' },
       schema: { tags, body: ResetBodySchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
-        await session.requestReset({ ...deps, db }, req.body.email);
+        await session.requestReset({ ...deps, db }, { email: req.body.email, ip: req.ip });
         return { message: APP_MSG.resetSent };
       },
     });
