@@ -89,6 +89,7 @@ export async function buildApp(opts: BuildAppOptions) {
     database: opts.database,
     work: worker || process.env.JOBS_IN_API !== '0',
     eager: worker,
+    staleSeconds: Number(process.env.JOB_STALE_SECONDS) || undefined,
   });
   const live = createLiveBus(opts.database);
   const exports = createExportService({

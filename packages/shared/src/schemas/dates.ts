@@ -65,7 +65,8 @@ function checked(kind: 'date' | 'month' | 'datetime', opts: DateOptions, problem
     .superRefine((value, ctx) => {
       if (value === '' && opts.allowEmpty) return;
       const message = problem(value);
-      if (message) ctx.addIssue({ code: 'custom', message: opts.message ?? message, input: value });
+      // Aborting: an object's own checks (from before to, a period's length) never see a date that is not one.
+      if (message) ctx.addIssue({ code: 'custom', message: opts.message ?? message, input: value, continue: false });
     })
     .register(inputKinds, { kind });
 }
