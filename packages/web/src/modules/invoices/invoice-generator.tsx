@@ -1,6 +1,7 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { formatMoney, pluralize } from '@backhaul/shared/formats/formats';
+import { formatMoney, nowInCompanyTimeZone, pluralize } from '@backhaul/shared/formats/formats';
 import {
+  GENERATE_MAX_DAYS,
   GenerateBodySchema,
   GenerateOptionsSchema,
   type GenerateResult,
@@ -47,6 +48,7 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
     queryFn: () => api.get('/generate-invoice/create', { schema: GenerateOptionsSchema }),
   });
   const options = query.data;
+  const today = nowInCompanyTimeZone().date;
   const [jobId, setJobId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<Form>({
@@ -76,7 +78,7 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Card withBorder padding="sm" data-testid="invoice-generator-form">
-      <form onSubmit={form.onSubmit(start)}>
+      <form noValidate onSubmit={form.onSubmit(start)}>
         <Stack gap="xs">
           <Group align="flex-end" gap="sm" wrap="wrap">
             <SegmentedControl
@@ -88,8 +90,8 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
                 { value: 'custom', label: 'Custom' },
               ]}
             />
-            <DateField size="xs" w={150} label="From" withAsterisk {...form.getInputProps('from')} />
-            <DateField size="xs" w={150} label="To" withAsterisk {...form.getInputProps('to')} />
+            <DateField size="xs" w={170} label="From" maxDate={today} withAsterisk {...form.getInputProps('from')} />
+            <DateField size="xs" w={170} label="To" maxDate={today} withAsterisk {...form.getInputProps('to')} />
             <Select
               size="xs"
               w={260}
@@ -121,7 +123,8 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
           </Group>
           <Text size="xs" c="dimmed">
             Bills each customer for the services it buys: billed loads delivered in the period (once per load), active
-            drivers per week, or the flat monthly fee. Running it again for the same period bills only what is new.
+            drivers per week, or the flat monthly fee. Running it again for the same period bills only what is new. A
+            period ends today at the latest and spans at most {GENERATE_MAX_DAYS} days.
           </Text>
           {jobId && (
             <JobProgress
