@@ -25,6 +25,7 @@ import { tripsRoutes } from './modules/trips/trips.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './platform/files/files.routes';
+import { healthRoutes } from './platform/http/health.routes';
 import type { RouteModule } from './platform/http/types';
 import { jobsRoutes } from './platform/jobs/jobs.routes';
 import { listRoutes } from './platform/list/list.routes';
@@ -33,6 +34,7 @@ import { mailRoutes } from './platform/mail/mail.routes';
 
 /** Every module's routes, mounted under /api. A new module adds one line. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
+  healthRoutes,
   sessionRoutes,
   rolesRoutes,
   mailRoutes,

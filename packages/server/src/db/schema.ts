@@ -21,6 +21,7 @@ export * from '../modules/trucks/trucks.table';
 export * from '../modules/units/units.table';
 export * from '../platform/audit/audit.table';
 export * from '../platform/auth/auth.table';
+export * from '../platform/auth/secrets.table';
 export * from '../platform/companies/companies.table';
 export * from '../platform/files/files.table';
 export * from '../platform/jobs/jobs.table';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema } from '../schemas/dates';
 import { PAGE_SIZE_ALL, SPEC, TABLE_DEFAULT_PAGE_SIZE } from '../spec/constants';
 import { MSG } from '../spec/messages';
 
@@ -40,7 +41,7 @@ export const LIST_ROW_CAP = 50_000;
 export const listCapNotice = (total: number) =>
   `Showing the first ${LIST_ROW_CAP.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows. Narrow the filters, or use Export for every row.`;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
+const isoDate = dateSchema();
 const scalar = z.union([z.string().max(200), z.number()]);
 
 export const ListFilterSchema = z.object({ values: z.array(scalar).max(1000, 'Choose at most 1000 values.') });

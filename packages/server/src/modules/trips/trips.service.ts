@@ -1,4 +1,4 @@
-import { can, EXTRA_ACTION, SECTION, toCents } from '@backhaul/shared';
+import { can, EXTRA_ACTION, SECTION } from '@backhaul/shared';
 import type {
   LoadDetail,
   LoadFormOutput,
@@ -119,7 +119,7 @@ const loadColumns = (form: LoadFormOutput) => ({
   brokerId: form.broker_id,
   brokerNumber: form.broker_number || null,
   bol: form.bol || null,
-  grossCents: toCents(form.gross),
+  grossCents: form.gross,
   factoring: form.factoring,
   mileageLoaded: form.mileage_loaded,
   mileageEmpty: form.mileage_empty,
@@ -220,7 +220,8 @@ export async function addLoad(db: Db, live: LiveBus, auth: AuthContext, tripId: 
     );
     const id = await writeLoad(tx, auth, trip.id, { ...form, load_id: null }, (last?.n ?? 0) + 1);
     await syncTripLoads(tx, trip.id);
-    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: id, action: 'create', after: form });
+    const after = await loadDetails(tx, [id]);
+    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: id, action: 'create', after });
     return id;
   });
   await publish(live, auth, trip.id, 'updated');

@@ -124,7 +124,11 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
 );
 
-/** Failed sign-ins per key ("email:<address>" or "ip:<address>") for rate limiting. */
+/**
+ * Throttle counters per key (platform/auth/login-throttle.ts): sign-ins per account ("email:…", where
+ * `lockedUntil` is when the next attempt may run) and per address ("ip:…"), password-reset requests
+ * per address and per target ("reset-ip:…", "reset-email:…"); the windowed ones count from `firstFailureAt`.
+ */
 export const loginAttempts = pgTable('login_attempts', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),

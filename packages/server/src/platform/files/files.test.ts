@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, MSG, SECTION, SESSION_COOKIE } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { sectionFileAccess } from './file-entities';
@@ -170,8 +170,15 @@ describe('serving and deleting', () => {
       grants: [{ section: SECTION.Cities, action: 0 }],
     });
 
-    const dl = await t.app.inject({ method: 'GET', url: `/api/files/${id}/download?token=${viewer.token}` });
+    // A link the browser follows carries the session cookie; a token in the address opens nothing.
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${id}/download`,
+      cookies: { [SESSION_COOKIE]: viewer.token },
+    });
     expect(dl.statusCode).toBe(200);
+    const inQuery = await t.app.inject({ method: 'GET', url: `/api/files/${id}/download?token=${viewer.token}` });
+    expect(inQuery.statusCode).toBe(401);
     expect(dl.rawPayload.equals(MAGIC.pdf as Buffer)).toBe(true);
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="cdl.pdf"/);
@@ -187,6 +194,70 @@ describe('serving and deleting', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: t.bearer(viewer.token) })).statusCode,
     ).toBe(403);
+  });
+
+  it('a signed link opens one file without a session until it expires, and nothing else', async () => {
+    const up = await upload(admin, 'rate.pdf', MAGIC.pdf as Buffer, 'license', '12');
+    const id = up.json().file.id as number;
+    const other = (await upload(admin, 'other.pdf', MAGIC.pdf as Buffer, 'license', '12')).json().file.id as number;
+    const mint = (body: object, token = admin) =>
+      t.app.inject({ method: 'POST', url: `/api/files/${id}/link`, payload: body, headers: t.bearer(token) });
+    const res = await mint({ mode: 'preview', expires_in: 600 });
+    expect(res.statusCode).toBe(200);
+    const { url, expires_at } = res.json() as { url: string; expires_at: string };
+    expect(url.startsWith(`${t.config.publicUrl}/api/files/${id}/preview?expires=`)).toBe(true);
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(590_000);
+    const path = url.slice(t.config.publicUrl.length);
+
+    const opened = await t.app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(MAGIC.pdf as Buffer)).toBe(true);
+    expect(opened.headers['content-disposition']).toMatch(/^inline/);
+
+    const signature = new URL(url).searchParams.get('signature') ?? '';
+    const expires = new URL(url).searchParams.get('expires') ?? '';
+    const refused = [
+      path.replace(`/files/${id}/`, `/files/${other}/`), // another file
+      path.replace('/preview?', '/download?'), // another mode
+      path.replace(`expires=${expires}`, `expires=${Number(expires) + 3600}`), // a later expiry
+      path.replace(signature, `${signature.slice(0, -2)}AA`), // a forged signature
+      `${path}&extra=1`, // anything unsigned in the address
+      `/api/files/${id}/preview`,
+    ];
+    for (const u of refused) {
+      const r = await t.app.inject({ method: 'GET', url: u });
+      expect({ u, status: r.statusCode }).toEqual({ u, status: 401 });
+    }
+    // A signature opens only routes that take signed links, even with the same path shape.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/list/test-docs/12?${new URL(url).search.slice(1)}`,
+    });
+    expect(list.statusCode).toBe(401);
+
+    // Expired: signed a second in the past.
+    const past = await t.app.deps.links.sign(`/api/files/${id}/preview`, new Date(Date.now() - 1000));
+    expect((await t.app.inject({ method: 'GET', url: past })).statusCode).toBe(401);
+
+    // Only a caller who may see the file gets a link; the lifetime is bounded.
+    const outsider = await t.createUser({
+      email: 'no-link@backhaul.demo',
+      grants: [{ section: SECTION.Cities, action: 0 }],
+    });
+    expect((await mint({}, outsider.token)).statusCode).toBe(404);
+    expect((await mint({ expires_in: 30 * 24 * 3600 })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: `/api/files/${id}/link`, payload: {} })).statusCode).toBe(401);
+  });
+
+  it('links stay valid across a restart: the signing key is kept in the database', async () => {
+    const { createLinkSigner, linkSecretSource } = await import('../auth/signed-links');
+    const path = '/api/files/1/download';
+    const first = createLinkSigner(linkSecretSource(t.db, undefined));
+    const again = createLinkSigner(linkSecretSource(t.db, undefined));
+    const url = await first.sign(path, new Date(Date.now() + 60_000));
+    expect(await again.verify(url)).toMatchObject({ path });
+    const configured = createLinkSigner(linkSecretSource(t.db, 'x'.repeat(32)));
+    expect(await configured.verify(url)).toBeNull();
   });
 
   it('a file that is not a preview type has no preview', async () => {

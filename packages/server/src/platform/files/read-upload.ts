@@ -1,3 +1,4 @@
+import { textProblem } from '@backhaul/shared/schemas/text';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors';
 import { extensionOf, FILE_MSG, sniffKind } from './file-rules';
@@ -47,8 +48,8 @@ export type Upload = {
 };
 
 /**
- * Reads one file from a multipart request, with its text fields. 422 on `file` when there is none;
- * 413 above `maxBytes`. With `types`, the name's extension and the content must both be one of
+ * Reads one file from a multipart request, with its text fields. 422 on `file` when there is none
+ * or its name has a control character (422 on a field with one); 413 above `maxBytes`. With `types`, the name's extension and the content must both be one of
  * them, else a 422 on `file` (`badType` / `mismatch` replace the messages). Later files are drained.
  */
 export async function readUpload(
@@ -71,6 +72,13 @@ export async function readUpload(
     throw err;
   }
   if (!file) throw AppError.invalidField('file', FILE_MSG.noFile);
+  // Multipart skips the JSON validator compiler: the same control-character rule for the name and fields.
+  const nameProblem = textProblem(file.name);
+  if (nameProblem) throw AppError.invalidField('file', nameProblem);
+  for (const [field, value] of Object.entries(fields)) {
+    const problem = textProblem(value);
+    if (problem) throw AppError.invalidField(field, problem);
+  }
   if (!opts.types) return { ...file, kind: null, mime: null, fields };
 
   const ext = extensionOf(file.name);

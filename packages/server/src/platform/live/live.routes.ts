@@ -14,7 +14,7 @@ export function mayReceive(auth: AuthContext, event: LiveEvent, live: Pick<LiveB
 
 const HEARTBEAT_MS = 25_000;
 
-/** GET /api/live?token=…: a server-sent-events stream of the caller's company board changes. */
+/** GET /api/live (the web's EventSource sends the session cookie): a server-sent-events stream of the caller's company board changes. */
 export const liveRoutes: RouteModule = {
   name: 'live',
   register(app, { live }) {

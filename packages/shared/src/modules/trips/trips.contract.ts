@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateTimeSchema } from '../../schemas/dates';
+import { moneySchema } from '../../schemas/money';
 
 /** Address filter and stop types (000 §5): PickUp 1, Delivery 2. */
 export const STOP_TYPE = { PickUp: 1, Delivery: 2 } as const;
@@ -41,11 +43,7 @@ export type TripListRow = {
 };
 
 /** Company-time date and time of a stop, "YYYY-MM-DD HH:mm" (the dialog's pickers). */
-const stopTime = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/, 'Use the format YYYY-MM-DD HH:mm.')
-  .or(z.literal(''))
+const stopTime = dateTimeSchema({ allowEmpty: true })
   .nullable()
   .default(null)
   .transform((v) => (v ? v : null));
@@ -82,10 +80,8 @@ export const LoadFormSchema = z
     broker_id: z.number().int().positive().nullable().default(null),
     broker_number: z.string().trim().max(60).default(''),
     bol: z.string().trim().max(60).default(''),
-    gross: z.coerce
-      .number({ message: 'Enter the gross.' })
-      .min(0, 'The gross cannot be negative.')
-      .max(1_000_000, 'The gross may not be greater than 1000000.'),
+    /** Dollars, parsed to cents. */
+    gross: moneySchema({ label: 'gross', max: 1_000_000 }),
     factoring: z.boolean().default(false),
     mileage_loaded: miles.default(0),
     mileage_empty: miles.default(0),

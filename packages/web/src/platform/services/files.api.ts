@@ -1,8 +1,7 @@
 import { MSG } from '@backhaul/shared';
 import { z } from 'zod';
-import { API_BASE, api } from '../api-client';
+import { API_BASE, api, webHeaders } from '../api-client';
 import { ApiError, describeFailure } from '../api-errors';
-import { readStorage, STORAGE_KEY } from '../local-storage';
 
 export const StoredFileSchema = z.object({
   id: z.number(),
@@ -46,11 +45,10 @@ export async function postUpload<T>(
   const form = new FormData();
   for (const [name, value] of Object.entries(opts.fields ?? {})) form.append(name, value);
   form.append('file', opts.file, opts.file.name);
-  const token = readStorage(STORAGE_KEY.token);
   const res = await fetch(`${API_BASE}${path}`, {
     method: 'POST',
     body: form,
-    headers: token ? { Authorization: token } : {},
+    headers: webHeaders(),
   });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, body, describeFailure(res.status, body));
