@@ -6,7 +6,7 @@
 import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { migrateDatabase } from '../packages/server/src/db/migrate';
-import { toEngineRequest, tripsList, tripsListFor } from '../packages/server/src/modules/trips';
+import { toEngineRequest, tripsList } from '../packages/server/src/modules/trips';
 import type { AuthUser } from '../packages/server/src/platform/auth/access';
 import { runList } from '../packages/server/src/platform/list/run-list';
 
@@ -127,7 +127,7 @@ async function run(label: string, database: Database, loads: number) {
   console.log(
     `${label}: ${count?.n.toLocaleString('en-US')} loads seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const def = tripsListFor(tripsList, user);
+  const def = tripsList;
   console.log(`${'scenario'.padEnd(58)} runner p50     p95   hand p50     p95   ratio p50`);
   for (const s of SCENARIOS) {
     const runner = () => runList(database.db, def, user, toEngineRequest(s.body));

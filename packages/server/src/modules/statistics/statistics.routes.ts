@@ -15,12 +15,12 @@ import type { AuthUser } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import type { ExportService } from '../../platform/export/export.service';
 import type { App, RouteModule } from '../../platform/http/types';
-import type { ListDefinition } from '../../platform/list/define-list';
+import type { ListArgs, ListDefinition } from '../../platform/list/define-list';
 import { exportDefinedList } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
-import { customerReportsFor } from './customer-reports.list';
+import { customerReportsList } from './customer-reports.list';
 import { safetyMonth, safetyStatistic } from './safety-statistic.service';
-import { dispatchStatisticsFor } from './statistics.list';
+import { dispatchStatisticsList } from './statistics.list';
 import * as statistics from './statistics.service';
 import { DATE_COLUMN, resolveWindow } from './statistics.window';
 
@@ -38,12 +38,15 @@ const ExportRequestSchema = z.looseObject({
 });
 
 /** A customer report request: the window read as everywhere, then taken out of the row filters. */
-function reportRequest(user: AuthUser, body: unknown): { def: ListDefinition; request: Body; window: unknown } {
+function reportRequest(
+  _user: AuthUser,
+  body: unknown,
+): { def: ListDefinition; request: Body; window: unknown; args: ListArgs } {
   const { window, request } = resolveWindow(body);
   const filters = { ...(request.filters as Body) };
   delete filters[DATE_COLUMN.Delivery];
   delete filters[DATE_COLUMN.PickUp];
-  return { def: customerReportsFor(user, window), request: { ...request, filters }, window };
+  return { def: customerReportsList, request: { ...request, filters }, window, args: { window } };
 }
 
 function exportRoute(
@@ -52,7 +55,7 @@ function exportRoute(
   opts: {
     url: string;
     access: { section: number; action: number };
-    build: (user: AuthUser, body: Body) => { def: ListDefinition; request: Body };
+    build: (user: AuthUser, body: Body) => { def: ListDefinition; request: Body; args?: ListArgs };
   },
 ) {
   app.post(opts.url, {
@@ -61,7 +64,7 @@ function exportRoute(
     handler: async (req) => {
       const { user } = caller(req);
       const { columns, format, ...rest } = req.body;
-      const { def, request } = opts.build(user, rest);
+      const { def, request, args } = opts.build(user, rest);
       const { limit: _l, page: _p, with_options: _w, ...body } = request;
       return exportDefinedList({
         db: deps.db,
@@ -69,6 +72,7 @@ function exportRoute(
         def,
         user,
         body: { ...body, ...(columns ? { columns } : {}), format },
+        ...(args ? { args } : {}),
       });
     },
   });
@@ -90,7 +94,7 @@ export const statisticsRoutes: RouteModule = {
       handler: async (req) => {
         const { user } = caller(req);
         const { window, request } = statistics.statisticsRequest(req.body);
-        return { ...(await runList(db, dispatchStatisticsFor(user), user, request)), window };
+        return { ...(await runList(db, dispatchStatisticsList, user, request)), window };
       },
     });
 
@@ -119,7 +123,7 @@ export const statisticsRoutes: RouteModule = {
       {
         url: '/dispatch-statistics/export',
         access: { section: SECTION.DispatchStatistics, action: ACTION.EXPORT },
-        build: (user, body) => ({ def: dispatchStatisticsFor(user), request: resolveWindow(body).request }),
+        build: (_user, body) => ({ def: dispatchStatisticsList, request: resolveWindow(body).request }),
       },
     );
 
@@ -128,8 +132,8 @@ export const statisticsRoutes: RouteModule = {
       schema: { tags, body: z.unknown() },
       handler: async (req) => {
         const { user } = caller(req);
-        const { def, request, window } = reportRequest(user, req.body);
-        return { ...(await runList(db, def, user, request)), window };
+        const { def, request, window, args } = reportRequest(user, req.body);
+        return { ...(await runList(db, def, user, request, { args })), window };
       },
     });
 

@@ -1,5 +1,5 @@
 import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
-import { ExportResponseSchema } from '@backhaul/shared/list/list.contract';
+import { DateFilterSchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   ConnectionBodySchema,
   LoadFormSchema,
@@ -20,10 +20,9 @@ import {
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { exportDefinedList } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
 import { toEngineRequest } from './trips.filters';
-import { loadsList, tripsList, tripsListFor } from './trips.list';
+import { loadsList, tripsList } from './trips.list';
 import * as tripsService from './trips.service';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -47,24 +46,19 @@ export const tripsRoutes: RouteModule = {
 
     // The list answers the register's keys (trips …) and the engine's (sum, filter, columns);
     // /trips/list is the same list in the engine's shape (rows) for the web's DataTable.
-    const list = async (user: Parameters<typeof tripsListFor>[1], body: unknown) => {
-      const request = toEngineRequest(body);
-      const result = await runList(db, tripsListFor(tripsList, user), user, request);
-      return { ...result, date_filter: (request.filters as Record<string, unknown>).delivery_datetime ?? null };
-    };
-    app.post('/trips', {
-      config: { access: trips() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { rows, ...rest } = await list(caller(req).user, req.body);
-        return { trips: rows, ...rest };
+    const list = {
+      tags,
+      access: trips(),
+      request: (body: unknown) => toEngineRequest(body),
+      extra: {
+        schema: { date_filter: DateFilterSchema.nullable() },
+        values: (request: unknown) => ({
+          date_filter: ((request as { filters: Record<string, unknown> }).filters.delivery_datetime ?? null) as unknown,
+        }),
       },
-    });
-    app.post('/trips/list', {
-      config: { access: trips() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => list(caller(req).user, req.body),
-    });
+    };
+    registerListRoute(app, db, tripsList, { ...list, url: '/trips', keys: { rows: 'trips' } });
+    registerListRoute(app, db, tripsList, { ...list, url: '/trips/list' });
 
     app.post('/trips/filters', {
       config: { access: trips() },
