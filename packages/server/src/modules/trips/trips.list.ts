@@ -29,12 +29,12 @@ const none = sql`select null::int as value, null::text as label where false`;
  * Decided with can() on the grants the guard put on the caller; the list, its totals and its export share it.
  */
 export function tripsScope(user: AuthUser): SQL {
-  const company = sql`loads.company_id = ${user.companyId}`;
-  const customer = user.customerId ? sql` and loads.customer_id = ${user.customerId}` : sql``;
+  const company = sql`${loads.companyId} = ${user.companyId}`;
+  const customer = user.customerId ? sql` and ${loads.customerId} = ${user.customerId}` : sql``;
   const seesAll = user.grants
     ? can(user.grants, { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS })
     : false;
-  return seesAll ? sql`${company}${customer}` : sql`${company}${customer} and loads.dispatcher_id = ${user.id}`;
+  return seesAll ? sql`${company}${customer}` : sql`${company}${customer} and ${loads.dispatcherId} = ${user.id}`;
 }
 
 const companyOptions =
@@ -158,6 +158,7 @@ function columns(): ListColumnSpec[] {
       title: 'Invoice',
       sql: yesNo(sql`${loads.customerInvoiceId} is not null`, 'Exist', 'Not exist'),
       filterSql: sql`${loads.customerInvoiceId} is not null`,
+      offSql: sql`${loads.customerInvoiceId} is null`,
       filter: 'options',
     },
     {
@@ -301,19 +302,19 @@ const SEARCH: ListDefinition['search'] = [
   {
     label: 'Stop city or state',
     where: (pattern, text) =>
-      sql`exists (select 1 from load_stops s where s.load_id = loads.id and (lower(s.city) like ${pattern} or lower(s.state) = ${text} or lower(s.city || ', ' || s.state) like ${pattern}))`,
+      sql`exists (select 1 from load_stops s where s.load_id = ${loads.id} and (lower(s.city) like ${pattern} or lower(s.state) = ${text} or lower(s.city || ', ' || s.state) like ${pattern}))`,
   },
   {
     label: 'Load #',
-    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.id = ${idIn(text)}`),
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`${loads.id} = ${idIn(text)}`),
   },
   {
     label: 'Trip #',
-    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.trip_id = ${idIn(text)}`),
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`${loads.tripId} = ${idIn(text)}`),
   },
   {
     label: 'Invoice #',
-    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.customer_invoice_id = ${idIn(text)}`),
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`${loads.customerInvoiceId} = ${idIn(text)}`),
   },
 ];
 

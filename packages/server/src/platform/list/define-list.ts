@@ -28,6 +28,11 @@ export type ListColumn = {
   filter?: FilterKind;
   /** What the filter compares, when not `sql` (e.g. an id behind a name). */
   filterSql?: SQL;
+  /**
+   * Options and checkbox filters: the Off condition, where `(filter) is not true` would hide an
+   * index (e.g. `customer_invoice_id is null`, the predicate of a partial index).
+   */
+  offSql?: SQL;
   /** Date filters: a `date` column compares days; a `timestamp` column compares company-time days. */
   dateType?: 'date' | 'timestamp';
   /** Address filters: state and city expressions per type (1 PickUp, 2 Delivery). */

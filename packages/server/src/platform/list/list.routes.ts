@@ -26,6 +26,7 @@ import {
 import { normalizeSettings, resetSettings, saveSettings } from './list-settings';
 import {
   compileList,
+  JsonRows,
   type ListAnswer,
   refuseDataErrors,
   type runList,
@@ -70,36 +71,23 @@ export function listAnswerSchema(def: ListDefinition, shape: AnswerShape = {}) {
   return z.object({ ...Object.fromEntries(engine), ...shape.extra });
 }
 
-const isAsync = (v: unknown): v is AsyncIterable<unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Symbol.asyncIterator in v;
-
-/** Rows joined into chunks of this many before they are handed to the socket (and the compressor). */
-const JSON_CHUNK_ROWS = 500;
-
-/** The bytes JSON.stringify would write for `entries` as an object, with async rows written as they come. */
+/** The bytes JSON.stringify would write for `entries` as an object, with streamed rows written as they come. */
 async function* jsonChunks(entries: Array<[string, unknown]>): AsyncGenerator<string> {
   let sep = '{';
   for (const [key, value] of entries) {
     if (value === undefined) continue;
     const head = `${sep}${JSON.stringify(key)}:`;
     sep = ',';
-    if (!isAsync(value)) {
+    if (!(value instanceof JsonRows)) {
       yield head + JSON.stringify(value);
       continue;
     }
-    let chunk = `${head}[`;
-    let inChunk = 0;
-    let first = true;
-    for await (const row of value) {
-      chunk += (first ? '' : ',') + JSON.stringify(row);
-      first = false;
-      if (++inChunk === JSON_CHUNK_ROWS) {
-        yield chunk;
-        chunk = '';
-        inChunk = 0;
-      }
+    let open = `${head}[`;
+    for await (const batch of value.batches) {
+      yield open + batch;
+      open = ',';
     }
-    yield `${chunk}]`;
+    yield open === ',' ? ']' : `${open}]`;
   }
   yield sep === '{' ? '{}' : '}';
 }
@@ -115,7 +103,7 @@ export function listReply(
 ): Record<string, unknown> | Readable {
   const entries: Array<[string, unknown]> = Object.entries(answer).map(([k, v]) => [opts.keys?.[k] ?? k, v]);
   for (const [k, v] of Object.entries(opts.extra ?? {})) entries.push([k, v]);
-  if (!entries.some(([, v]) => isAsync(v))) return Object.fromEntries(entries);
+  if (!entries.some(([, v]) => v instanceof JsonRows)) return Object.fromEntries(entries);
   return Readable.from(jsonChunks(entries), { objectMode: false });
 }
 
