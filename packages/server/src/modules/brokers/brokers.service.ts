@@ -1,9 +1,11 @@
 import type { BrokerFormOutput, BrokerRow } from '@backhaul/shared/modules/brokers/brokers.contract';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { lookupList } from '../../platform/list/run-list';
+import { brokersList } from './brokers.list';
 import { brokers } from './brokers.table';
 
 type BrokerRecord = typeof brokers.$inferSelect;
@@ -95,23 +97,21 @@ export async function deleteBroker(db: Db, user: AuthUser, id: number): Promise<
   });
 }
 
-/** The load form's broker lookup: by name or MC number. */
-export async function lookupBrokers(
-  db: Db,
-  user: AuthUser,
-  q: { search: string; limit: number },
-): Promise<BrokerRow[]> {
-  const text = q.search.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await db
-    .select()
-    .from(brokers)
-    .where(
-      and(
-        eq(brokers.companyId, user.companyId),
-        q.search ? or(ilike(brokers.name, `%${text}%`), ilike(brokers.mcNumber, `${text}%`)) : undefined,
-      ),
-    )
-    .orderBy(asc(brokers.name))
-    .limit(q.limit);
-  return rows.map(toBrokerRow);
+/** The brokers picker (POST /filterBrockers), through the list engine: name contains or MC number starts with the text. */
+export function lookupBrokers(db: Db, user: AuthUser, q: { search: string; limit: number }): Promise<BrokerRow[]> {
+  return lookupList<BrokerRow>(db, brokersList, user, {
+    text: q.search,
+    limit: q.limit,
+    columns: [
+      'broker_id',
+      'broker',
+      'mc_number',
+      'pa_street_1',
+      'pa_city',
+      'pa_state',
+      'pa_zip',
+      'email_address',
+      'local_phone',
+    ],
+  });
 }

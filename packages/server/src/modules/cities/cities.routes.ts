@@ -34,7 +34,7 @@ export const citiesRoutes: RouteModule = {
       config: { access: { anyOf: [can(), { section: SECTION.Trips }, { section: SECTION.Dispatch }] } },
       schema: { tags, body: CityLookupBodySchema.optional(), response: { 200: CityLookupResponseSchema } },
       handler: async (req) => ({
-        cities: await citiesService.lookupCities(db, CityLookupBodySchema.parse(req.body ?? {})),
+        cities: await citiesService.lookupCities(db, caller(req).user, CityLookupBodySchema.parse(req.body ?? {})),
       }),
     });
 

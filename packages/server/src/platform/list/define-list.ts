@@ -114,6 +114,11 @@ export type ListDefinition = {
    * pattern (lower-cased, %-wrapped), e.g. an EXISTS over child rows.
    */
   search?: readonly ListSearch[];
+  /**
+   * A picker's lookup over the list (POST /cities, /filterBrockers): what the typed text matches
+   * (the caller's text, untouched) and the order the choices come in (ties broken by the row key).
+   */
+  lookup?: { match: (text: string) => SQL; orderBy: SQL };
 };
 
 export type ListSpec = Omit<ListDefinition, 'columns'> & { columns: readonly ListColumnSpec[] };

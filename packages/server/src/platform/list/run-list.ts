@@ -517,6 +517,34 @@ export const isAllRows = (limit: number) => limit >= PAGE_SIZE_ALL;
 
 export type RunListOptions = { args?: ListArgs };
 
+/**
+ * A picker's choices from a list (its `lookup`): the caller's scope and the list's filters, the
+ * lookup's own match on the typed text and its order, the named columns, at most `limit` rows.
+ */
+export async function lookupList<Row = Record<string, unknown>>(
+  db: DbOrTx,
+  def: ListDefinition,
+  user: AuthUser,
+  opts: { text: string; limit: number; columns: readonly string[]; filters?: Record<string, unknown> },
+): Promise<Row[]> {
+  if (!def.lookup) throw new Error(`List ${def.key} declares no lookup`);
+  const compiled = compileList(def, user, { filters: opts.filters ?? {}, limit: opts.limit, with_options: false });
+  const text = opts.text.trim();
+  const byId = new Map(def.columns.map((c) => [c.id, c]));
+  const columns = opts.columns.map((id) => {
+    const c = byId.get(id);
+    if (!c) throw new Error(`List ${def.key}: lookup column ${id} unknown`);
+    return c;
+  });
+  const lookup: CompiledList = {
+    ...compiled,
+    where: text ? sql`${compiled.where} and ${def.lookup.match(text)}` : compiled.where,
+    orderBy: sql`${def.lookup.orderBy}, ${def.rowKey} asc`,
+  };
+  const page = await refuseDataErrors(fetchPage(db, def, lookup, { limit: opts.limit, offset: 0, columns }));
+  return page.rows as Row[];
+}
+
 /** A list answer whose rows may still be coming ('All' streamed by the list routes). */
 export type ListAnswer<Row = Record<string, unknown>> = Omit<ListResponse<Row>, 'rows'> & {
   rows: Row[] | JsonRows;
