@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { citiesList } from './cities.list';
 import * as citiesService from './cities.service';
 
@@ -24,11 +23,7 @@ export const citiesRoutes: RouteModule = {
     const tags = ['Cities'];
     registerListRoute(app, db, citiesList, { url: '/cities/list', tags });
     // "GET or POST /{section}/list": the GET form answers the default first page (POST /cities is the lookup).
-    app.get('/cities/list', {
-      config: { access: can() },
-      schema: { tags },
-      handler: (req) => runList(db, citiesList, caller(req).user, {}),
-    });
+    registerListRoute(app, db, citiesList, { url: '/cities/list', method: 'GET', tags });
 
     app.post('/cities', {
       config: { access: { anyOf: [can(), { section: SECTION.Trips }, { section: SECTION.Dispatch }] } },

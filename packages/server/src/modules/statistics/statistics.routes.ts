@@ -9,6 +9,7 @@ import {
   SendCustomerReportBodySchema,
   SendCustomerReportResponseSchema,
   StatisticsGraphResponseSchema,
+  StatisticsWindowSchema,
 } from '@backhaul/shared/modules/statistics/statistics.contract';
 import { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/access';
@@ -16,8 +17,8 @@ import { caller } from '../../platform/auth/guard';
 import type { ExportService } from '../../platform/export/export.service';
 import type { App, RouteModule } from '../../platform/http/types';
 import type { ListArgs, ListDefinition } from '../../platform/list/define-list';
-import { exportDefinedList } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
+import type { runList } from '../../platform/list/run-list';
 import { customerReportsList } from './customer-reports.list';
 import { safetyMonth, safetyStatistic } from './safety-statistic.service';
 import { dispatchStatisticsList } from './statistics.list';
@@ -88,14 +89,15 @@ export const statisticsRoutes: RouteModule = {
     const tags = ['Statistics'];
 
     // The table: the list engine's answer for the window (datePeriod/weeks or the date filter).
-    app.post('/statistics/list', {
-      config: { access: DISPATCH_STATISTICS },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { user } = caller(req);
-        const { window, request } = statistics.statisticsRequest(req.body);
-        return { ...(await runList(db, dispatchStatisticsList, user, request)), window };
+    registerListRoute(app, db, dispatchStatisticsList, {
+      url: '/statistics/list',
+      access: DISPATCH_STATISTICS,
+      tags,
+      prepare: (body) => {
+        const { window, request } = statistics.statisticsRequest(body);
+        return { request, extra: { window } };
       },
+      extra: { window: StatisticsWindowSchema },
     });
 
     // The charts of the same request: graph per label, totals, graphDispatch, spot rate, rate average.
@@ -127,14 +129,15 @@ export const statisticsRoutes: RouteModule = {
       },
     );
 
-    app.post('/customer-reports/list', {
-      config: { access: STATISTICS },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { user } = caller(req);
-        const { def, request, window, args } = reportRequest(user, req.body);
-        return { ...(await runList(db, def, user, request, { args })), window };
+    registerListRoute(app, db, customerReportsList, {
+      url: '/customer-reports/list',
+      access: STATISTICS,
+      tags,
+      prepare: (body, user) => {
+        const { request, window, args } = reportRequest(user, body);
+        return { request, args, extra: { window } };
       },
+      extra: { window: StatisticsWindowSchema },
     });
 
     exportRoute(app, { db, exports }, { url: '/customer-reports/export', access: STATISTICS, build: reportRequest });

@@ -49,13 +49,14 @@ export const tripsRoutes: RouteModule = {
     const list = {
       tags,
       access: trips(),
-      request: (body: unknown) => toEngineRequest(body),
-      extra: {
-        schema: { date_filter: DateFilterSchema.nullable() },
-        values: (request: unknown) => ({
-          date_filter: ((request as { filters: Record<string, unknown> }).filters.delivery_datetime ?? null) as unknown,
-        }),
+      prepare: (body: unknown) => {
+        const request = toEngineRequest(body);
+        return {
+          request,
+          extra: { date_filter: (request.filters as Record<string, unknown>).delivery_datetime ?? null },
+        };
       },
+      extra: { date_filter: DateFilterSchema.nullable() },
     };
     registerListRoute(app, db, tripsList, { ...list, url: '/trips', keys: { rows: 'trips' } });
     registerListRoute(app, db, tripsList, { ...list, url: '/trips/list' });

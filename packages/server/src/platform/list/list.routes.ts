@@ -116,13 +116,17 @@ export function listReply(
 /** The engine's answer is written as it is: 15,000 rows are not checked again against the schema. */
 const asIs = () => (data: unknown) => JSON.stringify(data);
 
+/** What a route makes of the body before the engine runs: the engine's request, FROM arguments, keys to add. */
+export type ListPrepared = { request: unknown; args?: ListArgs; extra?: Record<string, unknown> };
+
 /**
- * Mounts a module's list endpoint: POST url with the list request, answered by the engine, with its
- * response schema. `keys` renames response keys where the API register names others (rows →
- * trips); `request` rewrites the body first (the spec's filter names), `args` gives a FROM that
- * depends on the request what it needs, and `extra` adds the route's own keys after the engine's.
+ * Mounts a module's list endpoint: POST url with the list request (GET: the first page with the
+ * defaults), answered by the engine, with its response schema. `keys` renames response keys where
+ * the API register names others (rows → trips); `prepare` turns the body into the engine's request
+ * (the spec's filter names, a report's window as `args`) and names keys to add after the engine's,
+ * whose schema is `extra`.
  */
-export function registerListRoute<Extra extends z.ZodRawShape = Record<never, never>>(
+export function registerListRoute(
   app: App,
   db: Parameters<typeof runList>[0],
   def: ListDefinition,
@@ -132,9 +136,8 @@ export function registerListRoute<Extra extends z.ZodRawShape = Record<never, ne
     access?: Access;
     tags?: string[];
     keys?: Record<string, string>;
-    request?: (body: unknown, user: AuthUser) => unknown;
-    args?: (request: unknown, user: AuthUser) => ListArgs;
-    extra?: { schema: Extra; values: (request: unknown, user: AuthUser) => Record<string, unknown> };
+    prepare?: (body: unknown, user: AuthUser) => ListPrepared;
+    extra?: z.ZodRawShape;
   },
 ): void {
   const method = opts.method ?? 'POST';
@@ -145,18 +148,17 @@ export function registerListRoute<Extra extends z.ZodRawShape = Record<never, ne
     schema: {
       tags: opts.tags ?? [def.title],
       ...(method === 'POST' ? { body: z.unknown() } : {}),
-      response: { 200: listAnswerSchema(def, { keys: opts.keys, extra: opts.extra?.schema }) },
+      response: { 200: listAnswerSchema(def, { keys: opts.keys, extra: opts.extra }) },
     },
     serializerCompiler: asIs,
     handler: async (req, reply) => {
       const { user } = caller(req);
-      // GET answers the first page with the defaults ("GET or POST /{section}/list").
       const body = method === 'GET' ? {} : req.body;
-      const request = opts.request ? opts.request(body, user) : body;
-      const answer = await runListStreamed(db, def, user, request, {
-        ...(opts.args ? { args: opts.args(request, user) } : {}),
+      const prepared = opts.prepare ? opts.prepare(body, user) : { request: body };
+      const answer = await runListStreamed(db, def, user, prepared.request, {
+        ...(prepared.args ? { args: prepared.args } : {}),
       });
-      const sent = listReply(answer, { keys: opts.keys, extra: opts.extra?.values(request, user) });
+      const sent = listReply(answer, { keys: opts.keys, extra: prepared.extra });
       if (sent instanceof Readable) return reply.type('application/json; charset=utf-8').send(sent as never);
       return sent;
     },
