@@ -346,9 +346,9 @@ test('a role manager changes only roles it holds in full; a refusal says why', a
       await page.request.post('/api/users/list', { headers: auth, data: { search: 'accountant@backhaul.demo' } })
     ).json()
   ).rows[0].id as number;
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+  // As the signed-in page would send it: its session cookie and the application's header.
   const refused = await page.request.post(`/api/permission/${smallRole}/assign`, {
-    headers: { authorization: token ?? '' },
+    headers: { 'x-backhaul-client': 'web' },
     data: { user_ids: [accountantId] },
   });
   expect(refused.status()).toBe(403);
