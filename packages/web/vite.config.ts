@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite.precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3101';
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz of every text file, served as they are (the server compresses nothing).
+  plugins: [react(), precompress()],
   base: '/',
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },

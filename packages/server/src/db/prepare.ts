@@ -1,6 +1,4 @@
 import type { Config } from '../config';
-import { runSeeders } from '../platform/seed/seed';
-import { SEEDERS } from '../seeders';
 import type { Database } from './client';
 import { migrateDatabase } from './migrate';
 
@@ -23,6 +21,8 @@ export async function prepareDatabase(
   if (!wanted) return { seeded: false };
   if (!(await isDatabaseEmpty(database))) return { seeded: false };
   log('Loading the demo company…');
+  // The seeders (and the data they read) load only when there is something to seed.
+  const [{ runSeeders }, { SEEDERS }] = await Promise.all([import('../platform/seed/seed'), import('../seeders')]);
   await runSeeders(database.db, SEEDERS, { scale: config.SEED_SCALE, password: config.DEMO_PASSWORD, log });
   return { seeded: true };
 }
