@@ -78,9 +78,10 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   const filesEnv = loadFilesEnv();
+  const storage = storageFromEnv(filesEnv, opts.config.dataDir);
   const files = createFilesService({
     db: opts.database.db,
-    storage: storageFromEnv(filesEnv, opts.config.dataDir),
+    storage,
     maxBytes: filesEnv.FILE_MAX_BYTES,
   });
   registerPlatformFileEntities(files);
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildAppOptions) {
     await jobs.stop();
     await live.close();
     mailer.close();
+    storage.close?.();
   });
   const deps: AppDeps = { database: opts.database, config: opts.config, mailer, files, jobs, exports, live, links };
   app.decorate('deps', deps);
