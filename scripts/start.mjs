@@ -54,7 +54,6 @@ if (role === 'main') {
       at('packages/web/src'),
       at('packages/web/index.html'),
       at('packages/web/vite.config.ts'),
-      at('packages/web/vite.precompress.ts'),
       at('packages/web/package.json'),
     ],
     command: ['npm', 'run', 'build', '-w', '@backhaul/web'],

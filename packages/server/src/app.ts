@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildAppOptions) {
     // The web app's files are public; the index.html fallback for other paths is the not-found handler.
     // Vite names every file under assets/ by its content hash: cached for a year. index.html (and any
     // file without a hash) is revalidated, so a release reaches browsers at once. The build wrote .br
-    // and .gz beside each text file (packages/web/vite.precompress.ts): sent as they are.
+    // and .gz beside each text file (packages/web/vite.config.ts): sent as they are.
     await app.register(async (web) => {
       declareRoutes(web, 'public');
       await web.register(fastifyStatic, {
