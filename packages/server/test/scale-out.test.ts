@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -365,5 +365,52 @@ describe.skipIf(!PG_URL)(
       expect(viaLink.status).toBe(200);
       expect(viaLink.body.equals(PNG)).toBe(true);
     });
+
+    it('two API processes and a worker started at once on an empty database migrate it once and seed it once', async () => {
+      const fresh = `backhaul_scale_fresh_${process.pid}`;
+      const admin = await openPostgres(PG_URL as string, 1);
+      await admin.exec(`drop database if exists ${fresh} with (force)`);
+      await admin.exec(`create database ${fresh}`);
+      await admin.close();
+      const freshUrl = withDatabase(PG_URL as string, fresh);
+      const freshEnv = (name: string) => ({
+        ...env(join(work, `fresh-${name}`)),
+        DATABASE_URL: freshUrl,
+        SEED: 'demo',
+        SEED_SCALE: '0.05',
+      });
+      const started = await Promise.allSettled([
+        startProcess([join(SERVER_ROOT, 'dist/main.js')], freshEnv('api-0'), /Backhaul is running at/),
+        startProcess([join(SERVER_ROOT, 'dist/main.js')], freshEnv('api-1'), /Backhaul is running at/),
+        startProcess([join(SERVER_ROOT, 'dist/worker.js')], freshEnv('worker'), /Backhaul worker \d+ is running/),
+      ]);
+      const running = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      for (const p of running) p.proc.kill('SIGTERM');
+      await Promise.all(running.map((p) => p.exited));
+      const check = await openPostgres(freshUrl, 1);
+      try {
+        expect(started.map((s) => (s.status === 'rejected' ? String(s.reason) : 'ready'))).toEqual([
+          'ready',
+          'ready',
+          'ready',
+        ]);
+        const journal = JSON.parse(readFileSync(join(SERVER_ROOT, 'drizzle/meta/_journal.json'), 'utf8'));
+        const [applied] = await check.query<{ n: number }>(
+          'select count(*)::int as n from drizzle.__drizzle_migrations',
+        );
+        expect(applied?.n).toBe(journal.entries.length);
+        const companies = await check.query<{ n: number }>('select count(*)::int as n from companies');
+        expect(companies[0]?.n).toBe(1);
+        const admins = await check.query<{ n: number }>(
+          `select count(*)::int as n from users where email = '${ADMIN}'`,
+        );
+        expect(admins[0]?.n).toBe(1);
+      } finally {
+        await check.close();
+        const again = await openPostgres(PG_URL as string, 1);
+        await again.exec(`drop database if exists ${fresh} with (force)`);
+        await again.close();
+      }
+    }, 180_000);
   },
 );
