@@ -152,6 +152,20 @@ async function benchDatabase(kind: Kind, meta: DatasetMeta, pristine: string) {
     log(`  idle RSS after start and sign-in: app ${idle.app} MB, bare ${idle.bare} MB`);
 
     const w = meta.windows;
+    // Exports first, right after the idle figure: the RSS they add is then over a server that has only started.
+    const exports = [];
+    for (const format of ['xlsx', 'csv'] as const) {
+      exports.push(
+        await exportScenario(pair, {
+          format,
+          window: w.export,
+          runs: config.exportRuns,
+          pollMs: config.exportPollMs,
+          log,
+        }),
+      );
+    }
+
     const lists = [];
     const list = (id: string, title: string, body: unknown, iterations: number) =>
       latency(pair, {
@@ -188,19 +202,6 @@ async function benchDatabase(kind: Kind, meta: DatasetMeta, pristine: string) {
         config.allIterations,
       ),
     );
-
-    const exports = [];
-    for (const format of ['xlsx', 'csv'] as const) {
-      exports.push(
-        await exportScenario(pair, {
-          format,
-          window: w.export,
-          runs: config.exportRuns,
-          pollMs: config.exportPollMs,
-          log,
-        }),
-      );
-    }
 
     let undo: ((runId: number) => Promise<void>) | null = null;
     if (kind === 'postgres') {

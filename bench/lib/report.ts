@@ -101,7 +101,7 @@ function database(d: Database): string {
     `| Idle, after start and sign-in | ${n(d.idle_rss_mb.app, 0)} | ${n(d.idle_rss_mb.bare, 0)} |`,
     ...(xlsx
       ? [
-          `| Peak during the XLSX export (added to the RSS before it) | ${n(xlsx.app.peak_rss_mb, 0)} (+${n(xlsx.app.added_rss_mb, 0)}) | ${n(xlsx.bare.peak_rss_mb, 0)} (+${n(xlsx.bare.added_rss_mb, 0)}) |`,
+          `| Peak during the XLSX export (+ over the RSS before it; the exports run first, after the idle figure) | ${n(xlsx.app.peak_rss_mb, 0)} (+${n(xlsx.app.added_rss_mb, 0)}) | ${n(xlsx.bare.peak_rss_mb, 0)} (+${n(xlsx.bare.added_rss_mb, 0)}) |`,
         ]
       : []),
     ...(csv
@@ -138,7 +138,7 @@ export function markdown(r: Results): Markdown {
     '',
     `${m.cpus} × ${m.cpu_model}, ${m.memory_gb} GB, Node ${m.node}; the run took ${Math.round(r.duration_s / 60)} min. Load average (1, 5, 15 min) at the start ${m.loadavg_start.join(', ')}, at the end ${m.loadavg_end.join(', ')}${during ? `; the 1-minute figure during the run: median ${n(during.p50, 2)}, ${n(during.min, 2)}–${n(during.max, 2)}` : ''}. Other work shared these CPUs: the ratios (app and bare measured in turn in the same run) are the figures to compare between runs; absolute times follow the machine's load.`,
     '',
-    ...r.databases.map(database),
+    r.databases.map(database).join('\n\n'),
     '',
     r.checks_failed.length
       ? `**Checks failed:**\n${r.checks_failed.map((f) => `- ${f}`).join('\n')}`
