@@ -64,7 +64,7 @@ function git() {
     return {
       sha: gitSha(),
       branch: run('rev-parse', '--abbrev-ref', 'HEAD'),
-      dirty: run('status', '--porcelain') !== '',
+      dirty: run('status', '--porcelain', '--untracked-files=no') !== '',
     };
   } catch {
     return { sha: 'unknown', branch: 'unknown', dirty: true };
