@@ -18,7 +18,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
-import { listCustomerOptions } from '../customers/customers.service';
+import { listCustomerOptions } from '../customers';
 import { salesLeadDescriptions, salesLeadInvoices, salesLeads } from './clients.table';
 
 type LeadRecord = typeof salesLeads.$inferSelect;

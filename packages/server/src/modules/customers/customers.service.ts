@@ -22,7 +22,7 @@ import { fileJson } from '../../platform/files/files.routes';
 import type { FilesService } from '../../platform/files/files.service';
 import { files } from '../../platform/files/files.table';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
-import { listFactoringOptions } from '../factoring/factoring.service';
+import { listFactoringOptions } from '../factoring';
 import { customerExceptions, customers } from './customers.table';
 
 export const CUSTOMERS_ENTITY = 'customers';

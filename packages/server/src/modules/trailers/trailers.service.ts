@@ -3,9 +3,9 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import * as general from '../general/general.service';
-import { auditAssignmentChange, auditUnitWrite, deleteUnitParts, unitFormChecks } from '../units/unit-writes';
-import * as units from '../units/units.service';
+import * as general from '../general';
+import * as units from '../units';
+import { auditAssignmentChange, auditUnitWrite, deleteUnitParts, unitFormChecks } from '../units';
 import { trailers } from './trailers.table';
 
 type TrailerRecord = typeof trailers.$inferSelect;

@@ -12,8 +12,7 @@ import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
-import { withSpecFilterNames } from '../units/units.list';
-import { registerUnitRoutes, registerUnitSaveRoutes } from '../units/units.routes';
+import { registerUnitRoutes, registerUnitSaveRoutes, withSpecFilterNames } from '../units';
 import { truckEquipmentList, trucksList, trucksLog } from './trucks.list';
 import * as trucksService from './trucks.service';
 

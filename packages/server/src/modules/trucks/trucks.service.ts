@@ -5,9 +5,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { followTruckDriver } from '../drivers/drivers.service';
-import { auditAssignmentChange, auditUnitWrite, deleteUnitParts, unitFormChecks } from '../units/unit-writes';
-import * as units from '../units/units.service';
+import * as units from '../units';
+import { auditAssignmentChange, auditUnitWrite, deleteUnitParts, unitFormChecks } from '../units';
+import { truckDriverChanged } from './truck-driver';
 import { trucks } from './trucks.table';
 
 type TruckRecord = typeof trucks.$inferSelect;
@@ -212,7 +212,7 @@ export async function createTruck(db: Db, user: AuthUser, form: TruckFormOutput)
       .values({ companyId: user.companyId, ...columnsOf(form) })
       .returning();
     if (!created) throw new AppError('internal', 'Truck not created');
-    await followTruckDriver(tx, user, {
+    await truckDriverChanged(tx, user, {
       truckId: created.id,
       trailerId: created.trailerId,
       before: null,
@@ -240,7 +240,7 @@ export async function updateTruck(db: Db, user: AuthUser, id: number, form: Truc
       .where(and(eq(trucks.id, id), scope(user)))
       .returning();
     if (!updated) throw AppError.notFound();
-    await followTruckDriver(tx, user, {
+    await truckDriverChanged(tx, user, {
       truckId: id,
       trailerId: updated.trailerId,
       before: record?.driverId ?? null,
@@ -291,7 +291,7 @@ export async function assignTruck(
       .where(eq(trucks.id, body.id))
       .returning();
     if (!updated) throw AppError.notFound();
-    await followTruckDriver(tx, user, {
+    await truckDriverChanged(tx, user, {
       truckId: body.id,
       trailerId: updated.trailerId,
       before: record?.driverId ?? null,

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import * as general from '../general/general.service';
+import * as general from '../general';
 import { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';
 
 /** A truck or a trailer as the shared parts see it: the registry module supplies the lookup. */

@@ -15,7 +15,7 @@ import { ApiError } from '../../platform/api-errors';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
-import { useItemDelete } from '../units/unit-confirm';
+import { useItemDelete } from '../units';
 
 type Form = { name: string; reefer: boolean };
 type Editing = { kind: 'trailer-types' | 'equipment-names'; id: number | null; form: Form } | null;

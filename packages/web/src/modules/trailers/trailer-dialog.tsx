@@ -12,7 +12,7 @@ import { api } from '../../platform/api-client';
 import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
 import { saveRecord } from '../../platform/data-table/save-record';
 import { useRecordForm } from '../../platform/data-table/use-record-form';
-import { UnitDialog } from '../units/unit-dialog';
+import { UnitDialog } from '../units';
 
 type Props = { id: number | null; opened: boolean; readOnly: boolean; onClose: () => void; onSaved: () => void };
 type Loaded = { trailer?: Trailer; options: TrailerOptions };

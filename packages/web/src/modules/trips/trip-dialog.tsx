@@ -34,7 +34,7 @@ import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RecordDialog, type RecordField } from '../../platform/data-table/record-dialog';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
-import { ExtractionReview } from '../extraction/extraction-review';
+import { ExtractionReview } from '../extraction';
 import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
 import {
   addTripNote,
