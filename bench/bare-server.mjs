@@ -10,7 +10,7 @@
 //   POST /api/trips/list              a page of the trips list with totals, as the app answers it
 //   POST /api/trips/export            XLSX or CSV of the trips list, keyset batches, as a "job"
 //   GET  /api/jobs/:id                the job's state
-//   GET  /api/files/:id/download      the exported file (?token=)
+//   GET  /api/files/:id/download      the exported file
 //   POST /api/generate-invoice        invoice generation, set-based, in one transaction
 //
 // Environment: BARE_PORT (0: any), BARE_DATABASE_URL (a PostgreSQL server) or BARE_PGLITE_DIR
@@ -165,8 +165,7 @@ function tripsWhere(caller, params) {
 /** The caller, its trips grants and its saved trips columns, in one query; null for a bad token. */
 async function authenticate(req) {
   const header = req.headers.authorization ?? '';
-  const url = new URL(req.url, 'http://x');
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : url.searchParams.get('token');
+  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : null;
   if (!token) return null;
   const [row] = await db.query(
     `select u.id, u.company_id, u.customer_id, coalesce(r.all_permissions, false) as all_permissions,

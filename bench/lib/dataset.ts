@@ -4,10 +4,12 @@
 // what made it (generator version, size, anchor, the windows the scenarios use): on PostgreSQL as
 // the database's comment, for PGlite in bench-seed.json beside the data folder. A dataset made by
 // another generator version or of another size is rebuilt.
+
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { GENERATE_MAX_DAYS } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { type BenchDb, connectPostgres, databaseName, openPgliteFolder, withDatabase } from './db';
 import { bulkStatements, generatorVersion, registriesSql } from './generator';
 import { ROOT, startApp } from './servers';
@@ -18,6 +20,8 @@ export const INVOICE_LOADS = 10_000;
 /** Rows the export scenarios write. */
 export const EXPORT_ROWS = 100_000;
 const INVOICE_WINDOWS = 5;
+/** Bump when the windows' definition changes: a reused dataset gets new windows, its rows stay. */
+const WINDOWS_REV = 2;
 
 export type Window = { from: string; to: string; loads: number };
 
@@ -33,6 +37,7 @@ export type DatasetMeta = {
   anchor: string;
   anchor_date: string;
   windows: { default: Window; year: Window; export: Window; invoices: Window[] };
+  windows_rev: number;
   seeded_at: string;
   seed_seconds: { demo: number; bulk: number; vacuum: number };
   git_sha: string;
@@ -107,19 +112,30 @@ async function countWindow(db: BenchDb, companyId: number, from: string, to: str
   return { from, to, loads: n };
 }
 
-/** Walks back day by day from `to` until the days hold at least `want` rows. */
-function windowsBack(days: Array<{ d: string; n: number }>, want: number, count: number): Window[] {
+const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
+
+/**
+ * Walks back day by day (newest first) and closes a window once its days hold at least `want`
+ * rows, or once it spans `maxDays` (an invoice run bills at most GENERATE_MAX_DAYS days).
+ */
+function windowsBack(days: Array<{ d: string; n: number }>, want: number, count: number, maxDays = Infinity): Window[] {
   const out: Window[] = [];
   let sum = 0;
-  let to: string | null = null;
+  let open = null as { to: string; from: string } | null;
   for (const { d, n } of days) {
-    to ??= d;
+    if (open && dayNumber(open.to) - dayNumber(d) + 1 > maxDays) {
+      out.push({ from: open.from, to: open.to, loads: sum });
+      if (out.length === count) return out;
+      sum = 0;
+      open = null;
+    }
+    open = { to: open?.to ?? d, from: d };
     sum += n;
     if (sum >= want) {
-      out.push({ from: d, to, loads: sum });
-      if (out.length === count) break;
+      out.push({ from: d, to: open.to, loads: sum });
+      if (out.length === count) return out;
       sum = 0;
-      to = null;
+      open = null;
     }
   }
   return out;
@@ -160,7 +176,7 @@ async function computeWindows(
       default: await countWindow(db, companyId, await shift(-27), anchorDate),
       year: await countWindow(db, companyId, await shift(-364), anchorDate),
       export: exportWindow,
-      invoices: windowsBack(billable, INVOICE_LOADS, INVOICE_WINDOWS),
+      invoices: windowsBack(billable, INVOICE_LOADS, INVOICE_WINDOWS, GENERATE_MAX_DAYS),
     },
   };
 }
@@ -180,6 +196,7 @@ async function describe(db: BenchDb, anchor: string, target: number, seedSeconds
     anchor,
     anchor_date: w.anchor_date,
     windows: w.windows,
+    windows_rev: WINDOWS_REV,
     seeded_at: new Date().toISOString(),
     seed_seconds: seedSeconds,
     git_sha: gitSha(),
@@ -200,6 +217,13 @@ async function seedDemo(env: Record<string, string>, logDir: string, log: Log): 
   });
   await app.stop();
   return seconds(t0);
+}
+
+/** A reused dataset whose windows were defined by an older revision: the same rows, new windows. */
+async function refreshWindows(db: BenchDb, meta: DatasetMeta, log: Log): Promise<DatasetMeta> {
+  log(`  windows: revision ${meta.windows_rev ?? 1} → ${WINDOWS_REV}, recomputed on the same rows`);
+  const w = await computeWindows(db, meta.anchor);
+  return { ...meta, anchor_date: w.anchor_date, windows: w.windows, windows_rev: WINDOWS_REV };
 }
 
 function checkMeta(meta: DatasetMeta | null, target: number): string | null {
@@ -225,11 +249,17 @@ export async function preparePostgres(o: { url: string; loads: number; rebuild: 
     const stale = o.rebuild ? 'a rebuild was asked for' : checkMeta(meta, o.loads);
     if (!stale && meta) {
       const db = await connectPostgres(o.url);
-      const { n } = await one<{ n: number }>(db, 'select count(*)::int as n from loads');
-      await db.close();
-      if (n === meta.loads) {
-        o.log(`PostgreSQL dataset ${name}: reused (${n.toLocaleString('en-US')} loads, seeded ${meta.seeded_at})`);
-        return meta;
+      try {
+        const { n } = await one<{ n: number }>(db, 'select count(*)::int as n from loads');
+        if (n === meta.loads) {
+          o.log(`PostgreSQL dataset ${name}: reused (${n.toLocaleString('en-US')} loads, seeded ${meta.seeded_at})`);
+          if (meta.windows_rev === WINDOWS_REV) return meta;
+          const fresh = await refreshWindows(db, meta, o.log);
+          await admin.exec(`comment on database "${name}" is '${JSON.stringify(fresh).replace(/'/g, "''")}'`);
+          return fresh;
+        }
+      } finally {
+        await db.close();
       }
     }
     o.log(`PostgreSQL dataset ${name}: building (${stale ?? 'its row count changed'})`);
@@ -263,7 +293,11 @@ export async function preparePglite(o: { dir: string; loads: number; rebuild: bo
   const stale = o.rebuild ? 'a rebuild was asked for' : checkMeta(meta, o.loads);
   if (!stale && meta) {
     o.log(`PGlite dataset ${o.dir}: reused (${meta.loads.toLocaleString('en-US')} loads, seeded ${meta.seeded_at})`);
-    return meta;
+    if (meta.windows_rev === WINDOWS_REV) return meta;
+    const db = await openPgliteFolder(join(o.dir, 'pgdata'));
+    const fresh = await refreshWindows(db, meta, o.log).finally(() => db.close());
+    await writeFile(metaFile, `${JSON.stringify(fresh, null, 2)}\n`);
+    return fresh;
   }
   o.log(`PGlite dataset ${o.dir}: building (${stale})`);
   await rm(o.dir, { recursive: true, force: true });

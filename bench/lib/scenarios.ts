@@ -197,7 +197,7 @@ async function oneExport(side: Side, format: 'xlsx' | 'csv', window: Window, pol
   }
   const sampled = stopSampling();
   const peak = Math.max(sampled, hwmReset ? memory(pid).hwm : 0);
-  const file = await ok(side.server.url, { method: 'GET', path: `${link}?token=${side.token}`, agent: side.agent });
+  const file = await ok(side.server.url, { method: 'GET', path: link, token: side.token, agent: side.agent });
   const run: ExportRun = {
     ms: round(ms, 0),
     rows,
