@@ -1,9 +1,6 @@
 import { MSG } from '@backhaul/shared';
 import {
   CANCELED,
-  checkImportRows,
-  type ImportError,
-  type ImportRow,
   LEAD_STATUSES,
   type LeadEditResponse,
   type LeadFormOutput,
@@ -11,7 +8,7 @@ import {
   type LeadRow,
 } from '@backhaul/shared/modules/clients/clients.contract';
 import { orNull } from '@backhaul/shared/modules/customers/contact-fields';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
@@ -22,9 +19,10 @@ import { listCustomerOptions } from '../customers';
 import { salesLeadDescriptions, salesLeadInvoices, salesLeads } from './clients.table';
 
 type LeadRecord = typeof salesLeads.$inferSelect;
-const ENTITY: Record<LeadKind, string> = { potential: 'potential_clients', client: 'clients' };
+/** The audit entity of each kind. */
+export const LEAD_ENTITY: Record<LeadKind, string> = { potential: 'potential_clients', client: 'clients' };
 
-const toRow = (l: LeadRecord): LeadRow => ({
+export const leadRow = (l: LeadRecord): LeadRow => ({
   id: l.id,
   updated_at: l.updatedAt.toISOString(),
   mc: l.mc,
@@ -74,7 +72,7 @@ export async function editLead(db: Db, user: AuthUser, kind: LeadKind, id: numbe
     .where(eq(salesLeadInvoices.leadId, id))
     .orderBy(asc(salesLeadInvoices.id));
   return {
-    row: { ...toRow(lead), customer_id: lead.customerId },
+    row: { ...leadRow(lead), customer_id: lead.customerId },
     descriptions: descriptions.map((d) => ({ id: d.id, text: d.text, created_at: d.createdAt.toISOString() })),
     invoices: invoices.map((i) => ({ id: i.id, number: i.number, amount: i.amountCents / 100, issued_on: i.issuedOn })),
     statuses: [...LEAD_STATUSES],
@@ -123,13 +121,13 @@ export async function saveLead(
           .values({ companyId: user.companyId, kind, ...values })
           .returning();
     if (!saved) throw new AppError('internal', 'Lead not saved');
-    const row = toRow(saved);
+    const row = leadRow(saved);
     await writeAudit(tx, {
       actor: user,
-      entity: ENTITY[kind],
+      entity: LEAD_ENTITY[kind],
       entityId: saved.id,
       action: before ? 'update' : 'create',
-      before: before ? toRow(before) : null,
+      before: before ? leadRow(before) : null,
       after: row,
     });
     return { message: MSG.savingSuccess, row, removed: saved.status === CANCELED };
@@ -140,7 +138,13 @@ export async function deleteLead(db: Db, user: AuthUser, kind: LeadKind, id: num
   const before = await findLead(db, user, kind, id);
   await db.transaction(async (tx) => {
     await tx.delete(salesLeads).where(eq(salesLeads.id, id));
-    await writeAudit(tx, { actor: user, entity: ENTITY[kind], entityId: id, action: 'delete', before: toRow(before) });
+    await writeAudit(tx, {
+      actor: user,
+      entity: LEAD_ENTITY[kind],
+      entityId: id,
+      action: 'delete',
+      before: leadRow(before),
+    });
   });
 }
 
@@ -169,63 +173,5 @@ export async function destroyDrafted(
     ids,
     ownerColumn: leadColumn,
     ownerId: leadId,
-  });
-}
-
-async function existingMcs(db: DbOrTx, user: AuthUser, kind: LeadKind): Promise<Set<string>> {
-  const rows = await db
-    .select({ mc: salesLeads.mc })
-    .from(salesLeads)
-    .where(and(eq(salesLeads.companyId, user.companyId), eq(salesLeads.kind, kind), isNotNull(salesLeads.mc)));
-  return new Set(rows.map((r) => r.mc as string));
-}
-
-/** POST …/import: the parsed rows and every row's errors; nothing is saved. */
-export async function checkImport(db: Db, user: AuthUser, kind: LeadKind, rows: ImportRow[]) {
-  const { errors } = checkImportRows(rows, await existingMcs(db, user, kind));
-  return { rows, errors };
-}
-
-const importErrorFields = (rows: readonly ImportRow[], errors: readonly ImportError[]) => {
-  const fields: Record<string, string[]> = {};
-  for (const e of errors) {
-    const index = rows.findIndex((r) => r.row === e.row);
-    const key = `rows.${index}.${e.field}`;
-    fields[key] = [...(fields[key] ?? []), `Row ${e.row}: ${e.message}`];
-  }
-  return fields;
-};
-
-/** POST …/saveImport: saves every row only when none has an error (else 422 listing them), in one transaction. */
-export async function saveImport(db: Db, user: AuthUser, kind: LeadKind, rows: ImportRow[]): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { errors, leads } = checkImportRows(rows, await existingMcs(tx, user, kind));
-    if (errors.length) throw AppError.validation(importErrorFields(rows, errors));
-    const saved = await tx
-      .insert(salesLeads)
-      .values(
-        leads.map((l) => ({
-          companyId: user.companyId,
-          kind,
-          mc: orNull(l.mc),
-          truckQuantity: l.truck_quantity,
-          carrier: l.carrier,
-          contact: orNull(l.contact),
-          phone: orNull(l.phone),
-          email: orNull(l.email),
-          comment: orNull(l.comment),
-          customerId: user.customerId,
-        })),
-      )
-      .returning();
-    for (const lead of saved)
-      await writeAudit(tx, {
-        actor: user,
-        entity: ENTITY[kind],
-        entityId: lead.id,
-        action: 'import',
-        after: toRow(lead),
-      });
-    return saved.length;
   });
 }

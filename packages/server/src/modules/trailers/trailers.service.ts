@@ -163,7 +163,7 @@ const columnsOf = (form: TrailerFormOutput) => ({
   companyOwner: form.company_owner,
   gps: form.gps,
   status: form.status,
-  originValueCents: form.origin_value === null ? null : Math.round(form.origin_value * 100),
+  originValueCents: form.origin_value,
 });
 
 const assignmentOf = (t: Pick<TrailerRecord, 'customerId'> | null): units.Assignment => ({

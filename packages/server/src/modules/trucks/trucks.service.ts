@@ -195,7 +195,7 @@ const columnsOf = (form: TruckFormOutput) => ({
   companyOwner: form.company_owner,
   status: form.status,
   truckStatus: form.status === 'active' ? form.truck_status : null,
-  originValueCents: form.origin_value === null ? null : Math.round(form.origin_value * 100),
+  originValueCents: form.origin_value,
 });
 
 const assignmentOf = (t: Pick<TruckRecord, 'customerId' | 'driverId' | 'trailerId'> | null): units.Assignment => ({

@@ -375,7 +375,7 @@ export async function storeValue(
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(unitValues)
-      .values({ unitType: kind.type, unitId, year: form.year, valueCents: Math.round(form.value * 100) })
+      .values({ unitType: kind.type, unitId, year: form.year, valueCents: form.value })
       .returning();
     if (!created) throw new AppError('internal', 'Value not created');
     const item = valueRow(created);
@@ -402,7 +402,7 @@ export async function updateValue(
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(unitValues)
-      .set({ year: form.year, valueCents: Math.round(form.value * 100) })
+      .set({ year: form.year, valueCents: form.value })
       .where(eq(unitValues.id, id))
       .returning();
     if (!updated) throw AppError.notFound();

@@ -14,7 +14,6 @@ import {
 import {
   Badge,
   Button,
-  FileButton,
   Group,
   Loader,
   Modal,
@@ -34,6 +33,7 @@ import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RecordDialog, type RecordField } from '../../platform/data-table/record-dialog';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { UploadButton } from '../../platform/forms/upload-button';
 import { ExtractionReview } from '../extraction';
 import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
 import {
@@ -358,10 +358,9 @@ export function TripDialog(props: Props) {
                   >
                     Add load
                   </Button>
-                  <FileButton
+                  <UploadButton
                     accept=".pdf"
-                    onChange={async (file) => {
-                      if (!file) return;
+                    onFile={async (file) => {
                       try {
                         const answer = await extractRateConfirmation(file);
                         const load = extractedLoad(answer, filters?.brokers);
@@ -379,7 +378,7 @@ export function TripDialog(props: Props) {
                         Fill from rate confirmation
                       </Button>
                     )}
-                  </FileButton>
+                  </UploadButton>
                 </Group>
               )}
               <Textarea label="Trip notes" autosize minRows={1} disabled={readOnly} {...form.getInputProps('notes')} />
