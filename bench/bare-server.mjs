@@ -76,46 +76,49 @@ const db = await openDatabase();
 // ---------------------------------------------------------------- the trips list, by hand
 
 // The table columns' metadata the app answers (`columns`): id, title, filter, footer, and flags.
-const column = (id, title, filter, o = {}) => ({
+const column = (id, title, filter, format, o = {}) => ({
   id,
   title,
   filter,
   sortable: true,
   footer: o.footer ?? null,
-  dollar: Boolean(o.dollar),
-  miles: Boolean(o.miles),
+  dollar: format === 'money',
+  miles: format === 'miles',
   hidden: Boolean(o.hidden),
   clip: o.clip ?? null,
-  align: o.align ?? (o.dollar || o.miles ? 'right' : 'left'),
+  align: o.align ?? (format === 'money' || format === 'miles' ? 'right' : 'left'),
+  format,
 });
 const COLUMNS = [
-  column('trip_id', 'Trip', 'number', { footer: 'unique' }),
-  column('load_id', 'Load', 'number', { footer: 'count' }),
-  column('routs', 'Route', 'address', { clip: 48 }),
-  column('pick_up_datetime', 'Pick up', 'date'),
-  column('delivery_datetime', 'Delivery', 'date'),
-  column('customer', 'Customer', 'list', { clip: 28 }),
-  column('broker_name', 'Broker', 'list', { clip: 28 }),
-  column('broker_number', 'Broker #', 'note'),
-  column('gross', 'Gross', 'number', { footer: 'sum', dollar: true }),
-  column('dispatcher', 'Dispatcher', 'list'),
-  column('bol', 'BOL', 'note'),
-  column('invoice', 'Invoice', 'options'),
-  column('factoring', 'Factoring', 'options'),
-  column('ppw_url', 'PPW', 'options'),
-  column('rpm', 'RPM', 'number', { align: 'right' }),
-  column('mileage_total', 'Total miles', 'number', { footer: 'sum', miles: true }),
-  column('pick_up_mileage', 'Loaded miles', 'number', { footer: 'sum', miles: true }),
-  column('mileage_empty', 'Empty miles', 'number', { footer: 'sum', miles: true }),
-  column('created_at', 'Created', 'date', { hidden: true }),
-  column('customer_invoice', 'Customer invoice', 'number', { hidden: true }),
-  column('dispatcher_statement', 'Dispatcher statement', 'number', { hidden: true }),
-  column('ai_status', 'AI status', 'list', { hidden: true }),
-  column('truck', 'Truck', 'list', { hidden: true }),
-  column('trailer', 'Trailer', 'list', { hidden: true }),
-  column('trailer_type', 'Trailer type', 'list', { hidden: true }),
-  column('driver', 'Driver', 'list', { hidden: true }),
+  column('trip_id', 'Trip', 'number', 'id', { footer: 'unique' }),
+  column('load_id', 'Load', 'number', 'id', { footer: 'count' }),
+  column('routs', 'Route', 'address', 'text', { clip: 48 }),
+  column('pick_up_datetime', 'Pick up', 'date', 'datetime'),
+  column('delivery_datetime', 'Delivery', 'date', 'datetime'),
+  column('customer', 'Customer', 'list', 'text', { clip: 28 }),
+  column('broker_name', 'Broker', 'list', 'text', { clip: 28 }),
+  column('broker_number', 'Broker #', 'note', 'text'),
+  column('gross', 'Gross', 'number', 'money', { footer: 'sum' }),
+  column('dispatcher', 'Dispatcher', 'list', 'text'),
+  column('bol', 'BOL', 'note', 'text'),
+  column('invoice', 'Invoice', 'options', 'text'),
+  column('factoring', 'Factoring', 'options', 'text'),
+  column('ppw_url', 'PPW', 'options', 'text'),
+  column('rpm', 'RPM', 'number', 'number', { align: 'right' }),
+  column('mileage_total', 'Total miles', 'number', 'miles', { footer: 'sum' }),
+  column('pick_up_mileage', 'Loaded miles', 'number', 'miles', { footer: 'sum' }),
+  column('mileage_empty', 'Empty miles', 'number', 'miles', { footer: 'sum' }),
+  column('created_at', 'Created', 'date', 'datetime', { hidden: true }),
+  column('customer_invoice', 'Customer invoice', 'number', 'number', { hidden: true }),
+  column('dispatcher_statement', 'Dispatcher statement', 'number', 'number', { hidden: true }),
+  column('ai_status', 'AI status', 'list', 'text', { hidden: true }),
+  column('truck', 'Truck', 'list', 'text', { hidden: true }),
+  column('trailer', 'Trailer', 'list', 'text', { hidden: true }),
+  column('trailer_type', 'Trailer type', 'list', 'text', { hidden: true }),
+  column('driver', 'Driver', 'list', 'text', { hidden: true }),
 ];
+/** What the app's search box covers (its placeholder): the searched columns, then the other targets. */
+const SEARCH_FIELDS = ['Customer', 'Broker', 'Broker #', 'BOL', 'Stop city or state', 'Load #', 'Trip #', 'Invoice #'];
 
 const shown = (expr) => `to_char(${expr} at time zone '${TZ}', 'YYYY-MM-DD HH24:MI')`;
 
@@ -247,41 +250,53 @@ async function tripsList(caller, body) {
         ? `Showing the first ${LIST_ROW_CAP.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows. Narrow the filters, or use Export for every row.`
         : null,
     can_export: Boolean(caller.all_permissions || (caller.trips && caller.export)),
+    search_fields: SEARCH_FIELDS,
     date_filter: window,
   };
 }
 
 // ---------------------------------------------------------------- export (the app's file, by hand)
 
+// The visible columns in the app's order, with the kind (format) the app exports each as and its footer.
 const EXPORT_COLUMNS = [
-  ['trip_id', 'Trip', 'text'],
-  ['load_id', 'Load', 'text'],
+  ['trip_id', 'Trip', 'id', 'unique'],
+  ['load_id', 'Load', 'id', 'count'],
   ['routs', 'Route', 'text'],
-  ['pick_up_datetime', 'Pick up', 'text'],
-  ['delivery_datetime', 'Delivery', 'text'],
+  ['pick_up_datetime', 'Pick up', 'datetime'],
+  ['delivery_datetime', 'Delivery', 'datetime'],
   ['customer', 'Customer', 'text'],
   ['broker_name', 'Broker', 'text'],
   ['broker_number', 'Broker #', 'text'],
-  ['gross', 'Gross', 'money'],
+  ['gross', 'Gross', 'money', 'sum'],
   ['dispatcher', 'Dispatcher', 'text'],
   ['bol', 'BOL', 'text'],
   ['invoice', 'Invoice', 'text'],
   ['factoring', 'Factoring', 'text'],
   ['ppw_url', 'PPW', 'text'],
   ['rpm', 'RPM', 'number'],
-  ['mileage_total', 'Total miles', 'miles'],
-  ['pick_up_mileage', 'Loaded miles', 'miles'],
-  ['mileage_empty', 'Empty miles', 'miles'],
-].map(([id, title, kind]) => ({ id, title, kind }));
+  ['mileage_total', 'Total miles', 'miles', 'sum'],
+  ['pick_up_mileage', 'Loaded miles', 'miles', 'sum'],
+  ['mileage_empty', 'Empty miles', 'miles', 'sum'],
+].map(([id, title, kind, footer]) => ({ id, title, kind, footer }));
 
 const escapeFormula = (v) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
-const NUMERIC = new Set(['money', 'miles', 'number']);
-function cellValue(kind, v) {
+const NUMERIC = new Set(['id', 'money', 'miles', 'number']);
+/** The list's date-times are company wall-clock text ("2026-03-01 14:05"). */
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A cell for the column's kind: numbers as numbers, date-times as spreadsheet dates (XLSX) or as written (CSV). */
+function cellValue(kind, v, forXlsx) {
   if (v === null || v === undefined) return null;
   if (NUMERIC.has(kind)) {
     const n = typeof v === 'number' ? v : Number(v);
     if (v !== '' && Number.isFinite(n)) return kind === 'money' ? Math.round(n * 100) / 100 : n;
   }
+  if (kind === 'datetime') {
+    const w = WALL_CLOCK.exec(String(v));
+    if (w && forXlsx) return new Date(Date.UTC(+w[1], +w[2] - 1, +w[3], +w[4], +w[5]));
+    if (w) return `${w[1]}-${w[2]}-${w[3]} ${w[4]}:${w[5]}`;
+  }
+  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
   return escapeFormula(typeof v === 'object' ? JSON.stringify(v) : String(v));
 }
 const totalsRow = (totals) =>
@@ -290,23 +305,84 @@ const totalsRow = (totals) =>
     if (t !== undefined) return c.kind === 'money' ? Math.round(t * 100) / 100 : t;
     return i === 0 ? 'Total' : null;
   });
-const NUM_FMT = { money: '"$"#,##0.00;[Red]-"$"#,##0.00', miles: '#,##0 "mi"', number: '#,##0.##' };
+const NUM_FMT = {
+  id: '0',
+  money: '"$"#,##0.00;[Red]-"$"#,##0.00',
+  miles: '#,##0 "mi"',
+  number: '#,##0.00',
+  datetime: 'yyyy-mm-dd hh:mm',
+};
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** How wide a cell reads, as the table shows it (sets the column widths from the first rows). */
+function shownLength(c, v) {
+  if (v === null || v === undefined || v === '') return 0;
+  const n = Number(v);
+  switch (c.kind) {
+    case 'money':
+      return (n < 0 && cents.format(-n) !== '0.00' ? 2 : 1) + cents.format(Math.abs(n)).length;
+    case 'miles':
+      return grouped.format(n).length + 3;
+    case 'number':
+      return typeof v === 'number' ? grouped.format(v).length : String(v).length;
+    default:
+      return String(v).length;
+  }
+}
+const WIDTH_SAMPLE = 200;
+const columnLetter = (n) => {
+  let s = '';
+  for (let i = n; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(65 + ((i - 1) % 26)) + s;
+  return s;
+};
 
+/** XLSX as the app writes it: frozen header, widths from the first 200 rows, auto-filter, SUM totals. */
 async function xlsxWriter(path) {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Trips');
-  sheet.columns = EXPORT_COLUMNS.map((c) => ({
-    header: c.title,
-    key: c.id,
-    width: Math.min(Math.max(c.title.length + 2, 12), 60),
-    ...(NUM_FMT[c.kind] ? { style: { numFmt: NUM_FMT[c.kind] } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
+  const sheet = workbook.addWorksheet('Trips', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
+  let sample = [];
+  let lastRow = 1;
+  const writeRow = (row) => {
+    sheet.addRow(EXPORT_COLUMNS.map((c) => cellValue(c.kind, row[c.id], true))).commit();
+    lastRow++;
+  };
+  const start = () => {
+    const rows = sample;
+    sample = null;
+    sheet.columns = EXPORT_COLUMNS.map((c) => {
+      const longest = rows.reduce((m, r) => Math.max(m, shownLength(c, r[c.id])), c.title.length + 3);
+      return {
+        key: c.id,
+        width: Math.min(Math.max(longest + 2, 8), 60),
+        ...(NUM_FMT[c.kind] ? { style: { numFmt: NUM_FMT[c.kind] } } : {}),
+      };
+    });
+    const header = sheet.addRow(EXPORT_COLUMNS.map((c) => escapeFormula(c.title)));
+    header.font = { bold: true };
+    header.commit();
+    for (const r of rows) writeRow(r);
+  };
   return {
-    add: (row) => sheet.addRow(EXPORT_COLUMNS.map((c) => cellValue(c.kind, row[c.id]))).commit(),
+    add(row) {
+      if (!sample) return writeRow(row);
+      sample.push(row);
+      if (sample.length >= WIDTH_SAMPLE) start();
+    },
     async finish(totals) {
-      const r = sheet.addRow(totalsRow(totals));
+      if (sample) start();
+      const dataEnd = lastRow;
+      sheet.autoFilter = {
+        from: { row: 1, column: 1 },
+        to: { row: Math.max(1, dataEnd), column: EXPORT_COLUMNS.length },
+      };
+      const values = totalsRow(totals).map((v, i) => {
+        const c = EXPORT_COLUMNS[i];
+        if (typeof v !== 'number' || c.footer !== 'sum' || dataEnd < 2) return v;
+        const col = columnLetter(i + 1);
+        return { formula: `SUM(${col}2:${col}${dataEnd})`, result: v };
+      });
+      const r = sheet.addRow(values);
       r.font = { bold: true };
       r.commit();
       sheet.commit();
@@ -329,7 +405,7 @@ function csvWriter(path) {
   };
   out.write(`\uFEFF${line(EXPORT_COLUMNS.map((c) => escapeFormula(c.title)))}`);
   return {
-    add: (row) => write(line(EXPORT_COLUMNS.map((c) => csvMoney(c, cellValue(c.kind, row[c.id]))))),
+    add: (row) => write(line(EXPORT_COLUMNS.map((c) => csvMoney(c, cellValue(c.kind, row[c.id], false))))),
     async finish(totals) {
       await write(line(totalsRow(totals).map((v, i) => csvMoney(EXPORT_COLUMNS[i], v))));
       out.end();
