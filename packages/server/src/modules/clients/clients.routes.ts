@@ -1,4 +1,4 @@
-import { MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { DraftedIdsBodySchema, DraftedIdsResponseSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   ImportResponseSchema,
   LEAD_KINDS,
@@ -12,7 +12,6 @@ import {
   SaveImportBodySchema,
   SaveImportResponseSchema,
 } from '@backhaul/shared/modules/clients/clients.contract';
-import { DraftedIdsBodySchema, DraftedIdsResponseSchema } from '@backhaul/shared/modules/customers/contact-fields';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';

@@ -1,5 +1,11 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
-import { DraftedIdsBodySchema, DraftedIdsResponseSchema } from '@backhaul/shared/modules/customers/contact-fields';
+import {
+  ACTION,
+  DraftedIdsBodySchema,
+  DraftedIdsResponseSchema,
+  MessageBodySchema,
+  MSG,
+  SECTION,
+} from '@backhaul/shared';
 import {
   CustomerCardSchema,
   CustomerDescriptionSchema,

@@ -1,4 +1,4 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   EquipmentNameFormSchema,
   EquipmentNameRowSchema,
@@ -7,7 +7,6 @@ import {
   TrailerTypeRowSchema,
   TrailerTypeSaveResponseSchema,
 } from '@backhaul/shared/modules/general/general.contract';
-import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
 import { z } from 'zod';
 import type { Access, AuthUser } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';

@@ -1,10 +1,10 @@
+import type { SelectOption } from '@backhaul/shared';
 import {
   type EquipmentNameRow,
   equipmentNameInUse,
   type TrailerTypeRow,
   trailerTypeInUse,
 } from '@backhaul/shared/modules/general/general.contract';
-import type { SelectOption } from '@backhaul/shared/modules/units/units.contract';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';

@@ -1,4 +1,4 @@
-import { ACTION, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
 import {
   TrailerCreateQuerySchema,
   TrailerCreateResponseSchema,
@@ -8,7 +8,6 @@ import {
   TrailerInfoResponseSchema,
   TrailerSaveResponseSchema,
 } from '@backhaul/shared/modules/trailers/trailers.contract';
-import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';

@@ -1,4 +1,4 @@
-import { ACTION, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
 import {
   DriverTrailersBodySchema,
   DriverTrailersResponseSchema,
@@ -8,7 +8,6 @@ import {
   TruckFormSchema,
   TruckSaveResponseSchema,
 } from '@backhaul/shared/modules/trucks/trucks.contract';
-import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';

@@ -1,5 +1,5 @@
+import type { SelectOption } from '@backhaul/shared';
 import type { Truck, TruckFormOutput, TruckOptions } from '@backhaul/shared/modules/trucks/trucks.contract';
-import type { SelectOption } from '@backhaul/shared/modules/units/units.contract';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';

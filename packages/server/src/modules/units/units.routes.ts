@@ -1,4 +1,11 @@
-import { ACTION, can, MSG, SECTION } from '@backhaul/shared';
+import {
+  ACTION,
+  can,
+  IdParamsSchema,
+  MessageBodySchema as MessageResponseSchema,
+  MSG,
+  SECTION,
+} from '@backhaul/shared';
 import {
   DescriptionResponseSchema,
   EquipmentEditResponseSchema,
@@ -6,8 +13,6 @@ import {
   EquipmentItemResponseSchema,
   EquipmentListResponseSchema,
   HistoryResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
   NoteFormSchema,
   NoteItemResponseSchema,
   NotesListBodySchema,

@@ -1,10 +1,10 @@
+import type { SelectOption } from '@backhaul/shared';
 import { MSG } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import type {
   AssignmentRow,
   EquipmentRow,
   NoteRow,
-  SelectOption,
   UnitType,
   ValueResponse,
   ValueRow,

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { SelectOptionSchema } from '../../http/schemas';
 import {
   optionalId,
   optionalMoney,
   optionalText,
   requiredText,
-  SelectOptionSchema,
   UNIT_STATUSES,
   unitIdentityFields,
   unitIdentityFormFields,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SelectOptionSchema } from '../../http/schemas';
 
 /**
  * What trucks and trailers share (001 §3): equipment, notes, value per year and the history of
@@ -74,8 +75,6 @@ export const optionalMoney = (label: string) =>
       .max(100_000_000, `The ${label} is too large.`)
       .nullable(),
   );
-
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 // ---------- the fields trucks and trailers share (each module spreads them in its own order) ----------
 
@@ -158,9 +157,6 @@ export const EquipmentRowSchema = z.object({
   created_at: z.string(),
 });
 export type EquipmentRow = z.infer<typeof EquipmentRowSchema>;
-
-export const SelectOptionSchema = z.object({ value: z.number().int(), label: z.string() });
-export type SelectOption = z.infer<typeof SelectOptionSchema>;
 
 /** POST /{trucks|trailers}/equipment/{id}: the unit's equipment and the names to choose from. */
 export const EquipmentListResponseSchema = z.object({
@@ -297,5 +293,3 @@ export const HistoryResponseSchema = z.object({
   message: z.string().optional(),
   history: z.array(AssignmentRowSchema),
 });
-
-export const MessageResponseSchema = z.object({ message: z.string() });

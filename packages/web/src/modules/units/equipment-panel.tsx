@@ -1,9 +1,9 @@
+import type { SelectOption } from '@backhaul/shared';
 import {
   EMPTY_EQUIPMENT_FORM,
   type EquipmentForm,
   EquipmentFormSchema,
   type EquipmentRow,
-  type SelectOption,
 } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
