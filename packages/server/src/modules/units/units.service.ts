@@ -185,7 +185,7 @@ export async function deleteEquipment(db: Db, user: AuthUser, kind: UnitKind, id
 
 /** POST /trucks/setEquipment: a new name for the equipment select (General's list). */
 export async function createEquipmentName(db: Db, user: AuthUser, name: string) {
-  const created = await general.saveEquipmentName(db, user, { name });
+  const created = await general.addEquipmentName(db, user, name);
   return {
     message: MSG.createdSelectItem,
     equipment: { value: created.id, label: created.name },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NamedOptionSchema } from '../../http/schemas';
 
 /** A row of POST /employees/list (001 §3 "Employee columns"); `company` is the employer entity. */
 export const EmployeeRowSchema = z.object({
@@ -30,18 +31,23 @@ export const PhoneInputSchema = z
   .pipe(z.string().regex(/^([2-9]\d{9})?$/, 'The phone is 10 digits and cannot start with 0 or 1.'));
 
 /** One inventory item in the employee dialog: new items have no id. */
-export const InventoryItemSchema = z.object({
-  id: z.number().int().positive().optional(),
-  item: z
-    .string()
-    .trim()
-    .min(1, 'The item name is required.')
-    .max(120, 'The item may not be greater than 120 characters.'),
-  serial: text(80, 'serial number'),
-  issued_on: isoDate,
-  returned_on: isoDate,
-  notes: text(500, 'note'),
-});
+export const InventoryItemSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    item: z
+      .string()
+      .trim()
+      .min(1, 'The item name is required.')
+      .max(120, 'The item may not be greater than 120 characters.'),
+    serial: text(80, 'serial number'),
+    issued_on: isoDate,
+    returned_on: isoDate,
+    notes: text(500, 'note'),
+  })
+  .refine((i) => !(i.issued_on && i.returned_on && i.returned_on < i.issued_on), {
+    message: 'The return date is before the issue date.',
+    path: ['returned_on'],
+  });
 export type InventoryItem = z.input<typeof InventoryItemSchema>;
 export const InventoryRowSchema = z.object({
   id: z.number().int(),
@@ -84,10 +90,9 @@ export const EMPTY_EMPLOYEE_FORM: EmployeeForm = {
   inventory: [],
 };
 
-const OptionSchema = z.object({ id: z.number().int(), name: z.string() });
 /** What the form's selects offer: GET /employees/create and part of /employees/:id/edit. */
 export const EmployeeOptionsSchema = z.object({
-  departments: z.array(OptionSchema),
+  departments: z.array(NamedOptionSchema),
   companies: z.array(z.string()),
   offices: z.array(z.string()),
 });
@@ -123,11 +128,9 @@ export const EmployeeEditResponseSchema = EmployeeOptionsSchema.extend({
 });
 export type EmployeeEditResponse = z.infer<typeof EmployeeEditResponseSchema>;
 
-export const EmployeeSaveResponseSchema = z.object({
-  message: z.string(),
-  employee: EmployeeRowSchema,
-  inventory: z.array(InventoryRowSchema),
-});
+/** An employee with its inventory: what a save answers besides its message. */
+export const EmployeeRecordSchema = z.object({ employee: EmployeeRowSchema, inventory: z.array(InventoryRowSchema) });
+export const EmployeeSaveResponseSchema = EmployeeRecordSchema.extend({ message: z.string() });
 export const InventoryResponseSchema = z.object({ inventory: z.array(InventoryRowSchema) });
 export const InventoryDeleteBodySchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'Choose at least one item.').max(200),

@@ -92,11 +92,12 @@ export const FactoringEditResponseSchema = z.object({
 });
 export type FactoringEditResponse = z.infer<typeof FactoringEditResponseSchema>;
 
-export const FactoringSaveResponseSchema = z.object({
-  message: z.string(),
+/** A factoring company with its notes: what a save answers besides its message. */
+export const FactoringRecordSchema = z.object({
   factoring: FactoringDetailsSchema,
   notes_rows: z.array(FactoringNoteSchema),
 });
+export const FactoringSaveResponseSchema = FactoringRecordSchema.extend({ message: z.string() });
 
 /** GET /factoring: the page's start data. */
 export const FactoringStartResponseSchema = z.object({ payment_type: z.array(z.string()), total: z.number().int() });
