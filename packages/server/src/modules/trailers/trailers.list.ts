@@ -4,6 +4,7 @@ import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
 import { registrationColumns, unitServiceColumns } from '../units/units.columns';
 import { defineEquipmentList } from '../units/units.list';
+import { trailerRecord } from './trailers.record';
 
 /** The truck hauling a trailer, if any. */
 const haulerSql = sql`(select truck_number from trucks where trucks.trailer_id = trailers.id and trucks.company_id = trailers.company_id limit 1)`;
@@ -19,10 +20,7 @@ export const trailersList = defineList({
     trailer_type: sql`left join trailer_types tt on tt.id = trailers.trailer_type_id`,
     customer: sql`left join customers c on c.id = trailers.customer_id`,
   },
-  base: (user) =>
-    user.customerId
-      ? sql`trailers.company_id = ${user.companyId} and trailers.customer_id = ${user.customerId}`
-      : sql`trailers.company_id = ${user.companyId}`,
+  base: trailerRecord.scope,
   defaultSort: { sort: 'trailer_number', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`trailers.id`, filter: 'number', footer: 'count' },
@@ -87,7 +85,7 @@ export const trailersList = defineList({
   ],
 });
 
-export const trailersLog = defineChangeLog({ key: 'trailers-logs', entity: 'trailers', section: SECTION.Trailers });
+export const trailersLog = defineChangeLog({ key: 'trailers-logs', record: trailerRecord });
 
 export const trailerEquipmentList = defineEquipmentList({
   key: 'trailers-equipment',
@@ -96,4 +94,5 @@ export const trailerEquipmentList = defineEquipmentList({
   type: 'trailer',
   unitTable: sql`trailers`,
   unitNumber: sql`unit.trailer_number`,
+  unit: trailerRecord,
 });

@@ -20,6 +20,8 @@ export type RecordContext = { tx: DbOrTx; user: AuthUser };
 export type SaveContext<T extends RecordTable, F> = RecordContext & {
   /** null on create. */
   id: number | null;
+  /** The parent's id of a record that lives under another one (null otherwise). */
+  parentId: number | null;
   /** The record as it was, read under a row lock (null on create). */
   before: RecordOf<T> | null;
   form: F;
@@ -28,18 +30,32 @@ export type SaveContext<T extends RecordTable, F> = RecordContext & {
 export type DeleteContext<T extends RecordTable> = RecordContext & { id: number; before: RecordOf<T> };
 
 /**
- * Business rules around the skeleton, in the write's transaction: throw an AppError to refuse
- * (`AppError.validation`, `.precondition`). `beforeSave` may return extra column values.
+ * Business rules around the skeleton, in the write's transaction, with the caller and the record
+ * before and after: throw an AppError to refuse (`AppError.validation`, `.precondition`).
  */
 export type RecordHooks<T extends RecordTable, F> = {
-  beforeSave?: (ctx: SaveContext<T, F>) => Promise<ValuesOf<T> | undefined> | ValuesOf<T> | undefined;
+  beforeSave?: (ctx: SaveContext<T, F>) => Promise<void> | void;
   afterSave?: (ctx: SaveContext<T, F> & { after: RecordOf<T> }) => Promise<void> | void;
   beforeDelete?: (ctx: DeleteContext<T>) => Promise<void> | void;
   afterDelete?: (ctx: DeleteContext<T>) => Promise<void> | void;
 };
 
-/** A value that must not repeat (e.g. a city within its state): checked in the transaction, 422 on `field`. */
-export type UniqueRule<F> = { field: string; where: (form: F) => SQL | undefined; message: (form: F) => string };
+/**
+ * A value that must not repeat (e.g. a city within its state, a year within a unit's values):
+ * checked in the transaction within the caller's scope, and on the database's unique index; 422 on `field`.
+ */
+export type UniqueRule<F> = {
+  field: string;
+  where: (form: F, ctx: { parentId: number | null }) => SQL | undefined;
+  message: (form: F) => string;
+};
+
+/**
+ * A record that lives under another one (a truck's notes, a work order's lines): the column
+ * holding the parent's id, and which parents a caller reaches (`reachable(parentRecord, …)`).
+ * It is created with the parent's id from the URL; a parent out of reach is a 404.
+ */
+export type ParentSpec = { column: AnyPgColumn; reach: (user: AuthUser, id: SQL | AnyPgColumn) => SQL };
 
 /**
  * Rows owned by the record, written in the same transaction after it (notes, inventory items):
@@ -74,6 +90,7 @@ export type RecordSpec<E extends string, T extends RecordTable, F, Row> = {
    * every company); `row` narrows it for the caller (a customer user's own customer).
    */
   scope?: { company?: boolean; row?: RowScope };
+  parent?: ParentSpec;
   /** The contract's form schema: routes validate bodies with it, the web its dialog. */
   form: z.ZodType<F>;
   /** The contract's schema of `toRow`'s answer (documents the routes). */
@@ -124,8 +141,13 @@ export function defineRecord<E extends string, T extends RecordTable, F, Row>(
   if (company && !column)
     throw new Error(`Record ${spec.entity}: the table has no companyId; say scope.company: false`);
   const row = spec.scope?.row;
+  const parent = spec.parent;
   const scope: RowScope = (user) =>
-    and(company && column ? eq(column, user.companyId) : undefined, row ? row(user) : undefined);
+    and(
+      company && column ? eq(column, user.companyId) : undefined,
+      row ? row(user) : undefined,
+      parent ? parent.reach(user, parent.column) : undefined,
+    );
   return {
     ...spec,
     scope,
@@ -136,3 +158,10 @@ export function defineRecord<E extends string, T extends RecordTable, F, Row>(
     },
   };
 }
+
+/** Whether the caller reaches record `id` of `record` (its scope), as a condition other queries embed. */
+export const reachable = (
+  record: Pick<RecordDefinition, 'table' | 'scope'>,
+  user: AuthUser,
+  id: SQL | AnyPgColumn,
+): SQL => sql`exists (select 1 from ${record.table} where ${and(eq(record.table.id, id), record.scope(user))})`;

@@ -14,9 +14,9 @@ export type RecordOperation = 'get' | 'createForm' | 'editForm' | 'create' | 'up
 /** A call as the API register writes it: method and path, e.g. 'POST /brokers/update/:id'. */
 export type RouteSpec = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
 
-export type FormContext = { db: Db; user: AuthUser; auth: AuthContext; query: Record<string, unknown> };
+export type FormContext<Q = Record<string, unknown>> = { db: Db; user: AuthUser; auth: AuthContext; query: Q };
 
-export type RecordRoutesOptions<Row> = {
+export type RecordRoutesOptions<Row, Q extends z.ZodObject = z.ZodObject> = {
   tags: string[];
   /** The key the record answers under ({ city }, { item }); null spreads the row into the answer. */
   key: string | null;
@@ -30,9 +30,9 @@ export type RecordRoutesOptions<Row> = {
   access?: Partial<Record<RecordOperation, Access>>;
   forms?: {
     /** GET …/create's query string (e.g. a preselected customer). */
-    query?: z.ZodObject;
+    query?: Q;
     /** What the form chooses from, merged into both form answers (`row` is null on create). */
-    options?: (ctx: FormContext & { row: Row | null }) => Promise<Record<string, unknown>>;
+    options?: (ctx: FormContext<Partial<z.output<Q>>> & { row: Row | null }) => Promise<Record<string, unknown>>;
     optionsSchema?: z.ZodObject;
     /** Replaces the edit form's answer (default { [key]: row, ...options }). */
     edit?: (ctx: FormContext & { id: number }) => Promise<unknown>;
@@ -41,6 +41,8 @@ export type RecordRoutesOptions<Row> = {
   /** Replaces a save's answer (default { message, [key]: row }). */
   saved?: { answer: (row: Row, message: string) => unknown; schema: z.ZodType };
 };
+
+const ParentParamsSchema = z.object({ parentId: z.coerce.number().int().positive() });
 
 const baseRoutes = (base: `/${string}`): Partial<Record<RecordOperation, RouteSpec>> => ({
   createForm: `GET ${base}/create`,
@@ -54,11 +56,11 @@ const baseRoutes = (base: `/${string}`): Partial<Record<RecordOperation, RouteSp
  * Mounts a record's calls with the contract's schemas (so OpenAPI documents them), access per call
  * and the record's messages. Handlers are one line each: every rule lives in the record.
  */
-export function registerRecordRoutes<Row>(
+export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
   app: App,
   deps: Pick<AppDeps, 'database'>,
   record: AnyRecord & { toRow: (...args: never[]) => Row | Promise<Row> },
-  opts: RecordRoutesOptions<Row>,
+  opts: RecordRoutesOptions<Row, Q>,
 ): void {
   const { db } = deps.database;
   const { section } = record;
@@ -81,9 +83,9 @@ export function registerRecordRoutes<Row>(
   const savedSchema = opts.saved?.schema ?? keyed(record.row).extend({ message: z.string() });
   const answerSaved = (row: Row, message: string) =>
     opts.saved ? opts.saved.answer(row, message) : { message, ...wrap(row) };
-  const context = (req: FastifyRequest): FormContext => {
+  const context = (req: FastifyRequest): FormContext<Partial<z.output<Q>>> => {
     const auth = caller(req);
-    return { db, user: auth.user, auth, query: (req.query ?? {}) as Record<string, unknown> };
+    return { db, user: auth.user, auth, query: (req.query ?? {}) as Partial<z.output<Q>> };
   };
   const mount = (op: RecordOperation, schema: Record<string, unknown>, handler: (req: FastifyRequest) => unknown) => {
     const spec = routes[op];
@@ -118,8 +120,19 @@ export function registerRecordRoutes<Row>(
       return { ...wrap(row), ...(options ? await options({ ...ctx, row }) : {}) };
     },
   );
-  mount('create', { body: record.form, response: { 200: savedSchema } }, async (req) =>
-    answerSaved(await createRecord(db, record, userOf(req), req.body), record.messages.created),
+  // A record under a parent is created at a URL naming it, e.g. 'POST /trucks/notes/:parentId/store'.
+  mount(
+    'create',
+    {
+      body: record.form,
+      response: { 200: savedSchema },
+      ...(routes.create && routes.create.includes(':parentId') ? { params: ParentParamsSchema } : {}),
+    },
+    async (req) => {
+      const parentId = (req.params as { parentId?: number }).parentId;
+      const row = await createRecord(db, record, userOf(req), req.body, parentId === undefined ? {} : { parentId });
+      return answerSaved(row, record.messages.created);
+    },
   );
   mount('update', { body: record.form, response: { 200: savedSchema } }, async (req) =>
     answerSaved(await updateRecord(db, record, userOf(req), idOf(req), req.body), record.messages.updated),

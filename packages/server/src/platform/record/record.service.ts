@@ -1,5 +1,7 @@
-import { and, eq, getTableColumns, inArray, ne } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../audit/audit';
 import type { AuthUser } from '../auth/access';
 import { AppError } from '../errors';
@@ -25,6 +27,13 @@ export function inTransaction<R>(db: DbOrTx, fn: (tx: DbOrTx) => Promise<R>): Pr
 
 const columnKey = (table: RecordTable, name: 'companyId' | 'updatedAt') =>
   name in getTableColumns(table) ? name : null;
+
+/** The key of `column` in `table` (inserts name columns by key). */
+const keyOf = (table: RecordTable, column: AnyPgColumn, what: string) => {
+  const entry = Object.entries(getTableColumns(table)).find(([, c]) => c === column);
+  if (!entry) throw new Error(`${what}: column not in its table`);
+  return entry[0];
+};
 
 /** One record in the caller's scope (company, then the record's row scope); 404 when missing or out of scope. */
 export async function findRecord<T extends RecordTable>(
@@ -66,24 +75,18 @@ async function checkUnique<T extends RecordTable, F>(
   record: Rec<T>,
   user: AuthUser,
   form: F,
-  id: number | null,
+  ids: { id: number | null; parentId: number | null },
 ): Promise<void> {
   for (const rule of record.unique ?? []) {
+    const { id, parentId } = ids;
     const [clash] = await tx
       .select({ id: record.table.id })
       .from(record.table as RecordTable)
-      .where(and(record.scope(user), rule.where(form), id === null ? undefined : ne(record.table.id, id)))
+      .where(and(record.scope(user), rule.where(form, { parentId }), id === null ? undefined : ne(record.table.id, id)))
       .limit(1);
     if (clash) throw AppError.invalidField(rule.field, rule.message(form));
   }
 }
-
-/** The key of `column` in its table (inserts name columns by key). */
-const keyOf = <F>(child: ChildSpec<F>) => {
-  const entry = Object.entries(getTableColumns(child.table)).find(([, c]) => c === child.owner);
-  if (!entry) throw new Error(`Child ${child.entity}: owner column not in its table`);
-  return entry[0];
-};
 
 /** Drafted deletions first, then rows added or changed; each audited under the child's entity. */
 async function writeChildren<F>(tx: DbOrTx, record: Rec, user: AuthUser, ownerId: number, form: F): Promise<void> {
@@ -114,7 +117,7 @@ async function writeChildren<F>(tx: DbOrTx, record: Rec, user: AuthUser, ownerId
       if (!row.id) {
         const [created] = await tx
           .insert(child.table)
-          .values({ [keyOf(child)]: ownerId, ...row.values })
+          .values({ [keyOf(child.table, child.owner, `Child ${child.entity}`)]: ownerId, ...row.values })
           .returning();
         await writeAudit(tx, {
           actor: user,
@@ -146,10 +149,29 @@ async function writeChildren<F>(tx: DbOrTx, record: Rec, user: AuthUser, ownerId
   }
 }
 
+/** The parent of a record that lives under another: the before-image's, or on create the one given, reachable (else 404). */
+async function parentOf(
+  tx: DbOrTx,
+  record: Rec,
+  user: AuthUser,
+  before: Values | null,
+  given: number | undefined,
+): Promise<{ key: string; id: number } | null> {
+  const { parent } = record;
+  if (!parent) return null;
+  const key = keyOf(record.table, parent.column, `Record ${record.entity}: parent`);
+  if (before) return { key, id: Number(before[key]) };
+  if (given === undefined) throw new Error(`Record ${record.entity} is created under a parent: give parentId`);
+  const [reached] = await rowsOf<{ ok: boolean }>(tx, sql`select ${parent.reach(user, sql`${given}`)} as ok`);
+  if (!reached?.ok) throw AppError.notFound();
+  return { key, id: given };
+}
+
 /**
  * Creates (id null) or updates one record in one transaction: the before-image under a row lock
  * (404 out of scope), unique rules (422), `beforeSave`, the write, children, `afterSave`, and the
- * audit row with before and after. Answers the record as `toRow` gives it.
+ * audit row with before and after. Answers the record as `toRow` gives it. A record that lives
+ * under another is created with `opts.parentId`.
  */
 export async function saveRecord<T extends RecordTable, F, Row>(
   db: DbOrTx,
@@ -157,16 +179,19 @@ export async function saveRecord<T extends RecordTable, F, Row>(
   user: AuthUser,
   id: number | null,
   form: F,
+  opts: { parentId?: number } = {},
 ): Promise<Row> {
   const { table } = record;
   return inTransaction(db, async (tx) => {
     const base: RecordContext = { tx, user };
     const before = id === null ? null : await findRecord(tx, record, user, id, { lock: true });
+    const parent = await parentOf(tx, record, user, before as Values | null, opts.parentId);
+    const parentId = parent?.id ?? null;
     const auditBefore = before ? await snapshot(record, before, base) : null;
-    const ctx: SaveContext<T, F> = { ...base, id, before, form };
-    await checkUnique(tx, record, user, form, id);
-    const extra = (await record.hooks?.beforeSave?.(ctx)) ?? {};
-    const values: ValuesOf<T> = { ...record.toValues(form, ctx), ...extra };
+    const ctx: SaveContext<T, F> = { ...base, id, parentId, before, form };
+    await checkUnique(tx, record, user, form, { id, parentId });
+    await record.hooks?.beforeSave?.(ctx);
+    const values: ValuesOf<T> = record.toValues(form, ctx);
     const company = columnKey(table, 'companyId');
     const stamped = columnKey(table, 'updatedAt');
     let saved: Values | undefined;
@@ -180,7 +205,11 @@ export async function saveRecord<T extends RecordTable, F, Row>(
               .returning()
           : await tx
               .insert(table as RecordTable)
-              .values({ ...(company ? { [company]: user.companyId } : {}), ...values })
+              .values({
+                ...(company ? { [company]: user.companyId } : {}),
+                ...(parent ? { [parent.key]: parent.id } : {}),
+                ...values,
+              })
               .returning()
       ) as Values[];
     } catch (err) {
@@ -211,7 +240,8 @@ export const createRecord = <T extends RecordTable, F, Row>(
   record: Rec<T, F, Row>,
   user: AuthUser,
   form: F,
-): Promise<Row> => saveRecord(db, record, user, null, form);
+  opts: { parentId?: number } = {},
+): Promise<Row> => saveRecord(db, record, user, null, form, opts);
 
 export const updateRecord = <T extends RecordTable, F, Row>(
   db: DbOrTx,
