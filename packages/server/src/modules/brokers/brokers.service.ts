@@ -1,5 +1,5 @@
 import type { BrokerRow } from '@backhaul/shared/modules/brokers/brokers.contract';
-import { and, asc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
 import { brokerRecord, toBrokerRow } from './brokers.record';

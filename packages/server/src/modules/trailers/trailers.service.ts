@@ -1,4 +1,4 @@
-import type { Trailer, TrailerFormOutput, TrailerOptions } from '@backhaul/shared/modules/trailers/trailers.contract';
+import type { Trailer, TrailerOptions } from '@backhaul/shared/modules/trailers/trailers.contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';

@@ -1,4 +1,4 @@
-import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
+import { ACTION, SECTION } from '@backhaul/shared';
 import {
   DriverTrailersBodySchema,
   DriverTrailersResponseSchema,

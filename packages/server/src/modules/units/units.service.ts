@@ -1,14 +1,7 @@
 import type { SelectOption } from '@backhaul/shared';
 import { MSG } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import type {
-  AssignmentRow,
-  EquipmentRow,
-  NoteRow,
-  UnitType,
-  ValueResponse,
-  ValueRow,
-} from '@backhaul/shared/modules/units/units.contract';
+import type { AssignmentRow, UnitType, ValueResponse, ValueRow } from '@backhaul/shared/modules/units/units.contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';

@@ -126,7 +126,7 @@ export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
     {
       body: record.form,
       response: { 200: savedSchema },
-      ...(routes.create && routes.create.includes(':parentId') ? { params: ParentParamsSchema } : {}),
+      ...(String(routes.create).includes(':parentId') ? { params: ParentParamsSchema } : {}),
     },
     async (req) => {
       const parentId = (req.params as { parentId?: number }).parentId;
