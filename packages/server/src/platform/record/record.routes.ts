@@ -38,6 +38,8 @@ export type RecordRoutesOptions<Row, Q extends z.ZodObject = z.ZodObject> = {
     edit?: (ctx: FormContext & { id: number }) => Promise<unknown>;
     editSchema?: z.ZodType;
   };
+  /** The create call updates the record whose id the body names, when it names one (001 §4: "by whether the record has an id"). */
+  createUpdatesBy?: (form: never) => number | null | undefined;
   /** Replaces a save's answer (default { message, [key]: row }). */
   saved?: { answer: (row: Row, message: string) => unknown; schema: z.ZodType };
 };
@@ -129,6 +131,8 @@ export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
       ...(String(routes.create).includes(':parentId') ? { params: ParentParamsSchema } : {}),
     },
     async (req) => {
+      const id = opts.createUpdatesBy?.(req.body as never);
+      if (id) return answerSaved(await updateRecord(db, record, userOf(req), id, req.body), record.messages.updated);
       const parentId = (req.params as { parentId?: number }).parentId;
       const row = await createRecord(db, record, userOf(req), req.body, parentId === undefined ? {} : { parentId });
       return answerSaved(row, record.messages.created);
