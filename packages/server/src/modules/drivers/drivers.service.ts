@@ -30,8 +30,6 @@ export const DRIVER_MSG = {
 type DriverRecord = typeof drivers.$inferSelect;
 type ContractRecord = typeof driverContracts.$inferSelect;
 
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
-
 /** The caller's drivers: the company's, or only its customer's for a customer user. */
 const inScope = (user: AuthUser): SQL =>
   and(
@@ -227,7 +225,7 @@ export async function createDriver(db: Db, user: AuthUser, form: DriverFormOutpu
       .values({ companyId: user.companyId, ...columnsOf(form) })
       .returning({ id: drivers.id });
     if (!row) throw new AppError('internal', 'Driver not created');
-    await writeAudit(tx, { actor: actorOf(user), entity: 'drivers', entityId: row.id, action: 'create', after: form });
+    await writeAudit(tx, { actor: user, entity: 'drivers', entityId: row.id, action: 'create', after: form });
     await followDriverTruck(tx, user, { driverId: row.id, before: null, after: form.truck_id });
     return row.id;
   });
@@ -250,7 +248,7 @@ export async function updateDriver(db: Db, user: AuthUser, id: number, form: Dri
     const previous = Object.fromEntries(Object.keys(form).map((k) => [k, before[k as keyof Driver]]));
     if (JSON.stringify(previous) === JSON.stringify(form)) return;
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'drivers',
       entityId: id,
       action: 'update',
@@ -280,7 +278,7 @@ export async function followTruckDriver(
       .set({ ...after, updatedAt: new Date() })
       .where(eq(drivers.id, driverId));
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'drivers',
       entityId: driverId,
       action: 'update',
@@ -326,7 +324,7 @@ export async function deleteDriver(db: Db, user: AuthUser, id: number): Promise<
   if (truck) throw AppError.precondition(DRIVER_MSG.onTruck(before.driver, truck.number));
   await db.transaction(async (tx) => {
     await tx.delete(drivers).where(and(eq(drivers.id, id), inScope(user)));
-    await writeAudit(tx, { actor: actorOf(user), entity: 'drivers', entityId: id, action: 'delete', before });
+    await writeAudit(tx, { actor: user, entity: 'drivers', entityId: id, action: 'delete', before });
   });
 }
 
@@ -484,7 +482,7 @@ export async function createContract(
       .returning();
     if (!row) throw new AppError('internal', 'Contract not created');
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'driver_contracts',
       entityId: row.id,
       action: 'create',
@@ -511,7 +509,7 @@ export async function updateContract(
       .where(eq(driverContracts.id, id))
       .returning();
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'driver_contracts',
       entityId: id,
       action: 'update',

@@ -1,4 +1,4 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   DeleteStatusResponseSchema,
   LostPaymentFormSchema,
@@ -19,7 +19,6 @@ import { compileList, runList } from '../../platform/list/run-list';
 import { customerPaymentsList, invoicePaymentsList, lostPaymentsList } from './payments.list';
 import * as paymentsService from './payments.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const InvoiceParams = z.object({ invoice_id: z.coerce.number().int().positive() });
 const invoices = (action?: number) => ({ section: SECTION.CustomerNotPaidInvoices, ...(action ? { action } : {}) });
 const lost = (action?: number) => ({ section: SECTION.LostPayments, ...(action ? { action } : {}) });
@@ -51,7 +50,7 @@ export const paymentsRoutes: RouteModule = {
     // ---- Payments against an invoice (customer invoice items).
     app.get('/payments/new/:id', {
       config: { access: invoices(ACTION.PAID) },
-      schema: { tags, params: IdParams, response: { 200: NewPaymentResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: NewPaymentResponseSchema } },
       handler: async (req) => paymentsService.newPayment(db, caller(req).user, req.params.id),
     });
 
@@ -82,13 +81,13 @@ export const paymentsRoutes: RouteModule = {
 
     app.get('/payments/:id(^\\d+$)', {
       config: { access: invoices() },
-      schema: { tags, params: IdParams, response: { 200: PaymentResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: PaymentResponseSchema } },
       handler: async (req) => ({ payment: await paymentsService.getPayment(db, caller(req).user, req.params.id) }),
     });
 
     app.delete('/payments/:id', {
       config: { access: invoices(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await paymentsService.deletePayment(db, caller(req).user, req.params.id);
         return { message: MSG.recordDeleted };
@@ -122,7 +121,7 @@ export const paymentsRoutes: RouteModule = {
 
     app.delete('/payments-customer/:id', {
       config: { access: invoices(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: DeleteStatusResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: DeleteStatusResponseSchema } },
       handler: async (req) => {
         await paymentsService.deletePayment(db, caller(req).user, req.params.id);
         return { status: true, message: MSG.recordDeleted };
@@ -159,7 +158,7 @@ export const paymentsRoutes: RouteModule = {
 
     app.delete('/lost-payment/:id', {
       config: { access: lost(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await paymentsService.deleteLostPayment(db, caller(req).user, req.params.id);
         return { message: MSG.recordDeleted };

@@ -1,4 +1,4 @@
-import { MSG } from '@backhaul/shared';
+import { IdParamsSchema, MSG } from '@backhaul/shared';
 import { z } from 'zod';
 import { caller } from '../auth/guard';
 import { AppError } from '../errors';
@@ -42,7 +42,6 @@ const EntityParams = z.object({
   entity: z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/),
   entityId: z.string().regex(/^[\w-]{1,64}$/),
 });
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
   `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -93,7 +92,7 @@ export const filesRoutes: RouteModule = {
     for (const mode of ['download', 'preview'] as const) {
       app.get(`/files/:id/${mode}`, {
         config: { access: 'session' },
-        schema: { tags: ['Files'], params: IdParams },
+        schema: { tags: ['Files'], params: IdParamsSchema },
         handler: async (req, reply) => {
           const { file, body } = await files.open(caller(req), req.params.id, mode);
           return reply
@@ -112,7 +111,7 @@ export const filesRoutes: RouteModule = {
 
     app.delete('/files/:id', {
       config: { access: 'session' },
-      schema: { tags: ['Files'], params: IdParams, response: { 200: z.object({ message: z.string() }) } },
+      schema: { tags: ['Files'], params: IdParamsSchema, response: { 200: z.object({ message: z.string() }) } },
       handler: async (req) => {
         await files.remove(caller(req), req.params.id);
         return { message: MSG.recordDeleted };
