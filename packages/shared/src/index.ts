@@ -1,4 +1,5 @@
 export * from './http/errors';
+export * from './http/routes';
 export * from './http/schemas';
 export * from './list/list.contract';
 export * from './money';

@@ -1,5 +1,9 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { BrokerLookupBodySchema, BrokerLookupResponseSchema } from '@backhaul/shared/modules/brokers/brokers.contract';
+import {
+  BROKER_ROUTES,
+  BrokerLookupBodySchema,
+  BrokerLookupResponseSchema,
+} from '@backhaul/shared/modules/brokers/brokers.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
@@ -40,12 +44,7 @@ export const brokersRoutes: RouteModule = {
     registerRecordRoutes(app, deps, brokerRecord, {
       tags,
       key: 'broker',
-      routes: {
-        get: 'GET /brokers/:id',
-        create: 'POST /broker/new',
-        update: 'POST /brokers/update/:id',
-        remove: 'DELETE /brokers/:id',
-      },
+      routes: BROKER_ROUTES,
       access: { create: { anyOf: [can(ACTION.CREATE), { section: SECTION.Trips, action: ACTION.ADD_NEW_BROKER }] } },
     });
   },

@@ -1,5 +1,9 @@
 import { SECTION } from '@backhaul/shared';
-import { CityLookupBodySchema, CityLookupResponseSchema } from '@backhaul/shared/modules/cities/cities.contract';
+import {
+  CITY_ROUTES,
+  CityLookupBodySchema,
+  CityLookupResponseSchema,
+} from '@backhaul/shared/modules/cities/cities.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
@@ -36,12 +40,7 @@ export const citiesRoutes: RouteModule = {
     registerRecordRoutes(app, deps, cityRecord, {
       tags,
       key: 'city',
-      routes: {
-        get: 'GET /cities/:id',
-        create: 'POST /cities/new',
-        update: 'POST /cities/update/:id',
-        remove: 'DELETE /cities/:id',
-      },
+      routes: CITY_ROUTES,
     });
   },
 };

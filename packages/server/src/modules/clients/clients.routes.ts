@@ -9,6 +9,7 @@ import {
   type LeadKind,
   LeadSaveResponseSchema,
   LeadStartResponseSchema,
+  leadRoutes,
   SaveImportBodySchema,
   SaveImportResponseSchema,
 } from '@backhaul/shared/modules/clients/clients.contract';
@@ -53,7 +54,7 @@ function registerLeadRoutes(app: App, deps: AppDeps, kind: LeadKind) {
   registerRecordRoutes(app, deps, record, {
     tags,
     key: 'row',
-    base,
+    routes: leadRoutes(kind),
     access: { createForm: access, editForm: access, create: access, update: access, remove: access },
     forms: {
       query: CreateQuery,

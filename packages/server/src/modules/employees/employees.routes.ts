@@ -1,5 +1,6 @@
 import { ACTION, can as canDo, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
+  EMPLOYEE_ROUTES,
   EmployeeDescriptionResponseSchema,
   EmployeeEditResponseSchema,
   EmployeeOptionsSchema,
@@ -52,8 +53,8 @@ export const employeesRoutes: RouteModule = {
     registerRecordRoutes(app, deps, employeeRecord, {
       tags,
       key: null,
-      base: '/employees',
-      routes: { remove: false },
+      // The delete also removes the documents: its own call below.
+      routes: { ...EMPLOYEE_ROUTES, remove: undefined },
       forms: {
         options: ({ user }) => employeesService.employeeOptions(db, user),
         optionsSchema: EmployeeOptionsSchema,

@@ -1,5 +1,9 @@
 import { SECTION } from '@backhaul/shared';
-import { FactoringStartResponseSchema, PAYMENT_TYPES } from '@backhaul/shared/modules/factoring/factoring.contract';
+import {
+  FACTORING_ROUTES,
+  FactoringStartResponseSchema,
+  PAYMENT_TYPES,
+} from '@backhaul/shared/modules/factoring/factoring.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
@@ -34,8 +38,7 @@ export const factoringRoutes: RouteModule = {
     registerRecordRoutes(app, deps, factoringRecord, {
       tags,
       key: null,
-      base: '/factoring',
-      routes: { createForm: false },
+      routes: FACTORING_ROUTES,
       access: { editForm: access },
       forms: {
         options: async () => ({ payment_type: [...PAYMENT_TYPES] }),

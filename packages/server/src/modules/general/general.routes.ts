@@ -1,4 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
+import { EQUIPMENT_NAME_ROUTES, TRAILER_TYPE_ROUTES } from '@backhaul/shared/modules/general/general.contract';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
@@ -24,8 +25,7 @@ export const generalRoutes: RouteModule = {
     registerRecordRoutes(app, deps, trailerTypeRecord, {
       tags,
       key: 'item',
-      base: '/trailer-types',
-      routes: { createForm: false },
+      routes: TRAILER_TYPE_ROUTES,
       access: {
         editForm: types(),
         create: types(ACTION.CREATE),
@@ -36,8 +36,7 @@ export const generalRoutes: RouteModule = {
     registerRecordRoutes(app, deps, equipmentNameRecord, {
       tags,
       key: 'item',
-      base: '/equipment-names',
-      routes: { createForm: false },
+      routes: EQUIPMENT_NAME_ROUTES,
       access: { editForm: can() },
     });
   },

@@ -1,5 +1,6 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import {
+  TRAILER_ROUTES,
   TrailerCreateQuerySchema,
   TrailerCreateResponseSchema,
   TrailerInfoQuerySchema,
@@ -40,7 +41,7 @@ export const trailersRoutes: RouteModule = {
     registerRecordRoutes(app, deps, trailerRecord, {
       tags,
       key: 'trailer',
-      base: '/trailers',
+      routes: TRAILER_ROUTES,
       access: { createForm: can([ACTION.CREATE, ACTION.EDIT]), editForm: can() },
       forms: {
         query: TrailerCreateQuerySchema,

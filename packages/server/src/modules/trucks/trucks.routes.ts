@@ -2,6 +2,7 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import {
   DriverTrailersBodySchema,
   DriverTrailersResponseSchema,
+  TRUCK_ROUTES,
   TruckCreateQuerySchema,
   TruckCreateResponseSchema,
 } from '@backhaul/shared/modules/trucks/trucks.contract';
@@ -42,7 +43,7 @@ export const trucksRoutes: RouteModule = {
     registerRecordRoutes(app, deps, truckRecord, {
       tags,
       key: 'truck',
-      base: '/trucks',
+      routes: TRUCK_ROUTES,
       access: { createForm: can([ACTION.CREATE, ACTION.EDIT]), editForm: can() },
       forms: {
         query: TruckCreateQuerySchema,

@@ -9,6 +9,7 @@ import {
   SetEquipmentBodySchema,
   SetEquipmentResponseSchema,
   UpdateAssignmentBodySchema,
+  unitPartRoutes,
   ValueResponseSchema,
 } from '@backhaul/shared/modules/units/units.contract';
 import { z } from 'zod';
@@ -52,12 +53,6 @@ export function registerUnitRoutes(
   const params = { params: IdParamsSchema };
 
   const parts = defineUnitParts(kind);
-  const under = (path: string) =>
-    ({
-      create: `POST ${p}/${path}/:parentId/store`,
-      update: `POST ${p}/${path}/:id/update`,
-      remove: `DELETE ${p}/${path}/:id`,
-    }) as const;
   const partAccess = { get: read, editForm: read, create: write, update: edit, remove };
 
   // ---- equipment ----
@@ -70,7 +65,7 @@ export function registerUnitRoutes(
   registerRecordRoutes(app, deps, parts.equipment, {
     tags,
     key: 'item',
-    routes: { ...under('equipment'), editForm: `GET ${p}/equipment/:id/edit` },
+    routes: unitPartRoutes(p, 'equipment'),
     access: partAccess,
     forms: {
       options: async ({ user }) => ({ filter: { equipments: await general.equipmentNameOptions(db, user) } }),
@@ -90,7 +85,12 @@ export function registerUnitRoutes(
     schema: { tags, ...params, body: NotesListBodySchema.optional(), response: { 200: NotesListResponseSchema } },
     handler: async (req) => units.listNotes(db, caller(req).user, kind, req.params.id, req.body?.filters.notes ?? ''),
   });
-  registerRecordRoutes(app, deps, parts.notes, { tags, key: 'item', routes: under('notes'), access: partAccess });
+  registerRecordRoutes(app, deps, parts.notes, {
+    tags,
+    key: 'item',
+    routes: unitPartRoutes(p, 'notes'),
+    access: partAccess,
+  });
   app.get(`${p}/description/:id`, {
     config: { access: read },
     schema: { tags, ...params, response: { 200: DescriptionResponseSchema } },
@@ -106,7 +106,7 @@ export function registerUnitRoutes(
   registerRecordRoutes(app, deps, parts.values, {
     tags,
     key: 'item',
-    routes: { ...under('value'), editForm: `GET ${p}/value/:id/edit` },
+    routes: unitPartRoutes(p, 'value'),
     access: partAccess,
   });
 

@@ -1,3 +1,4 @@
+import { recordRoutes } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { caller } from '../auth/guard';
@@ -57,7 +58,7 @@ export function registerResource<E extends string, T extends RecordTable, F, Row
   app: App,
   deps: Pick<AppDeps, 'database'>,
   resource: Resource<E, T, F, Row>,
-  opts: Omit<RecordRoutesOptions<Row>, 'base' | 'key'> & { key?: string | null },
+  opts: Omit<RecordRoutesOptions<Row>, 'routes' | 'key'> & { key?: string | null },
 ): void {
   const { db } = deps.database;
   const { base, list, record } = resource;
@@ -68,5 +69,9 @@ export function registerResource<E extends string, T extends RecordTable, F, Row
     schema: { tags: opts.tags },
     handler: (req) => runList(db, list, caller(req).user, {}),
   });
-  registerRecordRoutes(app, deps, record, { ...opts, base, key: opts.key === undefined ? 'item' : opts.key });
+  registerRecordRoutes(app, deps, record, {
+    ...opts,
+    routes: recordRoutes(base),
+    key: opts.key === undefined ? 'item' : opts.key,
+  });
 }

@@ -1,4 +1,11 @@
-import { ACTION, IdParamsSchema, MessageBodySchema } from '@backhaul/shared';
+import {
+  ACTION,
+  IdParamsSchema,
+  MessageBodySchema,
+  type RecordOperation,
+  type RecordRoutes,
+  type RouteSpec,
+} from '@backhaul/shared';
 import type { FastifyRequest, HTTPMethods } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -8,24 +15,14 @@ import type { App, AppDeps } from '../http/types';
 import type { AnyRecord } from './define-record';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './record.service';
 
-/** The calls a record can answer. */
-export type RecordOperation = 'get' | 'createForm' | 'editForm' | 'create' | 'update' | 'remove';
-
-/** A call as the API register writes it: method and path, e.g. 'POST /brokers/update/:id'. */
-export type RouteSpec = `${'GET' | 'POST' | 'PUT' | 'DELETE'} /${string}`;
-
 export type FormContext<Q = Record<string, unknown>> = { db: Db; user: AuthUser; auth: AuthContext; query: Q };
 
 export type RecordRoutesOptions<Row, Q extends z.ZodObject = z.ZodObject> = {
   tags: string[];
   /** The key the record answers under ({ city }, { item }); null spreads the row into the answer. */
   key: string | null;
-  /**
-   * `base` mounts the /info pattern: GET base/create, GET base/:id/edit, POST base, PUT base/:id,
-   * DELETE base/:id. `routes` adds or overrides calls (false leaves one out) to match the register.
-   */
-  base?: `/${string}`;
-  routes?: Partial<Record<RecordOperation, RouteSpec | false>>;
+  /** The calls to mount, from the contract (`recordRoutes('/trucks')`, or the register's own paths). */
+  routes: RecordRoutes;
   /** Default: the section for get, create 8 for the create form and create, edit 9 or view 10 for the edit form, edit 9, delete 11. */
   access?: Partial<Record<RecordOperation, Access>>;
   forms?: {
@@ -46,14 +43,6 @@ export type RecordRoutesOptions<Row, Q extends z.ZodObject = z.ZodObject> = {
 
 const ParentParamsSchema = z.object({ parentId: z.coerce.number().int().positive() });
 
-const baseRoutes = (base: `/${string}`): Partial<Record<RecordOperation, RouteSpec>> => ({
-  createForm: `GET ${base}/create`,
-  editForm: `GET ${base}/:id/edit`,
-  create: `POST ${base}`,
-  update: `PUT ${base}/:id`,
-  remove: `DELETE ${base}/:id`,
-});
-
 /**
  * Mounts a record's calls with the contract's schemas (so OpenAPI documents them), access per call
  * and the record's messages. Handlers are one line each: every rule lives in the record.
@@ -66,7 +55,7 @@ export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
 ): void {
   const { db } = deps.database;
   const { section } = record;
-  const routes = { ...(opts.base ? baseRoutes(opts.base) : {}), ...opts.routes };
+  const { routes } = opts;
   const access: Record<RecordOperation, Access> = {
     get: { section },
     createForm: { section, action: ACTION.CREATE },
@@ -90,7 +79,7 @@ export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
     return { db, user: auth.user, auth, query: (req.query ?? {}) as Partial<z.output<Q>> };
   };
   const mount = (op: RecordOperation, schema: Record<string, unknown>, handler: (req: FastifyRequest) => unknown) => {
-    const spec = routes[op];
+    const spec: RouteSpec | undefined = routes[op];
     if (!spec) return;
     const [method, url] = spec.split(' ') as [HTTPMethods, string];
     app.route({

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import { recordRoutes } from '../../http/routes';
 import { NamedOptionSchema } from '../../http/schemas';
+import { optionalId } from '../units/units.contract';
 
 /** A row of POST /employees/list (001 §3 "Employee columns"); `company` is the employer entity. */
 export const EmployeeRowSchema = z.object({
@@ -61,16 +64,19 @@ export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 
 /** The create and edit form (server and web validate with the same schema). */
 export const EmployeeFormSchema = z.object({
-  name: z.string().trim().min(1, 'The name is required.').max(160, 'The name may not be greater than 160 characters.'),
-  company: text(160, 'company'),
-  department_id: z.number().int().positive().nullable(),
-  office: text(120, 'office'),
-  position: text(120, 'position'),
-  email: z.email('Enter a valid e-mail address.').or(z.literal('')),
-  phone: PhoneInputSchema,
-  phone2: PhoneInputSchema,
-  active: z.boolean(),
-  hired_on: isoDate,
+  name: field(
+    z.string().trim().min(1, 'The name is required.').max(160, 'The name may not be greater than 160 characters.'),
+    { label: 'Name' },
+  ),
+  company: field(text(160, 'company'), { label: 'Company', options: 'companies' }),
+  department_id: field(optionalId, { label: 'Department', kind: 'select', options: 'departments' }),
+  office: field(text(120, 'office'), { label: 'Office', options: 'offices' }),
+  position: field(text(120, 'position'), { label: 'Position' }),
+  email: field(z.email('Enter a valid e-mail address.').or(z.literal('')), { label: 'E-mail' }),
+  phone: field(PhoneInputSchema, { label: 'Phone', kind: 'phone', placeholder: '(214) 555-0100' }),
+  phone2: field(PhoneInputSchema, { label: 'Phone 2', kind: 'phone' }),
+  hired_on: field(isoDate, { label: 'Hired', kind: 'date' }),
+  active: field(z.boolean(), { label: 'Active', kind: 'checkbox' }),
   /** Items to add (no id) or update (with id); removal is DELETE /employees/:id/inventory. */
   inventory: z.array(InventoryItemSchema).max(200).default([]),
 });
@@ -136,3 +142,6 @@ export const InventoryDeleteBodySchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'Choose at least one item.').max(200),
 });
 export const EmployeeDescriptionResponseSchema = z.object({ id: z.number().int(), description: z.string() });
+
+/** GET /employees/create, GET /employees/:id/edit, POST /employees, PUT and DELETE /employees/:id (001 §7). */
+export const EMPLOYEE_ROUTES = recordRoutes('/employees');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import type { RecordRoutes } from '../../http/routes';
 import { SelectOptionSchema } from '../../http/schemas';
 
 /**
@@ -83,23 +85,29 @@ const thisYear = () => new Date().getUTCFullYear();
 
 /** Form fields: year, VIN, plate and customer. */
 export const unitIdentityFormFields = {
-  year: optionalInt('year', 1980, thisYear() + 1),
-  vin: optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
-    message: 'The VIN is 17 letters and digits (no I, O or Q).',
-  }),
-  plate: optionalText(12, 'plate'),
-  customer_id: optionalId,
+  year: field(optionalInt('year', 1980, thisYear() + 1), { label: 'Year', kind: 'number' }),
+  vin: field(
+    optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
+      message: 'The VIN is 17 letters and digits (no I, O or Q).',
+    }),
+    { label: 'VIN' },
+  ),
+  plate: field(optionalText(12, 'plate'), { label: 'Plate' }),
+  customer_id: field(optionalId, { label: 'Customer', kind: 'select', options: 'options.customers' }),
 };
 
 /** Form fields: service dates, PM (named `pmLabel` in messages), odometer, registration and owner. */
 export const unitServiceFormFields = (pmLabel: string) => ({
-  alignment_date: optionalDate,
-  annual_inspection_date: optionalDate,
-  pm_miles: optionalInt(pmLabel, 0, 5_000_000),
-  odometer: optionalInt('odometer', 0, 5_000_000),
-  registration_expires_on: optionalDate,
-  company_owner: optionalText(120, 'company owner'),
+  alignment_date: field(optionalDate, { label: 'Alignment date', kind: 'date' }),
+  annual_inspection_date: field(optionalDate, { label: 'Annual inspection', kind: 'date' }),
+  pm_miles: field(optionalInt(pmLabel, 0, 5_000_000), { label: 'Next PM at (mi)', kind: 'number' }),
+  odometer: field(optionalInt('odometer', 0, 5_000_000), { label: 'Odometer (mi)', kind: 'number' }),
+  registration_expires_on: field(optionalDate, { label: 'Registration expires', kind: 'date' }),
+  company_owner: field(optionalText(120, 'company owner'), { label: 'Company owner' }),
 });
+
+/** The statuses as a select's options. */
+export const UNIT_STATUS_OPTIONS = Object.entries(UNIT_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 /** Record fields: year, VIN, plate, customer id and name. */
 export const unitIdentityFields = {
@@ -293,3 +301,16 @@ export const HistoryResponseSchema = z.object({
   message: z.string().optional(),
   history: z.array(AssignmentRowSchema),
 });
+
+/**
+ * The calls of a unit's part (001 §7): created under the unit (…/:parentId/store), updated at
+ * …/:id/update, deleted at …/:id; equipment and values have an edit form.
+ */
+export function unitPartRoutes(prefix: '/trucks' | '/trailers', part: 'equipment' | 'notes' | 'value'): RecordRoutes {
+  return {
+    create: `POST ${prefix}/${part}/:parentId/store`,
+    update: `POST ${prefix}/${part}/:id/update`,
+    remove: `DELETE ${prefix}/${part}/:id`,
+    ...(part === 'notes' ? {} : { editForm: `GET ${prefix}/${part}/:id/edit` as const }),
+  };
+}
