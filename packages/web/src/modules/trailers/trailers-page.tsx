@@ -6,13 +6,14 @@ import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-
 import { DescriptionCell } from '../units/description-cell';
 import { unitCells } from '../units/unit-cells';
 import { TrailerDialog } from './trailer-dialog';
+import { trailersApi } from './trailers.api';
 
 /** Maintenance → Trailers: list (reefer PM in "hh"), create, edit (9) or view (10), delete (11), history. */
 export function TrailersPage() {
   const registry = useRegistryActions<TrailerListRow>({
     section: SECTION.Trailers,
     rowId: (r) => r.id,
-    deleteUrl: (id) => `/trailers/${id}`,
+    deleteUrl: trailersApi.deleteUrl,
     describe: (id) => `trailer #${id}`,
     changeLog: { url: '/trailers/filterLogs', title: (r) => `Actions history: trailer ${r?.trailer_number ?? ''}` },
   });

@@ -1,5 +1,5 @@
 import { ACTION } from '@backhaul/shared';
-import { Button, Group, Loader, Modal, type ModalProps, Stack } from '@mantine/core';
+import { Button, Group, Loader, type MantineSpacing, Modal, type ModalProps, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { allowsButton, usePermissionTree } from '../data-table/permissions';
@@ -17,9 +17,14 @@ export type RecordDialogProps = {
 };
 
 /** Save with the form's submit, Cancel — or Close alone when the dialog is read-only. */
-export function RecordDialogFooter(props: { onClose: () => void; readOnly?: boolean; loading?: boolean }) {
+export function RecordDialogFooter(props: {
+  onClose: () => void;
+  readOnly?: boolean;
+  loading?: boolean;
+  mt?: MantineSpacing;
+}) {
   return (
-    <Group justify="flex-end" mt="md">
+    <Group justify="flex-end" mt={props.mt ?? 'md'}>
       <Button variant="default" onClick={props.onClose}>
         {props.readOnly ? 'Close' : 'Cancel'}
       </Button>
