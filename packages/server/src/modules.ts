@@ -10,6 +10,7 @@ import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes
 import { extractionRoutes } from './modules/extraction/extraction.routes';
 import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
+import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { loadsRoutes } from './modules/loads/loads.routes';
 import { mileageRoutes } from './modules/mileage/mileage.routes';
@@ -50,6 +51,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   factoringRoutes,
   clientsRoutes,
   generalRoutes,
+  infoCompanyRoutes,
   trucksRoutes,
   trailersRoutes,
   tripsRoutes,

@@ -20,6 +20,8 @@ export type FieldMeta = {
   placeholder?: string;
   /** Text after the input, e.g. '%'. */
   suffix?: string;
+  /** Numbers: group thousands (odometers, miles); years and counts stay plain. Money always groups. */
+  thousands?: boolean;
   /** Columns the field spans in the dialog's grid (default 1). */
   span?: number;
 };

@@ -34,6 +34,9 @@ export const MSG = {
   createdValue: 'Created value item',
   updatedValue: 'Updated value item',
   itemRemoved: 'Item removed successfully',
+  itemAdded: 'Item added successfully',
+  itemSaved: 'Item saved successfully',
+  itemDeleted: 'Item deleted successfully',
   /** Role (permission) calls fail (000 §8). */
   roleCallFailed: 'Something went wrong',
 } as const;

@@ -100,8 +100,8 @@ export const unitIdentityFormFields = {
 export const unitServiceFormFields = (pmLabel: string) => ({
   alignment_date: field(optionalDate, { label: 'Alignment date', kind: 'date' }),
   annual_inspection_date: field(optionalDate, { label: 'Annual inspection', kind: 'date' }),
-  pm_miles: field(optionalInt(pmLabel, 0, 5_000_000), { label: 'Next PM at (mi)', kind: 'number' }),
-  odometer: field(optionalInt('odometer', 0, 5_000_000), { label: 'Odometer (mi)', kind: 'number' }),
+  pm_miles: field(optionalInt(pmLabel, 0, 5_000_000), { label: 'Next PM at (mi)', kind: 'number', thousands: true }),
+  odometer: field(optionalInt('odometer', 0, 5_000_000), { label: 'Odometer (mi)', kind: 'number', thousands: true }),
   registration_expires_on: field(optionalDate, { label: 'Registration expires', kind: 'date' }),
   company_owner: field(optionalText(120, 'company owner'), { label: 'Company owner' }),
 });

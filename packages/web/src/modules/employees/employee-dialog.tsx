@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { RecordDialogFooter, type RecordDialogProps, RecordModal } from '../../platform/record/record-dialog';
-import { RecordFields, valuesFrom } from '../../platform/record/record-fields';
+import { DATE_INPUT, RecordFields, valuesFrom } from '../../platform/record/record-fields';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadFile, uploadProblem } from '../../platform/services/files.api';
@@ -115,8 +115,7 @@ export function EmployeeDialog({ id, opened, readOnly = false, onClose, onSaved 
                             <DateInput
                               size="xs"
                               aria-label={c.label}
-                              valueFormat="YYYY-MM-DD"
-                              clearable
+                              {...DATE_INPUT}
                               {...props}
                               value={props.value || null}
                               onChange={(v) => form.setFieldValue(`inventory.${i}.${c.key}`, v ?? '')}

@@ -97,7 +97,13 @@ export function RecordDialog<V extends Record<string, unknown>, L, S extends { m
   const title =
     props.id === null ? props.title.create : readOnly ? (props.title.view ?? props.title.edit) : props.title.edit;
   return (
-    <RecordModal opened={props.opened} onClose={props.onClose} title={title} loading={loading} size={props.size}>
+    <RecordModal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={title}
+      loading={loading}
+      size={props.size ?? ((props.cols ?? 1) > 1 ? 'lg' : 'md')}
+    >
       <form onSubmit={submit} noValidate data-testid={props.testId ?? 'record-dialog'}>
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="sm">

@@ -1,4 +1,5 @@
-import { formatPhone } from '@backhaul/shared/formats/formats';
+import { SPEC } from '@backhaul/shared';
+import { formatPhone, WEEK_STARTS_ON } from '@backhaul/shared/formats/formats';
 import { type FieldOption, type FormField, formFields } from '@backhaul/shared/forms/fields';
 import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -6,8 +7,12 @@ import '@mantine/dates/styles.css';
 import type { UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
 
-/** The spec's date picker format (constants: formats.date_picker_default) and year range. */
-const DATE_FORMAT = 'YYYY-MM-DD';
+/** Every date input: the spec's picker format (formats.date_picker_default), weeks from Sunday. */
+export const DATE_INPUT = {
+  valueFormat: SPEC.formats.date_picker_default,
+  firstDayOfWeek: WEEK_STARTS_ON,
+  clearable: true,
+} as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: a field renderer serves any record's form values
 export type AnyForm = UseFormReturnType<any>;
@@ -58,7 +63,7 @@ export function FieldInput({
       return (
         <NumberInput
           {...common}
-          thousandSeparator=","
+          {...(field.kind === 'money' || field.thousands ? { thousandSeparator: ',' } : {})}
           {...(field.kind === 'money' ? { prefix: '$', decimalScale: 2 } : {})}
           {...(field.suffix ? { rightSection: field.suffix } : {})}
           {...props}
@@ -68,8 +73,7 @@ export function FieldInput({
       return (
         <DateInput
           {...common}
-          valueFormat={DATE_FORMAT}
-          clearable
+          {...DATE_INPUT}
           {...props}
           value={props.value || null}
           onChange={(v) => form.setFieldValue(field.name, v ?? field.empty)}
