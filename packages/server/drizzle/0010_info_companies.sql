@@ -6,5 +6,3 @@ CREATE TABLE "info_companies" (
 	"phone" text,
 	"email" text
 );
---> statement-breakpoint
-CREATE UNIQUE INDEX "info_companies_name_uq" ON "info_companies" USING btree ("company_id",lower("name"));

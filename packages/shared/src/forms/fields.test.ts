@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { field, formFields } from './fields';
+import { field, formFields, rowSchema } from './fields';
 
 const Schema = z.object({
   name: field(z.string().trim().min(1, 'The name is required.'), { label: 'Name' }),
@@ -21,6 +21,21 @@ describe('form fields from the contract', () => {
       ['active', 'checkbox', false],
     ]);
     expect(formFields(Schema)[2]).toMatchObject({ label: 'Customer', options: 'customers' });
+  });
+
+  it('gives a small list its row schema: the id, then each field, null when empty unless required', () => {
+    const row = rowSchema(Schema);
+    expect(row.parse({ id: 1, name: 'A', note: null, customer_id: null, amount: 5, active: false })).toEqual({
+      id: 1,
+      name: 'A',
+      note: null,
+      customer_id: null,
+      amount: 5,
+      active: false,
+    });
+    expect(row.safeParse({ id: 1, name: null, note: null, customer_id: 2, amount: 5, active: true }).success).toBe(
+      false,
+    );
   });
 
   it('leaves validation to the schema', () => {

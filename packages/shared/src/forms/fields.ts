@@ -71,3 +71,28 @@ export function formFields(schema: z.ZodType): FormField[] {
     return [{ ...meta, name, kind, required, empty: accepted === undefined ? first : accepted }];
   });
 }
+
+const ROW_TYPE: Record<FieldKind, () => z.ZodType> = {
+  text: () => z.string(),
+  textarea: () => z.string(),
+  phone: () => z.string(),
+  date: () => z.string(),
+  select: () => z.union([z.number(), z.string()]),
+  number: () => z.number(),
+  money: () => z.number(),
+  checkbox: () => z.boolean(),
+};
+
+/**
+ * The saved record a small list answers for this form: its id and each declared field (null when
+ * empty, unless required). A record with more to say declares its own row schema.
+ */
+export function rowSchema(form: z.ZodType) {
+  const fields = formFields(form).map((f) => {
+    const type = ROW_TYPE[f.kind]();
+    return [f.name, f.required || f.kind === 'checkbox' ? type : type.nullable()] as const;
+  });
+  return z.object({ id: z.number().int(), ...Object.fromEntries(fields) }) as z.ZodType<
+    { id: number } & Record<string, unknown>
+  >;
+}

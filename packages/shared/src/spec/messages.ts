@@ -41,6 +41,9 @@ export const MSG = {
   roleCallFailed: 'Something went wrong',
 } as const;
 
+/** A small list's saves and deletions (001 §8: the item messages), e.g. the /info lists. */
+export const ITEM_MESSAGES = { created: MSG.itemAdded, updated: MSG.itemSaved, deleted: MSG.itemDeleted } as const;
+
 // Texts the spec leaves to us (it says only "a clear message"); kept here so server and web agree.
 export const APP_MSG = {
   wrongCredentials: 'These credentials do not match our records.',

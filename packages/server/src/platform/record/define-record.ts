@@ -1,5 +1,5 @@
 import { MSG } from '@backhaul/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
@@ -95,14 +95,21 @@ export type RecordSpec<E extends string, T extends RecordTable, F, Row> = {
   form: z.ZodType<F>;
   /** The contract's schema of `toRow`'s answer (documents the routes). */
   row: z.ZodType<Row>;
-  /** The record as the contract answers it (may read names behind ids in the transaction). */
-  toRow: (record: RecordOf<T>, ctx: RecordContext) => Row | Promise<Row>;
-  /** The columns a form writes (the engine adds companyId on create and updatedAt on update). */
-  toValues: (form: F, ctx: SaveContext<T, F>) => ValuesOf<T>;
+  /**
+   * The record as the contract answers it (may read names behind ids in the transaction).
+   * Default: each key of `row` from the column of the same name (`zip_codes` ← `zipCodes`).
+   */
+  toRow?: (record: RecordOf<T>, ctx: RecordContext) => Row | Promise<Row>;
+  /**
+   * The columns a form writes (the engine adds companyId on create and updatedAt on update).
+   * Default: each form value into the column of the same name; '' is stored as null.
+   */
+  toValues?: (form: F, ctx: SaveContext<T, F>) => ValuesOf<T>;
   /** What the audit keeps before and after (default: the row). */
   audit?: (record: RecordOf<T>, ctx: RecordContext) => unknown;
   messages?: Partial<RecordMessages>;
-  unique?: UniqueRule<F>[];
+  /** Rules, or a form field's name: that text unique (any case) within the scope. */
+  unique?: Array<UniqueRule<F> | (keyof F & string)>;
   children?: ChildSpec<F>[];
   hooks?: RecordHooks<T, F>;
 };
@@ -112,10 +119,13 @@ export type RecordDefinition<
   T extends RecordTable = RecordTable,
   F = unknown,
   Row = unknown,
-> = Omit<RecordSpec<E, T, F, Row>, 'scope' | 'messages'> & {
+> = Omit<RecordSpec<E, T, F, Row>, 'scope' | 'messages' | 'toRow' | 'toValues' | 'unique'> & {
   /** The one row scope of this record; its list declares `base: record.scope`. */
   scope: RowScope;
   messages: RecordMessages;
+  toRow: NonNullable<RecordSpec<E, T, F, Row>['toRow']>;
+  toValues: NonNullable<RecordSpec<E, T, F, Row>['toValues']>;
+  unique: UniqueRule<F>[];
 };
 
 /** Any record, whatever its table, form and row. */
@@ -124,6 +134,15 @@ export type AnyRecord = RecordDefinition<string, any, any, any>;
 
 /** Case-insensitive equality, the usual unique rule on a name. */
 export const sameText = (column: AnyPgColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
+
+const camel = (key: string) => key.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
+
+/** The table's column for a contract key (`zip_codes` → `zipCodes`), or an error naming both. */
+export function columnOf(table: RecordTable, key: string): AnyPgColumn {
+  const column = (getTableColumns(table) as Record<string, AnyPgColumn>)[camel(key)];
+  if (!column) throw new Error(`No column ${camel(key)} for ${key}`);
+  return column;
+}
 
 const companyColumn = (table: RecordTable): AnyPgColumn | undefined =>
   (table as unknown as { companyId?: AnyPgColumn }).companyId;
@@ -148,8 +167,32 @@ export function defineRecord<E extends string, T extends RecordTable, F, Row>(
       row ? row(user) : undefined,
       parent ? parent.reach(user, parent.column) : undefined,
     );
+  const columns = getTableColumns(spec.table) as Record<string, AnyPgColumn>;
+  const rowKeys = Object.keys((spec.row as unknown as z.ZodObject).shape ?? {});
+  for (const key of spec.toRow ? [] : rowKeys) columnOf(spec.table, key);
+  const toRow = (record: RecordOf<T>) =>
+    Object.fromEntries(rowKeys.map((k) => [k, (record as Record<string, unknown>)[camel(k)] ?? null])) as Row;
+  const toValues = (form: F) =>
+    Object.fromEntries(
+      Object.entries(form as Record<string, unknown>)
+        .filter(([k]) => camel(k) in columns)
+        .map(([k, v]) => [camel(k), v === '' ? null : v]),
+    ) as ValuesOf<T>;
+  const unique = (spec.unique ?? []).map((rule): UniqueRule<F> => {
+    if (typeof rule !== 'string') return rule;
+    const column = columnOf(spec.table, rule);
+    const value = (form: F) => String((form as Record<string, unknown>)[rule] ?? '');
+    return {
+      field: rule,
+      where: (form) => sameText(column, value(form)),
+      message: (form) => `${value(form)} is already in the list.`,
+    };
+  });
   return {
     ...spec,
+    toRow: spec.toRow ?? toRow,
+    toValues: spec.toValues ?? toValues,
+    unique,
     scope,
     messages: {
       created: spec.messages?.created ?? MSG.savingSuccess,

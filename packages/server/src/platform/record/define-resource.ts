@@ -1,12 +1,14 @@
 import { recordRoutes } from '@backhaul/shared';
+import { type FieldKind, formFields } from '@backhaul/shared/forms/fields';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
 import { caller } from '../auth/guard';
 import type { App, AppDeps } from '../http/types';
 import { defineList, type ListColumn, type ListDefinition } from '../list/define-list';
 import { registerListRoute } from '../list/list.routes';
 import { runList } from '../list/run-list';
-import { defineRecord, type RecordDefinition, type RecordSpec, type RecordTable } from './define-record';
+import { columnOf, defineRecord, type RecordDefinition, type RecordSpec, type RecordTable } from './define-record';
 import { type RecordRoutesOptions, registerRecordRoutes } from './record.routes';
 
 /** A list column over one of the table's own columns (a renamed column fails to compile). */
@@ -18,9 +20,35 @@ export type ResourceSpec<E extends string, T extends RecordTable, F, Row> = Reco
   /** The list key (settings, export) and title. */
   key: string;
   title: string;
-  columns: ResourceColumn[];
-  defaultSort: ListDefinition['defaultSort'];
+  /** Default: the id, then each field the form declares, titled by its label, filtered by its kind. */
+  columns?: ResourceColumn[];
+  /** Default: the first field, ascending. */
+  defaultSort?: ListDefinition['defaultSort'];
 };
+
+const FILTER_OF: Record<FieldKind, Partial<ListColumn>> = {
+  text: { filter: 'note', search: true },
+  phone: { filter: 'note', search: true },
+  textarea: { filter: 'note', search: true, clip: 40 },
+  number: { filter: 'number' },
+  money: { filter: 'number' },
+  date: { filter: 'date', dateType: 'date' },
+  select: { filter: 'list' },
+  checkbox: { filter: 'checkbox' },
+};
+
+/** The list a form implies: its id, then its declared fields. */
+function columnsOfForm(table: RecordTable, form: z.ZodType): ResourceColumn[] {
+  return [
+    { id: 'id', title: 'ID', column: table.id, filter: 'number', footer: 'count', align: 'left' },
+    ...formFields(form).map((f) => ({
+      id: f.name,
+      title: f.label,
+      column: columnOf(table, f.name),
+      ...FILTER_OF[f.kind],
+    })),
+  ];
+}
 
 export type Resource<E extends string, T extends RecordTable, F, Row> = {
   base: `/${string}`;
@@ -35,8 +63,10 @@ export type Resource<E extends string, T extends RecordTable, F, Row> = {
 export function defineResource<E extends string, T extends RecordTable, F, Row>(
   spec: ResourceSpec<E, T, F, Row>,
 ): Resource<E, T, F, Row> {
-  const { base, key, title, columns, defaultSort, ...recordSpec } = spec;
+  const { base, key, title, ...recordSpec } = spec;
   const record = defineRecord(recordSpec);
+  const columns = spec.columns ?? columnsOfForm(spec.table, spec.form);
+  const defaultSort = spec.defaultSort ?? { sort: columns[1]?.id ?? 'id', order: 'asc' as const };
   const list = defineList({
     key,
     title,
@@ -58,10 +88,16 @@ export function registerResource<E extends string, T extends RecordTable, F, Row
   app: App,
   deps: Pick<AppDeps, 'database'>,
   resource: Resource<E, T, F, Row>,
-  opts: Omit<RecordRoutesOptions<Row>, 'routes' | 'key'> & { key?: string | null },
+  opts: Omit<RecordRoutesOptions<Row>, 'routes' | 'key'> & {
+    key?: string | null;
+    /** The action every write needs where the section offers no create or delete (e.g. Settings: edit 9). */
+    writeAction?: number;
+  },
 ): void {
   const { db } = deps.database;
   const { base, list, record } = resource;
+  const write = opts.writeAction === undefined ? null : { section: record.section, action: opts.writeAction };
+  const writes = write ? { createForm: write, create: write, update: write, remove: write } : {};
   const access = opts.access?.get ?? { section: record.section };
   registerListRoute(app, db, list, { url: `${base}/list`, tags: opts.tags, access });
   app.get(base, {
@@ -71,6 +107,7 @@ export function registerResource<E extends string, T extends RecordTable, F, Row
   });
   registerRecordRoutes(app, deps, record, {
     ...opts,
+    access: { ...writes, ...opts.access },
     routes: recordRoutes(base),
     key: opts.key === undefined ? 'item' : opts.key,
   });

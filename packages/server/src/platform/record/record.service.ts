@@ -77,7 +77,7 @@ async function checkUnique<T extends RecordTable, F>(
   form: F,
   ids: { id: number | null; parentId: number | null },
 ): Promise<void> {
-  for (const rule of record.unique ?? []) {
+  for (const rule of record.unique) {
     const { id, parentId } = ids;
     const [clash] = await tx
       .select({ id: record.table.id })
@@ -213,7 +213,7 @@ export async function saveRecord<T extends RecordTable, F, Row>(
               .returning()
       ) as Values[];
     } catch (err) {
-      const rule = record.unique?.[0];
+      const rule = record.unique[0];
       if (rule && isUniqueViolation(err)) throw AppError.invalidField(rule.field, rule.message(form));
       throw err;
     }

@@ -10,14 +10,13 @@ import { useConfirmedDelete } from '../record/confirm-dialog';
 export function useRecordActions(opts: {
   deleteUrl: (id: number | string) => string;
   describe: (id: number | string) => string;
-  messages?: { success: string; error: string };
+  /** 'server': the server's own answer (e.g. 'Item deleted successfully'); the API client alerts a failure. */
+  messages?: { success: string; error: string } | 'server';
 }) {
   const [refreshKey, setRefreshKey] = useState(0);
   const refresh = () => setRefreshKey((k) => k + 1);
-  const remove = useConfirmedDelete({
-    onDone: refresh,
-    messages: opts.messages ?? { success: MSG.removalSuccess, error: MSG.deletionError },
-  });
+  const messages = opts.messages ?? { success: MSG.removalSuccess, error: MSG.deletionError };
+  const remove = useConfirmedDelete({ onDone: refresh, ...(messages === 'server' ? {} : { messages }) });
   const askDelete = (id: number | string) => remove.ask(opts.deleteUrl(id), opts.describe(id));
   return { refreshKey, refresh, askDelete, deleteDialog: remove.dialog };
 }

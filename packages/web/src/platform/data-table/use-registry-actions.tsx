@@ -37,8 +37,8 @@ export function useRegistryActions<R extends Row>(opts: {
   toolbar?: ToolbarActions;
   /** The actions that guard the buttons where a section offers others (e.g. Settings: edit 9 for every write). */
   actions?: Partial<Record<'create' | 'edit' | 'view' | 'delete', number>>;
-  /** The delete's alerts where the area has its own ('Item deleted successfully'). */
-  deleteMessages?: { success: string; error: string };
+  /** The delete's alerts where the area has its own, or 'server' for the server's answer. */
+  deleteMessages?: { success: string; error: string } | 'server';
 }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [logOf, setLogOf] = useState<R | null>(null);

@@ -1,0 +1,63 @@
+import { recordRoutes } from '@backhaul/shared';
+import { formFields } from '@backhaul/shared/forms/fields';
+import { useMemo } from 'react';
+import type { z } from 'zod';
+import { DataTable, type Row } from '../data-table/data-table';
+import { RegistryPage, useRegistryActions } from '../data-table/use-registry-actions';
+import { recordApi } from './record-api';
+import { RecordDialog } from './record-dialog';
+
+/**
+ * A small list's whole page from its contract (the web half of `defineResource`): the list at
+ * `base/list`, Create / Edit (or a read-only View) / Delete by permission, and a dialog built from
+ * the form schema. `actions` names the action each button needs where the section offers others.
+ */
+export function ResourcePage(props: {
+  title: string;
+  noun: string;
+  base: `/${string}`;
+  listKey: string;
+  schema: z.ZodType;
+  section: number;
+  actions?: Parameters<typeof useRegistryActions>[0]['actions'];
+}) {
+  const api = useMemo(
+    () => recordApi({ name: props.listKey, routes: recordRoutes(props.base) }),
+    [props.listKey, props.base],
+  );
+  const empty = useMemo(
+    () => Object.fromEntries(formFields(props.schema).map((f) => [f.name, f.empty ?? ''])),
+    [props.schema],
+  );
+  const registry = useRegistryActions<Row & { id: number }>({
+    section: props.section,
+    rowId: (r) => r.id,
+    deleteUrl: api.deleteUrl,
+    describe: (id) => `${props.noun} #${id}`,
+    deleteMessages: 'server',
+    ...(props.actions ? { actions: props.actions } : {}),
+  });
+  const noun = props.noun.charAt(0).toUpperCase() + props.noun.slice(1);
+  return (
+    <RegistryPage testId={`${props.listKey}-page`} title={props.title}>
+      <DataTable<Row & { id: number }>
+        url={`${props.base}/list`}
+        listKey={props.listKey}
+        rowId={(r) => r.id}
+        refreshKey={registry.refreshKey}
+        toolbar={registry.toolbar}
+        actions={registry.actions}
+      />
+      <RecordDialog
+        api={api}
+        schema={props.schema}
+        empty={empty}
+        recordOf={(d) => d.item}
+        title={{ create: `New ${props.noun}`, edit: `Edit ${props.noun}`, view: noun }}
+        section={props.section}
+        {...registry.dialog}
+      />
+      {registry.dialogs}
+    </RegistryPage>
+  );
+}
