@@ -6,7 +6,7 @@
 // Usage: cd packages/server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:54361/postgres npx tsx ../../bench/invoice-generation.ts
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { migrateDatabase } from '../packages/server/src/db/migrate';
-import { createRun, generateInvoices } from '../packages/server/src/modules/invoices/generator.service';
+import { createRun, generateInvoices } from '../packages/server/src/modules/invoices';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 10_000);
 const FROM = '2026-10-01';

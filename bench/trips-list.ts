@@ -6,8 +6,7 @@
 import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { type Database, openPglite, openPostgres } from '../packages/server/src/db/client';
 import { migrateDatabase } from '../packages/server/src/db/migrate';
-import { toEngineRequest } from '../packages/server/src/modules/trips/trips.filters';
-import { tripsList, tripsListFor } from '../packages/server/src/modules/trips/trips.list';
+import { toEngineRequest, tripsList, tripsListFor } from '../packages/server/src/modules/trips';
 import type { AuthUser } from '../packages/server/src/platform/auth/access';
 import { runList } from '../packages/server/src/platform/list/run-list';
 

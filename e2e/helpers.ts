@@ -14,22 +14,37 @@ export const USERS = {
 
 type LoginBody = { access_token: string; token_type: string; version: string; version_show: boolean };
 
-/** Signs in through the API: one HTTP call instead of the form, for journeys about other things. */
-export async function apiLogin(request: APIRequestContext, email: string, password = PASSWORD): Promise<LoginBody> {
-  const res = await request.post('/api/login', { data: { email, password } });
+/** The header the web app sends on every call (the server's CSRF check for cookie sessions). */
+export const WEB_CLIENT = { 'x-backhaul-client': 'web' } as const;
+
+/**
+ * Signs in through the API: one HTTP call instead of the form, for journeys about other things. The
+ * answer's token is for `Authorization: Bearer`; with `web: true` the server also sets the session
+ * cookie in the request's browser context, as the login page does.
+ */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+  opts: { web?: boolean } = {},
+): Promise<LoginBody> {
+  const res = await request.post('/api/login', { data: { email, password }, headers: opts.web ? WEB_CLIENT : {} });
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as LoginBody & { error?: string };
   expect(body.error, `login ${email}`).toBeUndefined();
   return body;
 }
 
-/** Puts a session in local storage the way the login page does (the version popup marked as seen). */
+/**
+ * Signs in the way the login page does: the session cookie in the browser context, the "signed in"
+ * marker and the version info in local storage (the version popup marked as seen).
+ */
 export async function signInWithStorage(page: Page, email: string): Promise<void> {
-  const body = await apiLogin(page.request, email);
+  const body = await apiLogin(page.request, email, PASSWORD, { web: true });
   // Written on a same-origin page where the app does not run, so no app code races the write.
-  await page.goto('/api/docs/json');
+  await page.goto('/api/health');
   await page.evaluate((b) => {
-    localStorage.setItem('token', `${b.token_type} ${b.access_token}`);
+    localStorage.setItem('token', 'cookie');
     localStorage.setItem('version', b.version);
     localStorage.setItem('version_show', String(b.version_show));
     localStorage.setItem('versionShowPopup', b.version);

@@ -63,7 +63,7 @@ export default defineConfig({
             LOG_LEVEL: 'warn',
             SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
           },
-          url: `http://127.0.0.1:${PORT}/api/docs/json`,
+          url: `http://127.0.0.1:${PORT}/api/health`,
           reuseExistingServer: false,
           timeout: 180_000,
           stdout: 'ignore',

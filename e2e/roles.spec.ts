@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, closeVersionPopup, SHOTS, signInWithForm, signInWithStorage, USERS } from './helpers';
+import { apiLogin, closeVersionPopup, SHOTS, signInWithForm, signInWithStorage, USERS, WEB_CLIENT } from './helpers';
 
 // Roles end to end: the admin takes Cities away from a role in the permission tree editor; the
 // user holding that role is then refused Cities in the menu, on the route and by the API.
@@ -9,7 +9,7 @@ import { apiLogin, closeVersionPopup, SHOTS, signInWithForm, signInWithStorage, 
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
-const SECTION = { Maintenance: 1, Users: 33, Cities: 35, Brokers: 36, Profile: 52, Account: 89 } as const;
+const SECTION = { Maintenance: 1, Users: 33, Cities: 35, Brokers: 36, Roles: 37, Profile: 52, Account: 89 } as const;
 const CRUD = [8, 9, 10, 11];
 const node = (id: number, name: string, actions: number[], children: object[] = []) => ({
   id,
@@ -114,11 +114,8 @@ test('a permission taken away in the roles editor is refused to its user (menu, 
   await userPage.goto('/maintenance/cities');
   await expect(userPage.getByTestId('error-page')).toBeVisible();
   await shot(userPage, 'people-roles-refused');
-  const token = await userPage.evaluate(() => localStorage.getItem('token'));
-  const refused = await userPage.request.post('/api/cities/list', {
-    headers: { authorization: token ?? '' },
-    data: { limit: 1 },
-  });
+  // The user's own session: the context's cookie, sent as the web app sends it.
+  const refused = await userPage.request.post('/api/cities/list', { headers: WEB_CLIENT, data: { limit: 1 } });
   expect(refused.status()).toBe(403);
   await context.close();
 
@@ -271,4 +268,88 @@ test('users list: a view-only user edits only its own row; deleting another answ
 
   expect((await page.request.delete(`/api/users/${userId}`, { headers: auth })).status()).toBe(200);
   expect((await page.request.delete(`/api/permission/${roleId}`, { headers: auth })).status()).toBe(200);
+});
+
+test('a role manager changes only roles it holds in full; a refusal says why', async ({ page }) => {
+  const stamp = Date.now();
+  const email = `e2e.rolemanager.${stamp}@backhaul.demo`;
+  const password = 'e2e-role-manager';
+  const smallName = `E2E users reader ${stamp}`;
+  const admin = await apiLogin(page.request, USERS.admin);
+  const auth = { authorization: `Bearer ${admin.access_token}` };
+  const makeRole = async (name: string, permissions: object[]) =>
+    (
+      await (
+        await page.request.post('/api/permission', { headers: auth, data: { name, customer_id: null, permissions } })
+      ).json()
+    ).role.id as number;
+  const managerRole = await makeRole(`E2E role manager ${stamp}`, [
+    node(SECTION.Account, 'Account', [10]),
+    node(
+      SECTION.Maintenance,
+      'Maintenance',
+      [],
+      [node(SECTION.Users, 'Users', CRUD), node(SECTION.Roles, 'Roles', CRUD)],
+    ),
+  ]);
+  const smallRole = await makeRole(smallName, [
+    node(SECTION.Maintenance, 'Maintenance', [], [node(SECTION.Users, 'Users', [10])]),
+  ]);
+  const created = await page.request.post('/api/users', {
+    headers: auth,
+    data: {
+      name: `E2E Role Manager ${stamp}`,
+      email,
+      password,
+      role: 1,
+      permission_role_id: managerRole,
+      department_id: null,
+      customer_id: null,
+      active: true,
+    },
+  });
+  const userId = (await created.json()).user.id as number;
+
+  await signInWithForm(page, email, password);
+  await expect(page).toHaveURL(/\/account$/);
+  await closeVersionPopup(page);
+  await page.goto('/maintenance/roles');
+  const row = (name: string) => page.getByTestId('role-row').filter({ hasText: name });
+  await expect(row(smallName).getByTestId('row-edit')).toBeVisible();
+  // Roles holding more than the manager (Dispatcher, Administrator) and its own role offer no Edit or Delete.
+  for (const name of ['Dispatcher', 'Administrator', `E2E role manager ${stamp}`]) {
+    await expect(row(name).first()).toBeVisible();
+    await expect(row(name).first().getByTestId('row-edit')).toHaveCount(0);
+    await expect(row(name).first().getByTestId('row-delete')).toHaveCount(0);
+  }
+  await shot(page, 'people-roles-manager');
+
+  // It may give its small role only to users whose role it could change: not to the accountant.
+  await row(smallName).getByTestId('row-edit').click();
+  const editor = page.getByTestId('role-editor');
+  await editor.getByTestId('role-assign').click();
+  await editor.getByTestId('role-assign').fill('Alex Ledger');
+  await expect(page.getByRole('option', { name: 'Alex Ledger', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await shot(page, 'people-roles-manager-editor');
+  // Asked anyway, the server refuses and says why; the accountant keeps its role.
+  const accountantId = (
+    await (
+      await page.request.post('/api/users/list', { headers: auth, data: { search: 'accountant@backhaul.demo' } })
+    ).json()
+  ).rows[0].id as number;
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const refused = await page.request.post(`/api/permission/${smallRole}/assign`, {
+    headers: { authorization: token ?? '' },
+    data: { user_ids: [accountantId] },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).message).toBe('You cannot change a user who holds permissions you do not hold.');
+  const accountant = await (await page.request.get(`/api/users/${accountantId}/edit`, { headers: auth })).json();
+  expect(accountant.user.permission_role_id).not.toBe(smallRole);
+
+  expect((await page.request.delete(`/api/users/${userId}`, { headers: auth })).status()).toBe(200);
+  for (const id of [smallRole, managerRole]) {
+    expect((await page.request.delete(`/api/permission/${id}`, { headers: auth })).status()).toBe(200);
+  }
 });

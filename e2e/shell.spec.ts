@@ -12,6 +12,11 @@ test('admin signs in with the form and lands on /account with the menu and heade
 
   await signInWithForm(page, USERS.admin);
   await expect(page).toHaveURL(/\/account$/);
+  // The session is an httpOnly cookie for /api; local storage holds only a marker, never the token.
+  const session = (await page.context().cookies()).find((c) => c.name === 'backhaul_session');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBe('cookie');
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(session?.value ?? '?');
   // version_show on: the change-information popup opens once for this version, then is remembered.
   const popup = page.getByRole('dialog', { name: /What's new/ });
   if ((await page.evaluate(() => localStorage.getItem('version_show'))) === 'true') {
@@ -57,6 +62,7 @@ test('admin signs in with the form and lands on /account with the menu and heade
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/auth$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect((await page.context().cookies()).find((c) => c.name === 'backhaul_session')).toBeUndefined();
 });
 
 test('a wrong password stores no session and says why', async ({ page }) => {
@@ -114,8 +120,8 @@ test('without a token a protected route goes to /auth', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test('an expired token sends the user to /auth with the alert', async ({ page }) => {
-  await page.goto('/api/docs/json');
+test('an expired session sends the user to /auth with the alert', async ({ page }) => {
+  await page.goto('/api/health');
   await page.evaluate(() => localStorage.setItem('token', 'Bearer expired-or-garbage'));
   await page.goto('/account');
   await expect(page).toHaveURL(/\/auth$/);

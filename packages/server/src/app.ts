@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -15,12 +16,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { ROUTE_MODULES } from './modules';
 import { registerGuard } from './platform/auth/guard';
+import { createLinkSigner, linkSecretSource } from './platform/auth/signed-links';
 import { createExportService, setExportService } from './platform/export/export.service';
 import { registerPlatformFileEntities } from './platform/files/file-entities';
 import { loadFilesEnv, storageFromEnv } from './platform/files/files.config';
 import { createFilesService } from './platform/files/files.service';
+import { canonicalUrl } from './platform/http/canonical-url';
 import { registerErrorHandler } from './platform/http/error-handler';
-import { trackRoutes } from './platform/http/route-registry';
+import { declareRoutes, trackRoutes } from './platform/http/route-registry';
+import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { App, AppDeps } from './platform/http/types';
 import { createJobsService } from './platform/jobs/jobs.service';
 import { createLiveBus } from './platform/live/live.bus';
@@ -38,17 +42,37 @@ export type BuildAppOptions = {
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: opts.logger ? { level: opts.config.LOG_LEVEL } : false,
-    trustProxy: true,
+    trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
+    // One path, one answer: the router sees a single spelling of each path (/%61pi, //api, /api/x/..
+    // and /API all reach /api), and the guard decides on the route it matched.
+    rewriteUrl: (req) => (req.url?.startsWith('/') ? canonicalUrl(req.url) : (req.url ?? '/')),
+    routerOptions: { caseSensitive: false },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const routes = trackRoutes(app);
+  const routes = trackRoutes(app, { docsPublic: opts.config.DOCS_PUBLIC === '1' });
   const webDist = opts.config.WEB_DIST;
-  const serveWeb = Boolean(webDist && existsSync(join(webDist, 'index.html')));
+  const indexHtml = webDist ? join(webDist, 'index.html') : null;
+  const serveWeb = indexHtml !== null && existsSync(indexHtml);
   // History-mode router: every non-API path that is not a file answers index.html.
-  registerErrorHandler(app, serveWeb ? { page: (reply) => reply.type('text/html').sendFile('index.html') } : {});
-  registerGuard(app, opts.database.db);
+  registerErrorHandler(
+    app,
+    serveWeb && indexHtml
+      ? {
+          page: (reply) =>
+            reply.type('text/html').header('cache-control', 'no-cache').send(createReadStream(indexHtml)),
+        }
+      : {},
+  );
+  await registerSecurityHeaders(app, { corsOrigins: opts.config.CORS_ORIGINS });
+  await app.register(fastifyCookie);
+  const links = createLinkSigner(linkSecretSource(opts.database.db, opts.config.LINK_SECRET));
+  registerGuard(app, {
+    db: opts.database.db,
+    links,
+    allowedOrigins: [new URL(opts.config.publicUrl).origin],
+  });
 
   const filesEnv = loadFilesEnv();
   const files = createFilesService({
@@ -65,6 +89,7 @@ export async function buildApp(opts: BuildAppOptions) {
     database: opts.database,
     work: worker || process.env.JOBS_IN_API !== '0',
     eager: worker,
+    staleSeconds: Number(process.env.JOB_STALE_SECONDS) || undefined,
   });
   const live = createLiveBus(opts.database);
   const exports = createExportService({
@@ -82,7 +107,7 @@ export async function buildApp(opts: BuildAppOptions) {
     await live.close();
     mailer.close();
   });
-  const deps: AppDeps = { database: opts.database, config: opts.config, mailer, files, jobs, exports, live };
+  const deps: AppDeps = { database: opts.database, config: opts.config, mailer, files, jobs, exports, live, links };
   app.decorate('deps', deps);
   await app.register(fastifyMultipart, { limits: { fileSize: files.maxBytes, files: 1 } });
 
@@ -107,7 +132,13 @@ export async function buildApp(opts: BuildAppOptions) {
     { prefix: '/api' },
   );
 
-  if (serveWeb && webDist) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  if (serveWeb && webDist) {
+    // The web app's files are public; the index.html fallback for other paths is the not-found handler.
+    await app.register(async (web) => {
+      declareRoutes(web, 'public');
+      await web.register(fastifyStatic, { root: webDist, wildcard: false });
+    });
+  }
 
   return { app, routes, deps };
 }

@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { prepareDatabase } from './db/prepare';
-import { DEMO_USERS } from './modules/users/users.seed';
+import { DEMO_USERS } from './modules/users';
 
 async function main() {
   const config = loadConfig(process.env, {

@@ -12,8 +12,6 @@ import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
 import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
-import { loadsRoutes } from './modules/loads/loads.routes';
-import { mileageRoutes } from './modules/mileage/mileage.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -22,10 +20,13 @@ import { sessionRoutes } from './modules/session/session.routes';
 import { shortPaymentsRoutes } from './modules/short-payments/short-payments.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trailersRoutes } from './modules/trailers/trailers.routes';
+import { loadsRoutes } from './modules/trips/loads.routes';
+import { milesRoutes } from './modules/trips/miles.routes';
 import { tripsRoutes } from './modules/trips/trips.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { filesRoutes } from './platform/files/files.routes';
+import { healthRoutes } from './platform/http/health.routes';
 import type { RouteModule } from './platform/http/types';
 import { jobsRoutes } from './platform/jobs/jobs.routes';
 import { listRoutes } from './platform/list/list.routes';
@@ -34,6 +35,7 @@ import { mailRoutes } from './platform/mail/mail.routes';
 
 /** Every module's routes, mounted under /api. A new module adds one line. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
+  healthRoutes,
   sessionRoutes,
   rolesRoutes,
   mailRoutes,
@@ -56,7 +58,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   trailersRoutes,
   tripsRoutes,
   loadsRoutes,
-  mileageRoutes,
+  milesRoutes,
   extractionRoutes,
   statisticsRoutes,
   dashboardRoutes,

@@ -1,3 +1,4 @@
+import './platform/zod-csp';
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -6,7 +6,10 @@ import { join } from 'node:path';
  * The lock file holds the owner's pid; a lock whose pid is gone is stale and is taken over.
  */
 export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(
+    readonly dir: string,
+    readonly pid: number,
+  ) {
     super(
       `The data folder ${dir} is in use by another Backhaul process (pid ${pid}). ` +
         'Stop that process, or start this one with another DATA_DIR or with DATABASE_URL set.',
@@ -26,6 +29,7 @@ export function acquireDataDirLock(dir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release);
         rmSync(file, { force: true });
       };
       process.once('exit', release);

@@ -52,8 +52,12 @@ export const APP_MSG = {
   forbidden: 'You do not have permission to do this.',
   notFound: 'The record was not found.',
   resetSent: 'If an account exists for that address, we have sent a link to reset the password.',
+  tooManyResets: (minutes: number) =>
+    `Too many password reset requests. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   resetInvalid: 'This password reset link is invalid or has expired.',
   passwordChanged: 'Your password has been changed. Sign in with the new password.',
   loggedOut: 'Logged out',
   validationFailed: 'The given data was invalid.',
+  /** A cookie-authenticated write without the web app's header or from another origin (CSRF). */
+  crossSiteRefused: 'This request did not come from the application. Reload the page and try again.',
 } as const;

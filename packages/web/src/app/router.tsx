@@ -19,7 +19,9 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/invoices/customer-invoices-page').then((m) => ({ Component: m.CustomerInvoicesPage })),
   billing: () => import('../modules/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
   'customer-payments': () =>
-    import('../modules/payments/customer-payments-page').then((m) => ({ Component: m.CustomerPaymentsPage })),
+    import('../modules/receivables-reports/customer-payments-page').then((m) => ({
+      Component: m.CustomerPaymentsPage,
+    })),
   'customer-invoice-items': () =>
     import('../modules/payments/customer-invoice-items-page').then((m) => ({ Component: m.CustomerInvoiceItemsPage })),
   schedules: () => import('../modules/schedules/schedules-page').then((m) => ({ Component: m.SchedulesPage })),

@@ -1,4 +1,4 @@
-import { MSG } from '@backhaul/shared';
+import { MSG, WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '@backhaul/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertsStore } from './alerts-store';
 import { api, setUnauthorizedHandler } from './api-client';
@@ -31,6 +31,19 @@ describe('API client', () => {
     expect(seen).toBe(1);
     expect(loadingStore.get()).toBe(0);
     expect(alertsStore.get().map((a) => [a.type, a.message])).toEqual([['error', MSG.whoops]]);
+  });
+
+  it('sends the web client header and never a credential from storage (the session is an httpOnly cookie)', async () => {
+    const stored = new Map([['token', 'Bearer leaked-if-sent']]);
+    vi.stubGlobal('window', { localStorage: { getItem: (k: string) => stored.get(k) ?? null } });
+    const fetchMock = respond(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.post('/isLogin');
+    const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
+    const headers = init.headers as Record<string, string>;
+    expect(headers[WEB_CLIENT_HEADER]).toBe(WEB_CLIENT_VALUE);
+    expect(Object.keys(headers).map((h) => h.toLowerCase())).not.toContain('authorization');
+    expect(JSON.stringify(init)).not.toContain('leaked-if-sent');
   });
 
   it('clears alerts after 4000 ms', async () => {

@@ -1,10 +1,20 @@
+import { WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '@backhaul/shared';
 import type { z } from 'zod';
 import { showAlert } from './alerts-store';
 import { ApiError, describeFailure } from './api-errors';
 import { startLoading, stopLoading } from './loading-store';
-import { clearStorage, readStorage, STORAGE_KEY } from './local-storage';
+import { clearStorage } from './local-storage';
 
 export const API_BASE = '/api';
+
+/**
+ * Headers of every call the web makes (also its multipart and file fetches): the session itself is
+ * the httpOnly cookie the browser sends; this header proves the call comes from our own pages
+ * (the server refuses cookie-authenticated writes without it; docs/adr/0004).
+ */
+export function webHeaders(): Record<string, string> {
+  return { [WEB_CLIENT_HEADER]: WEB_CLIENT_VALUE };
+}
 
 export type RequestOptions<T> = {
   body?: unknown;
@@ -43,15 +53,13 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** The one API client: sends the stored token, maps errors as 000 §8 says, drives the loading indicator. */
+/** The one API client: the session cookie goes along, errors map as 000 §8 says, drives the loading indicator. */
 export async function apiRequest<T = unknown>(
   method: string,
   path: string,
   options: RequestOptions<T> = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = readStorage(STORAGE_KEY.token);
-  if (token) headers.Authorization = token;
+  const headers: Record<string, string> = { Accept: 'application/json', ...webHeaders() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   if (!options.background) startLoading();

@@ -1,4 +1,5 @@
 import type { PermissionNode } from '@backhaul/shared';
+import { STORED_SESSION_MARKER } from '@backhaul/shared';
 import {
   IsLoginResponseSchema,
   type LoginBody,
@@ -45,6 +46,7 @@ export function flattenPermissions(nodes: readonly PermissionNode[]): Permission
   return nodes.flatMap((n) => [{ name: n.name, selected: n.selected }, ...flattenPermissions(n.children)]);
 }
 
+/** The spec's guard looks for a stored token; what is stored is a marker, the session is an httpOnly cookie. */
 export const hasToken = (): boolean => Boolean(readStorage(STORAGE_KEY.token));
 
 let sessionEndHandler: () => void = () => undefined;
@@ -107,14 +109,17 @@ export function initialiseSessionOnce(): Promise<boolean> {
 
 export type LoginResult = { ok: true; customers: boolean } | { ok: false; error: string };
 
-/** POST /login: stores token and version info; a response with an error field stores nothing. */
+/**
+ * POST /login: the server sets the session cookie; local storage gets the "signed in" marker (never the
+ * token) and the version info. A response with an error field stores nothing.
+ */
 export async function login(body: LoginBody): Promise<LoginResult> {
   const res = await api.post<unknown>('/login', body);
   if (typeof res === 'object' && res !== null && 'error' in res && typeof res.error === 'string') {
     return { ok: false, error: res.error };
   }
   const session = LoginResponseSchema.parse(res);
-  writeStorage(STORAGE_KEY.token, `${session.token_type} ${session.access_token}`);
+  writeStorage(STORAGE_KEY.token, STORED_SESSION_MARKER);
   writeStorage(STORAGE_KEY.version, session.version);
   writeStorage(STORAGE_KEY.versionShow, String(session.version_show));
   initialisation = Promise.resolve(true);
@@ -123,7 +128,7 @@ export async function login(body: LoginBody): Promise<LoginResult> {
   return { ok: true, customers: session.customers };
 }
 
-/** POST /logout; on 200 the session and local storage are cleared (and anyway, locally). */
+/** POST /logout (the server revokes the session and clears its cookie); local storage is cleared anyway. */
 export async function logout(): Promise<void> {
   try {
     await api.post('/logout', {}, { silent: true });

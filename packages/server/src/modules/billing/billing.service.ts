@@ -5,8 +5,7 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { loads } from '../loads/loads.table';
-import { tripFiles } from '../trips/trips.service';
+import { loads, tripFiles } from '../trips';
 import { billings } from './billing.table';
 
 async function lockLoad(tx: Parameters<Parameters<Db['transaction']>[0]>[0], auth: AuthContext, loadId: number) {

@@ -9,7 +9,7 @@ import { orNull } from '@backhaul/shared/modules/customers/contact-fields';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
-import { listCustomerOptions } from '../customers/customers.service';
+import { listCustomerOptions } from '../customers';
 import { salesLeadDescriptions, salesLeadInvoices, salesLeads } from './clients.table';
 
 export const toLeadRow = (l: typeof salesLeads.$inferSelect): LeadRow => ({

@@ -13,7 +13,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { findRecord } from '../../platform/record/record.service';
-import { listCustomerOptions } from '../customers/customers.service';
+import { listCustomerOptions } from '../customers';
 import { LEAD_RECORDS, toLeadRow } from './clients.record';
 import { salesLeadDescriptions, salesLeadInvoices, salesLeads } from './clients.table';
 

@@ -26,7 +26,7 @@ import { files } from '../../platform/files/files.table';
 import { defineRecord } from '../../platform/record/define-record';
 import { createRecord, updateRecord } from '../../platform/record/record.service';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
-import { listFactoringOptions } from '../factoring/factoring.service';
+import { listFactoringOptions } from '../factoring';
 import { customerExceptions, customers } from './customers.table';
 
 export const CUSTOMERS_ENTITY = 'customers';

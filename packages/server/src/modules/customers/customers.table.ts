@@ -1,4 +1,5 @@
 import { bigint, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { referenceCustomers } from '../../platform/auth/auth.table';
 
 /**
  * Customers: the carriers we dispatch for and bill (the spec shows the id as "Division ID").
@@ -48,3 +49,6 @@ export const customerExceptions = pgTable(
   },
   (t) => [index('customer_exceptions_customer_idx').on(t.customerId)],
 );
+
+// users.customer_id and roles.customer_id (platform auth) reference this table.
+referenceCustomers(() => customers.id);

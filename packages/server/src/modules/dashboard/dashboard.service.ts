@@ -5,9 +5,7 @@ import {
 } from '@backhaul/shared/modules/dashboard/dashboard.contract';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
-import { dispatchStatisticsList } from '../statistics/statistics.list';
-import { summarize } from '../statistics/statistics.service';
-import { resolveWindow } from '../statistics/statistics.window';
+import { dispatchStatisticsList, resolveWindow, summarize } from '../statistics';
 
 /** The spec's select* lists onto the dispatch statistics columns. */
 const SELECTS = {

@@ -1,8 +1,7 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { loads } from '../loads/loads.table';
-import { trips } from '../trips/trips.table';
+import { loads, trips } from '../trips';
 
 let t: TestContext;
 let admin: string;

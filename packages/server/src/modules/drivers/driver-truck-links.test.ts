@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { trucks } from '../trucks/trucks.table';
+import { trucks } from '../trucks';
 import { drivers } from './drivers.table';
 
 let t: TestContext;

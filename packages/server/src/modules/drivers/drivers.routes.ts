@@ -1,5 +1,6 @@
 import { ACTION, can, IdParamsSchema, MSG, SECTION } from '@backhaul/shared';
 import {
+  CONTRACT_FILE_KEPT,
   ContractResponseSchema,
   ContractSaveResponseSchema,
   ContractsResponseSchema,
@@ -15,9 +16,11 @@ import {
 } from '@backhaul/shared/modules/drivers/drivers.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
+import { onTruckDriverChange } from '../trucks';
 import { driversList, driversLog } from './drivers.list';
 import * as drivers from './drivers.service';
 
@@ -46,6 +49,12 @@ export const driversRoutes: RouteModule = {
       upload: scoped(base.upload ?? base.view),
       remove: scoped(base.remove ?? base.view),
     });
+    // Spec §5: "A driver file with category contract cannot be deleted" — a server rule, not a hidden button.
+    files.addDeleteRule(DRIVER_FILE_ENTITY, (file) => {
+      if (file.category?.toLowerCase() === 'contract') throw AppError.precondition(CONTRACT_FILE_KEPT);
+    });
+    // A truck's new driver takes the truck and its trailer; its old driver leaves them.
+    onTruckDriverChange(drivers.followTruckDriver);
 
     // The list: POST /drivers/list, and the /{section} pattern's GET or POST /drivers and GET /drivers/list;
     // its filters and Actions history (001 §6: both edit (9) and view (10)).

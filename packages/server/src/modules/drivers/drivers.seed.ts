@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, phoneDigits, scaled } from '../../platform/seed/seed-helpers';
-import { trucks } from '../trucks/trucks.table';
+import { trucks } from '../trucks';
 import { driverContracts, drivers } from './drivers.table';
 
 type TruckRef = { id: number; customerId: number | null; trailerId: number | null; status: string };
@@ -49,9 +49,13 @@ export const driversSeeder: Seeder = {
       paymentType: drivers.paymentType,
       amountCents: drivers.amountCents,
     });
+    const truckDrivers = new Map<number, number>();
     for (const d of inserted.slice(0, active.length)) {
-      if (d.truckId) await ctx.db.update(trucks).set({ driverId: d.id }).where(eq(trucks.id, d.truckId));
+      if (!d.truckId) continue;
+      await ctx.db.update(trucks).set({ driverId: d.id }).where(eq(trucks.id, d.truckId));
+      truckDrivers.set(d.truckId, d.id);
     }
+    ctx.refs.set('truckDrivers', truckDrivers);
     await ctx.db.insert(driverContracts).values(
       inserted
         .filter((_, i) => i % 2 === 0)

@@ -1,5 +1,6 @@
 import { toCents, toDollars } from '@backhaul/shared';
 import {
+  CONTRACT_FILE_KEPT,
   DRIVER_FILE_ENTITY,
   type Driver,
   type DriverContract,
@@ -10,15 +11,17 @@ import {
 } from '@backhaul/shared/modules/drivers/drivers.contract';
 import { and, asc, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { customers, driverContracts, drivers, files, trailers, trailerTypes, trucks } from '../../db/schema';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { FILE_MSG } from '../../platform/files/file-rules';
 import { fileJson } from '../../platform/files/files.routes';
-import type { FileRow } from '../../platform/files/files.table';
+import { type FileRow, files } from '../../platform/files/files.table';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
-import { followDriverTruck } from '../trucks/trucks.service';
+import { customers } from '../customers';
+import { trailerTypes } from '../general';
+import { trailers } from '../trailers';
+import { followDriverTruck, trucks } from '../trucks';
+import { driverContracts, drivers } from './drivers.table';
 
 export const DRIVER_MSG = {
   onTruck: (driver: string, truck: string) =>
@@ -393,7 +396,7 @@ export async function destroyFiles(
       f.entity !== DRIVER_FILE_ENTITY || f.companyId !== opts.user.companyId
         ? DRIVER_MSG.foreignFile
         : f.category?.toLowerCase() === 'contract'
-          ? FILE_MSG.contractNotDeletable
+          ? CONTRACT_FILE_KEPT
           : null,
   });
   for (const f of rows) await opts.removeBytes(f.storageKey).catch(() => {});

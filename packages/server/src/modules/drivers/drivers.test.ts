@@ -1,4 +1,5 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { CONTRACT_FILE_KEPT } from '@backhaul/shared/modules/drivers/drivers.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
@@ -449,6 +450,25 @@ describe('contracts and drafted deletions', () => {
     const gone = await post('/drivers/destroyContract', { driver_id: driver.id, ids: [a, b] });
     expect(gone.json().deleted).toBe(2);
     expect((await post(`/drivers/contract/${driver.id}`, {})).json().rows).toHaveLength(0);
+  });
+
+  it('a driver file with category contract cannot be deleted; another category can, with an audit row', async () => {
+    const driver = await createDriver({ driver: 'Contract Keeper' });
+    const contract = await upload(driver.id, 'contract');
+    const medical = await upload(driver.id, 'medical');
+    const refused = await del(`/files/${contract}`);
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json()).toEqual({ error: { mail: CONTRACT_FILE_KEPT } });
+    expect((await del(`/files/${medical}`)).json()).toEqual({ message: MSG.recordDeleted });
+    const ids = (await get(`/files/list/drivers/${driver.id}`)).json().rows.map((r: { id: number }) => r.id);
+    expect(ids).toContain(contract);
+    expect(ids).not.toContain(medical);
+    const audits = await one<{ n: number }>(
+      "select count(*)::int as n from audit_log where entity = 'files' and entity_id = $1 and action = 'delete'",
+      [String(medical)],
+    );
+    expect(audits.n).toBe(1);
+    expect((await get(`/files/${medical}/download`)).statusCode).toBe(404);
   });
 
   it('GET /drivers/description/:id summarises a driver', async () => {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
-import { accountingServices } from '../accounting-services/accounting-services.table';
+import { accountingServices } from '../accounting-services';
 import { invoiceGenerationRuns } from './invoices.table';
 
 const TZ = 'America/Chicago';
@@ -94,28 +94,42 @@ function candidates(s: Service, input: GenerateInput, batch: number[]) {
  * invoices and their lines per service, then totals, the loads' invoice link and the customers'
  * balances in a few UPDATEs. An advisory lock per company serialises concurrent runs, so the
  * NOT EXISTS checks see what the other run wrote.
+ *
+ * Exactly once: everything after the INSERTs works on the invoices this transaction inserted, never
+ * on "the run's invoices". A resumed run (the job restarted after a crash) goes through the batches
+ * saved before the crash again; their candidates are gone (already billed), so it inserts nothing
+ * and changes nothing, where reading the run's invoices would add them to the balances twice.
  */
 async function billBatch(db: Db, input: GenerateInput, services: Service[], batch: number[]) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${7_121_000_000 + input.companyId})`);
+    const inserted: number[] = [];
     for (const s of services) {
       const cand = candidates(s, input, batch);
       if (!cand) continue;
-      await tx.execute(sql`with cand as (${cand}),
+      const rows = await rowsOf<{ id: number }>(
+        tx,
+        sql`with cand as (${cand}),
         inv as (
           insert into invoices (company_id, customer_id, service_id, period_from, period_to, status, generated,
             generated_at, generation_run_id, description, created_by)
           select ${input.companyId}, x.customer_id, ${s.id}, ${input.from}::date, ${input.to}::date, 'Open', true,
             now(), ${input.runId}, ${input.description ?? null}, ${input.actorId}
           from (select distinct customer_id from cand) x
-          returning id, customer_id)
-        insert into invoice_lines (invoice_id, service_id, load_id, period_start, description, quantity, rate, base_cents, amount_cents)
-        select inv.id, ${s.id}, cand.load_id, cand.period_start, cand.description, cand.quantity, cand.rate,
-          cand.base_cents, cand.amount_cents
-        from cand join inv on inv.customer_id = cand.customer_id
-        on conflict do nothing`);
+          returning id, customer_id),
+        lines as (
+          insert into invoice_lines (invoice_id, service_id, load_id, period_start, description, quantity, rate, base_cents, amount_cents)
+          select inv.id, ${s.id}, cand.load_id, cand.period_start, cand.description, cand.quantity, cand.rate,
+            cand.base_cents, cand.amount_cents
+          from cand join inv on inv.customer_id = cand.customer_id
+          on conflict do nothing
+          returning invoice_id)
+        select id from inv`,
+      );
+      inserted.push(...rows.map((r) => Number(r.id)));
     }
-    const mine = sql`i.generation_run_id = ${input.runId} and i.customer_id = any(${intArray(batch)})`;
+    if (!inserted.length) return { invoices: 0, lines: 0, amount: 0 };
+    const mine = sql`i.id = any(${intArray(inserted)})`;
     await tx.execute(
       sql`delete from invoices i where ${mine} and not exists (select 1 from invoice_lines il where il.invoice_id = i.id)`,
     );
@@ -152,7 +166,11 @@ async function billBatch(db: Db, input: GenerateInput, services: Service[], batc
   });
 }
 
-/** Runs one generation (the job's work): batches of customers, progress after each. */
+/**
+ * Runs one generation (the job's work): batches of customers, progress after each. A resumed run
+ * starts again from the first batch (saved batches bill nothing twice) and answers the totals of
+ * the whole run, whichever attempt saved them.
+ */
 export async function generateInvoices(
   db: Db,
   input: GenerateInput,
@@ -186,24 +204,26 @@ export async function generateInvoices(
       ).map((r) => Number(r.id))
     : [];
   await db.update(invoiceGenerationRuns).set({ status: 'running' }).where(eq(invoiceGenerationRuns.id, input.runId));
-  const result: GenerateResult = {
-    run_id: input.runId,
-    invoices: 0,
-    lines: 0,
-    amount: 0,
-    customers: customerIds.length,
-  };
-  let amountCents = 0;
   await progress(0, customerIds.length);
   for (let i = 0; i < customerIds.length; i += BATCH) {
-    const batch = customerIds.slice(i, i + BATCH);
-    const done = await billBatch(db, input, services, batch);
-    result.invoices += done.invoices;
-    result.lines += done.lines;
-    amountCents += done.amount;
+    await billBatch(db, input, services, customerIds.slice(i, i + BATCH));
     await progress(Math.min(i + BATCH, customerIds.length), customerIds.length);
   }
-  result.amount = amountCents / 100;
+  const [totals] = await rowsOf<{ invoices: number; lines: number; amount: number }>(
+    db,
+    sql`select count(*)::int as invoices, coalesce(sum(i.total_cents), 0)::bigint as amount,
+        (select count(*) from invoice_lines il join invoices i on i.id = il.invoice_id
+          where i.generation_run_id = ${input.runId})::int as lines
+      from invoices i where i.generation_run_id = ${input.runId}`,
+  );
+  const amountCents = Number(totals?.amount ?? 0);
+  const result: GenerateResult = {
+    run_id: input.runId,
+    invoices: Number(totals?.invoices ?? 0),
+    lines: Number(totals?.lines ?? 0),
+    amount: amountCents / 100,
+    customers: customerIds.length,
+  };
   await db
     .update(invoiceGenerationRuns)
     .set({ status: 'completed', invoicesCount: result.invoices, amountCents, finishedAt: new Date() })

@@ -1,5 +1,6 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { GENERATE_MAX_DAYS } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { createRun, generateInvoices } from './generator.service';
@@ -253,6 +254,37 @@ describe('invoice generation', () => {
     expect((await post('/generate-invoice/list', {}, viewer.token)).statusCode).toBe(200);
     const customer = await t.login('customer@backhaul.demo');
     expect((await post('/generate-invoice', period, customer)).statusCode).toBe(403);
+  });
+
+  it('refuses a period that ends after today in Chicago, naming the field, and starts nothing', async () => {
+    const [runsBefore] = await q<{ n: number }>('select count(*)::int as n from invoice_generation_runs');
+    const today = nowInCompanyTimeZone().date;
+    for (const body of [
+      { from: '2027-01-01', to: '2027-03-31' },
+      { from: addDays(today, -10), to: addDays(today, 1) },
+    ]) {
+      const res = await post('/generate-invoice', body);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors.to).toEqual([
+        `The end date (to) can't be after today (${today}, America/Chicago): that period has not ended.`,
+      ]);
+    }
+    const [runsAfter] = await q<{ n: number }>('select count(*)::int as n from invoice_generation_runs');
+    expect(runsAfter?.n).toBe(runsBefore?.n);
+  });
+
+  it(`refuses a period longer than ${GENERATE_MAX_DAYS} days; ${GENERATE_MAX_DAYS} days are billed`, async () => {
+    const to = addDays(nowInCompanyTimeZone().date, -400);
+    const long = await post('/generate-invoice', { from: addDays(to, -GENERATE_MAX_DAYS), to });
+    expect(long.statusCode, long.body).toBe(422);
+    expect(long.json().errors.from).toEqual([
+      `The period (from - to) is ${GENERATE_MAX_DAYS + 1} days long; one run bills at most ${GENERATE_MAX_DAYS} days.`,
+    ]);
+    const wide = await post('/generate-invoice', { from: '1900-01-01', to });
+    expect(wide.statusCode).toBe(422);
+    expect(wide.json().errors.from).toHaveLength(1);
+    const job = await generate({ from: addDays(to, -(GENERATE_MAX_DAYS - 1)), to });
+    expect(job.status).toBe('completed');
   });
 
   it('refuses a period that ends before it starts', async () => {

@@ -13,7 +13,6 @@ import {
   SendInvoicesBodySchema,
   SendResultSchema,
   SendStatisticBodySchema,
-  SetPaymentsBodySchema,
 } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
@@ -123,32 +122,6 @@ export const invoicesRoutes: RouteModule = {
         message: MSG.openInvoiceSuccess,
         invoice: await invoicesService.openInvoice(db, caller(req).user, req.params.id),
       }),
-    });
-
-    app.post('/invoice/paid/:id', {
-      config: { access: inv(ACTION.PAID) },
-      schema: { tags, params: IdParamsSchema, body: z.unknown(), response: { 200: InvoiceSavedSchema } },
-      handler: async (req) => {
-        const { user } = caller(req);
-        await invoicesService.markPaid(db, user, req.params.id);
-        return { message: INVOICE_MSG.paidSuccess, invoice: await invoicesService.getInvoice(db, user, req.params.id) };
-      },
-    });
-
-    // Marks several Open invoices paid (one payment each for what is left); payment entry itself is /payments/:invoice_id.
-    app.post('/invoice/setPayments', {
-      config: { access: inv(ACTION.PAID) },
-      schema: { tags, body: SetPaymentsBodySchema, response: { 200: MessageBodySchema } },
-      handler: async (req) => {
-        const { user } = caller(req);
-        for (const id of new Set(req.body.invoice_ids)) {
-          await invoicesService.markPaid(db, user, id, {
-            method: req.body.method,
-            ...(req.body.paid_on ? { paidOn: req.body.paid_on } : {}),
-          });
-        }
-        return { message: INVOICE_MSG.paidSuccess };
-      },
     });
 
     app.post('/invoice/sendInvoice', {

@@ -20,12 +20,12 @@ import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
 import type { MailAttachment, Mailer } from '../../platform/mail/mailer';
-import { invoiceMail, reportMail } from '../../platform/mail/templates';
+import { reportMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
-import { accountingServices } from '../accounting-services/accounting-services.table';
-import { customers } from '../customers/customers.table';
-import { loads } from '../loads/loads.table';
-import { payments } from '../payments/payments.table';
+import { accountingServices } from '../accounting-services';
+import { customers } from '../customers';
+import { loads } from '../trips';
+import { invoiceMail } from './invoices.mail';
 import { invoiceLines, invoiceSends, invoices } from './invoices.table';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -311,47 +311,6 @@ export async function openInvoice(db: Db, user: AuthUser, id: number) {
     });
   });
   return getInvoice(db, user, id);
-}
-
-/**
- * Paid (16, Open only): what is left to pay is posted as one payment and the invoice becomes Paid
- * (applyInvoiceAmounts keeps the customer's balance right).
- */
-export async function markPaid(
-  db: Db,
-  user: AuthUser,
-  id: number,
-  opts: { method?: string; paidOn?: string } = {},
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const inv = await lockInvoice(tx, user.companyId, id);
-    if (inv.status !== INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.paidNotOpen);
-    const need = inv.totalCents - inv.paidCents - inv.mistakeCents - inv.lossCents;
-    if (need <= 0) throw AppError.precondition(INVOICE_MSG.nothingToPay);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        companyId: user.companyId,
-        invoiceId: id,
-        customerId: inv.customerId,
-        paidOn: opts.paidOn ?? nowInCompanyTimeZone().date,
-        amountCents: need,
-        method: opts.method ?? 'ACH',
-        account: inv.paymentAccount,
-        employeeId: user.id,
-        note: 'Marked paid',
-      })
-      .returning();
-    const after = await applyInvoiceAmounts(tx, id, { paidDelta: need });
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'invoice',
-      entityId: id,
-      action: 'paid',
-      before: inv,
-      after: { ...after, payment_id: payment?.id },
-    });
-  });
 }
 
 /** POST /invoice/delete/:id: refused once money is posted to it; its loads can be billed again. */

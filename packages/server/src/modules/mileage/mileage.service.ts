@@ -1,9 +1,6 @@
 import type { Mileage, MilesPlace } from '@backhaul/shared/modules/mileage/mileage.contract';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import zipcodes from 'zipcodes';
-import type { DbOrTx } from '../../db/client';
 import { AppError, type FieldErrors } from '../../platform/errors';
-import { loads } from '../loads/loads.table';
 
 /** A resolved place: coordinates plus what it was resolved from (a routing service may prefer the label). */
 export type GeoPoint = { lat: number; lon: number; label: string };
@@ -171,24 +168,4 @@ export async function computeTripMiles(
   const empty = previous && start ? await provider.distance(previous, start) : 0;
   const mileage = { loaded: Math.round(loaded), empty: Math.round(empty) };
   return { ...mileage, total: mileage.loaded + mileage.empty };
-}
-
-/**
- * Where the truck's empty miles start: the last delivery (city, state copied on its loads) before
- * a company-time "YYYY-MM-DD[ HH:mm]" (default now). One index range read (truck, delivery desc).
- */
-export async function findPreviousDelivery(
-  db: DbOrTx,
-  opts: { companyId: number; truckId: number; before?: string | null; timeZone: string },
-): Promise<MilesPlace | null> {
-  const before = opts.before
-    ? sql`(${opts.before.length === 10 ? `${opts.before} 00:00` : opts.before})::timestamp at time zone ${opts.timeZone}`
-    : sql`now()`;
-  const [row] = await db
-    .select({ city: loads.deliveryCity, state: loads.deliveryState })
-    .from(loads)
-    .where(and(eq(loads.companyId, opts.companyId), eq(loads.truckId, opts.truckId), lt(loads.deliveryAt, before)))
-    .orderBy(sql`${desc(loads.deliveryAt)} nulls first`, sql`${desc(loads.id)} nulls first`)
-    .limit(1);
-  return row?.city && row.state ? { city: row.city, state: row.state } : null;
 }

@@ -1,9 +1,8 @@
 import { eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../platform/auth/auth.table';
-import { customers } from '../customers/customers.table';
-import { applyInvoiceAmounts } from '../invoices/invoices.service';
-import { invoices } from '../invoices/invoices.table';
+import { customers } from '../customers';
+import { applyInvoiceAmounts, invoices } from '../invoices';
 
 /** Test data for receivables: an invoice made as the generator would, its total on the customer's balance. */
 export async function makeInvoice(

@@ -1,5 +1,10 @@
 import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
+  INVOICE_MSG,
+  InvoiceSavedSchema,
+  SetPaymentsBodySchema,
+} from '@backhaul/shared/modules/invoices/invoices.contract';
+import {
   DeleteStatusResponseSchema,
   LostPaymentFormSchema,
   LostPaymentSaveResponseSchema,
@@ -16,6 +21,7 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import type { ListDefinition } from '../../platform/list/define-list';
 import { compileList, runList } from '../../platform/list/run-list';
+import { getInvoice } from '../invoices';
 import { customerPaymentsList, invoicePaymentsList, lostPaymentsList } from './payments.list';
 import * as paymentsService from './payments.service';
 
@@ -46,6 +52,33 @@ export const paymentsRoutes: RouteModule = {
       ]);
       return { ...result, sum: { ...result.sum, sum_lost_amount: sumLost } };
     };
+
+    // ---- Paid (16): what is left on an Open invoice is posted as one payment (the invoices screen's action).
+    app.post('/invoice/paid/:id', {
+      config: { access: invoices(ACTION.PAID) },
+      schema: { tags: ['Invoices'], params: IdParamsSchema, body: z.unknown(), response: { 200: InvoiceSavedSchema } },
+      handler: async (req) => {
+        const { user } = caller(req);
+        await paymentsService.markPaid(db, user, req.params.id);
+        return { message: INVOICE_MSG.paidSuccess, invoice: await getInvoice(db, user, req.params.id) };
+      },
+    });
+
+    // Marks several Open invoices paid (one payment each for what is left); payment entry itself is /payments/:invoice_id.
+    app.post('/invoice/setPayments', {
+      config: { access: invoices(ACTION.PAID) },
+      schema: { tags: ['Invoices'], body: SetPaymentsBodySchema, response: { 200: MessageBodySchema } },
+      handler: async (req) => {
+        const { user } = caller(req);
+        for (const id of new Set(req.body.invoice_ids)) {
+          await paymentsService.markPaid(db, user, id, {
+            method: req.body.method,
+            ...(req.body.paid_on ? { paidOn: req.body.paid_on } : {}),
+          });
+        }
+        return { message: INVOICE_MSG.paidSuccess };
+      },
+    });
 
     // ---- Payments against an invoice (customer invoice items).
     app.get('/payments/new/:id', {

@@ -4,9 +4,8 @@ import { DEFAULT_TERMS_DAYS } from '@backhaul/shared/modules/receivables-reports
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
 import type { Seeder } from '../../platform/seed/seed';
-import { customers } from '../customers/customers.table';
-import { applyInvoiceAmounts } from '../invoices/invoices.service';
-import { invoices } from '../invoices/invoices.table';
+import { customers } from '../customers';
+import { applyInvoiceAmounts, invoices } from '../invoices';
 import { lostPayments, payments } from './payments.table';
 
 const ACCOUNT_OF: Record<PaymentMethod, string> = {

@@ -1,4 +1,5 @@
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { INVOICE_MSG, INVOICE_STATUS } from '@backhaul/shared/modules/invoices/invoices.contract';
 import {
   type LostKind,
   type LostPaymentFormOutput,
@@ -16,10 +17,9 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
-import { accountingServices } from '../accounting-services/accounting-services.table';
-import { customers } from '../customers/customers.table';
-import { applyInvoiceAmounts, type InvoiceRow, lockInvoice } from '../invoices/invoices.service';
-import { invoices } from '../invoices/invoices.table';
+import { accountingServices } from '../accounting-services';
+import { customers } from '../customers';
+import { applyInvoiceAmounts, type InvoiceRow, invoices, lockInvoice } from '../invoices';
 import { lostPayments, payments } from './payments.table';
 
 type PaymentRecord = typeof payments.$inferSelect;
@@ -266,4 +266,45 @@ export async function sumLostOnInvoicesOf(db: DbOrTx, paymentIds: SQL): Promise<
     sql`select coalesce(sum(lp.amount_cents), 0) as cents from lost_payments lp where lp.invoice_id in (select p.invoice_id from payments p where p.id in (${paymentIds}))`,
   )) as unknown as { rows: Array<{ cents: number | string }> };
   return toDollars(Number(result.rows[0]?.cents ?? 0));
+}
+
+/**
+ * Paid (16, Open only): what is left to pay is posted as one payment and the invoice becomes Paid
+ * (applyInvoiceAmounts keeps the customer's balance right).
+ */
+export async function markPaid(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  opts: { method?: string; paidOn?: string } = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, user.companyId, id);
+    if (inv.status !== INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.paidNotOpen);
+    const need = inv.totalCents - inv.paidCents - inv.mistakeCents - inv.lossCents;
+    if (need <= 0) throw AppError.precondition(INVOICE_MSG.nothingToPay);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        companyId: user.companyId,
+        invoiceId: id,
+        customerId: inv.customerId,
+        paidOn: opts.paidOn ?? nowInCompanyTimeZone().date,
+        amountCents: need,
+        method: opts.method ?? 'ACH',
+        account: inv.paymentAccount,
+        employeeId: user.id,
+        note: 'Marked paid',
+      })
+      .returning();
+    const after = await applyInvoiceAmounts(tx, id, { paidDelta: need });
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'invoice',
+      entityId: id,
+      action: 'paid',
+      before: inv,
+      after: { ...after, payment_id: payment?.id },
+    });
+  });
 }

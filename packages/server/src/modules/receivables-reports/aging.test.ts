@@ -2,8 +2,8 @@ import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats'
 import { DEFAULT_TERMS_DAYS } from '@backhaul/shared/modules/receivables-reports/receivables-reports.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { customers } from '../customers/customers.table';
-import { drivers } from '../drivers/drivers.table';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 import { demoCustomers, makeInvoice, readBalance } from '../payments/payments.fixtures';
 
 let t: TestContext;

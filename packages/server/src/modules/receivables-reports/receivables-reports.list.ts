@@ -7,7 +7,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList, type ListColumn } from '../../platform/list/define-list';
-import { customerScope } from '../customers/customers.list';
+import { customerScope } from '../customers';
 
 /** "Today" in the company time zone, as the database computes it for every row of one query. */
 const TODAY = sql`(now() at time zone 'America/Chicago')::date`;

@@ -24,7 +24,7 @@ export const rolesRoutes: RouteModule = {
     app.get('/permission', {
       config: { access: can(ACTION.VIEW) },
       schema: { tags, response: { 200: RoleListResponseSchema } },
-      handler: async (req) => ({ rows: await rolesService.listRoles(db, caller(req).user.companyId) }),
+      handler: async (req) => ({ rows: await rolesService.listRoles(db, caller(req)) }),
     });
 
     app.get('/permission/create', {
@@ -71,7 +71,7 @@ export const rolesRoutes: RouteModule = {
       config: { access: can(ACTION.DELETE) },
       schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
-        await rolesService.deleteRole(db, caller(req).user, req.params.id);
+        await rolesService.deleteRole(db, caller(req), req.params.id);
         return { message: MSG.removalSuccess };
       },
     });
@@ -94,9 +94,10 @@ export const rolesRoutes: RouteModule = {
       config: { access: can(ACTION.VIEW) },
       schema: { tags, body: SubCustomerBodySchema.optional(), response: { 200: SubCustomerResponseSchema } },
       handler: async (req) => {
-        const { companyId } = caller(req).user;
+        const auth = caller(req);
+        const { companyId } = auth.user;
         return {
-          roles: await rolesService.listRoles(db, companyId, req.body?.customer_id ?? null),
+          roles: await rolesService.listRoles(db, auth, req.body?.customer_id ?? null),
           customers: await rolesService.listCustomersForRoles(db, companyId),
         };
       },

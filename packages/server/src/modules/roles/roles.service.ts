@@ -1,22 +1,29 @@
 import {
   buildPermissionTree,
   type Grant,
-  grantKey,
   grantsFromTree,
   invalidGrants,
   makeGrantSet,
   PERMISSION_CATALOGUE,
   withAncestors,
 } from '@backhaul/shared';
-import type { RoleRow, RoleSaveBody } from '@backhaul/shared/modules/roles/roles.contract';
+import type { RoleListRow, RoleRow, RoleSaveBody } from '@backhaul/shared/modules/roles/roles.contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
-import type { AuthContext, AuthUser } from '../../platform/auth/access';
+import type { AuthContext } from '../../platform/auth/access';
 import { rolePermissions, roles, users } from '../../platform/auth/auth.table';
 import { loadGrants } from '../../platform/auth/session.repository';
 import { AppError } from '../../platform/errors';
-import { customers } from '../customers/customers.table';
+import { customers } from '../customers';
+import {
+  assertMayGiveRole,
+  assertRoleChange,
+  assertUserChange,
+  companyRoleGrantSets,
+  lockUsers,
+  mayChangeRole,
+} from './roles.rules';
 
 const roleColumns = {
   id: roles.id,
@@ -27,8 +34,10 @@ const roleColumns = {
   users_count: sql<number>`(select count(*)::int from ${users} where ${users.permissionRoleId} = ${roles.id})`,
 };
 
-export async function listRoles(db: DbOrTx, companyId: number, customerId?: number | null): Promise<RoleRow[]> {
-  return db
+/** The company's roles (or a customer's subroles), each with whether the caller may change it. */
+export async function listRoles(db: DbOrTx, auth: AuthContext, customerId?: number | null): Promise<RoleListRow[]> {
+  const { companyId } = auth.user;
+  const rows = await db
     .select(roleColumns)
     .from(roles)
     .leftJoin(customers, eq(customers.id, roles.customerId))
@@ -43,6 +52,8 @@ export async function listRoles(db: DbOrTx, companyId: number, customerId?: numb
       ),
     )
     .orderBy(asc(roles.name));
+  const grantSets = await companyRoleGrantSets(db, companyId);
+  return rows.map((r) => ({ ...r, editable: mayChangeRole(auth, r.id, grantSets.get(r.id)) }));
 }
 
 async function getRole(db: DbOrTx, companyId: number, id: number): Promise<RoleRow> {
@@ -85,47 +96,28 @@ async function assertCustomer(tx: DbOrTx, companyId: number, customerId: number 
   if (!c) throw AppError.invalidField('customer_id', 'The selected customer is invalid.');
 }
 
-/**
- * No escalation: a caller without every permission may not edit its own role, nor put into a
- * role (or give a role holding) a grant it does not hold itself.
- */
-function assertWithinOwnGrants(
-  auth: AuthContext,
-  grants: readonly Grant[],
-  opts: { roleId?: number; allPermissions?: boolean },
-) {
-  if (auth.grants.all) return;
-  if (opts.allPermissions) throw AppError.forbidden('Only an administrator may give the administrator role.');
-  if (opts.roleId !== undefined && opts.roleId === auth.user.permissionRoleId) {
-    throw AppError.forbidden('You cannot change the permissions of your own role.');
-  }
-  const missing = grants.filter((g) => !auth.grants.keys.has(grantKey(g.section, g.action)));
-  if (missing.length > 0) {
-    throw AppError.forbidden(
-      `You cannot grant permissions you do not hold (${missing.map((g) => `${g.section}/${g.action}`).join(', ')}).`,
-    );
-  }
-}
-
 /** Creates a role, or updates it when the body has an id; grants replaced in one transaction. */
 export async function saveRole(db: Db, auth: AuthContext, body: RoleSaveBody): Promise<RoleRow> {
   const actor = auth.user;
   const grants = grantsOf(body);
-  assertWithinOwnGrants(auth, grants, body.id ? { roleId: body.id } : {});
+  const after = makeGrantSet(grants);
   return db.transaction(async (tx) => {
     await assertCustomer(tx, actor.companyId, body.customer_id);
     let id = body.id;
     let before: { role: RoleRow; grants: Grant[] } | null = null;
     if (id) {
-      const role = await getRole(tx, actor.companyId, id);
+      const role = await lockRole(tx, actor.companyId, id);
+      const held = await loadGrants(tx, id);
+      assertRoleChange(auth, { roleId: id, before: makeGrantSet(held, role.all_permissions), after });
       if (role.all_permissions) throw AppError.precondition('The administrator role always holds every permission.');
-      before = { role, grants: await loadGrants(tx, id) };
+      before = { role, grants: held };
       await tx
         .update(roles)
         .set({ name: body.name, customerId: body.customer_id ?? null, updatedAt: new Date() })
         .where(eq(roles.id, id));
       await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
     } else {
+      assertMayGiveRole(auth, after);
       const [created] = await tx
         .insert(roles)
         .values({ companyId: actor.companyId, name: body.name, customerId: body.customer_id ?? null })
@@ -151,33 +143,52 @@ export async function saveRole(db: Db, auth: AuthContext, body: RoleSaveBody): P
   });
 }
 
-export async function deleteRole(db: Db, actor: AuthUser, id: number): Promise<void> {
+/** The role row, locked so that its holders and grants cannot change under the caller's checks. */
+async function lockRole(tx: DbOrTx, companyId: number, id: number): Promise<RoleRow> {
+  const [locked] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.id, id), eq(roles.companyId, companyId)))
+    .for('update');
+  if (!locked) throw AppError.notFound('The role was not found.');
+  return getRole(tx, companyId, id);
+}
+
+export async function deleteRole(db: Db, auth: AuthContext, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const role = await getRole(tx, actor.companyId, id);
+    const role = await lockRole(tx, auth.user.companyId, id);
+    const grants = await loadGrants(tx, id);
+    assertRoleChange(auth, { roleId: id, before: makeGrantSet(grants, role.all_permissions), after: null });
     if (role.all_permissions) throw AppError.precondition('The administrator role cannot be deleted.');
     if (role.users_count > 0) {
       throw AppError.precondition(
         `The role is assigned to ${role.users_count} user(s); assign them another role first.`,
       );
     }
-    const grants = await loadGrants(tx, id);
     await tx.delete(roles).where(eq(roles.id, id));
-    await writeAudit(tx, { actor, entity: 'roles', entityId: id, action: 'delete', before: { role, grants } });
+    await writeAudit(tx, {
+      actor: auth.user,
+      entity: 'roles',
+      entityId: id,
+      action: 'delete',
+      before: { role, grants },
+    });
   });
 }
 
-/** Gives a role to users of the caller's company. */
+/** Gives a role to users of the caller's company (see `assertUserChange` for who may). */
 export async function assignRole(db: Db, auth: AuthContext, id: number, userIds: number[]): Promise<number> {
   const actor = auth.user;
   return db.transaction(async (tx) => {
-    const role = await getRole(tx, actor.companyId, id);
-    assertWithinOwnGrants(auth, await loadGrants(tx, id), { allPermissions: role.all_permissions });
-    const before = await tx
-      .select({ id: users.id, permissionRoleId: users.permissionRoleId })
-      .from(users)
-      .where(and(inArray(users.id, userIds), eq(users.companyId, actor.companyId)));
+    await lockRole(tx, actor.companyId, id);
+    const before = await lockUsers(tx, actor.companyId, [...new Set(userIds)]);
     if (before.length !== new Set(userIds).size)
       throw AppError.invalidField('user_ids', 'The selected user is invalid.');
+    await assertUserChange(
+      tx,
+      auth,
+      before.map((user) => ({ user, roleId: id })),
+    );
     await tx.update(users).set({ permissionRoleId: id, updatedAt: new Date() }).where(inArray(users.id, userIds));
     for (const u of before) {
       await writeAudit(tx, {

@@ -1,6 +1,7 @@
 import { ACTION, buildPermissionTree, makeGrantSet, type PermissionNode, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { ROLE_RULE_MSG } from './roles.rules';
 
 let t: TestContext;
 let admin: string;
@@ -179,5 +180,192 @@ describe('roles', () => {
       user_ids: [user.id],
     });
     expect(giveFine.statusCode).toBe(200);
+  });
+});
+
+describe('who may change what a user holds (issue 11: findings 2 and 4)', () => {
+  const usersGrants = [0, ACTION.CREATE, ACTION.EDIT, ACTION.VIEW, ACTION.DELETE].map((action) => ({
+    section: SECTION.Users,
+    action,
+  }));
+  const rolesGrants = [0, ACTION.CREATE, ACTION.EDIT, ACTION.VIEW, ACTION.DELETE].map((action) => ({
+    section: SECTION.Roles,
+    action,
+  }));
+  const managerGrants = [{ section: SECTION.Maintenance, action: 0 }, ...usersGrants, ...rolesGrants];
+  const roleIdByName = async (name: string) => {
+    const rows = (await call('GET', '/api/permission', admin)).json().rows as Array<{ id: number; name: string }>;
+    return rows.find((r) => r.name === name)?.id as number;
+  };
+  const roleOf = async (email: string) =>
+    (
+      await t.database.query<{ permission_role_id: number | null }>(
+        'select permission_role_id from users where email = $1',
+        [email],
+      )
+    )[0]?.permission_role_id;
+  const administrators = async () =>
+    (
+      await t.database.query<{ n: number }>(
+        'select count(*)::int as n from users u join roles r on r.id = u.permission_role_id where r.all_permissions and u.active',
+      )
+    )[0]?.n;
+  const grantsOf = async (roleId: number) =>
+    (
+      await t.database.query<{ k: string }>(
+        "select section_id || '/' || action_id as k from role_permissions where role_id = $1 order by 1",
+        [roleId],
+      )
+    ).map((r) => r.k);
+
+  let manager: string;
+  let secondAdmin: number;
+  beforeAll(async () => {
+    manager = (await t.createUser({ email: 'role-manager@test.dev', grants: managerGrants })).token;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: t.bearer(admin),
+      payload: {
+        name: 'Second Admin',
+        email: 'second-admin@test.dev',
+        password: 'second-admin-1',
+        role: 0,
+        permission_role_id: await roleIdByName('Administrator'),
+        department_id: null,
+        customer_id: null,
+        active: true,
+      },
+    });
+    secondAdmin = made.json().user.id;
+  });
+
+  it('a role manager cannot assign an empty role to the administrators; both keep every permission', async () => {
+    const empty = await call('POST', '/api/permission', manager, { name: 'Nothing at all', permissions: [] });
+    expect(empty.statusCode).toBe(200);
+    const adminId = (
+      await t.database.query<{ id: number }>("select id from users where email = 'admin@backhaul.demo'")
+    )[0]?.id;
+    const res = await call('POST', `/api/permission/${empty.json().role.id}/assign`, manager, {
+      user_ids: [adminId, secondAdmin],
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(ROLE_RULE_MSG.administratorsOnly);
+    expect(await administrators()).toBe(2);
+    expect(await roleOf('admin@backhaul.demo')).toBe(await roleIdByName('Administrator'));
+  });
+
+  it('a role manager cannot take a user out of a role holding more than it holds (assign)', async () => {
+    const empty = (await call('POST', '/api/permission', manager, { name: 'Demotion', permissions: [] })).json().role;
+    const before = await roleOf('accountant@backhaul.demo');
+    const accountantId = (
+      await t.database.query<{ id: number }>("select id from users where email = 'accountant@backhaul.demo'")
+    )[0]?.id;
+    const res = await call('POST', `/api/permission/${empty.id}/assign`, manager, { user_ids: [accountantId] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(ROLE_RULE_MSG.targetHoldsMore);
+    expect(await roleOf('accountant@backhaul.demo')).toBe(before);
+  });
+
+  it('two administrators demoting each other at once leave one administrator', async () => {
+    const adminId = (
+      await t.database.query<{ id: number }>("select id from users where email = 'admin@backhaul.demo'")
+    )[0]?.id as number;
+    const second = await t.login('second-admin@test.dev', 'second-admin-1');
+    // Two different roles, so nothing but the last-administrator rule orders the two requests.
+    const plainA = (await call('POST', '/api/permission', admin, { name: 'Plain A', permissions: [] })).json().role;
+    const plainB = (await call('POST', '/api/permission', admin, { name: 'Plain B', permissions: [] })).json().role;
+    const [a, b] = await Promise.all([
+      call('POST', `/api/permission/${plainA.id}/assign`, admin, { user_ids: [secondAdmin] }),
+      call('POST', `/api/permission/${plainB.id}/assign`, second, { user_ids: [adminId] }),
+    ]);
+    // The loser is refused as the last administrator, or (when the winner committed before its
+    // request was even authorised) because it no longer holds Roles edit.
+    const codes = [a.statusCode, b.statusCode].sort();
+    const answers = JSON.stringify([a.statusCode, a.body, b.statusCode, b.body]);
+    expect(codes[0], answers).toBe(200);
+    expect([403, 412], answers).toContain(codes[1]);
+    const loser = [a, b].find((r) => r.statusCode === 412);
+    if (loser) expect(loser.json().error.mail).toBe(ROLE_RULE_MSG.lastAdministrator);
+    expect(await administrators()).toBe(1);
+    // Put the second administrator back for the tests below.
+    const restore = await call('POST', `/api/permission/${await roleIdByName('Administrator')}/assign`, admin, {
+      user_ids: [secondAdmin],
+    });
+    if (restore.statusCode !== 200) {
+      // The second administrator won: it gives the role back.
+      const again = await call('POST', `/api/permission/${await roleIdByName('Administrator')}/assign`, second, {
+        user_ids: [adminId],
+      });
+      expect(again.statusCode).toBe(200);
+      admin = await t.login('admin@backhaul.demo');
+    }
+    expect(await administrators()).toBe(2);
+  });
+
+  it('the administrator role keeps every permission: its grants cannot be edited, nor the role deleted', async () => {
+    const adminRole = await roleIdByName('Administrator');
+    const edit = await call('PUT', `/api/permission/${adminRole}`, admin, { name: 'Administrator', permissions: [] });
+    expect(edit.statusCode).toBe(412);
+    expect((await call('DELETE', `/api/permission/${adminRole}`, admin)).statusCode).toBe(412);
+    const byManager = await call('PUT', `/api/permission/${adminRole}`, manager, { name: 'Mine', permissions: [] });
+    expect(byManager.statusCode).toBe(403);
+    expect(await administrators()).toBe(2);
+  });
+
+  it('a role manager cannot rewrite or delete a role it does not hold in full', async () => {
+    const dispatcher = await roleIdByName('Dispatcher');
+    const before = await grantsOf(dispatcher);
+    const rewrite = await call('PUT', `/api/permission/${dispatcher}`, manager, {
+      name: 'Dispatcher',
+      permissions: tick([[SECTION.Users, ACTION.VIEW]]),
+    });
+    expect(rewrite.statusCode).toBe(403);
+    expect(rewrite.json().message).toBe(ROLE_RULE_MSG.roleHoldsMore);
+    expect(await grantsOf(dispatcher)).toEqual(before);
+
+    // A role nobody holds, with a grant beyond the manager's: not deleted, not renamed.
+    const cities = (
+      await call('POST', '/api/permission', admin, {
+        name: 'Cities only',
+        permissions: tick([[SECTION.Cities, ACTION.VIEW]]),
+      })
+    ).json().role;
+    expect((await call('DELETE', `/api/permission/${cities.id}`, manager)).statusCode).toBe(403);
+    const rename = await call('POST', '/api/permission', manager, {
+      id: cities.id,
+      name: 'Renamed',
+      permissions: tick([[SECTION.Cities, ACTION.VIEW]]),
+    });
+    expect(rename.statusCode).toBe(403);
+    expect((await call('GET', `/api/permission/${cities.id}/edit`, admin)).json().role.name).toBe('Cities only');
+
+    // A role within its grants it may edit and delete.
+    const small = (
+      await call('POST', '/api/permission', manager, {
+        name: 'Users reader',
+        permissions: tick([[SECTION.Users, ACTION.VIEW]]),
+      })
+    ).json().role;
+    const grown = await call('PUT', `/api/permission/${small.id}`, manager, {
+      name: 'Users reader',
+      permissions: tick([
+        [SECTION.Users, ACTION.VIEW],
+        [SECTION.Roles, ACTION.VIEW],
+      ]),
+    });
+    expect(grown.statusCode).toBe(200);
+    // The list tells the web which roles this caller may change, so it hides the rest.
+    const listed = (await call('GET', '/api/permission', manager)).json().rows as Array<{
+      name: string;
+      editable: boolean;
+    }>;
+    const editable = (name: string) => listed.find((r) => r.name === name)?.editable;
+    expect([editable('Dispatcher'), editable('Administrator'), editable('Cities only')]).toEqual([false, false, false]);
+    expect(editable('Users reader')).toBe(true);
+    expect(editable('role for role-manager@test.dev')).toBe(false);
+    const adminList = (await call('GET', '/api/permission', admin)).json().rows as Array<{ editable: boolean }>;
+    expect(adminList.every((r) => r.editable)).toBe(true);
+    expect((await call('DELETE', `/api/permission/${small.id}`, manager)).statusCode).toBe(200);
   });
 });

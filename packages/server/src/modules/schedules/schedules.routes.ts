@@ -15,6 +15,7 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
+import { provideLoadSchedule } from '../short-payments';
 import { schedulesList } from './schedules.list';
 import * as service from './schedules.service';
 
@@ -27,6 +28,7 @@ const can = (action?: number | number[]) => ({ section: SECTION.Schedules, ...(a
 export const schedulesRoutes: RouteModule = {
   name: 'schedules',
   register(app, { database: { db }, files, mailer }) {
+    provideLoadSchedule(service.scheduleOfLoad);
     const tags = ['Schedules'];
     app.get('/schedules', {
       config: { access: can() },

@@ -1,8 +1,7 @@
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { ref, type Seeder } from '../../platform/seed/seed';
-import { expectedFactoringCents } from '../short-payments/short-payments.service';
-import { shortPayments } from '../short-payments/short-payments.table';
+import { expectedFactoringCents, shortPayments } from '../short-payments';
 import { factoringSchedules, scheduleActions, scheduleLoads } from './schedules.table';
 
 type Candidate = {

@@ -17,16 +17,15 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
-import { fileLink } from '../../platform/files/files.routes';
-import type { FilesService } from '../../platform/files/files.service';
+import { type FilesService, fileLink } from '../../platform/files/files.service';
 import { compileList, selectPage } from '../../platform/list/run-list';
 import type { MailAttachment, Mailer } from '../../platform/mail/mailer';
-import { factoringScheduleMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
-import { factoringCompanies } from '../factoring/factoring.table';
-import { expectedFactoringCents, recordFactoringAmount } from '../short-payments/short-payments.service';
-import { tripFiles } from '../trips/trips.service';
+import { factoringCompanies } from '../factoring';
+import { expectedFactoringCents, type LoadSchedule, recordFactoringAmount } from '../short-payments';
+import { tripFiles } from '../trips';
 import { schedulesList } from './schedules.list';
+import { factoringScheduleMail } from './schedules.mail';
 import { factoringSchedules, scheduleActions, scheduleLoads } from './schedules.table';
 
 type ScheduleForm = { name: string; factoring_company_id: number; load_ids: number[] };
@@ -489,3 +488,13 @@ export async function sendSchedule(
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The schedule a load is on (short payments ask through `provideLoadSchedule`). */
+export async function scheduleOfLoad(db: DbOrTx, companyId: number, loadId: number): Promise<LoadSchedule | null> {
+  const [on] = await db
+    .select({ scheduleId: scheduleLoads.scheduleId, factoringCompanyId: factoringSchedules.factoringCompanyId })
+    .from(scheduleLoads)
+    .innerJoin(factoringSchedules, eq(factoringSchedules.id, scheduleLoads.scheduleId))
+    .where(and(eq(scheduleLoads.loadId, loadId), eq(factoringSchedules.companyId, companyId)));
+  return on ?? null;
+}

@@ -14,6 +14,7 @@ import {
 } from '@backhaul/shared/modules/session/session.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
+import { clearSessionCookie, issueSessionCookie } from '../../platform/auth/session-cookie';
 import { feedback } from '../../platform/companies/companies.table';
 import type { RouteModule } from '../../platform/http/types';
 import * as session from './session.service';
@@ -23,19 +24,26 @@ export const sessionRoutes: RouteModule = {
   register(app, deps) {
     const { db } = deps.database;
     const tags = ['Session'];
+    // The reset mail is sent here, after the request has answered (nothing is recorded of the outcome).
+    deps.jobs.define<{ email: string }>(session.PASSWORD_RESET_JOB, async (ctx) => {
+      await session.sendResetLink({ ...deps, db }, ctx.data.email);
+    });
 
     app.post('/login', {
       config: { access: 'public' },
       schema: { tags, body: LoginBodySchema, response: { 200: z.union([LoginResponseSchema, LoginErrorSchema]) } },
-      handler: (req) =>
-        session.login(
+      handler: async (req, reply) => {
+        const answer = await session.login(
           { ...deps, db },
           {
             ...req.body,
             ip: req.ip,
             ...(req.headers['user-agent'] ? { userAgent: req.headers['user-agent'] } : {}),
           },
-        ),
+        );
+        if ('access_token' in answer) issueSessionCookie(req, reply, deps.config, answer);
+        return answer;
+      },
     });
 
     app.post('/isLogin', {
@@ -47,8 +55,9 @@ export const sessionRoutes: RouteModule = {
     app.post('/logout', {
       config: { access: 'session' },
       schema: { tags, response: { 200: MessageBodySchema } },
-      handler: async (req) => {
+      handler: async (req, reply) => {
         await session.logout(db, caller(req));
+        clearSessionCookie(req, reply, deps.config);
         return { message: APP_MSG.loggedOut };
       },
     });
@@ -75,7 +84,7 @@ export const sessionRoutes: RouteModule = {
       config: { access: 'public' },
       schema: { tags, body: ResetBodySchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
-        await session.requestReset({ ...deps, db }, req.body.email);
+        await session.requestReset({ ...deps, db }, { email: req.body.email, ip: req.ip });
         return { message: APP_MSG.resetSent };
       },
     });

@@ -7,14 +7,15 @@ import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { departments, passwordResets, roles, sessions, users } from '../../platform/auth/auth.table';
-import { assertNotLocked, clearFailures, recordFailure } from '../../platform/auth/login-throttle';
+import { signInSucceeded, takeSignInAttempt, takeWindowSlot } from '../../platform/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import { appVersions } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
+import type { JobsService } from '../../platform/jobs/jobs.service';
 import type { Mailer } from '../../platform/mail/mailer';
-import { passwordResetMail } from '../../platform/mail/templates';
-import { customers } from '../customers/customers.table';
+import { customers } from '../customers';
+import { passwordResetMail } from './session.mail';
 
 export type SessionDeps = { db: Db; config: Config; mailer: Mailer };
 
@@ -33,21 +34,21 @@ export async function login(
   input: { email: string; password: string; ip?: string; userAgent?: string },
 ): Promise<LoginResponse | { error: string }> {
   const { db, config } = deps;
-  await assertNotLocked(db, input.email, input.ip);
+  const attempt = { email: input.email, ip: input.ip };
+  await takeSignInAttempt(db, attempt, {
+    maxFailures: config.LOGIN_MAX_FAILURES,
+    lockSeconds: config.LOGIN_LOCK_SECONDS,
+    backoffBaseSeconds: config.LOGIN_BACKOFF_BASE_SECONDS,
+    backoffMaxSeconds: config.LOGIN_BACKOFF_MAX_SECONDS,
+  });
   const [user] = await db
     .select()
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${input.email.trim()})`, eq(users.active, true)))
     .limit(1);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) {
-    await recordFailure(db, input.email, input.ip, {
-      maxFailures: config.LOGIN_MAX_FAILURES,
-      lockSeconds: config.LOGIN_LOCK_SECONDS,
-    });
-    return { error: APP_MSG.wrongCredentials };
-  }
-  await clearFailures(db, input.email);
+  if (!user || !ok) return { error: APP_MSG.wrongCredentials };
+  await signInSucceeded(db, attempt);
   const { token, hash } = newToken();
   await db.insert(sessions).values({
     userId: user.id,
@@ -107,15 +108,39 @@ export async function profile(db: Db, auth: AuthContext): Promise<Profile> {
   return { ...row, role_name: ROLE_NUMBER_NAMES[row.role] ?? `Role ${row.role}` };
 }
 
-/** Mails a single-use reset link. Answers the same whether or not the address exists. */
-export async function requestReset(deps: SessionDeps, email: string): Promise<void> {
+export const PASSWORD_RESET_JOB = 'session.password-reset';
+
+/**
+ * POST /reset: throttled per address and per target address, then the same work whoever asks —
+ * one queued job — so neither the answer nor its time tells whether the account exists.
+ */
+export async function requestReset(
+  deps: { db: Db; config: Config; jobs: JobsService },
+  input: { email: string; ip?: string },
+): Promise<void> {
+  const { db, config, jobs } = deps;
+  const email = input.email.trim();
+  const window = { windowSeconds: config.RESET_WINDOW_SECONDS };
+  const keys = [
+    ...(input.ip ? [{ key: `reset-ip:${input.ip}`, max: config.RESET_MAX_PER_ADDRESS }] : []),
+    { key: `reset-email:${email.toLowerCase()}`, max: config.RESET_MAX_PER_EMAIL },
+  ];
+  for (const { key, max } of keys) {
+    const wait = await takeWindowSlot(db, key, { ...window, max });
+    if (wait !== null) throw AppError.tooMany(APP_MSG.tooManyResets(Math.ceil(wait / 60)), wait);
+  }
+  await jobs.enqueue(PASSWORD_RESET_JOB, { email }, { actor: null });
+}
+
+/** Mails a single-use reset link when an active user has this address; answers whether it did. */
+export async function sendResetLink(deps: SessionDeps, email: string): Promise<boolean> {
   const { db, config, mailer } = deps;
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email, companyId: users.companyId })
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.active, true)))
     .limit(1);
-  if (!user) return;
+  if (!user) return false;
   const { token, hash } = newToken();
   await db.insert(passwordResets).values({
     userId: user.id,
@@ -128,6 +153,7 @@ export async function requestReset(deps: SessionDeps, email: string): Promise<vo
     minutes: Math.round(config.RESET_TTL_SECONDS / 60),
   });
   await mailer.send({ ...mail, to: user.email, companyId: user.companyId, createdBy: null });
+  return true;
 }
 
 async function findValidReset(db: Db, token: string) {

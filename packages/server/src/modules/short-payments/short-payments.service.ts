@@ -13,10 +13,10 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { compileList, selectPage } from '../../platform/list/run-list';
-import { customers } from '../customers/customers.table';
-import { factoringCompanies } from '../factoring/factoring.table';
-import { loads } from '../loads/loads.table';
-import { factoringSchedules, scheduleLoads } from '../schedules/schedules.table';
+import { customers } from '../customers';
+import { factoringCompanies } from '../factoring';
+import { loads } from '../trips';
+import { findLoadSchedule } from './load-schedule';
 import { shortPaymentsList } from './short-payments.list';
 import { shortPayments } from './short-payments.table';
 
@@ -48,11 +48,7 @@ async function loadTerms(db: DbOrTx, user: AuthUser, loadId: number) {
     .from(loads)
     .where(and(eq(loads.id, loadId), eq(loads.companyId, user.companyId)));
   if (!load) throw AppError.invalidField('load_id', SHORT_PAYMENT_MSG.noLoad);
-  const [onSchedule] = await db
-    .select({ scheduleId: scheduleLoads.scheduleId, factoringCompanyId: factoringSchedules.factoringCompanyId })
-    .from(scheduleLoads)
-    .innerJoin(factoringSchedules, eq(factoringSchedules.id, scheduleLoads.scheduleId))
-    .where(and(eq(scheduleLoads.loadId, loadId), eq(factoringSchedules.companyId, user.companyId)));
+  const onSchedule = await findLoadSchedule(db, user.companyId, loadId);
   let factoringCompanyId = onSchedule?.factoringCompanyId ?? null;
   if (factoringCompanyId === null && load.customerId !== null) {
     const [c] = await db

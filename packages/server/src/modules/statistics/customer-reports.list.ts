@@ -3,7 +3,7 @@ import type { StatisticsWindow } from '@backhaul/shared/modules/statistics/stati
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList, type ListColumn, type ListDefinition } from '../../platform/list/define-list';
-import { tripsScope } from '../trips/trips.list';
+import { tripsScope } from '../trips';
 
 const TZ = 'America/Chicago';
 

@@ -2,7 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList, type ListColumn, type ListDefinition } from '../../platform/list/define-list';
-import { tripsListFor, tripsScope } from '../trips/trips.list';
+import { tripsListFor, tripsScope } from '../trips';
 
 const TZ = 'America/Chicago';
 const shown = (expr: SQL) => sql`to_char(${expr} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;

@@ -23,8 +23,7 @@ import type { ListDefinition } from '../../platform/list/define-list';
 import { compileList, selectTotals, streamList } from '../../platform/list/run-list';
 import type { Mailer } from '../../platform/mail/mailer';
 import { reportMail } from '../../platform/mail/templates';
-import { toEngineRequest } from '../trips/trips.filters';
-import { tripsList } from '../trips/trips.list';
+import { toEngineRequest, tripsList } from '../trips';
 import { dispatchStatisticsList } from './statistics.list';
 import { resolveWindow, windowLabels } from './statistics.window';
 

@@ -2,9 +2,8 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { customers } from '../customers/customers.table';
-import { loadStops, loads } from '../loads/loads.table';
-import { trips } from '../trips/trips.table';
+import { customers } from '../customers';
+import { loadStops, loads, trips } from '../trips';
 
 let t: TestContext;
 let admin: string;

@@ -2,8 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
-import { registrationColumns, unitServiceColumns } from '../units/units.columns';
-import { defineEquipmentList } from '../units/units.list';
+import { defineEquipmentList, registrationColumns, unitServiceColumns } from '../units';
 import { trailerRecord } from './trailers.record';
 
 /** The truck hauling a trailer, if any. */

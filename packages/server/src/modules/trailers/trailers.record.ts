@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord, sameText } from '../../platform/record/define-record';
-import * as units from '../units/units.service';
+import * as units from '../units';
 import { trailers } from './trailers.table';
 
 type TrailerRecord = typeof trailers.$inferSelect;

@@ -5,8 +5,8 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { findRecord, getRecord, inTransaction } from '../../platform/record/record.service';
-import * as general from '../general/general.service';
-import * as units from '../units/units.service';
+import * as general from '../general';
+import * as units from '../units';
 import { assignmentOf, checkTrailerForm, trailerKind, trailerRecord } from './trailers.record';
 import { trailers } from './trailers.table';
 

@@ -40,6 +40,8 @@ export const tripsRoutes: RouteModule = {
   name: 'trips',
   register(app, { database: { db }, live, exports }) {
     const tags = ['Trips'];
+    // Trip and load changes reach listeners who may see Trips.
+    live.registerTopic('trips', SECTION.Trips);
 
     // The list answers the register's keys (trips …) and the engine's (sum, filter, columns);
     // /trips/list is the same list in the engine's shape (rows) for the web's DataTable.

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { hubPlaces, type Place } from '../../platform/seed/seed-helpers';
-import { loadStops, loads } from '../loads/loads.table';
-import { estimateRoadMiles } from '../mileage/mileage.service';
+import { estimateRoadMiles } from '../mileage';
+import { loadStops, loads } from './loads.table';
 import { tripConnections, tripNotes, trips } from './trips.table';
 
 type Hub = Place;

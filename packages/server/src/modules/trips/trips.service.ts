@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import type { LiveBus } from '../../platform/live/live.bus';
-import { loadStops, loads } from '../loads/loads.table';
+import { loadStops, loads } from './loads.table';
 import { tripsScope } from './trips.list';
 import { tripConnections, tripNotes, trips } from './trips.table';
 

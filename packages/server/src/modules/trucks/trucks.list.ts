@@ -3,8 +3,7 @@ import { TRUCK_STATUS_LABELS } from '@backhaul/shared/modules/trucks/trucks.cont
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
-import { registrationColumns, unitServiceColumns } from '../units/units.columns';
-import { defineEquipmentList } from '../units/units.list';
+import { defineEquipmentList, registrationColumns, unitServiceColumns } from '../units';
 import { truckRecord } from './trucks.record';
 
 const statusOptions = sql.join(

@@ -11,8 +11,8 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord, sameText } from '../../platform/record/define-record';
-import { followTruckDriver } from '../drivers/drivers.service';
-import * as units from '../units/units.service';
+import * as units from '../units';
+import { truckDriverChanged } from './truck-driver';
 import { trucks } from './trucks.table';
 
 type TruckRecord = typeof trucks.$inferSelect;
@@ -128,7 +128,7 @@ export const truckRecord = defineRecord({
   hooks: {
     beforeSave: ({ tx, user, form, id }) => checkTruckForm(tx, user, form, id),
     afterSave: async ({ tx, user, before, after }) => {
-      await followTruckDriver(tx, user, {
+      await truckDriverChanged(tx, user, {
         truckId: after.id,
         trailerId: after.trailerId,
         before: before?.driverId ?? null,

@@ -7,8 +7,8 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { findRecord, getRecord, inTransaction } from '../../platform/record/record.service';
-import { followTruckDriver } from '../drivers/drivers.service';
-import * as units from '../units/units.service';
+import * as units from '../units';
+import { truckDriverChanged } from './truck-driver';
 import { assignmentOf, checkTruckForm, truckKind, truckRecord } from './trucks.record';
 import { trucks } from './trucks.table';
 
@@ -90,7 +90,7 @@ export async function assignTruck(
       .where(eq(trucks.id, body.id))
       .returning();
     if (!updated) throw AppError.notFound();
-    await followTruckDriver(tx, user, {
+    await truckDriverChanged(tx, user, {
       truckId: body.id,
       trailerId: updated.trailerId,
       before: record.driverId,

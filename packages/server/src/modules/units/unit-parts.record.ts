@@ -16,8 +16,8 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../platform/errors';
 import { defineRecord, type ParentSpec, reachable } from '../../platform/record/define-record';
-import * as general from '../general/general.service';
-import type { UnitKind } from './units.service';
+import * as general from '../general';
+import type { UnitKind } from './units.kind';
 import { unitEquipment, unitNotes, unitValues } from './units.table';
 
 const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : String(v));

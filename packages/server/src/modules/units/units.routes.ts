@@ -19,7 +19,7 @@ import type { App, AppDeps } from '../../platform/http/types';
 import type { ListDefinition } from '../../platform/list/define-list';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
-import * as general from '../general/general.service';
+import * as general from '../general';
 import { defineUnitParts } from './unit-parts.record';
 import * as units from './units.service';
 

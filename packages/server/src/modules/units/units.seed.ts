@@ -1,6 +1,5 @@
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
-import { trucks } from '../trucks/trucks.table';
 import { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';
 
 type Valued = { year: number | null; originValueCents: number | null };
@@ -24,9 +23,7 @@ export const unitsSeeder: Seeder = {
     const equipmentIds = ref<number[]>(ctx, 'equipmentNameIds');
     const f = ctx.faker;
     // The drivers seeder put each driver on its truck after the trucks were made.
-    const driverOf = new Map(
-      (await ctx.db.select({ id: trucks.id, driverId: trucks.driverId }).from(trucks)).map((t) => [t.id, t.driverId]),
-    );
+    const driverOf = ref<Map<number, number>>(ctx, 'truckDrivers');
     const units = [
       ...truckRows.map((t) => ({
         unitType: 'truck',

@@ -1,38 +1,19 @@
 import type { SelectOption } from '@backhaul/shared';
 import { MSG } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import type { AssignmentRow, UnitType, ValueResponse, ValueRow } from '@backhaul/shared/modules/units/units.contract';
+import type { AssignmentRow, ValueResponse, ValueRow } from '@backhaul/shared/modules/units/units.contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError, type FieldErrors } from '../../platform/errors';
-import type { RecordDefinition } from '../../platform/record/define-record';
-import * as general from '../general/general.service';
+import * as general from '../general';
 import { type EquipmentRaw, equipmentSelect, type NoteRaw, noteSelect, toEquipment, toNote } from './unit-parts.record';
+import type { UnitKind, UnitSummary } from './units.kind';
 import { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';
 
-/** A truck or a trailer as the shared parts see it: the registry module supplies the lookup. */
-export type UnitSummary = {
-  id: number;
-  number: string;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  originValueCents: number | null;
-};
-
-/**
- * How trucks and trailers plug into the shared service: their unit type and a lookup scoped to the
- * caller's company (null when the unit is not there), so this module never reads their tables.
- */
-export type UnitKind = {
-  type: UnitType;
-  /** The truck or trailer record: its scope decides which units, and so which of their parts, a caller reaches. */
-  unit: Pick<RecordDefinition, 'table' | 'scope' | 'section'>;
-  find: (db: DbOrTx, user: AuthUser, id: number) => Promise<UnitSummary | null>;
-};
+export type { UnitKind, UnitSummary } from './units.kind';
 
 export async function requireUnit(db: DbOrTx, user: AuthUser, kind: UnitKind, id: number): Promise<UnitSummary> {
   const unit = await kind.find(db, user, id);

@@ -25,7 +25,7 @@ export const usersRoutes: RouteModule = {
     app.get('/users/create', {
       config: { access: { section: SECTION.Users, action: ACTION.CREATE } },
       schema: { tags, response: { 200: UserOptionsSchema } },
-      handler: (req) => usersService.userOptions(db, caller(req).user.companyId),
+      handler: (req) => usersService.userOptions(db, caller(req)),
     });
 
     app.get('/users/:id/edit', {

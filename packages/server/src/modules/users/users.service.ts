@@ -8,9 +8,10 @@ import type { AuthContext } from '../../platform/auth/access';
 import { departments, roles, sessions, users } from '../../platform/auth/auth.table';
 import { hashPassword } from '../../platform/auth/password';
 import { AppError } from '../../platform/errors';
-import { customers } from '../customers/customers.table';
-import { employees } from '../employees/employees.table';
-import { requestReset, type SessionDeps } from '../session/session.service';
+import { customers } from '../customers';
+import { employees } from '../employees';
+import { assertUserChange, companyRoleGrantSets, covers, lockUsers, ROLE_RULE_MSG } from '../roles';
+import { type SessionDeps, sendResetLink } from '../session';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -19,8 +20,8 @@ export const USER_MSG = {
   ownFields: 'Without the Users edit permission you may change only your name, e-mail, password and picture.',
   emailTaken: 'The e-mail has already been taken.',
   passwordOrReset: 'Set a password or send a reset link.',
-  administratorsOnly: 'Only a user with every permission may change an administrator or give that role.',
-  lastAdministrator: 'This is the last user with every permission; it cannot be deleted or deactivated.',
+  administratorsOnly: ROLE_RULE_MSG.administratorsOnly,
+  lastAdministrator: ROLE_RULE_MSG.lastAdministrator,
 } as const;
 
 const toRecord = (u: UserRow): UserRecord => ({
@@ -46,13 +47,28 @@ async function findUser(db: DbOrTx, auth: AuthContext, id: number): Promise<User
   return u;
 }
 
-export async function userOptions(db: DbOrTx, companyId: number): Promise<UserOptions> {
+/**
+ * The form's options. Roles are only those the caller may give (it holds all they grant), plus
+ * the edited user's current role so the form shows it.
+ */
+export async function userOptions(
+  db: DbOrTx,
+  auth: AuthContext,
+  currentRoleId: number | null = null,
+): Promise<UserOptions> {
+  const { companyId } = auth.user;
+  const grantSets = await companyRoleGrantSets(db, companyId);
+  const allRoles = await db
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.companyId, companyId))
+    .orderBy(asc(roles.name));
+  const givable = (id: number) => {
+    const set = grantSets.get(id);
+    return id === currentRoleId || (set !== undefined && covers(auth.grants, set));
+  };
   return {
-    roles: await db
-      .select({ id: roles.id, name: roles.name })
-      .from(roles)
-      .where(eq(roles.companyId, companyId))
-      .orderBy(asc(roles.name)),
+    roles: allRoles.filter((r) => givable(r.id)),
     departments: await db
       .select({ id: departments.id, name: departments.name })
       .from(departments)
@@ -71,7 +87,8 @@ export async function userForEdit(db: Db, auth: AuthContext, id: number) {
   if (id !== auth.user.id && !canUsers(auth, ACTION.EDIT) && !canUsers(auth, ACTION.VIEW)) {
     throw AppError.forbidden();
   }
-  return { user: toRecord(await findUser(db, auth, id)), ...(await userOptions(db, auth.user.companyId)) };
+  const user = await findUser(db, auth, id);
+  return { user: toRecord(user), ...(await userOptions(db, auth, user.permissionRoleId)) };
 }
 
 async function assertOwned(db: DbOrTx, companyId: number, form: UserFormOutput) {
@@ -94,31 +111,6 @@ async function assertOwned(db: DbOrTx, companyId: number, form: UserFormOutput) 
     .where(and(sql`lower(${users.email}) = lower(${form.email})`, form.id ? ne(users.id, form.id) : undefined));
   if (taken) throw AppError.invalidField('email', USER_MSG.emailTaken);
 }
-
-/** Users whose permission role holds every permission, other than `exceptId`. */
-async function otherAdministrators(db: DbOrTx, companyId: number, exceptId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .innerJoin(roles, eq(roles.id, users.permissionRoleId))
-    .where(
-      and(
-        eq(users.companyId, companyId),
-        eq(users.active, true),
-        eq(roles.allPermissions, true),
-        ne(users.id, exceptId),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-async function isAllRole(db: DbOrTx, roleId: number | null): Promise<boolean> {
-  if (roleId === null) return false;
-  const [r] = await db.select({ all: roles.allPermissions }).from(roles).where(eq(roles.id, roleId));
-  return Boolean(r?.all);
-}
-
-const isAdministrator = (db: DbOrTx, u: UserRow) => isAllRole(db, u.permissionRoleId);
 
 /**
  * The own-record rule (000 §6 "own records may always be edited"): a user may edit itself, but
@@ -171,18 +163,6 @@ export async function saveUser(
     if (!form.password && !form.send_reset) throw AppError.invalidField('password', USER_MSG.passwordOrReset);
   }
   await assertOwned(db, auth.user.companyId, form);
-  // Users edit alone must not open a way to every permission (an administrator's password, the role).
-  if (
-    !auth.grants.all &&
-    ((before && (await isAdministrator(db, before))) || (await isAllRole(db, form.permission_role_id)))
-  ) {
-    throw AppError.forbidden(USER_MSG.administratorsOnly);
-  }
-  if (before && !form.active && (await isAdministrator(db, before))) {
-    if ((await otherAdministrators(db, auth.user.companyId, before.id)) === 0) {
-      throw AppError.precondition(USER_MSG.lastAdministrator);
-    }
-  }
   // A user created for a reset link holds a password nobody knows until the link is used.
   const passwordHash = form.password
     ? await hashPassword(form.password)
@@ -201,6 +181,9 @@ export async function saveUser(
     ...(passwordHash ? { passwordHash } : {}),
   };
   const saved = await db.transaction(async (tx) => {
+    const [current] = before ? await lockUsers(tx, auth.user.companyId, [before.id]) : [null];
+    if (current === undefined) throw AppError.notFound();
+    await assertUserChange(tx, auth, [{ user: current, roleId: form.permission_role_id, leaves: !form.active }]);
     const [row] = before
       ? await tx
           .update(users)
@@ -228,7 +211,7 @@ export async function saveUser(
     return row;
   });
   const resetSent = form.send_reset && !form.password;
-  if (resetSent) await requestReset(deps, saved.email);
+  if (resetSent) await sendResetLink(deps, saved.email);
   return { user: toRecord(saved), resetSent };
 }
 
@@ -239,13 +222,10 @@ export async function saveUser(
 export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise<void> {
   const before = await findUser(db, auth, id);
   if (id !== auth.user.id && !canUsers(auth, ACTION.DELETE)) throw AppError.forbidden();
-  if (await isAdministrator(db, before)) {
-    if (!auth.grants.all) throw AppError.forbidden(USER_MSG.administratorsOnly);
-    if ((await otherAdministrators(db, auth.user.companyId, id)) === 0) {
-      throw AppError.precondition(USER_MSG.lastAdministrator);
-    }
-  }
   await db.transaction(async (tx) => {
+    const [current] = await lockUsers(tx, auth.user.companyId, [id]);
+    if (!current) throw AppError.notFound();
+    await assertUserChange(tx, auth, [{ user: current, roleId: current.permissionRoleId, leaves: true }]);
     const revoked = await revokeSessions(tx, id);
     await tx.update(employees).set({ userId: null }).where(eq(employees.userId, id));
     await tx.delete(users).where(eq(users.id, id));

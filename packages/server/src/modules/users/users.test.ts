@@ -2,6 +2,7 @@ import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { ROLE_RULE_MSG } from '../roles';
 import { USER_MSG } from './users.service';
 
 let t: TestContext;
@@ -237,7 +238,23 @@ describe('users permissions and the own-record rule', () => {
     const safety = (await call('GET', `/users/${safetyId}/edit`)).json().user;
     const adminRole = adminRecord.permission_role_id;
     expect((await call('POST', '/users', { ...safety, permission_role_id: adminRole }, token)).statusCode).toBe(403);
-    expect((await call('POST', '/users', { ...safety, name: 'Sam Safety' }, token)).statusCode).toBe(200);
+    // Nor a user holding grants it lacks (Safety); a user without a role it may edit.
+    const rename = await call('POST', '/users', { ...safety, name: 'Sam Safety' }, token);
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().message).toBe(ROLE_RULE_MSG.targetHoldsMore);
+    const greg = (
+      await call('POST', '/users', {
+        name: 'Greg Norole',
+        email: 'greg@backhaul.demo',
+        password: 'greg-password',
+        role: 4,
+        permission_role_id: null,
+        department_id: null,
+        customer_id: null,
+        active: true,
+      })
+    ).json().user;
+    expect((await call('POST', '/users', { ...greg, name: 'Greg Noroles' }, token)).statusCode).toBe(200);
   });
 
   it('delete needs 11 except for one own record; a deleted user’s session is revoked', async () => {
@@ -274,5 +291,101 @@ describe('users permissions and the own-record rule', () => {
     const res = await call('DELETE', `/users/${adminId}`);
     expect(res.statusCode).toBe(412);
     expect(res.json().error.mail).toBe(USER_MSG.lastAdministrator);
+  });
+});
+
+describe('nothing beyond one’s own grants (issue 11: findings 2 and 3)', () => {
+  const managerGrants = [
+    { section: SECTION.Maintenance, action: 0 },
+    ...USERS_ALL,
+    ...[0, ACTION.CREATE, ACTION.EDIT, ACTION.VIEW, ACTION.DELETE].map((action) => ({
+      section: SECTION.Roles,
+      action,
+    })),
+  ];
+  let manager: string;
+  let roles: Array<{ id: number; name: string }>;
+  const roleId = (name: string) => roles.find((r) => r.name === name)?.id as number;
+  const form = (over: object) => ({
+    name: 'Someone',
+    password: 'a-long-password',
+    role: 4,
+    permission_role_id: null,
+    department_id: null,
+    customer_id: null,
+    active: true,
+    ...over,
+  });
+  beforeAll(async () => {
+    manager = (await t.createUser({ email: 'people-manager@backhaul.demo', grants: managerGrants })).token;
+    roles = (await call('GET', '/users/create')).json().roles;
+  });
+
+  it('a role manager cannot create a user with the Accountant role, so nobody new reads the payments', async () => {
+    const res = await call(
+      'POST',
+      '/users',
+      form({ email: 'sneaky-accountant@backhaul.demo', permission_role_id: roleId('Accountant') }),
+      manager,
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain('You cannot give a role holding permissions you do not hold');
+    expect(await idOf('sneaky-accountant@backhaul.demo')).toBeUndefined();
+    // Within its own grants it may.
+    const own = (await call('POST', '/permission', { name: 'Users viewer', permissions: [] }, manager)).json().role as {
+      id: number;
+    };
+    const fine = await call(
+      'POST',
+      '/users',
+      form({ email: 'fine@backhaul.demo', permission_role_id: own.id }),
+      manager,
+    );
+    expect(fine.statusCode).toBe(200);
+  });
+
+  it('the create form offers only the roles the caller may give', async () => {
+    const offered = (await call('GET', '/users/create', undefined, manager)).json().roles as Array<{ name: string }>;
+    expect(offered.map((r) => r.name)).toContain('Users viewer');
+    expect(offered.map((r) => r.name)).not.toContain('Accountant');
+    expect(offered.map((r) => r.name)).not.toContain('Administrator');
+  });
+
+  it('cannot give an existing user a bigger role, set its password, deactivate or delete it', async () => {
+    const accountantId = await idOf('accountant@backhaul.demo');
+    const accountant = (await call('GET', `/users/${accountantId}/edit`)).json().user;
+    const password = await call('POST', '/users', { ...accountant, password: 'taken-over-1' }, manager);
+    expect(password.statusCode).toBe(403);
+    expect(password.json().message).toBe(ROLE_RULE_MSG.targetHoldsMore);
+    await t.login('accountant@backhaul.demo');
+    const email = await call('POST', '/users', { ...accountant, email: 'mine@evil.test' }, manager);
+    expect(email.statusCode).toBe(403);
+    const off = await call('POST', '/users', { ...accountant, active: false }, manager);
+    expect(off.statusCode).toBe(403);
+    expect((await call('DELETE', `/users/${accountantId}`, undefined, manager)).statusCode).toBe(403);
+    expect(await idOf('accountant@backhaul.demo')).toBe(accountantId);
+
+    const fineId = await idOf('fine@backhaul.demo');
+    const fine = (await call('GET', `/users/${fineId}/edit`)).json().user;
+    const bigger = await call('POST', '/users', { ...fine, permission_role_id: roleId('Dispatcher') }, manager);
+    expect(bigger.statusCode).toBe(403);
+    const [row] = await t.database.query<{ permission_role_id: number }>(
+      'select permission_role_id from users where id = $1',
+      [fineId],
+    );
+    expect(row?.permission_role_id).toBe(fine.permission_role_id);
+    // The user it may manage: a new password is fine.
+    expect((await call('POST', '/users', { ...fine, password: 'fine-password-2' }, manager)).statusCode).toBe(200);
+  });
+
+  it('an administrator cannot take the last administrator’s role away by editing the user', async () => {
+    const adminId = await idOf('admin@backhaul.demo');
+    const [other] = await t.database.query<{ id: number }>(
+      'select u.id from users u join roles r on r.id = u.permission_role_id where r.all_permissions and u.id <> $1',
+      [adminId],
+    );
+    expect(other).toBeUndefined();
+    const self = (await call('GET', `/users/${adminId}/edit`)).json().user;
+    expect((await call('POST', '/users', { ...self, active: false })).statusCode).toBe(412);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   index,
@@ -12,8 +13,25 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customers } from '../../modules/customers/customers.table';
 import { companies } from '../companies/companies.table';
+
+let customerIdColumn: (() => AnyPgColumn) | null = null;
+
+/**
+ * Customer users and customer subroles point at a customer, a table the customers module owns:
+ * it names its key here (`referenceCustomers(() => customers.id)` in customers.table.ts), so
+ * platform imports no module. The reference is read lazily, when drizzle-kit reads the schema
+ * (db/schema.ts loads both files); a schema read without the customers table fails loudly here
+ * instead of dropping the foreign keys.
+ */
+export function referenceCustomers(column: () => AnyPgColumn): void {
+  customerIdColumn = column;
+}
+
+function customerId(): AnyPgColumn {
+  if (!customerIdColumn) throw new Error('users.customer_id: the customers module has not named its table');
+  return customerIdColumn();
+}
 
 export const departments = pgTable('departments', {
   id: serial().primaryKey(),
@@ -31,7 +49,7 @@ export const roles = pgTable('roles', {
     .references(() => companies.id),
   name: text().notNull(),
   allPermissions: boolean().notNull().default(false),
-  customerId: integer().references(() => customers.id, { onDelete: 'set null' }),
+  customerId: integer().references(customerId, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -64,7 +82,7 @@ export const users = pgTable(
     permissionRoleId: integer().references(() => roles.id, { onDelete: 'set null' }),
     departmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
     /** Set for customer users: they see only this customer's data. */
-    customerId: integer().references(() => customers.id, { onDelete: 'set null' }),
+    customerId: integer().references(customerId, { onDelete: 'set null' }),
     image: text(),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -106,7 +124,11 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
 );
 
-/** Failed sign-ins per key ("email:<address>" or "ip:<address>") for rate limiting. */
+/**
+ * Throttle counters per key (platform/auth/login-throttle.ts): sign-ins per account ("email:…", where
+ * `lockedUntil` is when the next attempt may run) and per address ("ip:…"), password-reset requests
+ * per address and per target ("reset-ip:…", "reset-email:…"); the windowed ones count from `firstFailureAt`.
+ */
 export const loginAttempts = pgTable('login_attempts', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),

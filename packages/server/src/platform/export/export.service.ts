@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileLink } from '../files/files.routes';
-import type { FilesService } from '../files/files.service';
+import { type FilesService, fileLink } from '../files/files.service';
 import type { JobsService } from '../jobs/jobs.service';
 import {
   createCsvWriter,

@@ -1,6 +1,4 @@
 import { ACTION, can, SECTION } from '@backhaul/shared';
-import { AppError } from '../errors';
-import { FILE_MSG } from './file-rules';
 import type { FileEntityAccess, FilesService } from './files.service';
 
 /** The common case: a module's files follow its section's file actions (23-26). */
@@ -12,7 +10,7 @@ export function sectionFileAccess(section: number): FileEntityAccess {
   };
 }
 
-/** Entities the platform itself owns, and the spec's driver rule; modules may re-register access. */
+/** Entities the platform itself owns; a module registers its own (access, delete rules, store hooks). */
 export function registerPlatformFileEntities(files: FilesService): void {
   // Exports and other generated downloads: only the user who made them (entity id = user id).
   files.registerEntity('exports', {
@@ -23,10 +21,5 @@ export function registerPlatformFileEntities(files: FilesService): void {
   files.registerEntity('mail', {
     view: (auth) => can(auth.grants, { section: SECTION.Mail, action: ACTION.VIEW }),
     upload: () => false,
-  });
-  files.registerEntity('drivers', sectionFileAccess(SECTION.Drivers));
-  // Spec §5: "A driver file with category contract cannot be deleted" — a server rule, not a hidden button.
-  files.addDeleteRule('drivers', (file) => {
-    if (file.category?.toLowerCase() === 'contract') throw AppError.precondition(FILE_MSG.contractNotDeletable);
   });
 }

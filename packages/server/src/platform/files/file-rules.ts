@@ -38,7 +38,6 @@ export const FILE_MSG = {
   empty: 'The file is empty.',
   noFile: 'Choose a file to upload.',
   noPreview: 'This file type cannot be previewed.',
-  contractNotDeletable: 'A driver file with category contract cannot be deleted.',
 } as const;
 
 export function formatBytes(n: number): string {

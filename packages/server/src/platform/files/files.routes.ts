@@ -1,9 +1,11 @@
 import { IdParamsSchema, MSG } from '@backhaul/shared';
 import { z } from 'zod';
 import { caller } from '../auth/guard';
+import type { LinkSigner } from '../auth/signed-links';
 import { AppError } from '../errors';
 import type { RouteModule } from '../http/types';
 import { FILE_MSG, PREVIEW_MIMES } from './file-rules';
+import { type FileMode, fileLink } from './files.service';
 import type { FileRow } from './files.table';
 
 const FileSchema = z.object({
@@ -20,7 +22,29 @@ const FileSchema = z.object({
   preview_url: z.string().nullable(),
 });
 
-export const fileLink = (id: number) => `/api/files/${id}/download`;
+const DEFAULT_LINK_SECONDS = 15 * 60;
+const MAX_LINK_SECONDS = 7 * 24 * 3600;
+
+const FileLinkBodySchema = z
+  .object({
+    mode: z.enum(['download', 'preview']).optional(),
+    expires_in: z.number().int().min(60).max(MAX_LINK_SECONDS).optional(),
+  })
+  .optional();
+
+/**
+ * An absolute signed link to a file, valid for `seconds` (at most a week): for mail and other places
+ * outside the browser session. Whoever holds it can fetch the file until it expires.
+ */
+export async function signFileLink(
+  links: LinkSigner,
+  publicUrl: string,
+  opts: { id: number; mode: FileMode; seconds: number },
+): Promise<{ url: string; expires_at: string }> {
+  const expiresAt = new Date(Date.now() + Math.min(opts.seconds, MAX_LINK_SECONDS) * 1000);
+  const path = await links.sign(`/api/files/${opts.id}/${opts.mode}`, expiresAt);
+  return { url: `${publicUrl}${path}`, expires_at: expiresAt.toISOString() };
+}
 
 export function fileJson(f: FileRow): z.infer<typeof FileSchema> {
   return {
@@ -48,7 +72,7 @@ const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
 
 export const filesRoutes: RouteModule = {
   name: 'files',
-  register(app, { files }) {
+  register(app, { files, links, config }) {
     // Access per record is the entity's callback (files.service); the route only needs a session.
     app.post('/files/upload/:entity/:entityId', {
       config: { access: 'session' },
@@ -91,10 +115,13 @@ export const filesRoutes: RouteModule = {
 
     for (const mode of ['download', 'preview'] as const) {
       app.get(`/files/:id/${mode}`, {
-        config: { access: 'session' },
+        // The web's links carry the session cookie; a signed link (POST /files/:id/link) needs none.
+        config: { access: 'session', signedLinks: true },
         schema: { tags: ['Files'], params: IdParamsSchema },
         handler: async (req, reply) => {
-          const { file, body } = await files.open(caller(req), req.params.id, mode);
+          const { file, body } = req.signedLink
+            ? await files.openLinked(req.params.id, mode)
+            : await files.open(caller(req), req.params.id, mode);
           return reply
             .header('content-type', file.mime)
             .header('content-length', body.length)
@@ -108,6 +135,22 @@ export const filesRoutes: RouteModule = {
         },
       });
     }
+
+    app.post('/files/:id/link', {
+      config: { access: 'session' },
+      schema: {
+        tags: ['Files'],
+        description: 'A link to the file that works without a session until it expires (e.g. to send by mail).',
+        params: IdParamsSchema,
+        body: FileLinkBodySchema,
+        response: { 200: z.object({ url: z.string(), expires_at: z.string() }) },
+      },
+      handler: async (req) => {
+        const { mode = 'download', expires_in = DEFAULT_LINK_SECONDS } = req.body ?? {};
+        const file = await files.visible(caller(req), req.params.id, mode);
+        return signFileLink(links, config.publicUrl, { id: file.id, mode, seconds: expires_in });
+      },
+    });
 
     app.delete('/files/:id', {
       config: { access: 'session' },

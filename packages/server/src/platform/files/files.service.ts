@@ -38,7 +38,12 @@ export type UploadInput = {
   data: Buffer;
 };
 
+/** Where a stored file downloads (the caller's access is checked there). */
+export const fileLink = (id: number) => `/api/files/${id}/download`;
+
 export type FilesService = ReturnType<typeof createFilesService>;
+
+export type FileMode = 'download' | 'preview';
 
 /** The one file service: validated uploads, storage, access per owning record, delete rules. */
 export function createFilesService(opts: { db: Db; storage: FileStorage; maxBytes: number }) {
@@ -60,10 +65,22 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
     return check(auth, file.entityId);
   }
 
+  function checkMode(file: FileRow, mode: FileMode): FileRow {
+    if (mode === 'preview' && !PREVIEW_MIMES.has(file.mime)) throw AppError.precondition(FILE_MSG.noPreview);
+    return file;
+  }
+
   async function find(id: number): Promise<FileRow> {
     const [row] = await db.select().from(files).where(eq(files.id, id));
     if (!row) throw AppError.notFound();
     return row;
+  }
+
+  /** The file row, for a caller allowed to see the record it belongs to (404 otherwise). */
+  async function visible(auth: AuthContext, id: number, mode: FileMode = 'download'): Promise<FileRow> {
+    const file = await find(id);
+    if (!(await allowed(auth, file, 'view'))) throw AppError.notFound();
+    return checkMode(file, mode);
   }
 
   /** Stores bytes without the upload rules: exports, mail attachments, generated PDFs. */
@@ -133,11 +150,17 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
       });
     },
 
+    visible,
+
     /** The file and its bytes, for a caller allowed to see the record it belongs to. */
-    async open(auth: AuthContext, id: number, mode: 'download' | 'preview' = 'download') {
-      const file = await find(id);
-      if (!(await allowed(auth, file, 'view'))) throw AppError.notFound();
-      if (mode === 'preview' && !PREVIEW_MIMES.has(file.mime)) throw AppError.precondition(FILE_MSG.noPreview);
+    async open(auth: AuthContext, id: number, mode: FileMode = 'download') {
+      const file = await visible(auth, id, mode);
+      return { file, body: await storage.get(file.storageKey) };
+    },
+
+    /** The file and its bytes through a valid signed link: the signature is the permission. */
+    async openLinked(id: number, mode: FileMode) {
+      const file = checkMode(await find(id), mode);
       return { file, body: await storage.get(file.storageKey) };
     },
 

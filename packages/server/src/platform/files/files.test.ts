@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, MSG, SECTION, SESSION_COOKIE } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { sectionFileAccess } from './file-entities';
@@ -40,14 +40,11 @@ function multipart(file: { name: string; data: Buffer } | null, fields: Record<s
 
 let t: TestContext;
 let admin: string;
-let driverId: string;
 beforeAll(async () => {
   t = await createTestApp({ config: { dataDir: mkdtempSync(join(tmpdir(), 'backhaul-files-')) } });
   admin = await t.login('admin@backhaul.demo');
   // The rules are generic: a test entity guarded like a module's files (section Drivers, actions 23-26).
   t.app.deps.files.registerEntity('test-docs', sectionFileAccess(SECTION.Drivers));
-  const rows = await t.database.query<{ id: number }>('select id from drivers order by id limit 1');
-  driverId = String(rows[0]?.id ?? 1);
 });
 afterAll(() => t.close());
 
@@ -173,8 +170,15 @@ describe('serving and deleting', () => {
       grants: [{ section: SECTION.Cities, action: 0 }],
     });
 
-    const dl = await t.app.inject({ method: 'GET', url: `/api/files/${id}/download?token=${viewer.token}` });
+    // A link the browser follows carries the session cookie; a token in the address opens nothing.
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/${id}/download`,
+      cookies: { [SESSION_COOKIE]: viewer.token },
+    });
     expect(dl.statusCode).toBe(200);
+    const inQuery = await t.app.inject({ method: 'GET', url: `/api/files/${id}/download?token=${viewer.token}` });
+    expect(inQuery.statusCode).toBe(401);
     expect(dl.rawPayload.equals(MAGIC.pdf as Buffer)).toBe(true);
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="cdl.pdf"/);
@@ -190,6 +194,70 @@ describe('serving and deleting', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: t.bearer(viewer.token) })).statusCode,
     ).toBe(403);
+  });
+
+  it('a signed link opens one file without a session until it expires, and nothing else', async () => {
+    const up = await upload(admin, 'rate.pdf', MAGIC.pdf as Buffer, 'license', '12');
+    const id = up.json().file.id as number;
+    const other = (await upload(admin, 'other.pdf', MAGIC.pdf as Buffer, 'license', '12')).json().file.id as number;
+    const mint = (body: object, token = admin) =>
+      t.app.inject({ method: 'POST', url: `/api/files/${id}/link`, payload: body, headers: t.bearer(token) });
+    const res = await mint({ mode: 'preview', expires_in: 600 });
+    expect(res.statusCode).toBe(200);
+    const { url, expires_at } = res.json() as { url: string; expires_at: string };
+    expect(url.startsWith(`${t.config.publicUrl}/api/files/${id}/preview?expires=`)).toBe(true);
+    expect(Date.parse(expires_at) - Date.now()).toBeGreaterThan(590_000);
+    const path = url.slice(t.config.publicUrl.length);
+
+    const opened = await t.app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(MAGIC.pdf as Buffer)).toBe(true);
+    expect(opened.headers['content-disposition']).toMatch(/^inline/);
+
+    const signature = new URL(url).searchParams.get('signature') ?? '';
+    const expires = new URL(url).searchParams.get('expires') ?? '';
+    const refused = [
+      path.replace(`/files/${id}/`, `/files/${other}/`), // another file
+      path.replace('/preview?', '/download?'), // another mode
+      path.replace(`expires=${expires}`, `expires=${Number(expires) + 3600}`), // a later expiry
+      path.replace(signature, `${signature.slice(0, -2)}AA`), // a forged signature
+      `${path}&extra=1`, // anything unsigned in the address
+      `/api/files/${id}/preview`,
+    ];
+    for (const u of refused) {
+      const r = await t.app.inject({ method: 'GET', url: u });
+      expect({ u, status: r.statusCode }).toEqual({ u, status: 401 });
+    }
+    // A signature opens only routes that take signed links, even with the same path shape.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/files/list/test-docs/12?${new URL(url).search.slice(1)}`,
+    });
+    expect(list.statusCode).toBe(401);
+
+    // Expired: signed a second in the past.
+    const past = await t.app.deps.links.sign(`/api/files/${id}/preview`, new Date(Date.now() - 1000));
+    expect((await t.app.inject({ method: 'GET', url: past })).statusCode).toBe(401);
+
+    // Only a caller who may see the file gets a link; the lifetime is bounded.
+    const outsider = await t.createUser({
+      email: 'no-link@backhaul.demo',
+      grants: [{ section: SECTION.Cities, action: 0 }],
+    });
+    expect((await mint({}, outsider.token)).statusCode).toBe(404);
+    expect((await mint({ expires_in: 30 * 24 * 3600 })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'POST', url: `/api/files/${id}/link`, payload: {} })).statusCode).toBe(401);
+  });
+
+  it('links stay valid across a restart: the signing key is kept in the database', async () => {
+    const { createLinkSigner, linkSecretSource } = await import('../auth/signed-links');
+    const path = '/api/files/1/download';
+    const first = createLinkSigner(linkSecretSource(t.db, undefined));
+    const again = createLinkSigner(linkSecretSource(t.db, undefined));
+    const url = await first.sign(path, new Date(Date.now() + 60_000));
+    expect(await again.verify(url)).toMatchObject({ path });
+    const configured = createLinkSigner(linkSecretSource(t.db, 'x'.repeat(32)));
+    expect(await configured.verify(url)).toBeNull();
   });
 
   it('a file that is not a preview type has no preview', async () => {
@@ -215,34 +283,5 @@ describe('serving and deleting', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/files/${row.id}/download`, headers: t.bearer(token) })).body,
     ).toBe('a,b\r\n');
-  });
-
-  it('a driver file with category contract cannot be deleted; another category can, with an audit row', async () => {
-    const contract = (await upload(admin, 'contract.pdf', MAGIC.pdf as Buffer, 'contract', driverId, 'drivers')).json()
-      .file.id;
-    const medical = (await upload(admin, 'medical.pdf', MAGIC.pdf as Buffer, 'medical', driverId, 'drivers')).json()
-      .file.id;
-    const del = (id: number) => t.app.inject({ method: 'DELETE', url: `/api/files/${id}`, headers: t.bearer(admin) });
-    const refused = await del(contract);
-    expect(refused.statusCode).toBe(412);
-    expect(refused.json()).toEqual({ error: { mail: FILE_MSG.contractNotDeletable } });
-    expect((await del(medical)).json()).toEqual({ message: MSG.recordDeleted });
-    const left = await t.app.inject({
-      method: 'GET',
-      url: `/api/files/list/drivers/${driverId}`,
-      headers: t.bearer(admin),
-    });
-    const ids = left.json().rows.map((r: { id: number }) => r.id);
-    expect(ids).toContain(contract);
-    expect(ids).not.toContain(medical);
-    const audits = await t.database.query<{ n: number }>(
-      "select count(*)::int as n from audit_log where entity = 'files' and entity_id = $1 and action = 'delete'",
-      [String(medical)],
-    );
-    expect(audits[0]?.n).toBe(1);
-    expect(
-      (await t.app.inject({ method: 'GET', url: `/api/files/${medical}/download`, headers: t.bearer(admin) }))
-        .statusCode,
-    ).toBe(404);
   });
 });

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import type { LinkSigner } from '../auth/signed-links';
 import type { ExportService } from '../export/export.service';
 import type { FilesService } from '../files/files.service';
 import type { JobsService } from '../jobs/jobs.service';
@@ -31,6 +32,7 @@ export type AppDeps = {
   jobs: JobsService;
   exports: ExportService;
   live: LiveBus;
+  links: LinkSigner;
 };
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AuthContext } from '../auth/access';
@@ -31,6 +32,7 @@ export const JOB_MSG = {
 
 /** Runs that only this process can do (their input lives in memory, e.g. a streamed export). */
 const LOCAL = '_local';
+/** A running job whose heartbeat is older than this lost its worker (PostgreSQL): it is queued again. */
 const STALE_SECONDS = 60;
 
 export type JobsService = ReturnType<typeof createJobsService>;
@@ -40,8 +42,18 @@ export type JobsService = ReturnType<typeof createJobsService>;
  * dispatcher wakes workers: pg-boss on PostgreSQL, an in-process runner on PGlite. On start,
  * queued jobs and running jobs whose worker vanished are resumed.
  */
-export function createJobsService(opts: { database: Database; work: boolean; eager?: boolean }) {
+export function createJobsService(opts: {
+  database: Database;
+  work: boolean;
+  eager?: boolean;
+  /** Seconds without a heartbeat after which a running job counts as lost (default 60). */
+  staleSeconds?: number | undefined;
+}) {
   const { db } = opts.database;
+  const staleSeconds = opts.staleSeconds ?? STALE_SECONDS;
+  // Several beats fit in the stale window, so a live worker is never taken for a lost one.
+  const beatMs = Math.min(15_000, (staleSeconds * 1000) / 4);
+  let sweeper: ReturnType<typeof setInterval> | undefined;
   const handlers = new Map<string, JobHandler<never>>();
   const local = new Map<string, JobHandler<never>>();
   const daily: Array<{ name: string; at: DailyAt; timer?: ReturnType<typeof setTimeout> }> = [];
@@ -89,7 +101,7 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
       pending = pending
         .then(() => db.update(jobs).set({ heartbeatAt: new Date() }).where(eq(jobs.id, id)))
         .catch(() => {});
-    }, 15_000);
+    }, beatMs);
     const ctx: JobContext<never> = {
       id,
       data: job.data as never,
@@ -97,6 +109,9 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
       createdBy: job.createdBy,
       // At most one write per 250 ms, and the last value always lands (a trailing write).
       async progress(done, total) {
+        // A job's steps may be all microtasks (PGlite runs queries in this thread): yielding here
+        // lets the API answer requests between steps instead of after the whole job.
+        await nextTurn();
         latest = { done, total };
         const wait = 250 - (Date.now() - last);
         if (wait <= 0 || (total !== undefined && done >= total)) {
@@ -180,19 +195,38 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
     entry.timer.unref?.();
   }
 
-  /** Puts back what a previous process left: stale running jobs are queued again, then all queued are dispatched. */
-  async function resume(): Promise<void> {
-    const stale =
+  /**
+   * Queues again the running jobs whose worker is gone and dispatches them: on PGlite (one process)
+   * every running job at start; on PostgreSQL those whose heartbeat went stale, at start and then
+   * every half stale window, so a job whose process was killed resumes without waiting for a restart.
+   */
+  async function requeueLost(): Promise<void> {
+    const lost =
       opts.database.kind === 'pglite'
         ? eq(jobs.status, 'running')
-        : sql`${jobs.status} = 'running' and (${jobs.heartbeatAt} is null or ${jobs.heartbeatAt} < now() - make_interval(secs => ${STALE_SECONDS}))`;
+        : sql`${jobs.status} = 'running' and (${jobs.heartbeatAt} is null or ${jobs.heartbeatAt} < now() - make_interval(secs => ${staleSeconds}))`;
+    // The update answers each row to one process only, so two sweeping processes never both dispatch it.
+    const again = await db
+      .update(jobs)
+      .set({ status: 'queued' })
+      .where(and(lost, sql`(${jobs.data} ->> ${LOCAL}) is distinct from 'true'`))
+      .returning({ id: jobs.id, name: jobs.name });
+    for (const j of again) await dispatcher.dispatch(j.name, j.id);
+  }
+
+  /** Puts back what a previous process left: local jobs fail, lost running jobs and queued ones are dispatched. */
+  async function resume(): Promise<void> {
     await db
       .update(jobs)
       .set({ status: 'failed', error: JOB_MSG.interrupted, finishedAt: new Date() })
       .where(and(sql`(${jobs.data} ->> ${LOCAL}) = 'true'`, inArray(jobs.status, ['queued', 'running'])));
-    await db.update(jobs).set({ status: 'queued' }).where(stale);
     const queued = await db.select({ id: jobs.id, name: jobs.name }).from(jobs).where(eq(jobs.status, 'queued'));
     for (const j of queued) await dispatcher.dispatch(j.name, j.id);
+    await requeueLost();
+    if (opts.database.kind === 'postgres') {
+      sweeper = setInterval(() => void requeueLost().catch(() => {}), (staleSeconds * 1000) / 2);
+      sweeper.unref?.();
+    }
   }
 
   return {
@@ -271,6 +305,7 @@ export function createJobsService(opts: { database: Database; work: boolean; eag
     async stop(): Promise<void> {
       if (!started) return;
       started = false;
+      clearInterval(sweeper);
       for (const entry of daily) clearTimeout(entry.timer);
       await inProcess.stop();
       if (dispatcher !== inProcess) await dispatcher.stop();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { JOB_MSG } from './jobs.service';
+import { createJobsService, JOB_MSG } from './jobs.service';
 import { jobs } from './jobs.table';
 
 let t: TestContext;
@@ -115,5 +115,27 @@ describe('jobs', () => {
     expect((await waitFor(queued, (j) => j.status === 'completed')).done).toBe(5);
     expect(seen.sort()).toEqual([running, queued].sort());
     expect((await waitFor(known, (j) => j.status === 'completed')).result).toBe('ok');
+  });
+
+  // PostgreSQL: a worker killed mid-job stops its heartbeat; a live process takes the job over once
+  // the heartbeat is stale, without waiting for a restart (PGlite has one process: a restart resumes).
+  it.runIf(Boolean(process.env.DATABASE_URL))('a running job whose heartbeat went stale is worked again', async () => {
+    const service = createJobsService({ database: t.database, work: true, staleSeconds: 1 });
+    service.define<{ n: number }>('test.lost', async (ctx) => ctx.data.n * 2);
+    await service.start();
+    try {
+      const lost = randomUUID();
+      await t.db.insert(jobs).values({
+        id: lost,
+        name: 'test.lost',
+        status: 'running',
+        data: { n: 21 },
+        attempts: 1,
+        heartbeatAt: new Date(),
+      });
+      expect((await waitFor(lost, (j) => j.status === 'completed')).result).toBe(42);
+    } finally {
+      await service.stop();
+    }
   });
 });

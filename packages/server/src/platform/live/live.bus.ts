@@ -14,6 +14,13 @@ export type LiveEvent = {
 type Listener = (event: LiveEvent) => void;
 
 export type LiveBus = {
+  /**
+   * A module names its topic and the permission section a listener needs to receive it
+   * (`live.registerTopic('trips', SECTION.Trips)`, from its routes). Unregistered topics reach nobody.
+   */
+  registerTopic: (topic: string, section: number) => void;
+  /** The section a topic belongs to, or undefined when no module registered it. */
+  sectionOf: (topic: string) => number | undefined;
   publish: (companyId: number, event: LiveEvent) => Promise<void>;
   subscribe: (companyId: number, listener: Listener) => () => void;
   start: () => Promise<void>;
@@ -33,8 +40,16 @@ export function createLiveBus(database: Database): LiveBus {
   emitter.setMaxListeners(0);
   const deliver = (companyId: number, event: LiveEvent) => emitter.emit(`c${companyId}`, event);
   let client: PoolClient | null = null;
+  const topics = new Map<string, number>();
 
   return {
+    registerTopic(topic, section) {
+      const known = topics.get(topic);
+      if (known !== undefined && known !== section)
+        throw new Error(`Live topic "${topic}" belongs to section ${known}`);
+      topics.set(topic, section);
+    },
+    sectionOf: (topic) => topics.get(topic),
     async publish(companyId, event) {
       if (database.kind !== 'postgres') {
         deliver(companyId, event);

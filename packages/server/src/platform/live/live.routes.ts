@@ -1,28 +1,20 @@
 import type { ServerResponse } from 'node:http';
-import { can, SECTION } from '@backhaul/shared';
+import { can } from '@backhaul/shared';
 import type { AuthContext } from '../auth/access';
 import { caller } from '../auth/guard';
 import type { RouteModule } from '../http/types';
-import type { LiveEvent } from './live.bus';
+import type { LiveBus, LiveEvent } from './live.bus';
 
-/** Which permission section a topic belongs to: a listener gets only topics it may see. */
-export const LIVE_TOPIC_SECTION: Record<string, number> = {
-  trips: SECTION.Trips,
-  loads: SECTION.Trips,
-  planner: SECTION.Planner,
-  work_orders: SECTION.WorkOrders,
-  trucks_on_the_road: SECTION.TrucksOnTheRoad,
-};
-
-export function mayReceive(auth: AuthContext, event: LiveEvent): boolean {
+/** A listener gets only topics whose section it may see (modules register topics on the bus). */
+export function mayReceive(auth: AuthContext, event: LiveEvent, live: Pick<LiveBus, 'sectionOf'>): boolean {
   if (event.visibleTo && !event.visibleTo.includes(auth.user.id)) return false;
-  const section = LIVE_TOPIC_SECTION[event.topic];
+  const section = live.sectionOf(event.topic);
   return section !== undefined && can(auth.grants, { section });
 }
 
 const HEARTBEAT_MS = 25_000;
 
-/** GET /api/live?token=…: a server-sent-events stream of the caller's company board changes. */
+/** GET /api/live (the web's EventSource sends the session cookie): a server-sent-events stream of the caller's company board changes. */
 export const liveRoutes: RouteModule = {
   name: 'live',
   register(app, { live }) {
@@ -48,7 +40,7 @@ export const liveRoutes: RouteModule = {
         open.add(res);
         const unsubscribe = live.subscribe(auth.user.companyId, (event) => {
           if (auth.expiresAt.getTime() < Date.now()) return void res.end();
-          if (!mayReceive(auth, event)) return;
+          if (!mayReceive(auth, event, live)) return;
           const { visibleTo: _, ...data } = event;
           res.write(`event: change\ndata: ${JSON.stringify(data)}\n\n`);
         });

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SECTION } from '@backhaul/shared';
+import { SECTION, SESSION_COOKIE } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
@@ -12,10 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Opens the stream as EventSource would (token in the query) and collects `change` events. */
+/** Opens the stream as the web's EventSource does (the session cookie) and collects `change` events. */
 async function listen(token: string) {
   const controller = new AbortController();
-  const res = await fetch(`${base}/api/live?token=${token}`, { signal: controller.signal });
+  const res = await fetch(`${base}/api/live`, {
+    signal: controller.signal,
+    headers: { cookie: `${SESSION_COOKIE}=${token}` },
+  });
   const events: Record<string, unknown>[] = [];
   const reader = res.body?.getReader();
   let buffer = '';
@@ -53,7 +56,10 @@ async function listen(token: string) {
 describe('live updates (server-sent events)', () => {
   it('refuses a stream without a valid token', async () => {
     expect((await fetch(`${base}/api/live`)).status).toBe(401);
-    expect((await fetch(`${base}/api/live?token=nope`)).status).toBe(401);
+    expect((await fetch(`${base}/api/live`, { headers: { cookie: `${SESSION_COOKIE}=nope` } })).status).toBe(401);
+    // A token in the address is accepted nowhere (it would end up in logs and browser history).
+    const admin = await t.login('admin@backhaul.demo');
+    expect((await fetch(`${base}/api/live?token=${admin}`)).status).toBe(401);
   });
 
   it("carries only the caller's company's changes on topics the caller may see", async () => {
@@ -69,9 +75,13 @@ describe('live updates (server-sent events)', () => {
     await new Promise((r) => setTimeout(r, 50));
 
     const { live } = t.app.deps;
+    // The trips module registers 'trips'; no planner module yet, so the test names its section.
+    live.registerTopic('planner', SECTION.Planner);
     await live.publish(companyId, { topic: 'planner', id: 1, action: 'updated' });
     await live.publish(companyId, { topic: 'trips', id: 2, action: 'updated', visibleTo: [-1] });
     await live.publish(companyId + 1000, { topic: 'trips', id: 3, action: 'created' });
+    // A topic no module registered reaches nobody, not even an administrator.
+    await live.publish(companyId, { topic: 'unregistered', id: 5, action: 'updated' });
     await live.publish(companyId, { topic: 'trips', id: 4, action: 'deleted' });
 
     expect(await limited.next(1)).toEqual([{ topic: 'trips', id: 4, action: 'deleted' }]);

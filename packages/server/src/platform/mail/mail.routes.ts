@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import type { RouteModule } from '../http/types';
 import type { MailRow } from './mail.table';
 import { findMessage, listOutbox, listRetryable, MAIL_MSG } from './mailer';
-import { testMail } from './templates';
+import { isSecretTemplate, testMail } from './templates';
 
 const AttachmentSchema = z.object({
   file_id: z.number().int().nullable(),
@@ -36,12 +36,11 @@ const SendResultSchema = z.object({
   error: z.string().nullable(),
 });
 
-/** Templates whose body carries a one-time secret (a reset link): shown only while undelivered. */
-const SECRET_TEMPLATES = new Set(['password-reset']);
 const HIDDEN_BODY = 'The body is hidden: it contains a one-time link and was delivered.';
 
 function rowJson(r: MailRow): z.infer<typeof OutboxRowSchema> {
-  const hidden = SECRET_TEMPLATES.has(r.template) && r.status === 'sent';
+  // A body carrying a one-time secret (a reset link) is shown only while undelivered.
+  const hidden = isSecretTemplate(r.template) && r.status === 'sent';
   return {
     id: r.id,
     to: r.to,

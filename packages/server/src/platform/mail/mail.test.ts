@@ -5,8 +5,9 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { base64Parts, startSmtpServer } from '../../../test/smtp';
+import { invoiceMail } from '../../modules/invoices';
+import { passwordResetMail } from '../../modules/session';
 import { createMailer, MAIL_MSG } from './mailer';
-import { invoiceMail, passwordResetMail } from './templates';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestContext;

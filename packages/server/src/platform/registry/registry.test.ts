@@ -2,7 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { customerExceptions, customers } from '../../modules/customers/customers.table';
+import { customerExceptions, customers } from '../../modules/customers';
 import type { AuthUser } from '../auth/access';
 import { findSession } from '../auth/session.repository';
 import { defineList } from '../list/define-list';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPANY_TIME_ZONE_DEFAULT, nowInCompanyTimeZone } from '../../formats/formats';
 
 export const INVOICE_STATUS = { Open: 'Open', Sent: 'Sent', Paid: 'Paid' } as const;
 export type InvoiceStatus = (typeof INVOICE_STATUS)[keyof typeof INVOICE_STATUS];
@@ -159,7 +160,25 @@ export const GenerateOptionsSchema = z.object({
 });
 export type GenerateOptions = z.infer<typeof GenerateOptionsSchema>;
 
-/** POST /generate-invoice */
+/**
+ * The longest period one generation run bills, in days (from and to included): a calendar quarter
+ * (at most 92 days) fits. It bounds the work of one run (weeks and months are generated per day of
+ * the period) and catches a mistyped year.
+ */
+export const GENERATE_MAX_DAYS = 93;
+
+const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000;
+
+/** The generator's period rules (finding: a run for a future quarter billed driver-weeks not yet worked). */
+export const GENERATE_MSG = {
+  startAfterEnd: 'The start date is after the end date.',
+  endInFuture: (today: string) =>
+    `The end date (to) can't be after today (${today}, ${COMPANY_TIME_ZONE_DEFAULT}): that period has not ended.`,
+  tooLong: (days: number) =>
+    `The period (from - to) is ${days} days long; one run bills at most ${GENERATE_MAX_DAYS} days.`,
+} as const;
+
+/** POST /generate-invoice. "Today" is read when the body is checked, in the company time zone. */
 export const GenerateBodySchema = z
   .object({
     from: isoDate,
@@ -168,7 +187,16 @@ export const GenerateBodySchema = z
     customer_ids: z.array(z.coerce.number().int().positive()).max(5000).optional(),
     description: text(1000, 'description'),
   })
-  .refine((v) => v.from <= v.to, { message: 'The start date is after the end date.', path: ['to'] });
+  .superRefine((v, ctx) => {
+    if (v.from > v.to) {
+      ctx.addIssue({ code: 'custom', message: GENERATE_MSG.startAfterEnd, path: ['to'] });
+      return;
+    }
+    const today = nowInCompanyTimeZone().date;
+    if (v.to > today) ctx.addIssue({ code: 'custom', message: GENERATE_MSG.endInFuture(today), path: ['to'] });
+    const days = dayNumber(v.to) - dayNumber(v.from) + 1;
+    if (days > GENERATE_MAX_DAYS) ctx.addIssue({ code: 'custom', message: GENERATE_MSG.tooLong(days), path: ['from'] });
+  });
 export type GenerateBody = z.input<typeof GenerateBodySchema>;
 
 export const GenerateStartedSchema = z.object({ message: z.string(), run_id: z.number().int(), job_id: z.string() });

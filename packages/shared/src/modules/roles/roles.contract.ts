@@ -21,7 +21,10 @@ export const RoleRowSchema = z.object({
 });
 export type RoleRow = z.infer<typeof RoleRowSchema>;
 
-export const RoleListResponseSchema = z.object({ rows: z.array(RoleRowSchema) });
+/** A role in the lists, with whether the caller may edit, delete or give it (it holds all the role grants). */
+export const RoleListRowSchema = RoleRowSchema.extend({ editable: z.boolean() });
+export type RoleListRow = z.infer<typeof RoleListRowSchema>;
+export const RoleListResponseSchema = z.object({ rows: z.array(RoleListRowSchema) });
 export const RoleFormResponseSchema = z.object({ all_permissions: z.array(PermissionNodeSchema) });
 export const RoleEditResponseSchema = z.object({
   role: RoleRowSchema,
@@ -44,6 +47,6 @@ export const RoleSaveResponseSchema = z.object({ message: z.string(), role: Role
 
 export const SubCustomerBodySchema = z.object({ customer_id: z.number().int().positive().nullable().optional() });
 export const SubCustomerResponseSchema = z.object({
-  roles: z.array(RoleRowSchema),
+  roles: z.array(RoleListRowSchema),
   customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

@@ -25,9 +25,8 @@ import {
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
-import { API_BASE, api } from '../../platform/api-client';
+import { API_BASE, api, webHeaders } from '../../platform/api-client';
 import { ApiError, describeFailure } from '../../platform/api-errors';
-import { readStorage, STORAGE_KEY } from '../../platform/local-storage';
 
 const HEADINGS: Record<ImportField, string> = {
   mc: 'MC',
@@ -53,12 +52,7 @@ const keyOf = (row: number, field: string) => `${row}:${field}`;
 async function postSpreadsheet(path: string, file: File): Promise<ImportResponse> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const token = readStorage(STORAGE_KEY.token);
-  const res = await fetch(`${API_BASE}${path}`, {
-    method: 'POST',
-    body: form,
-    headers: token ? { Authorization: token } : {},
-  });
+  const res = await fetch(`${API_BASE}${path}`, { method: 'POST', body: form, headers: webHeaders() });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const failure = describeFailure(res.status, body);

@@ -7,15 +7,7 @@ import type { ChartData } from 'chart.js';
 import { useState } from 'react';
 import { Chart } from 'react-chartjs-2';
 import { api } from '../../platform/api-client';
-import { KpiCards } from '../statistics/kpi-cards';
-import {
-  barThickness,
-  CHART_COLORS,
-  ChartCard,
-  chartOptions,
-  shortLabel,
-  TICKS,
-} from '../statistics/statistics-charts';
+import { barThickness, CHART_COLORS, ChartCard, chartOptions, KpiCards, shortLabel, TICKS } from '../statistics';
 
 const WEEKS = [1, 2, 4, 8, 13];
 

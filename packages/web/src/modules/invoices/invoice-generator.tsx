@@ -1,6 +1,7 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { formatMoney } from '@backhaul/shared/formats/formats';
+import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
+  GENERATE_MAX_DAYS,
   GenerateBodySchema,
   GenerateOptionsSchema,
   type GenerateResult,
@@ -46,6 +47,7 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
     queryFn: () => api.get('/generate-invoice/create', { schema: GenerateOptionsSchema }),
   });
   const options = query.data;
+  const today = nowInCompanyTimeZone().date;
   const [jobId, setJobId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<Form>({
@@ -75,7 +77,7 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Card withBorder padding="sm" data-testid="invoice-generator-form">
-      <form onSubmit={form.onSubmit(start)}>
+      <form noValidate onSubmit={form.onSubmit(start)}>
         <Stack gap="xs">
           <Group align="flex-end" gap="sm" wrap="wrap">
             <SegmentedControl
@@ -87,8 +89,24 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
                 { value: 'custom', label: 'Custom' },
               ]}
             />
-            <TextInput size="xs" type="date" label="From" withAsterisk {...form.getInputProps('from')} />
-            <TextInput size="xs" type="date" label="To" withAsterisk {...form.getInputProps('to')} />
+            <TextInput
+              size="xs"
+              w={170}
+              type="date"
+              label="From"
+              max={today}
+              withAsterisk
+              {...form.getInputProps('from')}
+            />
+            <TextInput
+              size="xs"
+              w={170}
+              type="date"
+              label="To"
+              max={today}
+              withAsterisk
+              {...form.getInputProps('to')}
+            />
             <Select
               size="xs"
               w={260}
@@ -120,7 +138,8 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
           </Group>
           <Text size="xs" c="dimmed">
             Bills each customer for the services it buys: billed loads delivered in the period (once per load), active
-            drivers per week, or the flat monthly fee. Running it again for the same period bills only what is new.
+            drivers per week, or the flat monthly fee. Running it again for the same period bills only what is new. A
+            period ends today at the latest and spans at most {GENERATE_MAX_DAYS} days.
           </Text>
           {jobId && (
             <JobProgress

@@ -1,17 +1,13 @@
 import { MSG } from '@backhaul/shared';
 import { showAlert } from '../../platform/alerts-store';
+import { webHeaders } from '../../platform/api-client';
 import { downloadLink } from '../../platform/data-table/download';
-import { readStorage, STORAGE_KEY } from '../../platform/local-storage';
 
-/** The invoice PDF (POST /invoice/file/:id, 13) opened in a new tab; the token travels in a header. */
+/** The invoice PDF (POST /invoice/file/:id, 13) opened in a new tab; the session cookie goes along. */
 export async function viewInvoicePdf(id: number): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const token = readStorage(STORAGE_KEY.token);
-    const res = await fetch(`/api/invoice/file/${id}`, {
-      method: 'POST',
-      headers: token ? { Authorization: token } : {},
-    });
+    const res = await fetch(`/api/invoice/file/${id}`, { method: 'POST', headers: webHeaders() });
     if (!res.ok) throw new Error(String(res.status));
     const url = URL.createObjectURL(await res.blob());
     if (tab) tab.location.href = url;

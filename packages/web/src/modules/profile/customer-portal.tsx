@@ -1,8 +1,8 @@
 import { SECTION } from '@backhaul/shared';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { CustomerPaymentsTable } from '../payments/payments-tables';
-import { ReceivableInvoicesTable } from '../receivables-reports/receivables-tables';
+import { CustomerPaymentsTable } from '../payments';
+import { ReceivableInvoicesTable } from '../receivables-reports';
 
 /**
  * A customer user's own receivables on Profile: "My invoices" (with the PDF download) and

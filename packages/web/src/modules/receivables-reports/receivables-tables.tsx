@@ -17,9 +17,8 @@ import { API_BASE } from '../../platform/api-client';
 import { DataTable } from '../../platform/data-table/data-table';
 import { downloadLink } from '../../platform/data-table/download';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { CustomerCardDrawer } from '../customers/customer-card';
-import { PaymentDialog } from '../payments/payment-dialog';
-import { InvoiceStatusBadge } from '../payments/payments-tables';
+import { CustomerCardDrawer } from '../customers';
+import { InvoiceStatusBadge, PaymentDialog } from '../payments';
 
 const BUCKET_LABEL: Record<string, string> = {
   ...Object.fromEntries(AGING_BUCKETS.map((b) => [b.id, b.label])),

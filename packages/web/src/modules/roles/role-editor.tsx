@@ -176,7 +176,10 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
       if (err instanceof ApiError && err.status === 422) {
         setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v.join(' ')])));
       }
-      showAlert('error', err instanceof ApiError && [412, 422].includes(err.status) ? err.message : MSG.roleCallFailed);
+      showAlert(
+        'error',
+        err instanceof ApiError && [403, 412, 422].includes(err.status) ? err.message : MSG.roleCallFailed,
+      );
     } finally {
       setBusy(false);
     }

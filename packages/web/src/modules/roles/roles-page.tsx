@@ -1,5 +1,5 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import type { RoleRow } from '@backhaul/shared/modules/roles/roles.contract';
+import type { RoleListRow } from '@backhaul/shared/modules/roles/roles.contract';
 import {
   ActionIcon,
   Badge,
@@ -23,7 +23,7 @@ import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { ALL_CUSTOMERS, RoleEditor } from './role-editor';
 
-type SubCustomer = { roles: RoleRow[]; customers: { id: number; name: string }[] };
+type SubCustomer = { roles: RoleListRow[]; customers: { id: number; name: string }[] };
 type UserOption = { id: number; name: string; permission_role_id: number | null };
 
 /** Maintenance → Roles: roles with their customer and users, the permission tree editor, delete. */
@@ -33,20 +33,22 @@ export function RolesPage() {
   const canUsers = allowsButton(tree, { section: SECTION.Users, ids: [] });
   const [customer, setCustomer] = useState('0');
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<RoleRow | null>(null);
+  const [deleting, setDeleting] = useState<RoleListRow | null>(null);
   const queryClient = useQueryClient();
 
   const lookups = useQuery({
     queryKey: ['roles', 'customers'],
     queryFn: () => api.post<SubCustomer>('/sub_customer', {}),
   });
+  const companyRoles = async () => (await api.get<{ rows: RoleListRow[] }>('/permission')).rows;
   const roles = useQuery({
     queryKey: ['roles', 'list', customer],
     queryFn: async () =>
       customer === '0'
-        ? (await api.get<{ rows: RoleRow[] }>('/permission')).rows
+        ? companyRoles()
         : (await api.post<SubCustomer>('/sub_customer', { customer_id: Number(customer) })).roles,
   });
+  const allRoles = useQuery({ queryKey: ['roles', 'list', '0'], queryFn: companyRoles });
   const users = useQuery({
     queryKey: ['roles', 'users'],
     enabled: canUsers,
@@ -55,6 +57,11 @@ export function RolesPage() {
         .rows,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['roles'] });
+  // A role may be given only to users whose current role the caller may change (the server's rule).
+  const changeable = new Set((allRoles.data ?? []).filter((r) => r.editable).map((r) => r.id));
+  const assignable = (users.data ?? []).filter(
+    (u) => u.permission_role_id === null || changeable.has(u.permission_role_id),
+  );
 
   const remove = async () => {
     if (!deleting) return;
@@ -63,7 +70,7 @@ export function RolesPage() {
       showAlert('success', res.message);
       await refresh();
     } catch (err) {
-      showAlert('error', err instanceof ApiError && err.status === 412 ? err.message : MSG.roleCallFailed);
+      showAlert('error', err instanceof ApiError && [403, 412].includes(err.status) ? err.message : MSG.roleCallFailed);
     } finally {
       setDeleting(null);
     }
@@ -128,7 +135,7 @@ export function RolesPage() {
                 <Table.Td>{r.users_count}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    {can(ACTION.EDIT) && (
+                    {can(ACTION.EDIT) && r.editable && (
                       <Tooltip label="Edit">
                         <ActionIcon
                           variant="subtle"
@@ -141,7 +148,7 @@ export function RolesPage() {
                         </ActionIcon>
                       </Tooltip>
                     )}
-                    {can(ACTION.DELETE) && (
+                    {can(ACTION.DELETE) && r.editable && (
                       <Tooltip label="Delete">
                         <ActionIcon
                           variant="subtle"
@@ -170,7 +177,7 @@ export function RolesPage() {
         id={editing?.id ?? null}
         opened={editing !== null}
         customers={lookups.data?.customers ?? []}
-        users={canUsers ? (users.data ?? []) : null}
+        users={canUsers ? assignable : null}
         onClose={() => setEditing(null)}
         onSaved={refresh}
       />

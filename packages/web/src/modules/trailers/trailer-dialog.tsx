@@ -3,7 +3,7 @@ import { Stack, Text } from '@mantine/core';
 import { RecordDialogFooter, type RecordDialogProps } from '../../platform/record/record-dialog';
 import { RecordFields } from '../../platform/record/record-fields';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
-import { UnitDialog } from '../units/unit-dialog';
+import { UnitDialog } from '../units';
 import { trailersApi } from './trailers.api';
 
 const LAYOUT = [

@@ -3,8 +3,7 @@ import type { TrailerListRow } from '@backhaul/shared/modules/trailers/trailers.
 import { Badge, Text } from '@mantine/core';
 import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
-import { DescriptionCell } from '../units/description-cell';
-import { unitCells } from '../units/unit-cells';
+import { DescriptionCell, unitCells } from '../units';
 import { TrailerDialog } from './trailer-dialog';
 import { trailersApi } from './trailers.api';
 

@@ -31,7 +31,7 @@ import { allowsButton, usePermissionTree } from '../../platform/data-table/permi
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { recordApi } from '../../platform/record/record-api';
 import { RecordDialog } from '../../platform/record/record-dialog';
-import { ExtractionReview } from '../extraction/extraction-review';
+import { ExtractionReview } from '../extraction';
 import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
 import {
   addTripNote,

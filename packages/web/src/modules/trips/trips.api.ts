@@ -3,9 +3,8 @@ import type { Mileage, MilesTripBody } from '@backhaul/shared/modules/mileage/mi
 import type { Location, TripDetail, TripFilters, TripForm } from '@backhaul/shared/modules/trips/trips.contract';
 import { exportUrlForFileType } from '@backhaul/shared/modules/trips/trips.contract';
 import { z } from 'zod';
-import { API_BASE, api } from '../../platform/api-client';
+import { API_BASE, api, webHeaders } from '../../platform/api-client';
 import { ApiError, describeFailure } from '../../platform/api-errors';
-import { readStorage, STORAGE_KEY } from '../../platform/local-storage';
 
 type Saved<K extends string, T> = { message: string } & Record<K, T>;
 
@@ -43,12 +42,7 @@ export async function fetchMiles(body: MilesTripBody): Promise<Mileage> {
 async function postFile<T>(path: string, file: File): Promise<T> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const token = readStorage(STORAGE_KEY.token);
-  const res = await fetch(`${API_BASE}${path}`, {
-    method: 'POST',
-    body: form,
-    headers: token ? { Authorization: token } : {},
-  });
+  const res = await fetch(`${API_BASE}${path}`, { method: 'POST', body: form, headers: webHeaders() });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, body, describeFailure(res.status, body));
   return body as T;

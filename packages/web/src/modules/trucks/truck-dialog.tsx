@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { RecordDialogFooter, type RecordDialogProps } from '../../platform/record/record-dialog';
 import { RecordFields } from '../../platform/record/record-fields';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
-import { UnitDialog } from '../units/unit-dialog';
+import { UnitDialog } from '../units';
 import { driverTrailers, trailerInfo, trucksApi } from './trucks.api';
 
 const LAYOUT = [

@@ -3,7 +3,7 @@ import { TRUCK_STATUS_LABELS, type TruckListRow } from '@backhaul/shared/modules
 import { Badge } from '@mantine/core';
 import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
-import { unitCells } from '../units/unit-cells';
+import { unitCells } from '../units';
 import { TruckDialog } from './truck-dialog';
 import { trucksApi } from './trucks.api';
 

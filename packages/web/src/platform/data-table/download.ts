@@ -1,9 +1,8 @@
-import { readStorage, STORAGE_KEY } from '../local-storage';
+import { webHeaders } from '../api-client';
 
-/** Downloads a protected file link (the token goes in a header, never in the address). POST for file calls such as /invoice/file/:id. */
+/** Downloads a protected file link (the session cookie goes along). POST for file calls such as /invoice/file/:id. */
 export async function downloadLink(link: string, opts: { method?: 'GET' | 'POST' } = {}): Promise<void> {
-  const token = readStorage(STORAGE_KEY.token);
-  const res = await fetch(link, { method: opts.method ?? 'GET', headers: token ? { Authorization: token } : {} });
+  const res = await fetch(link, { method: opts.method ?? 'GET', headers: webHeaders() });
   if (!res.ok) throw new Error(`Download failed (${res.status})`);
   const name = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '')?.[1];
   const url = URL.createObjectURL(await res.blob());

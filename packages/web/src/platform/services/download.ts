@@ -1,12 +1,10 @@
-import { withToken } from './auth-token';
-
 /** What an export call answers: a link at once, or a job whose result carries the link. */
 export type ExportAnswer = { link: string | null; job_id?: string };
 
-/** Starts the browser download of a server file link (/api/files/:id/download). */
+/** Starts the browser download of a server file link (/api/files/:id/download; the cookie goes along). */
 export function downloadLink(link: string): void {
   const a = document.createElement('a');
-  a.href = withToken(link);
+  a.href = link;
   a.rel = 'noopener';
   a.download = '';
   document.body.appendChild(a);
@@ -16,7 +14,7 @@ export function downloadLink(link: string): void {
 
 /** Opens a file's inline preview (images and PDFs) in a new tab. */
 export function openPreview(previewUrl: string): void {
-  window.open(withToken(previewUrl), '_blank', 'noopener');
+  window.open(previewUrl, '_blank', 'noopener');
 }
 
 /** The link of a finished export job's result, if any. */

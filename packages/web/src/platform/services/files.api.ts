@@ -1,8 +1,7 @@
 import { MSG } from '@backhaul/shared';
 import { z } from 'zod';
-import { API_BASE, api } from '../api-client';
+import { API_BASE, api, webHeaders } from '../api-client';
 import { ApiError, describeFailure } from '../api-errors';
-import { readStorage, STORAGE_KEY } from '../local-storage';
 
 export const StoredFileSchema = z.object({
   id: z.number(),
@@ -40,11 +39,10 @@ export async function uploadFile(opts: { entity: string; entityId: string | numb
   const form = new FormData();
   if (opts.category) form.append('category', opts.category);
   form.append('file', opts.file, opts.file.name);
-  const token = readStorage(STORAGE_KEY.token);
   const res = await fetch(`${API_BASE}/files/upload/${opts.entity}/${opts.entityId}`, {
     method: 'POST',
     body: form,
-    headers: token ? { Authorization: token } : {},
+    headers: webHeaders(),
   });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, body, describeFailure(res.status, body));

@@ -1,7 +1,6 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { API_BASE } from '../api-client';
-import { withToken } from './auth-token';
 
 /** What the server sends on /api/live: a row of a shared board changed. */
 export type LiveChange = { topic: string; id: string | number; action: string };
@@ -14,7 +13,8 @@ let source: EventSource | null = null;
 
 function connect(): void {
   if (source || typeof EventSource === 'undefined') return;
-  source = new EventSource(withToken(`${API_BASE}/live`));
+  // Same origin: the browser sends the session cookie with the stream's request.
+  source = new EventSource(`${API_BASE}/live`);
   source.addEventListener('change', (e) => {
     const change = JSON.parse((e as MessageEvent<string>).data) as LiveChange;
     for (const l of listeners) l(change);

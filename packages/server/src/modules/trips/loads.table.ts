@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { trips } from '../trips/trips.table';
+import { trips } from './trips.table';
 
 /**
  * A load: one broker's freight from its pickups to its deliveries. Shaped for the trips list on

@@ -1,14 +1,15 @@
 import { ACTION, can, SECTION } from '@backhaul/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import type { MilesPlace } from '@backhaul/shared/modules/mileage/mileage.contract';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
 import type { Mailer } from '../../platform/mail/mailer';
-import { ppwMail } from '../../platform/mail/templates';
-import { loadInScope, tripFiles } from '../trips/trips.service';
 import { loads } from './loads.table';
+import { ppwMail } from './trips.mail';
+import { loadInScope, tripFiles } from './trips.service';
 
 /** PPW files are platform files of entity 'loads', category 'ppw' (000 §3 "load_files"). */
 export const LOAD_FILES = { entity: 'loads', ppw: 'ppw' } as const;
@@ -149,4 +150,24 @@ export async function sendPpw(
     });
   });
   return { mail_id: sent.id, status: sent.status, to, files: all.length };
+}
+
+/**
+ * Where the truck's empty miles start: the last delivery (city, state copied on its loads) before
+ * a company-time "YYYY-MM-DD[ HH:mm]" (default now). One index range read (truck, delivery desc).
+ */
+export async function findPreviousDelivery(
+  db: DbOrTx,
+  opts: { companyId: number; truckId: number; before?: string | null; timeZone: string },
+): Promise<MilesPlace | null> {
+  const before = opts.before
+    ? sql`(${opts.before.length === 10 ? `${opts.before} 00:00` : opts.before})::timestamp at time zone ${opts.timeZone}`
+    : sql`now()`;
+  const [row] = await db
+    .select({ city: loads.deliveryCity, state: loads.deliveryState })
+    .from(loads)
+    .where(and(eq(loads.companyId, opts.companyId), eq(loads.truckId, opts.truckId), lt(loads.deliveryAt, before)))
+    .orderBy(sql`${desc(loads.deliveryAt)} nulls first`, sql`${desc(loads.id)} nulls first`)
+    .limit(1);
+  return row?.city && row.state ? { city: row.city, state: row.state } : null;
 }

@@ -2,10 +2,11 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { MilesTripBodySchema, MilesTripResponseSchema } from '@backhaul/shared/modules/mileage/mileage.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { computeTripMiles, findPreviousDelivery, selectMileageProvider } from './mileage.service';
+import { computeTripMiles, selectMileageProvider } from '../mileage';
+import { findPreviousDelivery } from './loads.service';
 
 /** POST /trips/milesTrip (000 §7): loaded, empty and total miles of a load's stops. */
-export const mileageRoutes: RouteModule = {
+export const milesRoutes: RouteModule = {
   name: 'mileage',
   register(app, { config, database: { db } }) {
     const provider = selectMileageProvider(config.MILEAGE_PROVIDER);

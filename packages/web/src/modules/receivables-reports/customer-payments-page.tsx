@@ -3,8 +3,8 @@ import { DEFAULT_TERMS_DAYS } from '@backhaul/shared/modules/receivables-reports
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { AgingReport, CustomersBalanceTable } from '../receivables-reports/receivables-tables';
-import { CustomerPaymentsTable, LostPaymentsTable } from './payments-tables';
+import { CustomerPaymentsTable, LostPaymentsTable } from '../payments';
+import { AgingReport, CustomersBalanceTable } from './receivables-tables';
 
 /** The tabs of Accounting → Customer payments, chosen by ?tab= (each table keeps its own URL prefix). */
 const TABS = [

@@ -1,0 +1,3 @@
+// The cities module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { lookupCities } from './cities.service';
+export { cities } from './cities.table';

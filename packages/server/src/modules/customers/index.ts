@@ -1,0 +1,4 @@
+// The customers module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { customerScope } from './customers.list';
+export { listCustomerOptions } from './customers.service';
+export { customerExceptions, customers } from './customers.table';

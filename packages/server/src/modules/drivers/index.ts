@@ -1,0 +1,4 @@
+// The drivers module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { driverStatementMail } from './drivers.mail';
+export { driverOptions } from './drivers.service';
+export { driverContracts, drivers } from './drivers.table';

@@ -1,0 +1,3 @@
+// The factoring module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { listFactoringOptions } from './factoring.service';
+export { factoringCompanies, factoringNotes } from './factoring.table';

@@ -1,0 +1,7 @@
+// The mileage module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export {
+  computeTripMiles,
+  estimateRoadMiles,
+  type MileageProvider,
+  selectMileageProvider,
+} from './mileage.service';

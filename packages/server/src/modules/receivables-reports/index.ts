@@ -1,0 +1,2 @@
+// The receivables-reports module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { arAgingList, customersBalanceList, receivableInvoicesList } from './receivables-reports.list';

@@ -1,0 +1,3 @@
+// The trailers module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { trailerOptions } from './trailers.service';
+export { trailers } from './trailers.table';

@@ -1,0 +1,14 @@
+// The units module's public surface: what trucks and trailers share (docs/ARCHITECTURE.md).
+export { registrationColumns, unitServiceColumns } from './units.columns';
+export { defineEquipmentList, withSpecFilterNames } from './units.list';
+export { registerUnitRoutes } from './units.routes';
+export {
+  type Assignment,
+  auditAssignmentChange,
+  recordAssignment,
+  removeUnitParts,
+  selectOptions,
+  type UnitKind,
+  unitFormChecks,
+} from './units.service';
+export { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalUrl } from './canonical-url';
+
+describe('canonicalUrl', () => {
+  it('decodes percent-encoded unreserved characters only', () => {
+    expect(canonicalUrl('/%61pi/permission/create')).toBe('/api/permission/create');
+    expect(canonicalUrl('/%41%50%49/%7Euser/a%2Db%5Fc%2E')).toBe('/API/~user/a-b_c.');
+    // Reserved characters stay encoded: %2F is part of a segment, not a separator.
+    expect(canonicalUrl('/api%2Fpermission/a%20b/%25')).toBe('/api%2Fpermission/a%20b/%25');
+  });
+
+  it('collapses doubled slashes, resolves dot segments and drops the trailing slash', () => {
+    expect(canonicalUrl('//api//permission///create/')).toBe('/api/permission/create');
+    expect(canonicalUrl('/api/x/../permission/./create')).toBe('/api/permission/create');
+    expect(canonicalUrl('/api/x/%2e%2e/permission/%2E/create')).toBe('/api/permission/create');
+    expect(canonicalUrl('/../../api/../../etc/passwd')).toBe('/etc/passwd');
+    expect(canonicalUrl('/')).toBe('/');
+    expect(canonicalUrl('/api/')).toBe('/api');
+  });
+
+  it('leaves the query string as sent', () => {
+    expect(canonicalUrl('/api//live/?a=%61&b=/../x')).toBe('/api/live?a=%61&b=/../x');
+    expect(canonicalUrl('/?x')).toBe('/?x');
+  });
+});
