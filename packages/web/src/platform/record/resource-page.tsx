@@ -1,5 +1,7 @@
 import { recordRoutes } from '@backhaul/shared';
+import { formatPhone } from '@backhaul/shared/formats/formats';
 import { formFields } from '@backhaul/shared/forms/fields';
+import { Text } from '@mantine/core';
 import { useMemo } from 'react';
 import type { z } from 'zod';
 import { DataTable, type Row } from '../data-table/data-table';
@@ -25,9 +27,13 @@ export function ResourcePage(props: {
     () => recordApi({ name: props.listKey, routes: recordRoutes(props.base) }),
     [props.listKey, props.base],
   );
-  const empty = useMemo(
-    () => Object.fromEntries(formFields(props.schema).map((f) => [f.name, f.empty ?? ''])),
-    [props.schema],
+  const fields = useMemo(() => formFields(props.schema), [props.schema]);
+  const empty = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, f.empty ?? ''])), [fields]);
+  // Phones are stored as digits and shown as the spec writes them.
+  const cells = Object.fromEntries(
+    fields
+      .filter((f) => f.kind === 'phone')
+      .map((f) => [f.name, (r: Row) => <Text size="sm">{formatPhone(r[f.name] as string | null)}</Text>]),
   );
   const registry = useRegistryActions<Row & { id: number }>({
     section: props.section,
@@ -47,6 +53,7 @@ export function ResourcePage(props: {
         refreshKey={registry.refreshKey}
         toolbar={registry.toolbar}
         actions={registry.actions}
+        cells={cells}
       />
       <RecordDialog
         api={api}
