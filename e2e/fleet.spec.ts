@@ -81,6 +81,8 @@ test('a view-only dispatcher gets the eye icon and a read-only truck dialog', as
   await expect(row.getByTestId('row-edit')).toHaveCount(0);
   await expect(row.getByTestId('row-delete')).toHaveCount(0);
   await expect(row.getByTestId('row-history')).toHaveCount(0);
+  // Nothing else is offered either: no "…" menu.
+  await expect(row.getByTestId('row-more')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Create' })).toHaveCount(0);
   await row.getByTestId('row-view').click();
   await expect(page.getByTestId('field-truck_number')).toBeDisabled();

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'backhaul';
 export const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
@@ -64,4 +64,12 @@ export async function closeVersionPopup(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: /What's new/ });
   if (await dialog.isVisible().catch(() => false)) await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+}
+
+/** Clicks a row action: its labelled button, or the item of the row's "…" menu (DataTable). */
+export async function clickRowAction(row: Locator, id: string): Promise<void> {
+  const button = row.getByTestId(`row-${id}`);
+  if (await button.count()) return button.click();
+  await row.getByTestId('row-more').click();
+  await row.page().getByRole('menu').getByTestId(`row-${id}`).click();
 }

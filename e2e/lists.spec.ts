@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+import { clickRowAction, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // The list engine end to end on Cities and Brokers: filter, sort, page size, column settings kept
 // across a reload, export opened as a spreadsheet, and create/delete with the spec's messages.
@@ -156,7 +156,7 @@ test('brokers: search on Enter, create with field messages, delete with confirma
   await page.getByTestId('table-search').press('Enter');
   await expect(cellsOf(page, 'broker')).toHaveText(['Aardvark Test Logistics']);
   await expect(cellsOf(page, 'local_phone')).toHaveText(['+1 (312) 555-0100']);
-  await page.getByTestId('row-delete').click();
+  await clickRowAction(page.getByTestId('table-row').first(), 'delete');
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByText('The removal was successful')).toBeVisible();
   await expect(page.getByTestId('table-empty')).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+import { apiLogin, clickRowAction, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // Receivables, money in: the accountant pays an invoice from the AR aging drill-down and deletes
 // the payment again (the invoice owes what it owed); the customer user sees its own invoices and
@@ -51,7 +51,7 @@ test('accountant: AR aging drill-down, pay part of an invoice, delete the paymen
   );
   const payments = page.getByTestId('data-table-payments-customer');
   await expect(payments.getByTestId('table-row')).toHaveCount(1);
-  await payments.getByTestId('row-delete').click();
+  await clickRowAction(payments.getByTestId('table-row').first(), 'delete');
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByText('The record has been successfully deleted.')).toBeVisible();
   const token = (await apiLogin(page.request, USERS.accountant)).access_token;

@@ -1,7 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, closeVersionPopup, SHOTS, signInWithForm, signInWithStorage, USERS, WEB_CLIENT } from './helpers';
+import {
+  apiLogin,
+  clickRowAction,
+  closeVersionPopup,
+  SHOTS,
+  signInWithForm,
+  signInWithStorage,
+  USERS,
+  WEB_CLIENT,
+} from './helpers';
 
 // Roles end to end: the admin takes Cities away from a role in the permission tree editor; the
 // user holding that role is then refused Cities in the menu, on the route and by the API.
@@ -252,8 +261,7 @@ test('users list: a view-only user edits only its own row; deleting another answ
   await expect(page.getByTestId('row-edit')).toHaveCount(1);
   const own = page.getByTestId('table-row').filter({ hasText: email });
   await expect(own.getByTestId('row-edit')).toBeVisible();
-  await expect(page.getByTestId('row-delete').first()).toBeVisible();
-  await page.getByTestId('table-row').filter({ hasText: 'accountant@backhaul.demo' }).getByTestId('row-delete').click();
+  await clickRowAction(page.getByTestId('table-row').filter({ hasText: 'accountant@backhaul.demo' }), 'delete');
   await page.getByTestId('confirm-delete').click();
   await expect(page.getByText('Deletion error')).toBeVisible();
 
@@ -338,9 +346,9 @@ test('a role manager changes only roles it holds in full; a refusal says why', a
       await page.request.post('/api/users/list', { headers: auth, data: { search: 'accountant@backhaul.demo' } })
     ).json()
   ).rows[0].id as number;
-  const token = await page.evaluate(() => localStorage.getItem('token'));
+  // As the web calls it: the role manager's session cookie (shared with the page) and the web client header.
   const refused = await page.request.post(`/api/permission/${smallRole}/assign`, {
-    headers: { authorization: token ?? '' },
+    headers: WEB_CLIENT,
     data: { user_ids: [accountantId] },
   });
   expect(refused.status()).toBe(403);

@@ -6,12 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { ROUTE_MODULES } from './modules';
@@ -23,9 +18,11 @@ import { loadFilesEnv, storageFromEnv } from './platform/files/files.config';
 import { createFilesService } from './platform/files/files.service';
 import { canonicalUrl } from './platform/http/canonical-url';
 import { registerErrorHandler } from './platform/http/error-handler';
+import { type LoggerOptions, loggerOptions } from './platform/http/logger';
 import { declareRoutes, trackRoutes } from './platform/http/route-registry';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import type { App, AppDeps } from './platform/http/types';
+import { validatorCompiler } from './platform/http/validator-compiler';
 import { createJobsService } from './platform/jobs/jobs.service';
 import { createLiveBus } from './platform/live/live.bus';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -34,14 +31,17 @@ export type BuildAppOptions = {
   database: Database;
   config: Config;
   mailer?: Mailer;
-  logger?: boolean;
+  /** Request logging (LOG_REQUESTS=1); errors are logged either way. */
+  logRequests?: boolean;
+  /** Where log lines go (stdout by default). */
+  logStream?: LoggerOptions['stream'];
   /** 'worker': `npm run worker` (jobs start at once and always work). */
   role?: 'api' | 'worker';
 };
 
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
-    logger: opts.logger ? { level: opts.config.LOG_LEVEL } : false,
+    ...loggerOptions({ level: opts.config.LOG_LEVEL, logRequests: opts.logRequests, stream: opts.logStream }),
     trustProxy: opts.config.TRUST_PROXY,
     bodyLimit: 5 * 1024 * 1024,
     // One path, one answer: the router sees a single spelling of each path (/%61pi, //api, /api/x/..

@@ -23,7 +23,7 @@ async function main() {
   }
   log(database.kind === 'pglite' ? `Embedded database in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)');
   const { seeded } = await prepareDatabase(database, config, log);
-  const { app } = await buildApp({ database, config, logger: process.env.LOG_REQUESTS === '1' });
+  const { app } = await buildApp({ database, config, logRequests: process.env.LOG_REQUESTS === '1' });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

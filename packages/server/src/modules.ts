@@ -16,6 +16,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { shortPaymentsRoutes } from './modules/short-payments/short-payments.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
@@ -68,4 +69,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   invoicesRoutes,
   schedulesRoutes,
   shortPaymentsRoutes,
+  searchRoutes,
 ];

@@ -18,7 +18,7 @@ async function main() {
   }
   const database = await openPostgres(config.DATABASE_URL);
   await migrateDatabase(database);
-  const { app } = await buildApp({ database, config, role: 'worker', logger: process.env.LOG_REQUESTS === '1' });
+  const { app } = await buildApp({ database, config, role: 'worker', logRequests: process.env.LOG_REQUESTS === '1' });
   await app.ready();
   console.log(`Backhaul worker ${process.pid} is running jobs (pg-boss on PostgreSQL).`);
   let closing = false;

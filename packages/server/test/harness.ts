@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../src/config';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { rolePermissions, roles, users } from '../src/platform/auth/auth.table';
 import { hashPassword } from '../src/platform/auth/password';
+import type { App, RouteModule } from '../src/platform/http/types';
 import type { Mailer } from '../src/platform/mail/mailer';
 import { TEST_PASSWORD, withDatabase } from './template';
 
@@ -41,10 +42,19 @@ export async function openTestDatabase(): Promise<Database> {
 export type TestContext = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The app on a fresh copy of the template, plus helpers to sign in and make users. */
-export async function createTestApp(opts: { config?: Partial<Config>; mailer?: Mailer } = {}) {
+export async function createTestApp(
+  opts: {
+    config?: Partial<Config>;
+    mailer?: Mailer;
+    /** Routes a platform test mounts under /api (a declaration of its own, as a module would). */
+    routes?: RouteModule['register'];
+  } = {},
+) {
   const database = await openTestDatabase();
   const config = loadConfig({}, { LOGIN_MAX_FAILURES: 5, LOGIN_LOCK_SECONDS: 300, ...opts.config });
-  const { app, routes } = await buildApp({ database, config, ...(opts.mailer ? { mailer: opts.mailer } : {}) });
+  const { app, routes, deps } = await buildApp({ database, config, ...(opts.mailer ? { mailer: opts.mailer } : {}) });
+  const extra = opts.routes;
+  if (extra) await app.register(async (api) => extra(api as App, deps), { prefix: '/api' });
   await app.ready();
   const { db } = database;
 

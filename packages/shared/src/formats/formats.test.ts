@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  DATE_FORMAT,
+  DATE_TIME_FORMAT,
+  formatCellValue,
   formatCompact,
   formatDate,
   formatDateTime,
@@ -14,6 +17,7 @@ import {
   normalizePhoneInput,
   normalizeTime,
   nowInCompanyTimeZone,
+  pluralize,
   QUARTER_HOUR_LABELS,
   quarterHourLabel,
   startOfWeek,
@@ -154,5 +158,35 @@ describe('dates (000 §9)', () => {
       ':45',
       ':45',
     ]);
+  });
+});
+
+describe('table cells by column format', () => {
+  it('dates YYYY-MM-DD and date-times YYYY-MM-DD HH:mm in Chicago, whatever the server answered', () => {
+    expect(DATE_FORMAT).toBe('YYYY-MM-DD');
+    expect(DATE_TIME_FORMAT).toBe('YYYY-MM-DD HH:mm');
+    expect(formatCellValue('date', '2026-03-01')).toBe('2026-03-01');
+    // 2026-03-01T05:30Z is 2026-02-28 23:30 in Chicago (CST, UTC-6).
+    expect(formatCellValue('date', '2026-03-01T05:30:00.000Z')).toBe('2026-02-28');
+    expect(formatCellValue('datetime', '2026-03-01T05:30:00.000Z')).toBe('2026-02-28 23:30');
+    // Zone-less text (to_char in company time) is kept as written, not shifted.
+    expect(formatCellValue('datetime', '2026-07-04 14:05')).toBe('2026-07-04 14:05');
+    expect(formatCellValue('date', '2026-07-04 14:05')).toBe('2026-07-04');
+  });
+  it('money, miles, numbers, ids and phones', () => {
+    expect(formatCellValue('money', 1234.5)).toBe('$1,234.50');
+    expect(formatCellValue('miles', 1200)).toBe('1,200 mi');
+    expect(formatCellValue('number', 12345.678)).toBe('12,345.68');
+    expect(formatCellValue('id', 12345)).toBe('12345');
+    expect(formatCellValue('phone', '3125550187')).toBe('+1 (312) 555-0187');
+    expect(formatCellValue('text', null)).toBe('');
+    expect(formatCellValue('text', true)).toBe('Yes');
+  });
+  it('pluralised counts', () => {
+    expect(pluralize(1, 'row')).toBe('1 row');
+    expect(pluralize(2, 'row')).toBe('2 rows');
+    expect(pluralize(0, 'invoice')).toBe('0 invoices');
+    expect(pluralize(1200, 'row')).toBe('1,200 rows');
+    expect(pluralize(1, 'invoice generated', 'invoices generated')).toBe('1 invoice generated');
   });
 });

@@ -169,12 +169,32 @@ export function zonedParts(date: Date, timeZone: string = COMPANY_TIME_ZONE_DEFA
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** A date-time written without a zone ("2026-03-01 14:05", what to_char answers): already company time. */
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** The one date format of every column and date input (constants: date_picker_default). */
+export const DATE_FORMAT: string = F.date_picker_default;
+/** The one date-time format (constants: date_default), 24-hour, in the company time zone. */
+export const DATE_TIME_FORMAT: string = F.date_default;
 
 type DateInput = Date | string | number | null | undefined;
 
 function toParts(value: DateInput, timeZone: string): ZonedParts | null {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'string') {
+    const w = WALL_CLOCK.exec(value);
+    if (w) {
+      const [y, mo, d] = [Number(w[1]), Number(w[2]), Number(w[3])];
+      return {
+        year: y,
+        month: mo,
+        day: d,
+        hour: Number(w[4]),
+        minute: Number(w[5]),
+        second: Number(w[6] ?? 0),
+        weekday: new Date(Date.UTC(y, mo - 1, d)).getUTCDay(),
+      };
+    }
     // A business date ("2026-03-01") has no time zone: keep it as written.
     const m = DATE_ONLY.exec(value);
     if (m) {
@@ -250,4 +270,41 @@ export function weekDates(date: string): string[] {
 export function quarterHourLabel(minute: number): string {
   const index = Math.min(3, Math.max(0, Math.floor(minute / 15)));
   return QUARTER_HOUR_LABELS[index] ?? ':00';
+}
+
+// ---------- cells ----------
+
+/** A column's format (the list contract's ColumnFormat; repeated here so formats has no zod import). */
+export type CellFormat = 'text' | 'id' | 'number' | 'money' | 'miles' | 'percent' | 'date' | 'datetime' | 'phone';
+
+/** One value as a table cell shows it, by the column's format; every list cell goes through this. */
+export function formatCellValue(format: CellFormat, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  switch (format) {
+    case 'money':
+      return formatMoney(value as number);
+    case 'miles':
+      return formatMiles(value as number);
+    case 'number':
+      return typeof value === 'number' || /^-?\d+(\.\d+)?$/.test(String(value))
+        ? formatNumber(value as number)
+        : String(value);
+    case 'percent':
+      return formatPercent(value as number);
+    case 'date':
+    case 'datetime': {
+      const text = format === 'date' ? formatDate(value as string) : formatDateTime(value as string);
+      return text || String(value);
+    }
+    case 'phone':
+      return formatPhone(String(value));
+    default:
+      return String(value);
+  }
+}
+
+/** "1 row", "2 rows", "1,234 invoices": a count with its noun, singular for exactly one. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
 }

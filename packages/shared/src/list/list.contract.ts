@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema } from '../schemas/dates';
 import { PAGE_SIZE_ALL, SPEC, TABLE_DEFAULT_PAGE_SIZE } from '../spec/constants';
 import { MSG } from '../spec/messages';
 
@@ -40,7 +41,7 @@ export const LIST_ROW_CAP = 50_000;
 export const listCapNotice = (total: number) =>
   `Showing the first ${LIST_ROW_CAP.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows. Narrow the filters, or use Export for every row.`;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
+const isoDate = dateSchema();
 const scalar = z.union([z.string().max(200), z.number()]);
 
 export const ListFilterSchema = z.object({ values: z.array(scalar).max(1000, 'Choose at most 1000 values.') });
@@ -152,6 +153,25 @@ export const SaveSettingsBodySchema = z.union([
 export type SaveSettingsBody = z.infer<typeof SaveSettingsBodySchema>;
 export const SaveSettingsResponseSchema = z.object({ message: z.string(), settings: ListSettingsSchema.nullable() });
 
+/**
+ * How a column's values are shown and exported: ids and numbers as numbers, money (dollars in JSON)
+ * as currency, miles with "mi", dates as YYYY-MM-DD, date-times as YYYY-MM-DD HH:mm in the company
+ * time zone, phones as +1 (xxx) xxx-xxxx. The web's cells, its minimum widths and the spreadsheet
+ * export all read it.
+ */
+export const COLUMN_FORMATS = [
+  'text',
+  'id',
+  'number',
+  'money',
+  'miles',
+  'percent',
+  'date',
+  'datetime',
+  'phone',
+] as const;
+export type ColumnFormat = (typeof COLUMN_FORMATS)[number];
+
 /** Column metadata the server answers so the web renders any list from the definition. */
 export const ColumnMetaSchema = z.object({
   id: z.string(),
@@ -164,6 +184,7 @@ export const ColumnMetaSchema = z.object({
   hidden: z.boolean(),
   clip: z.number().int().nullable(),
   align: z.enum(['left', 'center', 'right']),
+  format: z.enum(COLUMN_FORMATS),
 });
 export type ColumnMeta = z.infer<typeof ColumnMetaSchema>;
 
@@ -182,6 +203,8 @@ export const listResponseSchema = <Row extends z.ZodType>(row: Row) =>
     notice: z.string().nullable(),
     /** The caller may export this list (the section's EXPORT 72, where the section offers it). */
     can_export: z.boolean(),
+    /** What the search box looks in, by title (the placeholder names them). */
+    search_fields: z.array(z.string()),
   });
 export type ListResponse<Row> = {
   rows: Row[];
@@ -196,6 +219,7 @@ export type ListResponse<Row> = {
   columns: ColumnMeta[];
   notice: string | null;
   can_export: boolean;
+  search_fields: string[];
 };
 
 /** POST /:requestKey/export: the caller's list request plus the columns to write, in order. */

@@ -9,6 +9,7 @@ import { readStorage, STORAGE_KEY } from '../platform/local-storage';
 import { FeedbackButton } from './feedback-dialog';
 import type { RouteHandle } from './guard';
 import { RoleBadges } from './role-badges';
+import { SearchPalette } from './search-palette';
 import { ThemeToggle } from './theme-toggle';
 import { VersionButton } from './version-button';
 
@@ -75,6 +76,7 @@ export function AppHeader({ burger }: { burger: ReactNode }) {
         {onUserPage ? <UserPageButtons /> : null}
       </Group>
       <Group gap="sm" wrap="nowrap">
+        <SearchPalette />
         {role === 3 ? <RoleBadges /> : null}
         <VersionButton />
         <ThemeToggle />

@@ -28,12 +28,12 @@ const ICONS: Record<string, ComponentType<{ size?: number; stroke?: number }>> =
   Settings: IconSettings,
 };
 
-/** The navigation menu: groups of 000 §2 filtered by role and permission list, then Log out. */
+/** The navigation menu: groups of 000 §2 filtered by role number and grants, built screens only, then Log out. */
 export function AppMenu({ onNavigate }: { onNavigate: () => void }) {
-  const { role, permissionList } = useStore(sessionStore);
+  const { role, permissions, customers } = useStore(sessionStore);
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const groups = buildMenu(role, permissionList);
+  const groups = buildMenu(role, permissions);
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
 
   const signOut = async () => {
@@ -46,7 +46,8 @@ export function AppMenu({ onNavigate }: { onNavigate: () => void }) {
       <NavLink
         component={Link}
         to="/"
-        label="Home"
+        // Home is the customer user's profile (000 §2: the home entry shows the profile).
+        label={customers ? 'Profile' : 'Home'}
         leftSection={<IconHome size={18} />}
         active={pathname === '/'}
         onClick={onNavigate}

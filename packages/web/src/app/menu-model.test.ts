@@ -1,53 +1,76 @@
+import { buildPermissionTree, makeGrantSet, type PermissionNode } from '@backhaul/shared';
+import { DEMO_ROLES, grantsFor } from '@backhaul/shared/permissions/demo-roles';
 import { describe, expect, it } from 'vitest';
-import { buildMenu } from './menu-model';
+import { buildMenu, isBuilt } from './menu-model';
 
-const groups = (role: number | null, list: { name: string; selected: boolean }[] = []) =>
-  buildMenu(role, list).map((g) => g.group);
+/** The isLogin tree of a seeded demo role (Administrator: every permission). */
+const treeOf = (role: string): PermissionNode[] => {
+  if (role === 'Administrator') return buildPermissionTree(makeGrantSet([], true));
+  const spec = DEMO_ROLES[role];
+  if (!spec) throw new Error(`no demo role ${role}`);
+  return buildPermissionTree(makeGrantSet(grantsFor(spec)));
+};
 
-describe('navigation menu (000 §2, §6)', () => {
-  it('shows every group in the spec order to role 0 with all permissions', () => {
-    expect(groups(0)).toEqual([
+/** The menu as text: "Group" for a link, "Group: item, item" for a folder. */
+const menuOf = (roleNumber: number, role: string) =>
+  buildMenu(roleNumber, treeOf(role)).map((g) =>
+    g.items.length ? `${g.group}: ${g.items.map((i) => i.label).join(', ')}` : g.group,
+  );
+
+// Role numbers of the demo logins (server users.seed.ts): admin 0, accountant and shop 1,
+// dispatcher 2, safety 3, customer 4.
+describe('the menu of each demo login (000 §2, §6): built screens the grants open, nothing else', () => {
+  it('admin@ sees every built screen', () => {
+    expect(menuOf(0, 'Administrator')).toEqual([
       'Account',
-      'Dispatch',
-      'Safety',
-      'Statistics',
-      'Accounting',
-      'Shop',
-      'Maintenance',
-      'Settings',
+      'Dispatch: Trips',
+      'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
+      'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
+      'Settings: System settings',
     ]);
   });
-  it('hides Safety and Settings from role 2, and keeps Account for every role', () => {
-    expect(groups(2)).toEqual(['Account', 'Dispatch', 'Statistics', 'Accounting', 'Shop', 'Maintenance']);
-    for (const role of [0, 1, 3, 4]) expect(groups(role)).toContain('Settings');
-    for (const role of [0, 1, 2, 3, 4, 7]) expect(groups(role)).toContain('Account');
-  });
-  it('drops groups and items whose section is listed and not selected', () => {
-    const list = [
-      { name: 'Accounting', selected: false },
-      { name: 'Trips', selected: false },
-      { name: 'Drivers', selected: false },
-      { name: 'Maintenance', selected: true },
-    ];
-    const menu = buildMenu(0, list);
-    expect(menu.map((g) => g.group)).not.toContain('Accounting');
-    // Dispatch has only Trips: with Trips refused the empty group goes away.
-    expect(menu.map((g) => g.group)).not.toContain('Dispatch');
-    const maintenance = menu.find((g) => g.group === 'Maintenance');
-    expect(maintenance?.items.map((i) => i.label)).not.toContain('Drivers');
-    expect(maintenance?.items.map((i) => i.label)).toContain('Trucks');
-  });
-  it('labels items from the route table', () => {
-    const statistics = buildMenu(0, []).find((g) => g.group === 'Statistics');
-    expect(statistics?.items).toEqual([
-      { label: 'Dispatch statistics', to: '/statistics/dispatch-statistics' },
-      { label: 'Customer reports', to: '/statistics/customer-reports' },
-      { label: 'Safety RFM statistics', to: '/statistics/safety-statistics' },
+  it('dispatcher@: trips, dispatch statistics and the registries it may read', () => {
+    expect(menuOf(2, 'Dispatcher')).toEqual([
+      'Account',
+      'Dispatch: Trips',
+      'Statistics: Dispatch statistics, Customer reports',
+      'Maintenance: Drivers, Trucks, Trailers, Customers, Cities, Brokers, Potential clients, Clients',
     ]);
-    expect(
-      buildMenu(0, [])
-        .find((g) => g.group === 'Safety')
-        ?.items.map((i) => i.label),
-    ).toEqual(['Logbooks', 'Employee work schedule']);
+  });
+  it('accountant@: accounting, trips to read, customers and factoring', () => {
+    expect(menuOf(1, 'Accountant')).toEqual([
+      'Account',
+      'Dispatch: Trips',
+      'Statistics: Dispatch statistics, Customer reports',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
+      'Maintenance: Customers, Factoring companies, Brokers, Potential clients, Clients',
+    ]);
+  });
+  it('safety@: safety statistics and the fleet and people registries', () => {
+    expect(menuOf(3, 'Safety')).toEqual([
+      'Account',
+      'Statistics: Customer reports, Safety RFM statistics',
+      'Maintenance: Drivers, Trucks, Trailers, Employees',
+    ]);
+  });
+  it('shop@: trucks and trailers (its shop screens are not built yet)', () => {
+    expect(menuOf(1, 'Shop manager')).toEqual(['Account', 'Maintenance: Trucks, Trailers']);
+  });
+  it('customer@: its invoices and payments, nothing internal', () => {
+    expect(menuOf(4, 'Customer')).toEqual(['Accounting: Customer invoices, Customer payments']);
+  });
+  it('role numbers still hide Safety and Settings from role 2', () => {
+    const groups = buildMenu(2, treeOf('Administrator')).map((g) => g.group);
+    expect(groups).not.toContain('Settings');
+    expect(groups).toContain('Maintenance');
+  });
+  it('routes without a screen are not built; redirects and default children follow their target', () => {
+    expect(isBuilt('/trips/list')).toBe(true);
+    expect(isBuilt('/dispatch')).toBe(true);
+    expect(isBuilt('/accounting')).toBe(true);
+    expect(isBuilt('/accounting/fuel')).toBe(false);
+    expect(isBuilt('/manager-statements')).toBe(false);
+    expect(isBuilt('/shop')).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
 import { DraftedIdsBodySchema, DraftedIdsResponseSchema, MSG, SECTION } from '@backhaul/shared';
 import {
   CANCELED,
-  ImportResponseSchema,
   LEAD_KINDS,
   LEAD_PATHS,
   LEAD_TITLES,
@@ -10,18 +9,15 @@ import {
   LeadSaveResponseSchema,
   LeadStartResponseSchema,
   leadRoutes,
-  SaveImportBodySchema,
-  SaveImportResponseSchema,
 } from '@backhaul/shared/modules/clients/clients.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
-import { AppError } from '../../platform/errors';
-import { FILE_MSG } from '../../platform/files/file-rules';
 import type { App, AppDeps, RouteModule } from '../../platform/http/types';
+import { registerImportRoutes } from '../../platform/import/import';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { deleteDraftedChildren } from '../../platform/record/record.service';
-import { readLeadSheet } from './clients.import';
+import { leadImport } from './clients.import';
 import { LEAD_LISTS } from './clients.list';
 import { LEAD_RECORDS } from './clients.record';
 import * as clientsService from './clients.service';
@@ -84,37 +80,8 @@ function registerLeadRoutes(app: App, deps: AppDeps, kind: LeadKind) {
     });
   }
 
-  // A multipart file in, the parsed rows and their errors out; nothing is saved here.
-  app.post(`${base}/import`, {
-    config: { access },
-    schema: { tags, response: { 200: ImportResponseSchema } },
-    handler: async (req) => {
-      if (!req.isMultipart()) throw AppError.invalidField('file', FILE_MSG.noFile);
-      let upload: { name: string; data: Buffer } | null = null;
-      try {
-        for await (const part of req.parts({ limits: { fileSize: files.maxBytes, files: 1 } })) {
-          if (part.type === 'file' && !upload) upload = { name: part.filename, data: await part.toBuffer() };
-          else if (part.type === 'file') await part.toBuffer();
-        }
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('payload_too_large', FILE_MSG.tooLarge(files.maxBytes));
-        throw err;
-      }
-      if (!upload) throw AppError.invalidField('file', FILE_MSG.noFile);
-      const rows = await readLeadSheet(upload.name, upload.data);
-      return clientsService.checkImport(db, caller(req).user, kind, rows);
-    },
-  });
-
-  app.post(`${base}/saveImport`, {
-    config: { access },
-    schema: { tags, body: SaveImportBodySchema, response: { 200: SaveImportResponseSchema } },
-    handler: async (req) => ({
-      message: MSG.savingSuccess,
-      saved: await clientsService.saveImport(db, caller(req).user, kind, req.body.rows),
-    }),
-  });
+  // The spreadsheet import (platform/import): …/import previews, …/saveImport stores all rows or none.
+  registerImportRoutes(app, { db, maxBytes: files.maxBytes, base, access, tags, spec: leadImport(kind) });
 }
 
 export const clientsRoutes: RouteModule = {

@@ -1,4 +1,4 @@
-import { toCents, toDollars } from '@backhaul/shared';
+import { toDollars } from '@backhaul/shared';
 import {
   CONTRACT_FILE_KEPT,
   DRIVER_FILE_ENTITY,
@@ -211,7 +211,7 @@ const columnsOf = (form: DriverFormOutput) => ({
   truckId: form.truck_id,
   trailerId: form.trailer_id,
   trailerTypeId: form.trailer_type_id,
-  amountCents: toCents(form.amount),
+  amountCents: form.amount,
   paymentType: form.payment_type,
   cdlNumber: form.cdl_number,
   cdlExpiresOn: form.cdl_expires_on,
@@ -219,6 +219,9 @@ const columnsOf = (form: DriverFormOutput) => ({
   hiredOn: form.hired_on,
   active: form.active,
 });
+
+/** The form as the audit keeps it: the amount in dollars, as the API shows it (the form holds cents). */
+const audited = (form: DriverFormOutput) => ({ ...form, amount: toDollars(form.amount) });
 
 export async function createDriver(db: Db, user: AuthUser, form: DriverFormOutput): Promise<Driver> {
   await checkReferences(db, user, form);
@@ -228,7 +231,13 @@ export async function createDriver(db: Db, user: AuthUser, form: DriverFormOutpu
       .values({ companyId: user.companyId, ...columnsOf(form) })
       .returning({ id: drivers.id });
     if (!row) throw new AppError('internal', 'Driver not created');
-    await writeAudit(tx, { actor: user, entity: 'drivers', entityId: row.id, action: 'create', after: form });
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'drivers',
+      entityId: row.id,
+      action: 'create',
+      after: audited(form),
+    });
     await followDriverTruck(tx, user, { driverId: row.id, before: null, after: form.truck_id });
     return row.id;
   });
@@ -248,15 +257,16 @@ export async function updateDriver(db: Db, user: AuthUser, id: number, form: Dri
     if (!row) throw AppError.notFound();
     await followDriverTruck(tx, user, { driverId: id, before: current?.truckId ?? null, after: form.truck_id });
     // The same keys on both sides, so the change log names exactly the fields that changed.
-    const previous = Object.fromEntries(Object.keys(form).map((k) => [k, before[k as keyof Driver]]));
-    if (JSON.stringify(previous) === JSON.stringify(form)) return;
+    const after = audited(form);
+    const previous = Object.fromEntries(Object.keys(after).map((k) => [k, before[k as keyof Driver]]));
+    if (JSON.stringify(previous) === JSON.stringify(after)) return;
     await writeAudit(tx, {
       actor: user,
       entity: 'drivers',
       entityId: id,
       action: 'update',
       before: previous,
-      after: form,
+      after,
     });
   });
   return getDriver(db, user, id);
@@ -457,7 +467,7 @@ async function checkContractFile(db: Db, user: AuthUser, driverId: number, fileI
 
 const contractColumns = (form: DriverContractFormOutput) => ({
   contractType: form.contract_type,
-  rate: toCents(form.rate),
+  rate: form.rate,
   startsOn: form.starts_on,
   endsOn: form.ends_on,
   terms: form.terms,

@@ -9,7 +9,7 @@ import {
   type InvoiceNewBodySchema,
   type InvoiceUpdateBodySchema,
 } from '@backhaul/shared/modules/invoices/invoices.contract';
-import { toCents, toDollars } from '@backhaul/shared/money';
+import { toDollars } from '@backhaul/shared/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
@@ -187,7 +187,7 @@ async function saveLines(tx: Tx, inv: InvoiceRow, lines: LineInput[]): Promise<v
         .where(and(inArray(loads.id, loadIds), eq(loads.customerInvoiceId, inv.id)));
   }
   for (const l of lines) {
-    const amountCents = toCents(l.amount);
+    const amountCents = l.amount;
     const before = l.id !== undefined ? byId.get(l.id) : undefined;
     if (before) {
       await tx

@@ -10,7 +10,7 @@ import {
   type PaymentInvoice,
   type PaymentRow,
 } from '@backhaul/shared/modules/payments/payments.contract';
-import { toCents, toDollars } from '@backhaul/shared/money';
+import { toDollars } from '@backhaul/shared/money';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
@@ -109,7 +109,7 @@ async function toPaymentRow(db: DbOrTx, p: PaymentRecord, status?: string): Prom
  * audit. The lock serialises concurrent postings, so the check and the amounts stay exact.
  */
 export async function postPayment(db: Db, user: AuthUser, invoiceId: number, form: PaymentFormOutput) {
-  const cents = toCents(form.amount);
+  const cents = form.amount;
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, user.companyId, invoiceId);
     assertInScope(user, invoice.customerId);
@@ -188,7 +188,7 @@ const lostDelta = (kind: LostKind, cents: number) =>
 
 /** POST /lost-payment: a mistake or loss written off an invoice, at most what is due. */
 export async function postLostPayment(db: Db, user: AuthUser, form: LostPaymentFormOutput) {
-  const cents = toCents(form.amount);
+  const cents = form.amount;
   return db.transaction(async (tx) => {
     const invoice = await lockInvoice(tx, user.companyId, form.invoice_id);
     assertInScope(user, invoice.customerId);

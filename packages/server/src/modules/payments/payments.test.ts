@@ -116,7 +116,7 @@ describe('payment entry', () => {
     });
     expect(bad.statusCode).toBe(422);
     const { errors } = bad.json();
-    expect(errors.amount).toEqual(['The amount has at most two decimals (cents).']);
+    expect(errors.amount).toEqual(['The amount has at most 2 decimals.']);
     expect(errors.date).toBeDefined();
     expect(errors.payment_method).toEqual(['Choose ACH, Zelle, Check, Wire or Card.']);
     const zero = await pay(id, { amount: 0 });

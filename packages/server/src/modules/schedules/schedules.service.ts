@@ -9,7 +9,7 @@ import {
   type ScheduleLoadStatus,
   type ScheduleRow,
 } from '@backhaul/shared/modules/schedules/schedules.contract';
-import { toCents, toDollars } from '@backhaul/shared/money';
+import { toDollars } from '@backhaul/shared/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -304,9 +304,10 @@ export async function setLoadAmount(
   db: Db,
   user: AuthUser,
   loadId: number,
+  /** amount_factoring in cents (the contract parses the dollars). */
   body: { amount_factoring: number; status: ScheduleLoadStatus },
 ) {
-  const amountCents = toCents(body.amount_factoring);
+  const amountCents = body.amount_factoring;
   const result = await db.transaction(async (tx) => {
     const [on] = await rowsOf<{
       schedule_id: number;

@@ -6,7 +6,7 @@ import {
   type ShortPaymentFormOutput,
   type ShortPaymentRow,
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
-import { toCents, toDollars } from '@backhaul/shared/money';
+import { toDollars } from '@backhaul/shared/money';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
@@ -82,7 +82,7 @@ async function columnsOf(db: DbOrTx, user: AuthUser, form: ShortPaymentFormOutpu
   const terms = await loadTerms(db, user, form.load_id);
   const grossCents = Number(terms.load.grossCents);
   const expected = expectedFactoringCents(grossCents, terms.percentBp);
-  const amountCents = toCents(form.amount_factoring);
+  const amountCents = form.amount_factoring;
   if (amountCents >= expected) throw AppError.invalidField('amount_factoring', SHORT_PAYMENT_MSG.notShort);
   const [other] = await db
     .select({ id: shortPayments.id })

@@ -19,7 +19,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { createXlsxWriter } from '../../platform/export/export-writers';
-import type { ListDefinition } from '../../platform/list/define-list';
+import { exportKindOf, type ListDefinition } from '../../platform/list/define-list';
 import { compileList, selectTotals, streamList } from '../../platform/list/run-list';
 import type { Mailer } from '../../platform/mail/mailer';
 import { reportMail } from '../../platform/mail/templates';
@@ -186,7 +186,7 @@ export async function sendCustomerReport(
   const kinds = columns.map((c) => ({
     id: c.id,
     title: c.title,
-    kind: c.exportKind ?? (c.dollar ? ('money' as const) : c.miles ? ('miles' as const) : ('text' as const)),
+    kind: exportKindOf(c),
   }));
   const tmp = join(tmpdir(), `backhaul-report-${randomUUID()}.xlsx`);
   let content: Buffer;

@@ -110,7 +110,7 @@ export const trailerRecord = defineRecord({
     companyOwner: form.company_owner,
     gps: form.gps,
     status: form.status,
-    originValueCents: form.origin_value === null ? null : Math.round(form.origin_value * 100),
+    originValueCents: form.origin_value,
   }),
   hooks: {
     beforeSave: ({ tx, user, form, id }) => checkTrailerForm(tx, user, form, id),

@@ -7,7 +7,7 @@ import {
 } from '@backhaul/shared/modules/trips/trips.contract';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
-import { FILE_MSG } from '../../platform/files/file-rules';
+import { readUpload } from '../../platform/files/read-upload';
 import type { RouteModule } from '../../platform/http/types';
 import * as loadsService from './loads.service';
 
@@ -31,21 +31,8 @@ export const loadsRoutes: RouteModule = {
       config: { access: trips([ACTION.FILE_UPLOAD, ACTION.CREATE_EDIT_TRIP]) },
       schema: { tags, params: IdParamsSchema, response: { 200: PpwUploadResponseSchema } },
       handler: async (req) => {
-        if (!req.isMultipart()) throw AppError.invalidField('file', FILE_MSG.noFile);
-        let part: Awaited<ReturnType<typeof req.file>>;
-        try {
-          part = await req.file({ limits: { fileSize: files.maxBytes, files: 1 } });
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new AppError('payload_too_large', FILE_MSG.tooLarge(files.maxBytes));
-          throw err;
-        }
-        if (!part) throw AppError.invalidField('file', FILE_MSG.noFile);
-        const data = await part.toBuffer();
-        const result = await loadsService.uploadPpw(db, files, caller(req), req.params.id, {
-          name: part.filename,
-          data,
-        });
+        const { name, data } = await readUpload(req, { maxBytes: files.maxBytes });
+        const result = await loadsService.uploadPpw(db, files, caller(req), req.params.id, { name, data });
         return { message: MSG.savingSuccess, ...result };
       },
     });

@@ -5,12 +5,14 @@ import {
   TRIPS_DEFAULT_WEEKS,
   TRIPS_PAGE_SIZE,
 } from '@backhaul/shared/modules/trips/trips.contract';
+import { isCalendarDate } from '@backhaul/shared/schemas/dates';
 import { AppError } from '../../platform/errors';
 
 type Body = Record<string, unknown>;
 type DateRange = { from: string; to: string };
 
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
+/** The longest window a { date, weeks } value may ask for (SpecTripFiltersSchema's weeks). */
+const MAX_WEEKS = 520;
 
 /** The window of `weeks` weeks ending on `date` (000 §3: type Delivery, today, 4 weeks). */
 export function weeksWindow(date: string, weeks: number): DateRange {
@@ -27,21 +29,24 @@ export const defaultDateFilter = (now = new Date()): DateRange =>
 function specDate(key: string, raw: unknown, weeks: number): DateRange {
   const bad = () => AppError.invalidField(key, 'Use a date YYYY-MM-DD, { date, weeks } or { from, to }.');
   if (typeof raw === 'string') {
-    if (!ISO.test(raw)) throw bad();
+    if (!isCalendarDate(raw)) throw bad();
     return weeksWindow(raw, weeks);
   }
   if (Array.isArray(raw)) {
     const [from, to] = raw;
-    if (typeof from !== 'string' || !ISO.test(from)) throw bad();
-    return { from, to: typeof to === 'string' && ISO.test(to) ? to : from };
+    if (typeof from !== 'string' || !isCalendarDate(from)) throw bad();
+    return { from, to: typeof to === 'string' && isCalendarDate(to) ? to : from };
   }
   if (raw && typeof raw === 'object') {
     const o = raw as Record<string, unknown>;
-    if (typeof o.from === 'string' && ISO.test(o.from)) {
-      return { from: o.from, to: typeof o.to === 'string' && ISO.test(o.to) ? o.to : o.from };
+    if (typeof o.from === 'string' && isCalendarDate(o.from)) {
+      return { from: o.from, to: typeof o.to === 'string' && isCalendarDate(o.to) ? o.to : o.from };
     }
-    if (typeof o.date === 'string' && ISO.test(o.date)) {
-      return weeksWindow(o.date, typeof o.weeks === 'number' && o.weeks > 0 ? Math.floor(o.weeks) : weeks);
+    if (typeof o.date === 'string' && isCalendarDate(o.date)) {
+      return weeksWindow(
+        o.date,
+        typeof o.weeks === 'number' && o.weeks > 0 ? Math.min(MAX_WEEKS, Math.floor(o.weeks)) : weeks,
+      );
     }
   }
   throw bad();

@@ -55,7 +55,6 @@ function columns(): ListColumn[] {
       sortSql: sql`loads.pickup_at`,
       filter: 'date',
       dateType: 'timestamp',
-      exportKind: 'text',
     },
     {
       id: 'delivery_datetime',
@@ -65,7 +64,6 @@ function columns(): ListColumn[] {
       sortSql: sql`loads.delivery_at`,
       filter: 'date',
       dateType: 'timestamp',
-      exportKind: 'text',
     },
     {
       id: 'customer',
@@ -243,6 +241,36 @@ function withOptions(cols: ListColumn[], user: AuthUser): ListColumn[] {
 
 const COLUMNS = columns();
 
+/** A whole number the search text may be (an id): at most 9 digits, so it fits an integer column. */
+const idIn = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
+
+/**
+ * What the trips search covers besides its searched columns (customer, broker, broker #, BOL): every
+ * stop's city and state (first, intermediate and last), the load and trip numbers and the invoice
+ * number. Stops are matched with an EXISTS served by load_stops_load_idx (load_id first), one probe
+ * per load of the window the indexed filters (company, dispatcher, delivery date) already chose: no
+ * copy of the stops to keep in step, and a renamed city is found at once.
+ */
+const SEARCH: ListDefinition['search'] = [
+  {
+    label: 'Stop city or state',
+    where: (pattern, text) =>
+      sql`exists (select 1 from load_stops s where s.load_id = loads.id and (lower(s.city) like ${pattern} or lower(s.state) = ${text} or lower(s.city || ', ' || s.state) like ${pattern}))`,
+  },
+  {
+    label: 'Load #',
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.id = ${idIn(text)}`),
+  },
+  {
+    label: 'Trip #',
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.trip_id = ${idIn(text)}`),
+  },
+  {
+    label: 'Invoice #',
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.customer_invoice_id = ${idIn(text)}`),
+  },
+];
+
 function makeList(key: string, title: string): ListDefinition {
   return defineList({
     key,
@@ -253,6 +281,7 @@ function makeList(key: string, title: string): ListDefinition {
     base: tripsScope,
     defaultSort: { sort: 'delivery_datetime', order: 'desc' },
     columns: COLUMNS,
+    search: SEARCH,
   });
 }
 

@@ -10,6 +10,7 @@ import {
   LocationResponseSchema,
   NewLoadBodySchema,
   StatesResponseSchema,
+  TripDetailViewResponseSchema,
   TripFiltersResponseSchema,
   TripFormSchema,
   TripNoteBodySchema,
@@ -74,6 +75,13 @@ export const tripsRoutes: RouteModule = {
       config: { access: trips() },
       schema: { tags, params: IdParamsSchema, response: { 200: TripResponseSchema } },
       handler: async (req) => ({ trip: await tripsService.getTrip(db, caller(req), req.params.id) }),
+    });
+
+    // The detail view: the trip with its billing, invoices, payments and change history.
+    app.get('/trips/:id/detail', {
+      config: { access: trips() },
+      schema: { tags, params: IdParamsSchema, response: { 200: TripDetailViewResponseSchema } },
+      handler: (req) => tripsService.getTripDetailView(db, caller(req), req.params.id),
     });
 
     // Create (trip_id 0) or update a trip with its loads and stops.

@@ -1,9 +1,10 @@
-import { can, EXTRA_ACTION, SECTION, toCents } from '@backhaul/shared';
+import { can, EXTRA_ACTION, SECTION } from '@backhaul/shared';
 import type {
   LoadDetail,
   LoadFormOutput,
   StopFormOutput,
   TripDetail,
+  TripDetailView,
   TripFilters,
   TripFormOutput,
 } from '@backhaul/shared/modules/trips/trips.contract';
@@ -114,7 +115,7 @@ const loadColumns = (form: LoadFormOutput) => ({
   brokerId: form.broker_id,
   brokerNumber: form.broker_number || null,
   bol: form.bol || null,
-  grossCents: toCents(form.gross),
+  grossCents: form.gross,
   factoring: form.factoring,
   mileageLoaded: form.mileage_loaded,
   mileageEmpty: form.mileage_empty,
@@ -215,7 +216,8 @@ export async function addLoad(db: Db, live: LiveBus, auth: AuthContext, tripId: 
     );
     const id = await writeLoad(tx, auth, trip.id, { ...form, load_id: null }, (last?.n ?? 0) + 1);
     await syncTripLoads(tx, trip.id);
-    await writeAudit(tx, { actor: auth.user, entity: 'load', entityId: id, action: 'create', after: form });
+    const after = await loadDetails(tx, [id]);
+    await writeAudit(tx, { actor: auth.user, entity: 'load', entityId: id, action: 'create', after });
     return id;
   });
   await publish(live, auth, trip.id, 'updated');
@@ -469,6 +471,106 @@ export async function tripFiles(db: DbOrTx, auth: AuthContext, loadIds: number[]
 export async function getTrip(db: DbOrTx, auth: AuthContext, id: number): Promise<TripDetail> {
   await findTrip(db, auth, id);
   return tripDetail(db, auth, id);
+}
+
+const HISTORY_LIMIT = 200;
+
+/** The fields an audited update changed: keys whose values differ between before and after. */
+export function changedFields(before: unknown, after: unknown): string[] {
+  if (!before || !after || typeof before !== 'object' || typeof after !== 'object') return [];
+  const b = before as Record<string, unknown>;
+  const a = after as Record<string, unknown>;
+  return [...new Set([...Object.keys(b), ...Object.keys(a)])]
+    .filter((k) => !['updated_at', 'updatedAt'].includes(k) && JSON.stringify(b[k]) !== JSON.stringify(a[k]))
+    .sort();
+}
+
+/**
+ * GET /trips/:id/detail: the trip (its loads, stops, files, notes), each load's billing and customer
+ * invoice, the payments received on those invoices, and the change history from the audit table
+ * (the trip, its loads, notes and connections), newest first. Same scope as GET /trips/:id.
+ */
+export async function getTripDetailView(db: DbOrTx, auth: AuthContext, id: number): Promise<TripDetailView> {
+  const trip = await getTrip(db, auth, id);
+  const loadIds = trip.loads.map((l) => l.load_id);
+  const ids = (values: readonly number[]) =>
+    values.length
+      ? sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )
+      : sql`null`;
+  const invoiceIds = [...new Set(trip.loads.map((l) => l.customer_invoice_id).filter((v): v is number => v !== null))];
+  const c = auth.user.companyId;
+  const [invoices, payments, history] = await Promise.all([
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select i.id, i.status, i.period_from::text as "from", i.period_to::text as "to", i.total_cents, i.paid_cents,
+        i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents as due_cents,
+        (select max(s.sent_at) from invoice_sends s where s.invoice_id = i.id) as sent_at
+        from invoices i where i.company_id = ${c} and i.id in (${ids(invoiceIds)})`,
+    ),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select p.id, p.invoice_id, p.paid_on::text as paid_on, p.amount_cents, p.method from payments p
+        where p.company_id = ${c} and p.invoice_id in (${ids(invoiceIds)}) order by p.paid_on desc, p.id desc`,
+    ),
+    rowsOf<Record<string, unknown>>(
+      db,
+      sql`select a.at, u.name as user, a.entity, a.entity_id, a.action, a.before, a.after from audit_log a
+        left join users u on u.id = a.user_id
+        where a.company_id = ${c} and (
+          (a.entity = 'trip' and a.entity_id = ${String(id)})
+          or (a.entity = 'load' and a.entity_id in (${sql.join(
+            [...loadIds.map((l) => sql`${String(l)}`), sql`''`],
+            sql`, `,
+          )}))
+          or (a.entity = 'trip_note' and coalesce(a.after, a.before)->>'tripId' = ${String(id)})
+          or (a.entity = 'trip_connection' and (a.entity_id like ${`${id}-%`} or a.entity_id like ${`%-${id}`})))
+        order by a.at desc, a.id desc limit ${HISTORY_LIMIT}`,
+    ),
+  ]);
+  const invoiceById = new Map(invoices.map((i) => [Number(i.id), i]));
+  const dollars = (v: unknown) => Number(v ?? 0) / 100;
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined ? null : String(v));
+  return {
+    trip,
+    money: trip.loads.map((l) => {
+      const inv = l.customer_invoice_id === null ? undefined : invoiceById.get(l.customer_invoice_id);
+      return {
+        load_id: l.load_id,
+        billing: l.billing,
+        ppw: l.ppw === 1,
+        invoice: inv
+          ? {
+              id: Number(inv.id),
+              status: String(inv.status),
+              from: String(inv.from),
+              to: String(inv.to),
+              total: dollars(inv.total_cents),
+              paid: dollars(inv.paid_cents),
+              due: dollars(inv.due_cents),
+              sent_at: iso(inv.sent_at),
+            }
+          : null,
+      };
+    }),
+    payments: payments.map((p) => ({
+      id: Number(p.id),
+      invoice_id: Number(p.invoice_id),
+      paid_on: String(p.paid_on),
+      amount: dollars(p.amount_cents),
+      method: String(p.method),
+    })),
+    history: history.map((h) => ({
+      at: iso(h.at) ?? '',
+      user: h.user === null ? null : String(h.user),
+      entity: String(h.entity),
+      entity_id: String(h.entity_id),
+      action: String(h.action),
+      fields: h.action === 'update' ? changedFields(h.before, h.after) : [],
+    })),
+  };
 }
 
 /** POST /trips/filters: the selects of the dialog and the list filters, from the registries. */

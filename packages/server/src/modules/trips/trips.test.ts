@@ -214,6 +214,61 @@ describe('trip dialog saves', () => {
   });
 });
 
+describe('trip detail view (GET /trips/:id/detail)', () => {
+  it('answers stops, files, billing and invoice status, payments received and the change history', async () => {
+    const res = await get(`/trips/${tripId}/detail`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.trip.trip_id).toBe(tripId);
+    expect(body.trip.loads[1].locations_delivery.map((s: { city: string }) => s.city)).toEqual([
+      'Indianapolis',
+      'Columbus',
+    ]);
+    expect(body.money.map((m: { load_id: number }) => m.load_id)).toEqual(
+      body.trip.loads.map((l: { load_id: number }) => l.load_id),
+    );
+    expect(body.money[0]).toMatchObject({ billing: false, invoice: null });
+    expect(body.payments).toEqual([]);
+    // Created, then updated (the test above changed the unit): the update names its fields.
+    const actions = body.history.map((h: { entity: string; action: string }) => `${h.entity} ${h.action}`);
+    expect(actions).toContain('trip create');
+    expect(actions).toContain('trip update');
+    expect(actions).toContain('trip_note create');
+    const update = body.history.find(
+      (h: { entity: string; action: string }) => h.entity === 'trip' && h.action === 'update',
+    );
+    expect(update.fields.length).toBeGreaterThan(0);
+    expect(update.user).toBeTruthy();
+    expect(body.history[0].at >= body.history.at(-1).at).toBe(true);
+  });
+
+  it('an invoiced load shows its invoice and the payments received on it', async () => {
+    const [load] = await t.database.query<{ trip_id: number; invoice_id: number }>(
+      `select l.trip_id, l.customer_invoice_id as invoice_id from loads l
+        where l.customer_invoice_id in (select invoice_id from payments) order by l.id limit 1`,
+    );
+    if (!load) throw new Error('the seed has no paid invoice with loads');
+    const body = (await get(`/trips/${load.trip_id}/detail`)).json();
+    const money = body.money.find((m: { invoice: { id: number } | null }) => m.invoice?.id === load.invoice_id);
+    expect(money.invoice.total).toBeGreaterThan(0);
+    expect(money.invoice.paid).toBeGreaterThan(0);
+    const [paid] = await t.database.query<{ n: number; cents: number }>(
+      `select count(*)::int as n, sum(amount_cents)::int as cents from payments where invoice_id = ${load.invoice_id}`,
+    );
+    const onInvoice = body.payments.filter((p: { invoice_id: number }) => p.invoice_id === load.invoice_id);
+    expect(onInvoice).toHaveLength(paid?.n ?? -1);
+    expect(Math.round(onInvoice.reduce((s: number, p: { amount: number }) => s + p.amount, 0) * 100)).toBe(paid?.cents);
+  });
+
+  it("another dispatcher's trip is a 404 for a dispatcher without VIEW_ALL_TRIPS", async () => {
+    const [other] = await t.database.query<{ id: number }>(
+      `select trip_id as id from loads where dispatcher_id is distinct from ${dispatcherId} order by id limit 1`,
+    );
+    if (other) expect((await get(`/trips/${other.id}/detail`, dispatcher)).statusCode).toBe(404);
+    expect((await get(`/trips/${tripId}/detail`, dispatcher)).statusCode).toBe(200);
+  });
+});
+
 describe('trips list', () => {
   it('answers the register keys, the default window (Delivery, today, 4 weeks) and page size 15', async () => {
     const res = await post('/trips', {});
@@ -256,6 +311,34 @@ describe('trips list', () => {
       'ai_status',
     ])
       expect(row).toHaveProperty(key);
+  });
+
+  it('the search covers every stop of the route, broker, customer, load, BOL and invoice numbers, and says so', async () => {
+    const ids = async (search: string) =>
+      ((await post('/trips', { search, limit: 100 })).json().trips as { load_id: number }[]).map((r) => r.load_id);
+    // Indianapolis is the second load's intermediate delivery: neither its first pickup nor its last delivery.
+    const indy = await ids('indianapolis');
+    expect(indy).toContain(loadIds[1]);
+    expect(indy).not.toContain(loadIds[0]);
+    expect(await ids('Indianapolis, IN')).toContain(loadIds[1]);
+    expect(await ids('Columbus')).toContain(loadIds[1]);
+    const bol = await ids('BOLTEST1');
+    expect(bol).toContain(loadIds[0]);
+    expect(bol).not.toContain(loadIds[1]);
+    expect(await ids('brk-test-2')).toContain(loadIds[1]);
+    expect(await ids(String(loadIds[0]))).toContain(loadIds[0]);
+    const body = (await post('/trips', { search: 'nowhere-at-all' })).json();
+    expect(body.total).toBe(0);
+    expect(body.search_fields).toEqual([
+      'Customer',
+      'Broker',
+      'Broker #',
+      'BOL',
+      'Stop city or state',
+      'Load #',
+      'Trip #',
+      'Invoice #',
+    ]);
   });
 
   it('totals: distinct trips, loads, Σ gross, Σ miles, Σ empty miles over the filtered set', async () => {

@@ -123,7 +123,7 @@ export const truckRecord = defineRecord({
     companyOwner: form.company_owner,
     status: form.status,
     truckStatus: form.status === 'active' ? form.truck_status : null,
-    originValueCents: form.origin_value === null ? null : Math.round(form.origin_value * 100),
+    originValueCents: form.origin_value,
   }),
   hooks: {
     beforeSave: ({ tx, user, form, id }) => checkTruckForm(tx, user, form, id),

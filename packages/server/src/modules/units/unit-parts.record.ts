@@ -114,7 +114,7 @@ export function defineUnitParts(kind: UnitKind) {
     form: ValueFormSchema,
     row: ValueRowSchema,
     toRow: valueRow,
-    toValues: (form) => ({ unitType: kind.type, year: form.year, valueCents: Math.round(form.value * 100) }),
+    toValues: (form) => ({ unitType: kind.type, year: form.year, valueCents: form.value }),
     unique: [
       {
         field: 'year',

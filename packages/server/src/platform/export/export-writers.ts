@@ -1,9 +1,13 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { formatCellValue, formatDate, formatDateTime, formatPhone, zonedParts } from '@backhaul/shared/formats/formats';
+import type { ColumnFormat } from '@backhaul/shared/list/list.contract';
 import ExcelJS from 'exceljs';
 
-export type ExportColumnKind = 'text' | 'money' | 'miles' | 'number' | 'date';
-export type ExportColumn = { id: string; title: string; kind?: ExportColumnKind };
+/** A column's kind: the list's column format (text, id, number, money, miles, percent, date, datetime, phone). */
+export type ExportColumnKind = ColumnFormat;
+/** `footer` tells the totals row how the figure was made: a sum becomes a SUM formula over the column. */
+export type ExportColumn = { id: string; title: string; kind?: ExportColumnKind; footer?: 'sum' | 'count' | 'unique' };
 export type ExportRow = Record<string, unknown>;
 
 /** A row writer for one format; add() may be awaited for back-pressure. */
@@ -17,7 +21,7 @@ export function escapeFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-const NUMERIC: ReadonlySet<ExportColumnKind> = new Set(['money', 'miles', 'number']);
+const NUMERIC: ReadonlySet<ExportColumnKind> = new Set(['id', 'money', 'miles', 'number', 'percent']);
 
 function toNumber(v: unknown): number | null {
   if (v === null || v === undefined || v === '') return null;
@@ -25,31 +29,77 @@ function toNumber(v: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** A cell value for the column's kind: numbers stay numbers, text is escaped, dates become dates. */
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A spreadsheet date: its UTC fields are the wall clock a user reads (spreadsheet dates have no
+ * zone). Business dates stay as written; zone-less text is company time already; instants are
+ * read in America/Chicago.
+ */
+export function spreadsheetDate(v: unknown, withTime: boolean): Date | null {
+  if (v === null || v === undefined || v === '') return null;
+  const s = v instanceof Date ? null : String(v);
+  const d = s ? DATE_ONLY.exec(s) : null;
+  if (d) return new Date(Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3])));
+  const w = s ? WALL_CLOCK.exec(s) : null;
+  const parts = w
+    ? { year: +(w[1] ?? 0), month: +(w[2] ?? 0), day: +(w[3] ?? 0), hour: +(w[4] ?? 0), minute: +(w[5] ?? 0) }
+    : (() => {
+        const date = v instanceof Date ? v : new Date(s as string);
+        return Number.isNaN(date.getTime()) ? null : zonedParts(date);
+      })();
+  if (!parts) return null;
+  return new Date(
+    Date.UTC(parts.year, parts.month - 1, parts.day, withTime ? parts.hour : 0, withTime ? parts.minute : 0),
+  );
+}
+
+/** A phone our formatter wrote (+1 (xxx) xxx-xxxx) is safe; anything else is text to escape. */
+function phoneCell(v: unknown): string {
+  const raw = String(v);
+  const formatted = formatPhone(raw);
+  return formatted !== raw || /^\+1 \(\d{3}\) \d{3}-\d{4}$/.test(raw) ? formatted : escapeFormula(raw);
+}
+
+/** A cell value for the column's kind: numbers stay numbers, dates become dates, phones are formatted, text is escaped. */
 export function cellValue(kind: ExportColumnKind, v: unknown, forXlsx: boolean): string | number | Date | null {
   if (v === null || v === undefined) return null;
   if (NUMERIC.has(kind)) {
     const n = toNumber(v);
     if (n !== null) return kind === 'money' ? Math.round(n * 100) / 100 : n;
   }
-  if (kind === 'date' && forXlsx) {
-    const s = v instanceof Date ? v.toISOString() : String(v);
-    const d = /^\d{4}-\d{2}-\d{2}$/.test(s) ? new Date(`${s}T00:00:00Z`) : new Date(s);
-    if (!Number.isNaN(d.getTime())) return d;
+  if (kind === 'date' || kind === 'datetime') {
+    if (forXlsx) {
+      const d = spreadsheetDate(v, kind === 'datetime');
+      if (d) return d;
+    } else {
+      const text = kind === 'date' ? formatDate(v as string) : formatDateTime(v as string);
+      if (text) return text;
+    }
   }
-  if (v instanceof Date) return v.toISOString();
+  if (kind === 'phone') return phoneCell(v);
+  if (v instanceof Date) return forXlsx ? v.toISOString() : formatDateTime(v);
+  if (typeof v === 'boolean') return formatCellValue('text', v);
   return escapeFormula(typeof v === 'object' ? JSON.stringify(v) : String(v));
 }
 
-const NUM_FMT: Record<ExportColumnKind, string | undefined> = {
-  text: undefined,
+/** Excel number formats by kind; money in the same $ form as the table's cells. */
+export const NUM_FMT: Partial<Record<ExportColumnKind, string>> = {
+  id: '0',
   money: '"$"#,##0.00;[Red]-"$"#,##0.00',
   miles: '#,##0 "mi"',
-  number: '#,##0.##',
+  number: '#,##0.00',
+  percent: '0.00"%"',
   date: 'yyyy-mm-dd',
+  datetime: 'yyyy-mm-dd hh:mm',
 };
 
 export const TOTAL_LABEL = 'Total';
+/** Rows read before the sheet's columns are written: their text sets the column widths. */
+const WIDTH_SAMPLE = 200;
+const MIN_WIDTH = 8;
+const MAX_WIDTH = 60;
 
 function totalsRow(columns: ExportColumn[], totals: Record<string, number>): (number | string | null)[] {
   return columns.map((c, i) => {
@@ -59,27 +109,71 @@ function totalsRow(columns: ExportColumn[], totals: Record<string, number>): (nu
   });
 }
 
-/** XLSX through exceljs' streaming writer: rows are committed as they come, memory stays flat. */
+/** How wide a cell reads in characters, as the table would show it. */
+const shownLength = (c: ExportColumn, v: unknown) =>
+  formatCellValue(c.kind === 'id' ? 'text' : (c.kind ?? 'text'), v).length;
+
+/** A spreadsheet column letter: 1 → A, 27 → AA. */
+export function columnLetter(n: number): string {
+  let s = '';
+  for (let i = n; i > 0; i = Math.floor((i - 1) / 26)) s = String.fromCharCode(65 + ((i - 1) % 26)) + s;
+  return s;
+}
+
+/**
+ * XLSX through exceljs' streaming writer: typed cells (numbers, currency, dates), the header row
+ * frozen with an auto-filter, widths from the first rows' content, and a totals row whose sums are
+ * SUM formulas (with their value cached, so readers without a calculator see it too).
+ */
 export function createXlsxWriter(path: string, sheetName: string, columns: ExportColumn[]): ExportWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Export');
-  sheet.columns = columns.map((c) => {
-    const numFmt = NUM_FMT[c.kind ?? 'text'];
-    return {
-      header: c.title,
-      key: c.id,
-      width: Math.min(Math.max(c.title.length + 2, 12), 60),
-      ...(numFmt ? { style: { numFmt } } : {}),
-    };
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Export', {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
   });
-  sheet.getRow(1).font = { bold: true };
+  let sample: ExportRow[] | null = [];
+  let lastRow = 1;
+
+  const writeRow = (row: ExportRow) => {
+    sheet.addRow(columns.map((c) => cellValue(c.kind ?? 'text', row[c.id], true))).commit();
+    lastRow++;
+  };
+  const start = () => {
+    const rows = sample ?? [];
+    sample = null;
+    sheet.columns = columns.map((c) => {
+      const numFmt = NUM_FMT[c.kind ?? 'text'];
+      const longest = rows.reduce((m, r) => Math.max(m, shownLength(c, r[c.id])), c.title.length + 3);
+      return {
+        key: c.id,
+        width: Math.min(Math.max(longest + 2, MIN_WIDTH), MAX_WIDTH),
+        ...(numFmt ? { style: { numFmt } } : {}),
+      };
+    });
+    const header = sheet.addRow(columns.map((c) => escapeFormula(c.title)));
+    header.font = { bold: true };
+    header.commit();
+    for (const r of rows) writeRow(r);
+  };
+
   return {
     add(row) {
-      sheet.addRow(columns.map((c) => cellValue(c.kind ?? 'text', row[c.id], true))).commit();
+      if (sample) {
+        sample.push(row);
+        if (sample.length >= WIDTH_SAMPLE) start();
+      } else writeRow(row);
     },
     async finish(totals) {
-      if (totals) {
-        const r = sheet.addRow(totalsRow(columns, totals));
+      if (sample) start();
+      const dataEnd = lastRow;
+      sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, dataEnd), column: columns.length } };
+      if (totals && Object.keys(totals).length) {
+        const values = totalsRow(columns, totals).map((v, i) => {
+          const c = columns[i];
+          if (typeof v !== 'number' || c?.footer !== 'sum' || dataEnd < 2) return v;
+          const col = columnLetter(i + 1);
+          return { formula: `SUM(${col}2:${col}${dataEnd})`, result: v };
+        });
+        const r = sheet.addRow(values);
         r.font = { bold: true };
         r.commit();
       }
@@ -91,7 +185,7 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
 
 const csvField = (v: string | number | Date | null): string => {
   if (v === null) return '';
-  const s = v instanceof Date ? v.toISOString() : typeof v === 'number' ? String(v) : v;
+  const s = v instanceof Date ? formatDateTime(v) : typeof v === 'number' ? String(v) : v;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
@@ -99,7 +193,11 @@ const csvField = (v: string | number | Date | null): string => {
 const money = (c: ExportColumn | undefined, v: string | number | Date | null) =>
   c?.kind === 'money' && typeof v === 'number' ? v.toFixed(2) : v;
 
-/** CSV (RFC 4180, CRLF, UTF-8 with a BOM so Excel reads accents). */
+/**
+ * CSV (RFC 4180, CRLF, UTF-8 with a BOM so Excel reads accents): plain text, with numbers as
+ * numbers (money with its cents), dates as YYYY-MM-DD and date-times as YYYY-MM-DD HH:mm in
+ * America/Chicago, phones formatted.
+ */
 export function createCsvWriter(path: string, columns: ExportColumn[]): ExportWriter {
   const out: WriteStream = createWriteStream(path);
   const line = (cells: (string | number | Date | null)[]) => `${cells.map(csvField).join(',')}\r\n`;
@@ -110,7 +208,8 @@ export function createCsvWriter(path: string, columns: ExportColumn[]): ExportWr
   return {
     add: (row) => write(line(columns.map((c) => money(c, cellValue(c.kind ?? 'text', row[c.id], false))))),
     async finish(totals) {
-      if (totals) await write(line(totalsRow(columns, totals).map((v, i) => money(columns[i], v))));
+      if (totals && Object.keys(totals).length)
+        await write(line(totalsRow(columns, totals).map((v, i) => money(columns[i], v))));
       out.end();
       await once(out, 'close');
     },

@@ -110,6 +110,88 @@ describe('exportList', () => {
     expect((await download(link, admin)).statusCode).toBe(404);
   }, 120_000);
 
+  it('writes typed cells: numbers, currency, dates, phones; frozen header, auto-filter, widths, SUM totals', async () => {
+    const columns: ExportColumn[] = [
+      { id: 'load_id', title: 'Load', kind: 'id' },
+      { id: 'customer', title: 'Customer', kind: 'text' },
+      { id: 'gross', title: 'Gross', kind: 'money', footer: 'sum' },
+      { id: 'miles', title: 'Miles', kind: 'miles', footer: 'sum' },
+      { id: 'rpm', title: 'RPM', kind: 'number' },
+      { id: 'day', title: 'Period from', kind: 'date' },
+      { id: 'at', title: 'Delivery', kind: 'datetime' },
+      { id: 'created', title: 'Created', kind: 'datetime' },
+      { id: 'phone', title: 'Phone', kind: 'phone' },
+    ];
+    const rows = [
+      {
+        load_id: 101,
+        customer: 'Lone Star Logistics LLC, a long name',
+        gross: 2450.5,
+        miles: 967,
+        rpm: 2.45,
+        day: '2026-03-01',
+        at: '2026-03-02 14:30',
+        // 05:30 UTC is 23:30 the day before in Chicago.
+        created: '2026-03-01T05:30:00.000Z',
+        phone: '3125550187',
+      },
+      {
+        load_id: 102,
+        customer: 'Echo',
+        gross: '1100',
+        miles: 360,
+        rpm: null,
+        day: null,
+        at: null,
+        created: null,
+        phone: '12',
+      },
+    ];
+    const res = await exportList({
+      actor: owner.user,
+      name: 'Typed',
+      format: 'xlsx',
+      columns,
+      rows,
+      totals: { gross: 3550.5, miles: 1327 },
+    });
+    const file = await download(res.link as string, owner.token);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    if (!ws) throw new Error('no worksheet');
+    const row = ws.getRow(2);
+    expect(row.getCell(1).value).toBe(101);
+    expect(row.getCell(3).value).toBe(2450.5);
+    expect(row.getCell(3).numFmt).toContain('"$"#,##0.00');
+    expect(row.getCell(4).value).toBe(967);
+    expect(row.getCell(5).value).toBe(2.45);
+    expect(row.getCell(6).value).toEqual(new Date('2026-03-01T00:00:00Z'));
+    expect(row.getCell(6).numFmt).toBe('yyyy-mm-dd');
+    expect(row.getCell(7).value).toEqual(new Date('2026-03-02T14:30:00Z'));
+    expect(row.getCell(7).numFmt).toBe('yyyy-mm-dd hh:mm');
+    expect(row.getCell(8).value).toEqual(new Date('2026-02-28T23:30:00Z'));
+    expect(row.getCell(9).value).toBe('+1 (312) 555-0187');
+    expect(ws.getRow(3).getCell(3).value).toBe(1100);
+    expect(ws.getRow(3).getCell(9).value).toBe('12');
+    // The header stays in view, is filterable, and columns are as wide as their content.
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws.autoFilter).toBe('A1:I3');
+    expect(ws.getColumn(2).width).toBeGreaterThanOrEqual('Lone Star Logistics LLC, a long name'.length);
+    expect(ws.getColumn(1).width).toBeLessThan(ws.getColumn(2).width ?? 0);
+    // Totals: sums are formulas over the data rows, with the figure cached.
+    const total = ws.getRow(4);
+    expect(total.getCell(1).value).toBe('Total');
+    expect(total.getCell(3).value).toEqual({ formula: 'SUM(C2:C3)', result: 3550.5 });
+    expect(total.getCell(4).value).toEqual({ formula: 'SUM(D2:D3)', result: 1327 });
+
+    const csv = await exportList({ actor: owner.user, name: 'Typed', format: 'csv', columns, rows });
+    const lines = (await download(csv.link as string, owner.token)).body.split('\r\n');
+    expect(lines[1]).toBe(
+      '101,"Lone Star Logistics LLC, a long name",2450.50,967,2.45,2026-03-01,2026-03-02 14:30,2026-02-28 23:30,+1 (312) 555-0187',
+    );
+  });
+
   it('a small CSV answers its link at once, escaped, with totals', async () => {
     const res = await t.app.deps.exports.exportList({
       actor: owner.user,

@@ -1,4 +1,5 @@
 import { MSG } from '@backhaul/shared';
+import { textProblem } from '@backhaul/shared/schemas/text';
 import { AppError } from '../errors';
 
 /** The spec's upload types (§5), each with the bytes its content must start with. */
@@ -64,6 +65,9 @@ export function sniffKind(data: Uint8Array): Kind | null {
  * and the content (magic bytes of that same type). Answers the mime type to store.
  */
 export function checkUpload(name: string, data: Uint8Array, maxBytes: number): { mime: string } {
+  // A multipart file name skips the JSON validator compiler: the same control-character rule here.
+  const nameProblem = textProblem(name);
+  if (nameProblem) throw AppError.invalidField('file', nameProblem);
   if (FILE_NAME_FORBIDDEN.test(name)) throw AppError.invalidField('file', MSG.invalidFileName);
   const expected = EXTENSION_KIND[extensionOf(name)];
   if (!expected) throw AppError.invalidField('file', FILE_MSG.badType);

@@ -4,9 +4,10 @@ import { caller } from '../auth/guard';
 import type { LinkSigner } from '../auth/signed-links';
 import { AppError } from '../errors';
 import type { RouteModule } from '../http/types';
-import { FILE_MSG, PREVIEW_MIMES } from './file-rules';
+import { PREVIEW_MIMES } from './file-rules';
 import { type FileMode, fileLink } from './files.service';
 import type { FileRow } from './files.table';
+import { readUpload } from './read-upload';
 
 const FileSchema = z.object({
   id: z.number().int(),
@@ -80,27 +81,10 @@ export const filesRoutes: RouteModule = {
       handler: async (req) => {
         const auth = caller(req);
         if (!files.isRegistered(req.params.entity)) throw AppError.notFound();
-        if (!req.isMultipart()) throw AppError.invalidField('file', FILE_MSG.noFile);
-        let category: string | null = null;
-        let upload: { name: string; data: Buffer } | null = null;
-        try {
-          for await (const part of req.parts({ limits: { fileSize: files.maxBytes, files: 1 } })) {
-            if (part.type === 'field') {
-              if (part.fieldname === 'category' && typeof part.value === 'string') category = part.value.slice(0, 64);
-            } else if (!upload) {
-              upload = { name: part.filename, data: await part.toBuffer() };
-            } else {
-              await part.toBuffer();
-            }
-          }
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new AppError('payload_too_large', FILE_MSG.tooLarge(files.maxBytes));
-          }
-          throw err;
-        }
-        if (!upload) throw AppError.invalidField('file', FILE_MSG.noFile);
-        const row = await files.upload({ auth, ...req.params, category, ...upload });
+        // The spec's rules (§5: name, type by name and content, size) are the files service's.
+        const { name, data, fields } = await readUpload(req, { maxBytes: files.maxBytes });
+        const category = fields.category?.slice(0, 64) ?? null;
+        const row = await files.upload({ auth, ...req.params, category, name, data });
         return { file: fileJson(row) };
       },
     });

@@ -1,5 +1,5 @@
 import { APP_MSG, MSG } from '@backhaul/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../errors';
 
@@ -30,6 +30,16 @@ export function fieldErrorsFromZod(
 }
 
 /**
+ * A 500 is always written to the log, whatever LOG_REQUESTS says, with the request id (also sent back
+ * as x-request-id, so a user's report can be matched to its line), the method and the route pattern
+ * (not the raw URL, which may carry a token in its query).
+ */
+function answerInternal(err: unknown, req: FastifyRequest, reply: FastifyReply) {
+  req.log.error({ err, method: req.method, route: req.routeOptions.url ?? null }, 'internal error');
+  return reply.status(500).header('x-request-id', req.id).send({ message: MSG.whoops });
+}
+
+/**
  * The only place that knows HTTP statuses. A 500 never carries a stack trace or SQL.
  * `page` answers the unknown non-API paths (the web app's index.html for its history-mode
  * router); Fastify allows one not-found handler per prefix, so it is set here only.
@@ -44,10 +54,7 @@ export function registerErrorHandler(
     }
     if (err instanceof AppError) {
       const status = STATUS[err.kind];
-      if (status === 500) {
-        req.log.error({ err }, 'internal error');
-        return reply.status(500).send({ message: MSG.whoops });
-      }
+      if (status === 500) return answerInternal(err, req, reply);
       if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       if (status === 404 || status === 412) return reply.status(status).send({ error: { mail: err.message } });
       if (status === 422) return reply.status(422).send({ message: err.message, errors: err.fields ?? {} });
@@ -59,8 +66,7 @@ export function registerErrorHandler(
       // Fastify's own client errors (bad JSON, wrong content type): a 422 naming the body.
       return reply.status(422).send({ message: APP_MSG.validationFailed, errors: { body: [err.message] } });
     }
-    req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ message: MSG.whoops });
+    return answerInternal(err, req, reply);
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -1,5 +1,5 @@
 import { ACTION, can, SECTION_BY_ID } from '@backhaul/shared';
-import type { ColumnMeta, FilterKind, Footer } from '@backhaul/shared/list/list.contract';
+import type { ColumnFormat, ColumnMeta, FilterKind, Footer } from '@backhaul/shared/list/list.contract';
 import type { SQL } from 'drizzle-orm';
 import type { AuthUser } from '../auth/access';
 
@@ -42,7 +42,10 @@ export type ListColumn = {
   joins?: readonly string[];
   /** Not part of the table (e.g. colour or frozen flags the web uses to paint rows). */
   data?: boolean;
+  /** Overrides the export kind (legacy; prefer `format`). */
   exportKind?: ExportKind;
+  /** How values are shown and exported; inferred when absent (see columnFormat). */
+  format?: ColumnFormat;
 };
 
 export type ListDefinition = {
@@ -61,9 +64,25 @@ export type ListDefinition = {
   defaultSort: { sort: string; order: 'asc' | 'desc' };
   /** Row scoping (company, a customer user's own customer): always ANDed in. */
   base: (user: AuthUser) => SQL | undefined;
+  /**
+   * Search targets besides the `search: true` columns: each `sql` is a condition built from the
+   * pattern (lower-cased, %-wrapped), e.g. an EXISTS over child rows.
+   */
+  search?: readonly ListSearch[];
+};
+
+/** A search target that is not a column (e.g. a load's intermediate stops), named for the placeholder. */
+export type ListSearch = {
+  label: string;
+  /** The condition for a search: `pattern` is lower-cased and %-wrapped for LIKE, `text` lower-cased. */
+  where: (pattern: string, text: string) => SQL;
+  joins?: readonly string[];
 };
 
 const REGISTRY = new Map<string, ListDefinition>();
+
+/** Every list defined so far (the date-format test walks them). */
+export const definedLists = (): ListDefinition[] => [...REGISTRY.values()];
 
 /**
  * Declares a list once. Column ids, SQL and flags come from the module, never from the client.
@@ -90,6 +109,33 @@ export const findList = (key: string): ListDefinition | undefined => REGISTRY.ge
 
 export const tableColumns = (def: ListDefinition) => def.columns.filter((c) => !c.data);
 
+const PHONE_ID = /(^|_)phone\d*$/;
+
+/**
+ * A column's format: declared, or read from what the column already says — cents are money, miles
+ * are miles, a date filter is a date (a timestamp one a date-time), ids and number filters are
+ * numbers, phone ids are phones.
+ */
+export function columnFormat(c: ListColumn): ColumnFormat {
+  if (c.format) return c.format;
+  if (c.dollar) return 'money';
+  if (c.miles) return 'miles';
+  if (c.filter === 'date') return c.dateType === 'timestamp' ? 'datetime' : 'date';
+  if (c.id === 'id' || c.id.endsWith('_id')) return 'id';
+  if (c.filter === 'number' || c.exportKind === 'number') return 'number';
+  if (PHONE_ID.test(c.id)) return 'phone';
+  return 'text';
+}
+
+/** The spreadsheet kind of a column: its format, unless the column names a numeric export kind. */
+export const exportKindOf = (c: ListColumn): ColumnFormat =>
+  c.exportKind && c.exportKind !== 'text' ? c.exportKind : columnFormat(c);
+
+/** What the search box covers, by title: the searched columns, then the list's other targets. */
+export const searchFields = (def: ListDefinition): string[] => [
+  ...new Set([...def.columns.filter((c) => c.search).map((c) => c.title), ...(def.search ?? []).map((s) => s.label)]),
+];
+
 /** The column metadata the web renders a table from. */
 export function columnMeta(def: ListDefinition): ColumnMeta[] {
   return tableColumns(def).map((c) => ({
@@ -103,6 +149,7 @@ export function columnMeta(def: ListDefinition): ColumnMeta[] {
     hidden: Boolean(c.hidden),
     clip: c.clip ?? null,
     align: c.align ?? (c.dollar || c.miles ? 'right' : 'left'),
+    format: columnFormat(c),
   }));
 }
 

@@ -12,21 +12,12 @@ import { caller } from '../auth/guard';
 import { AppError } from '../errors';
 import type { ExportService } from '../export/export.service';
 import type { App, RouteModule } from '../http/types';
-import {
-  type ExportKind,
-  findList,
-  type ListColumn,
-  type ListDefinition,
-  mayExport,
-  tableColumns,
-} from './define-list';
+import { exportKindOf, findList, type ListColumn, type ListDefinition, mayExport, tableColumns } from './define-list';
 import { normalizeSettings, resetSettings, saveSettings } from './list-settings';
 import { compileList, refuseDataErrors, runList, selectTotals, streamList } from './run-list';
 
 const SectionParams = z.object({ section: z.string().regex(/^[\w-]{1,64}$/, 'Unknown list.') });
 const RequestKeyParams = z.object({ requestKey: z.string().regex(/^[\w-]{1,64}$/, 'Unknown list.') });
-
-const exportKind = (c: ListColumn): ExportKind => c.exportKind ?? (c.dollar ? 'money' : c.miles ? 'miles' : 'text');
 
 /** The columns to write: the caller's visible ones in its order, or the definition's default. */
 function exportColumns(def: ListDefinition, ids: string[] | undefined): ListColumn[] {
@@ -89,7 +80,12 @@ export async function exportDefinedList(opts: {
     actor: { id: user.id, companyId: user.companyId },
     name: opts.name ?? def.title,
     format,
-    columns: columns.map((c) => ({ id: c.id, title: c.title, kind: exportKind(c) })),
+    columns: columns.map((c) => ({
+      id: c.id,
+      title: c.title,
+      kind: exportKindOf(c),
+      ...(c.footer ? { footer: c.footer } : {}),
+    })),
     rows: streamList(db, def, compiled, columns),
     totals: sums,
     count: totals.total,

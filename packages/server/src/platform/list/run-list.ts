@@ -15,7 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../auth/access';
 import { AppError, type FieldErrors } from '../errors';
-import { columnMeta, type ListColumn, type ListDefinition, mayExport } from './define-list';
+import { columnMeta, type ListColumn, type ListDefinition, mayExport, searchFields } from './define-list';
 import { loadSettings } from './list-settings';
 
 const COMPANY_TZ = 'America/Chicago';
@@ -121,6 +121,29 @@ function filterCondition(col: ListColumn, raw: unknown, errors: FieldErrors): SQ
 }
 
 /**
+ * The search box's condition: any searched column or search target matches the text (LIKE on the
+ * lower-cased text, the pattern a parameter); null when the text is empty or nothing is searched.
+ */
+export function searchCondition(def: ListDefinition, text: string): { where: SQL; joins: Set<string> } | null {
+  const search = text.trim();
+  const searched = def.columns.filter((c) => c.search);
+  const targets = def.search ?? [];
+  if (!search || (!searched.length && !targets.length)) return null;
+  const pattern = like(search);
+  const joins = new Set<string>();
+  for (const c of searched) for (const j of c.joins ?? []) joins.add(j);
+  for (const t of targets) for (const j of t.joins ?? []) joins.add(j);
+  const where = sql`(${sql.join(
+    [
+      ...searched.map((c) => sql`lower((${c.sql})::text) like ${pattern}`),
+      ...targets.map((t) => t.where(pattern, search.toLowerCase())),
+    ],
+    sql` or `,
+  )})`;
+  return { where, joins };
+}
+
+/**
  * Validates a request against the definition and builds WHERE and ORDER BY. Anything unknown or
  * malformed is a 422 naming the field; no client text ever becomes SQL (values are parameters).
  */
@@ -159,19 +182,10 @@ export function compileList(def: ListDefinition, user: AuthUser, body: unknown):
     }
   }
 
-  const search = query.search.trim();
-  if (search) {
-    const searched = def.columns.filter((c) => c.search);
-    if (searched.length) {
-      const pattern = like(search);
-      conditions.push(
-        sql`(${sql.join(
-          searched.map((c) => sql`lower((${c.sql})::text) like ${pattern}`),
-          sql` or `,
-        )})`,
-      );
-      searched.forEach(use);
-    }
+  const searched = searchCondition(def, query.search);
+  if (searched) {
+    conditions.push(searched.where);
+    for (const j of searched.joins) joins.add(j);
   }
 
   const sort = query.sort ?? def.defaultSort.sort;
@@ -341,6 +355,7 @@ export async function runList<Row = Record<string, unknown>>(
     columns: columnMeta(def),
     notice: all && totals.total > LIST_ROW_CAP ? listCapNotice(totals.total) : null,
     can_export: mayExport(def, user),
+    search_fields: searchFields(def),
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
+import { defineImport } from '../../import/import.contract';
 import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
 
 /** Potential clients and clients share one implementation, told apart by kind (table sales_leads). */
@@ -115,79 +116,30 @@ export const LeadSaveResponseSchema = z.object({ message: z.string(), row: LeadR
 
 // ---------- import ----------
 
-/** One spreadsheet row as read (text cells), with its row number in the sheet. */
-export const ImportRowSchema = z.object({
-  row: z.number().int().min(1),
-  mc: z.string().max(200).default(''),
-  truck_quantity: z.string().max(200).default(''),
-  carrier: z.string().max(1000).default(''),
-  contact: z.string().max(1000).default(''),
-  phone: z.string().max(200).default(''),
-  email: z.string().max(1000).default(''),
-  comment: z.string().max(10000).default(''),
-});
-export type ImportRow = z.infer<typeof ImportRowSchema>;
-export const IMPORT_FIELDS = ['mc', 'truck_quantity', 'carrier', 'contact', 'phone', 'email', 'comment'] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-export const ImportErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
-export type ImportError = z.infer<typeof ImportErrorSchema>;
-
-export const ImportResponseSchema = z.object({ rows: z.array(ImportRowSchema), errors: z.array(ImportErrorSchema) });
-export type ImportResponse = z.infer<typeof ImportResponseSchema>;
-export const SaveImportBodySchema = z.object({
-  rows: z.array(ImportRowSchema).min(1, 'There are no rows to save.').max(5000),
-});
-export const SaveImportResponseSchema = z.object({ message: z.string(), saved: z.number().int() });
-
-const ImportedLeadSchema = z.object(leadFields);
-export type ImportedLead = z.output<typeof ImportedLeadSchema>;
-
 export const DUPLICATE_MC_IN_FILE = 'The MC number appears more than once in the file.';
 export const DUPLICATE_MC_IN_LIST = 'The MC number is already in the list.';
 
-/**
- * Checks imported rows: every field against the form's rules, and MC numbers unique in the file and
- * against `existingMcs` (the kind's rows already saved). The server and the import screen share it.
- */
-export function checkImportRows(
-  rows: readonly ImportRow[],
-  existingMcs: ReadonlySet<string>,
-): { errors: ImportError[]; leads: ImportedLead[] } {
-  const errors: ImportError[] = [];
-  const leads: ImportedLead[] = [];
-  const seen = new Set<string>();
-  for (const r of rows) {
-    const parsed = ImportedLeadSchema.safeParse(r);
-    if (!parsed.success) {
-      const fields = new Set<string>();
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'row');
-        if (fields.has(field)) continue;
-        fields.add(field);
-        errors.push({ row: r.row, field, message: issue.message });
-      }
-      continue;
-    }
-    const mc = parsed.data.mc;
-    if (mc && existingMcs.has(mc)) errors.push({ row: r.row, field: 'mc', message: DUPLICATE_MC_IN_LIST });
-    else if (mc && seen.has(mc)) errors.push({ row: r.row, field: 'mc', message: DUPLICATE_MC_IN_FILE });
-    else leads.push(parsed.data);
-    if (mc) seen.add(mc);
-  }
-  return { errors, leads };
-}
-
-/** Spreadsheet headings a column may have, lower-cased, for each field. */
-export const IMPORT_HEADINGS: Record<ImportField, readonly string[]> = {
-  mc: ['mc', 'mc number', 'mc#', 'mc #'],
-  truck_quantity: ['truck quantity', 'truck_quantity', 'trucks', 'truck qty', 'qty'],
-  carrier: ['carrier', 'company', 'carrier name'],
-  contact: ['contact', 'contact name'],
-  phone: ['phone', 'phone number'],
-  email: ['email', 'e-mail'],
-  comment: ['comment', 'comments', 'note', 'notes'],
-};
+/** The leads spreadsheet: the form's rules per column; MC numbers unique in the file and in the list. */
+export const LEAD_IMPORT = defineImport({
+  mc: {
+    label: 'MC',
+    aliases: ['mc number', 'mc#'],
+    schema: leadFields.mc,
+    maxLength: 200,
+    unique: { inFile: DUPLICATE_MC_IN_FILE, existing: DUPLICATE_MC_IN_LIST },
+  },
+  truck_quantity: {
+    label: 'Truck quantity',
+    aliases: ['trucks', 'truck qty', 'qty'],
+    schema: leadFields.truck_quantity,
+    maxLength: 200,
+  },
+  carrier: { label: 'Carrier', aliases: ['company', 'carrier name'], schema: leadFields.carrier, required: true },
+  contact: { label: 'Contact', aliases: ['contact name'], schema: leadFields.contact },
+  phone: { label: 'Phone', aliases: ['phone number'], schema: leadFields.phone, maxLength: 200 },
+  email: { label: 'Email', aliases: ['e-mail'], schema: leadFields.email },
+  comment: { label: 'Comment', aliases: ['comments', 'note', 'notes'], schema: leadFields.comment, maxLength: 10000 },
+});
 
 /** GET …/create, GET …/:id/edit, POST … (an id in the body updates), PUT and DELETE …/:id of one kind. */
 export const leadRoutes = (kind: LeadKind) => recordRoutes(`/${LEAD_PATHS[kind]}`);

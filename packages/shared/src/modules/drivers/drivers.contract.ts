@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { FilterOptionSchema } from '../../list/list.contract';
+import { dateSchema } from '../../schemas/dates';
+import { moneySchema } from '../../schemas/money';
 
 /** Value → label of the drivers' coded fields (list cells, filter options and dialog selects). */
 export const DRIVER_TYPES = { company: 'Company', owner_operator: 'Owner operator', lease: 'Lease' } as const;
@@ -20,13 +22,10 @@ export const CONTRACT_FILE_KEPT = 'A driver file with category contract cannot b
 const keysOf = <T extends Record<string, string>>(o: T) =>
   Object.keys(o) as [keyof T & string, ...(keyof T & string)[]];
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 const optionalDate = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => v === '' || (isoDate.test(v) && !Number.isNaN(Date.parse(v))), `The ${label} is not a valid date.`)
-    .transform((v) => (v === '' ? null : v));
+  dateSchema({ allowEmpty: true, message: `The ${label} is not a valid date (YYYY-MM-DD).` }).transform((v) =>
+    v === '' ? null : v,
+  );
 
 const optionalText = (max: number, label: string) =>
   z
@@ -59,18 +58,8 @@ const phone = (required: boolean) =>
     )
     .transform((v) => (v === '' ? null : v));
 
-/** Dollars with at most 2 decimals (stored as cents). */
-const dollars = (label: string, max: number) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v) => (typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v.replace(/[$,\s]/g, ''))))
-    .pipe(
-      z
-        .number({ error: `Enter the ${label} in dollars.` })
-        .min(0, `The ${label} cannot be negative.`)
-        .max(max, `The ${label} may not be greater than ${max.toLocaleString('en-US')}.`)
-        .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `The ${label} has at most 2 decimals.`),
-    );
+/** Dollars with at most 2 decimals, parsed to cents. */
+const dollars = (label: string, max: number) => moneySchema({ label, max });
 
 /** The create and edit form of a driver (server and web validate with the same schema). */
 export const DriverFormSchema = z.object({
@@ -208,11 +197,7 @@ export const driverToForm = (d: Driver): DriverForm => ({
 export const DriverContractFormSchema = z.object({
   contract_type: z.enum(keysOf(CONTRACT_TYPES), 'Choose the contract type.'),
   rate: dollars('rate', 100_000),
-  starts_on: z
-    .string()
-    .trim()
-    .min(1, 'The start date is required.')
-    .refine((v) => isoDate.test(v) && !Number.isNaN(Date.parse(v)), 'The start date is not a valid date.'),
+  starts_on: dateSchema(),
   ends_on: optionalDate('end date')
     .optional()
     .transform((v) => v ?? null),

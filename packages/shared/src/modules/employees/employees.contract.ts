@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
 import { NamedOptionSchema } from '../../http/schemas';
+import { dateSchema } from '../../schemas/dates';
 import { optionalId } from '../units/units.contract';
 
 /** A row of POST /employees/list (001 §3 "Employee columns"); `company` is the employer entity. */
@@ -20,10 +21,8 @@ export type EmployeeRow = z.infer<typeof EmployeeRowSchema>;
 
 const text = (max: number, label: string) =>
   z.string().trim().max(max, `The ${label} may not be greater than ${max} characters.`);
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Use the date format YYYY-MM-DD.');
+/** A date or '' (none). */
+const isoDate = dateSchema({ allowEmpty: true });
 /** US phone (001 §9): 10 digits, an 11-digit number with a leading 1 is accepted; empty allowed. */
 export const PhoneInputSchema = z
   .string()

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_TIME_ZONE_DEFAULT, nowInCompanyTimeZone } from '../../formats/formats';
+import { dateSchema } from '../../schemas/dates';
+import { moneySchema } from '../../schemas/money';
 
 export const INVOICE_STATUS = { Open: 'Open', Sent: 'Sent', Paid: 'Paid' } as const;
 export type InvoiceStatus = (typeof INVOICE_STATUS)[keyof typeof INVOICE_STATUS];
@@ -19,12 +21,7 @@ export const INVOICE_MSG = {
   billingNotDelivered: 'Only a delivered load can be billed.',
 } as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
-const money = z.coerce
-  .number({ message: 'Enter an amount.' })
-  .finite('Enter an amount.')
-  .min(-1_000_000, 'The amount is too small.')
-  .max(10_000_000, 'The amount is too large.');
+const isoDate = dateSchema();
 
 export const InvoiceRowSchema = z.object({
   invoice_id: z.number().int(),
@@ -57,8 +54,8 @@ export const InvoiceLineSchema = z.object({
     .min(1, 'The description is required.')
     .max(300, 'The description may not be greater than 300 characters.'),
   quantity: z.coerce.number().int('The quantity is a whole number.').min(1, 'The quantity is at least 1.').max(100000),
-  /** The line's amount in dollars (quantity is what it counts: drivers, months, 1 for a load). */
-  amount: money,
+  /** The line's amount in dollars, parsed to cents (quantity is what it counts: drivers, months, 1 for a load). */
+  amount: moneySchema({ min: -1_000_000, max: 10_000_000 }),
 });
 export type InvoiceLineInput = z.input<typeof InvoiceLineSchema>;
 

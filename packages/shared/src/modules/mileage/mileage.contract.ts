@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeSchema } from '../../schemas/dates';
 
 const zip = z.string().trim().max(10).optional();
 const text = z.string().trim().max(120).optional();
@@ -24,12 +25,7 @@ export const MilesTripBodySchema = z.object({
   /** Without previous_delivery: the truck whose last delivery before `before` starts the empty miles. */
   truck_id: z.coerce.number().int().positive().nullable().optional(),
   /** Company-time "YYYY-MM-DD HH:mm" (or a date): usually the load's first pickup; default now. */
-  before: z
-    .string()
-    .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?)?$/, 'Use the format YYYY-MM-DD HH:mm.')
-    .nullable()
-    .optional(),
+  before: dateTimeSchema({ allowEmpty: true }).nullable().optional(),
   stops: z.array(MilesStopSchema).min(1, 'Add at least one stop.').max(50, 'At most 50 stops.'),
 });
 export type MilesTripBody = z.infer<typeof MilesTripBodySchema>;

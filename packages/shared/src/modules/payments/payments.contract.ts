@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateSchema } from '../../schemas/dates';
+import { moneySchema } from '../../schemas/money';
 
 /** How a customer paid (the payment form's choices). */
 export const PAYMENT_METHODS = ['ACH', 'Zelle', 'Check', 'Wire', 'Card'] as const;
@@ -15,22 +17,15 @@ export const PAYMENT_ACCOUNTS = [
 export const LOST_KINDS = ['mistake', 'loss'] as const;
 export type LostKind = (typeof LOST_KINDS)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
-
-/** Dollars with at most two decimals, more than zero (stored as integer cents). */
-export const amountSchema = z.coerce
-  .number({ message: 'Enter an amount.' })
-  .refine((v) => Number.isFinite(v), 'Enter an amount.')
-  .refine((v) => v > 0, 'The amount must be greater than 0.')
-  .refine((v) => v <= 10_000_000, 'The amount may not be greater than 10,000,000.')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The amount has at most two decimals (cents).');
+/** Dollars with at most two decimals, more than zero; parsed to integer cents. */
+export const amountSchema = moneySchema({ positive: true, max: 10_000_000 });
 
 const note = z.string().trim().max(1000, 'The note may not be greater than 1000 characters.');
 
 /** POST /payments/:invoice_id: a payment received against an invoice. */
 export const PaymentFormSchema = z.object({
   amount: amountSchema,
-  date: isoDate,
+  date: dateSchema(),
   payment_method: z.enum(PAYMENT_METHODS, { message: 'Choose ACH, Zelle, Check, Wire or Card.' }),
   payment_account: z.string().trim().max(120).default(''),
   note: note.default(''),
@@ -45,7 +40,7 @@ export const LostPaymentFormSchema = z.object({
   invoice_id: z.coerce.number().int().positive('Choose an invoice.'),
   kind: z.enum(LOST_KINDS, { message: 'Choose mistake or loss.' }),
   amount: amountSchema,
-  date: isoDate.optional(),
+  date: dateSchema().optional(),
   note: note.default(''),
 });
 export type LostPaymentForm = z.input<typeof LostPaymentFormSchema>;

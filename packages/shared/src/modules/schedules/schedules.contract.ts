@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneySchema } from '../../schemas/money';
 
 /** What the factoring company did with a load of a schedule (schedule_loads.status). */
 export const SCHEDULE_LOAD_STATUSES = ['applied', 'not_processed'] as const;
@@ -145,12 +146,9 @@ export const ScheduleActionBodySchema = z.object({
     .max(1000, 'The action text may not be greater than 1000 characters.'),
 });
 
-/** POST /schedules/load/:id (the load id): what factoring paid for it, dollars, and its status. */
+/** POST /schedules/load/:id (the load id): what factoring paid for it, dollars (parsed to cents), and its status. */
 export const ScheduleLoadBodySchema = z.object({
-  amount_factoring: z.coerce
-    .number({ message: 'The amount is a number.' })
-    .min(0, 'The amount cannot be negative.')
-    .max(10_000_000, 'The amount is too large.'),
+  amount_factoring: moneySchema({ max: 10_000_000 }),
   status: z.enum(SCHEDULE_LOAD_STATUSES, { message: 'Choose Applied or Not processed.' }),
 });
 export type ScheduleLoadBody = z.input<typeof ScheduleLoadBodySchema>;

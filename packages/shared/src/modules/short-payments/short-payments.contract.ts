@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateSchema } from '../../schemas/dates';
+import { moneySchema } from '../../schemas/money';
 
 export const SHORT_PAYMENT_STATUSES = [
   'New',
@@ -60,16 +62,12 @@ export const ShortPaymentRowSchema = z.object({
 });
 export type ShortPaymentRow = z.infer<typeof ShortPaymentRowSchema>;
 
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-
 /** POST /short/payments and PUT /short/payments/:id. Gross and debt come from the load. */
 export const ShortPaymentFormSchema = z.object({
   load_id: z.coerce.number({ message: 'Enter the load number.' }).int().positive('Enter the load number.'),
-  amount_factoring: z.coerce
-    .number({ message: 'The amount is a number.' })
-    .min(0, 'The amount cannot be negative.')
-    .max(10_000_000, 'The amount is too large.'),
-  processed_date: z.string().trim().regex(isoDay, 'The processed date is a date (YYYY-MM-DD).'),
+  /** Dollars, parsed to cents. */
+  amount_factoring: moneySchema({ max: 10_000_000 }),
+  processed_date: dateSchema(),
   status: z.enum(SHORT_PAYMENT_STATUSES, { message: 'Choose a status.' }),
   actions: z.string().trim().max(1000, 'The actions may not be greater than 1000 characters.').default(''),
 });

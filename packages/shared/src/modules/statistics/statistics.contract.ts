@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema, monthSchema } from '../../schemas/dates';
 import { SPEC } from '../../spec/constants';
 
 /** 000 §9 "Chart": bar thickness 40, line tension 0.5, animation 400 ms. */
@@ -15,7 +16,7 @@ export const DAILY_MAX_DAYS = 31;
 /** The spot rate is the rate per mile of the window's last days. */
 export const SPOT_RATE_DAYS = 7;
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date YYYY-MM-DD.');
+const IsoDate = dateSchema();
 
 /** The date the window filters on: PickUp (1) or Delivery (2), the address filter's types. */
 export const DateTypeSchema = z
@@ -140,7 +141,7 @@ export const SendCustomerReportResponseSchema = z.object({
   status: z.string(),
 });
 
-const Month = z.string().regex(/^\d{4}-\d{2}$/, 'Use a month YYYY-MM.');
+const Month = monthSchema();
 
 /** POST /safety/statistic: the months ending with `date` (default: this month in America/Chicago). */
 export const SafetyStatisticBodySchema = z

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateTimeSchema } from '../../schemas/dates';
+import { moneySchema } from '../../schemas/money';
 
 /** Address filter and stop types (000 §5): PickUp 1, Delivery 2. */
 export const STOP_TYPE = { PickUp: 1, Delivery: 2 } as const;
@@ -41,11 +43,7 @@ export type TripListRow = {
 };
 
 /** Company-time date and time of a stop, "YYYY-MM-DD HH:mm" (the dialog's pickers). */
-const stopTime = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/, 'Use the format YYYY-MM-DD HH:mm.')
-  .or(z.literal(''))
+const stopTime = dateTimeSchema({ allowEmpty: true })
   .nullable()
   .default(null)
   .transform((v) => (v ? v : null));
@@ -82,10 +80,8 @@ export const LoadFormSchema = z
     broker_id: z.number().int().positive().nullable().default(null),
     broker_number: z.string().trim().max(60).default(''),
     bol: z.string().trim().max(60).default(''),
-    gross: z.coerce
-      .number({ message: 'Enter the gross.' })
-      .min(0, 'The gross cannot be negative.')
-      .max(1_000_000, 'The gross may not be greater than 1000000.'),
+    /** Dollars, parsed to cents. */
+    gross: moneySchema({ label: 'gross', max: 1_000_000 }),
     factoring: z.boolean().default(false),
     mileage_loaded: miles.default(0),
     mileage_empty: miles.default(0),
@@ -323,3 +319,47 @@ export const SPEC_FILTER_KEYS = Object.keys(SpecTripFiltersSchema.shape);
 /** Export by fileType (000 §9): 4 loads, 5 trips, anything else the trips file route. */
 export const exportUrlForFileType = (fileType: number) =>
   fileType === 4 ? '/loads/export' : fileType === 5 ? '/trips/export' : '/trips/files';
+
+/** A load's billing and its customer invoice, for the trip's detail view. */
+export const LoadMoneySchema = z.object({
+  load_id: z.number().int(),
+  billing: z.boolean(),
+  ppw: z.boolean(),
+  invoice: z
+    .object({
+      id: z.number().int(),
+      status: z.string(),
+      from: z.string(),
+      to: z.string(),
+      total: z.number(),
+      paid: z.number(),
+      due: z.number(),
+      sent_at: z.string().nullable(),
+    })
+    .nullable(),
+});
+export const TripPaymentSchema = z.object({
+  id: z.number().int(),
+  invoice_id: z.number().int(),
+  paid_on: z.string(),
+  amount: z.number(),
+  method: z.string(),
+});
+/** One change to the trip, one of its loads, notes or connections (the audit table). */
+export const TripHistorySchema = z.object({
+  at: z.string(),
+  user: z.string().nullable(),
+  entity: z.string(),
+  entity_id: z.string(),
+  action: z.string(),
+  /** The fields an update changed (empty for a create or a delete). */
+  fields: z.array(z.string()),
+});
+/** GET /trips/:id/detail: the trip with its money and its change history (the detail view). */
+export const TripDetailViewResponseSchema = z.object({
+  trip: TripDetailSchema,
+  money: z.array(LoadMoneySchema),
+  payments: z.array(TripPaymentSchema),
+  history: z.array(TripHistorySchema),
+});
+export type TripDetailView = z.infer<typeof TripDetailViewResponseSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { field } from '../../forms/fields';
 import type { RecordRoutes } from '../../http/routes';
 import { SelectOptionSchema } from '../../http/schemas';
+import { dateSchema } from '../../schemas/dates';
+import { moneySchema, optionalMoneySchema } from '../../schemas/money';
 
 /**
  * What trucks and trailers share (001 §3): equipment, notes, value per year and the history of
@@ -21,7 +23,6 @@ export const UNIT_STATUS_LABELS: Record<(typeof UNIT_STATUSES)[number], string> 
 // ---------- field helpers shared by the truck and trailer forms ----------
 
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A text field: trimmed, at most `max` characters, '' stored as null. */
 export const optionalText = (max: number, label: string) =>
@@ -62,21 +63,10 @@ export const optionalId = z.preprocess(
   z.coerce.number({ message: 'Choose from the list.' }).int().positive('Choose from the list.').nullable(),
 );
 
-export const optionalDate = z.preprocess(
-  blankToNull,
-  z.string().regex(ISO_DATE, 'Use the date format YYYY-MM-DD.').nullable(),
-);
+export const optionalDate = z.preprocess(blankToNull, dateSchema().nullable());
 
-/** Dollars with at most 2 decimals ('' is none). */
-export const optionalMoney = (label: string) =>
-  z.preprocess(
-    blankToNull,
-    z.coerce
-      .number({ message: `The ${label} must be an amount.` })
-      .min(0, `The ${label} cannot be negative.`)
-      .max(100_000_000, `The ${label} is too large.`)
-      .nullable(),
-  );
+/** Dollars with at most 2 decimals, parsed to cents ('' is none). */
+export const optionalMoney = (label: string) => optionalMoneySchema({ label, max: 100_000_000 });
 
 // ---------- the fields trucks and trailers share (each module spreads them in its own order) ----------
 
@@ -227,13 +217,8 @@ export const ValueFormSchema = z.object({
       .min(1980, 'The year must be 1980 or later.')
       .max(2100, 'The year may not be after 2100.'),
   ),
-  value: z.preprocess(
-    blankToNull,
-    z.coerce
-      .number({ message: 'The value must be an amount.' })
-      .min(0, 'The value cannot be negative.')
-      .max(100_000_000, 'The value is too large.'),
-  ),
+  /** Dollars, parsed to cents. */
+  value: moneySchema({ label: 'value', max: 100_000_000 }),
 });
 export type ValueForm = { year: number | string; value: number | string };
 

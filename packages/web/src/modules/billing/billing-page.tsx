@@ -8,9 +8,12 @@ import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '
 import { IconFileInvoice, IconFiles, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { DataTable } from '../../platform/data-table/data-table';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { tripDetailPath } from '../../platform/links';
 import { downloadLink } from '../../platform/services/download';
 
 const billingPerm = (ids: number[]) => ({ section: SECTION.Billing, ids });
@@ -60,6 +63,8 @@ function LoadFilesDialog({ loadId, onClose }: { loadId: number | null; onClose: 
 
 /** Accounting → Billing: delivered loads made ready for invoicing (create 45, remove 11 or 45). */
 export function BillingPage() {
+  const navigate = useNavigate();
+  const mayViewTrips = allowsButton(usePermissionTree(), { section: SECTION.Trips, ids: [ACTION.VIEW] });
   const [refreshKey, setRefreshKey] = useState(0);
   const [filesOf, setFilesOf] = useState<number | null>(null);
   const [removing, setRemoving] = useState<BillingRow | null>(null);
@@ -102,6 +107,8 @@ export function BillingPage() {
         url="/billings/list"
         listKey="billings"
         rowId={(r) => r.load_id}
+        // A load opens in the trip's detail view (stops, documents, invoice, payments, history).
+        {...(mayViewTrips ? { onOpen: (r: BillingRow) => navigate(tripDetailPath(r.trip_id, r.load_id)) } : {})}
         refreshKey={refreshKey}
         toolbar={{ export: true }}
         cells={{
@@ -113,6 +120,7 @@ export function BillingPage() {
           {
             id: 'create-billing',
             label: 'Create billing',
+            primary: true,
             icon: <IconFileInvoice size={16} />,
             permission: billingPerm([ACTION.BILLING_CREATE]),
             visible: (r) => r.billing_id === null,
@@ -121,6 +129,7 @@ export function BillingPage() {
           {
             id: 'files',
             label: 'PPW files',
+            primary: true,
             icon: <IconFiles size={16} />,
             onClick: (r) => setFilesOf(r.load_id),
           },

@@ -1,5 +1,6 @@
 import { formatPhone } from '@backhaul/shared/formats/formats';
 import {
+  LEAD_IMPORT,
   LEAD_PATHS,
   LEAD_TITLES,
   type LeadKind,
@@ -9,8 +10,18 @@ import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
+import { ImportDialog } from '../../platform/import/import-dialog';
 import { LeadDialog } from './lead-dialog';
-import { LeadImportDialog } from './lead-import';
+
+const IMPORT_WIDTHS = {
+  mc: 120,
+  truck_quantity: 120,
+  carrier: 200,
+  contact: 150,
+  phone: 160,
+  email: 210,
+  comment: 260,
+};
 
 /**
  * Potential clients and clients: one page for both kinds. Row edit and delete are shown to
@@ -38,7 +49,6 @@ function LeadsPage({ kind }: { kind: LeadKind }) {
         toolbar={registry.toolbar}
         cells={{
           phone: (r) => <Text size="sm">{formatPhone(r.phone)}</Text>,
-          updated_at: (r) => <Text size="sm">{new Date(r.updated_at).toLocaleDateString('en-US')}</Text>,
           email: (r) =>
             r.email ? (
               <Anchor size="sm" href={`mailto:${r.email}`} truncate>
@@ -55,7 +65,10 @@ function LeadsPage({ kind }: { kind: LeadKind }) {
         onClose={registry.dialog.onClose}
         onSaved={registry.dialog.onSaved}
       />
-      <LeadImportDialog
+      <ImportDialog
+        definition={LEAD_IMPORT}
+        widths={IMPORT_WIDTHS}
+        testId="lead-import"
         base={base}
         title={title}
         opened={importing}

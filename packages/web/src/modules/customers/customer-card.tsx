@@ -1,4 +1,4 @@
-import { formatMoney, formatPhone } from '@backhaul/shared/formats/formats';
+import { formatDateTime, formatMoney, formatPhone } from '@backhaul/shared/formats/formats';
 import { FROZEN_LABELS } from '@backhaul/shared/modules/customers/customers.contract';
 import { Anchor, Badge, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -51,7 +51,7 @@ export function CustomerCardDrawer({ id, onClose }: { id: number | null; onClose
             <Field label="Balance">{formatMoney(c.balance)}</Field>
             <Field label="Find us">{c.find_us}</Field>
             <Field label="Frozen">{FROZEN_LABELS[c.frozen]}</Field>
-            <Field label="Created">{new Date(c.created_at).toLocaleDateString('en-US')}</Field>
+            <Field label="Created">{formatDateTime(c.created_at)}</Field>
           </SimpleGrid>
           <Group gap="lg">
             <Text size="sm">Drivers: {data.counts.drivers}</Text>

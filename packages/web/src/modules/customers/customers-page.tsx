@@ -56,7 +56,6 @@ export function CustomersPage() {
           ),
           phone: (r) => <Text size="sm">{formatPhone(r.phone)}</Text>,
           frozen: (r) => <FrozenBadge frozen={r.frozen} />,
-          created_at: (r) => <Text size="sm">{new Date(r.created_at).toLocaleDateString('en-US')}</Text>,
         }}
         actions={registry.actions}
       />

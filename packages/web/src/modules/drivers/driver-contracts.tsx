@@ -6,24 +6,12 @@ import {
   type DriverFile,
   EMPTY_CONTRACT_FORM,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  FileButton,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconFileText, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
+import { DateField } from '../../platform/forms/date-field';
+import { UploadButton } from '../../platform/forms/upload-button';
 import { downloadLink } from '../../platform/services/download';
-import { UPLOAD_ACCEPT, uploadProblem } from '../../platform/services/files.api';
 import { showContract } from './drivers.api';
 
 /** A contract row of the dialog: saved (with id) or new; `signed` is a copy chosen to upload on save. */
@@ -78,12 +66,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
     onChange(drafts.map((d) => (d.key === key ? { ...d, ...change, dirty: true } : d)));
   const setField = (d: ContractDraft, field: keyof DriverContractForm, value: string | null) =>
     patch(d.key, { form: { ...d.form, [field]: value ?? '' }, errors: { ...d.errors, [field]: '' } });
-  const attach = (d: ContractDraft, file: File | null) => {
-    if (!file) return;
-    const problem = uploadProblem(file.name);
-    if (problem) return showAlert('error', problem);
-    patch(d.key, { signed: file });
-  };
+  const attach = (d: ContractDraft, file: File) => patch(d.key, { signed: file });
   const open = async (id: number) => setShown((await showContract(id)).contract);
 
   return (
@@ -135,24 +118,22 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                   />
                 </Table.Td>
                 <Table.Td w={140}>
-                  <TextInput
+                  <DateField
                     size="xs"
                     readOnly={readOnly || struck}
-                    type="date"
                     aria-label="Starts"
                     value={String(d.form.starts_on)}
-                    onChange={(ev) => setField(d, 'starts_on', ev.currentTarget.value)}
+                    onChange={(v) => setField(d, 'starts_on', v)}
                     error={e.starts_on || undefined}
                   />
                 </Table.Td>
                 <Table.Td w={140}>
-                  <TextInput
+                  <DateField
                     size="xs"
                     readOnly={readOnly || struck}
-                    type="date"
                     aria-label="Ends"
                     value={String(d.form.ends_on ?? '')}
-                    onChange={(ev) => setField(d, 'ends_on', ev.currentTarget.value)}
+                    onChange={(v) => setField(d, 'ends_on', v)}
                     error={e.ends_on || undefined}
                   />
                 </Table.Td>
@@ -175,13 +156,13 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     </Anchor>
                   ) : null}
                   {!readOnly && !struck && (
-                    <FileButton onChange={(f) => attach(d, f)} accept={UPLOAD_ACCEPT}>
+                    <UploadButton onFile={(f) => attach(d, f)}>
                       {(p) => (
                         <ActionIcon {...p} variant="subtle" size="sm" aria-label="Attach signed copy">
                           <IconPaperclip size={14} />
                         </ActionIcon>
                       )}
-                    </FileButton>
+                    </UploadButton>
                   )}
                   {e.file_id && (
                     <Text size="xs" c="red">

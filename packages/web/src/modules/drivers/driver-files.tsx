@@ -4,12 +4,11 @@ import {
   DRIVER_FILE_CATEGORIES,
   type DriverFile,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
-import { ActionIcon, Anchor, Badge, Button, FileButton, Group, Select, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Select, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconEye, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
+import { UploadButton } from '../../platform/forms/upload-button';
 import { downloadLink, openPreview } from '../../platform/services/download';
-import { UPLOAD_ACCEPT, uploadProblem } from '../../platform/services/files.api';
 
 /** A file chosen in the dialog, uploaded on save. */
 export type PendingFile = { key: string; file: File; category: keyof typeof DRIVER_FILE_CATEGORIES };
@@ -34,10 +33,7 @@ const CATEGORY_OPTIONS = Object.entries(DRIVER_FILE_CATEGORIES).map(([value, lab
  */
 export function DriverFiles(props: Props) {
   const [category, setCategory] = useState<PendingFile['category']>('cdl');
-  const add = (file: File | null) => {
-    if (!file) return;
-    const problem = uploadProblem(file.name);
-    if (problem) return showAlert('error', problem);
+  const add = (file: File) => {
     props.onAdd({ key: `${Date.now()}-${file.name}`, file, category });
   };
 
@@ -146,13 +142,13 @@ export function DriverFiles(props: Props) {
             onChange={(v) => v && setCategory(v as PendingFile['category'])}
             data-testid="file-category"
           />
-          <FileButton onChange={add} accept={UPLOAD_ACCEPT}>
+          <UploadButton onFile={add}>
             {(p) => (
               <Button {...p} variant="light" size="xs" leftSection={<IconUpload size={14} />} data-testid="file-add">
                 Add file
               </Button>
             )}
-          </FileButton>
+          </UploadButton>
         </Group>
       )}
     </>

@@ -6,13 +6,13 @@ import {
   type InventoryItem,
 } from '@backhaul/shared/modules/employees/employees.contract';
 import { ActionIcon, Anchor, Button, FileButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
+import { DateField } from '../../platform/forms/date-field';
 import { RecordDialogFooter, type RecordDialogProps, RecordModal } from '../../platform/record/record-dialog';
-import { DATE_INPUT, RecordFields, valuesFrom } from '../../platform/record/record-fields';
+import { RecordFields, valuesFrom } from '../../platform/record/record-fields';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadFile, uploadProblem } from '../../platform/services/files.api';
@@ -112,13 +112,11 @@ export function EmployeeDialog({ id, opened, readOnly = false, onClose, onSaved 
                       return (
                         <Table.Td key={c.key}>
                           {'date' in c ? (
-                            <DateInput
+                            <DateField
                               size="xs"
                               aria-label={c.label}
-                              {...DATE_INPUT}
                               {...props}
-                              value={props.value || null}
-                              onChange={(v) => form.setFieldValue(`inventory.${i}.${c.key}`, v ?? '')}
+                              onChange={(v) => form.setFieldValue(`inventory.${i}.${c.key}`, v)}
                             />
                           ) : (
                             <TextInput size="xs" aria-label={c.label} {...props} />

@@ -27,6 +27,7 @@ import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { DateField } from '../../platform/forms/date-field';
 
 type Line = { id?: number; load_id?: number | null; description: string; quantity: number; amount: number };
 type Form = {
@@ -157,8 +158,8 @@ export function InvoiceDialog(props: {
                 {...form.getInputProps('customer_id')}
               />
               <Select label="Service" clearable data={props.options.services} {...form.getInputProps('service_id')} />
-              <TextInput label="From" type="date" withAsterisk {...form.getInputProps('from')} />
-              <TextInput label="To" type="date" withAsterisk {...form.getInputProps('to')} />
+              <DateField label="From" withAsterisk {...form.getInputProps('from')} />
+              <DateField label="To" withAsterisk {...form.getInputProps('to')} />
             </Group>
           ) : (
             invoice && (

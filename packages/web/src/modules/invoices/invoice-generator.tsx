@@ -1,5 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { formatMoney, nowInCompanyTimeZone, pluralize } from '@backhaul/shared/formats/formats';
 import {
   GENERATE_MAX_DAYS,
   GenerateBodySchema,
@@ -17,6 +17,7 @@ import { ApiError } from '../../platform/api-errors';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { DateField } from '../../platform/forms/date-field';
 import { JobProgress } from '../../platform/services/job-progress';
 
 type Form = {
@@ -89,24 +90,8 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
                 { value: 'custom', label: 'Custom' },
               ]}
             />
-            <TextInput
-              size="xs"
-              w={170}
-              type="date"
-              label="From"
-              max={today}
-              withAsterisk
-              {...form.getInputProps('from')}
-            />
-            <TextInput
-              size="xs"
-              w={170}
-              type="date"
-              label="To"
-              max={today}
-              withAsterisk
-              {...form.getInputProps('to')}
-            />
+            <DateField size="xs" w={170} label="From" maxDate={today} withAsterisk {...form.getInputProps('from')} />
+            <DateField size="xs" w={170} label="To" maxDate={today} withAsterisk {...form.getInputProps('to')} />
             <Select
               size="xs"
               w={260}
@@ -148,7 +133,10 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
               label="Generating invoices (customers)"
               onCompleted={(job) => {
                 const r = job.result as GenerateResult | null;
-                showAlert('success', `${r?.invoices ?? 0} invoices generated, ${formatMoney(r?.amount ?? 0)}.`);
+                showAlert(
+                  'success',
+                  `${pluralize(r?.invoices ?? 0, 'invoice generated', 'invoices generated')}, ${formatMoney(r?.amount ?? 0)}.`,
+                );
                 onDone();
               }}
             />

@@ -125,6 +125,7 @@ export function InvoicesTable() {
         listKey="invoice"
         urlPrefix="i"
         rowId={(r) => r.invoice_id}
+        onOpen={(r) => setEditing({ id: r.invoice_id, creating: false })}
         refreshKey={refreshKey}
         toolbar={{
           export: can(ACTION.EXPORT),
@@ -142,7 +143,7 @@ export function InvoicesTable() {
         actions={[
           {
             id: 'view',
-            label: 'View',
+            label: 'View PDF',
             icon: <IconFileTypePdf size={16} />,
             permission: perm(ACTION.VIEW_DOC),
             onClick: (r) => void viewInvoicePdf(r.invoice_id),
@@ -157,6 +158,7 @@ export function InvoicesTable() {
           {
             id: 'edit',
             label: 'Edit',
+            primary: true,
             icon: <IconPencil size={16} />,
             permission: perm(ACTION.EDIT),
             visible: (r) => r.status === 'Open',
@@ -165,6 +167,7 @@ export function InvoicesTable() {
           {
             id: 'details',
             label: 'Details',
+            primary: true,
             icon: <IconEye size={16} />,
             // Only Open invoices change; the others (or a view-only holder) open read-only.
             visible: (r) => !can(ACTION.EDIT) || r.status !== 'Open',
@@ -173,6 +176,7 @@ export function InvoicesTable() {
           {
             id: 'send',
             label: 'Send',
+            primary: true,
             icon: <IconSend size={16} />,
             permission: perm(ACTION.SEND),
             onClick: (r) => setEmailing({ id: r.invoice_id, mode: 'invoice' }),
@@ -197,6 +201,7 @@ export function InvoicesTable() {
           {
             id: 'pay',
             label: 'Enter payment',
+            primary: true,
             icon: <IconReceipt size={16} />,
             permission: perm(ACTION.PAID),
             visible: (r) => r.need_pay_amount > 0,

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@backhaul/shared/formats/formats';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -64,7 +65,7 @@ export function MailPage() {
               <Table.Tbody>
                 {rows.map((r) => (
                   <Table.Tr key={r.id}>
-                    <Table.Td>{r.created_at.slice(0, 16).replace('T', ' ')}</Table.Td>
+                    <Table.Td>{formatDateTime(r.created_at)}</Table.Td>
                     <Table.Td>{r.to}</Table.Td>
                     <Table.Td>
                       <Anchor component="button" onClick={() => setOpen(r)}>

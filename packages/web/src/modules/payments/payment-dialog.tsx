@@ -19,7 +19,6 @@ import {
   Stack,
   Text,
   Textarea,
-  TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +27,7 @@ import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { DateField } from '../../platform/forms/date-field';
 
 /** What the dialog records: money received, or what will not be collected (000 §3 Lost payment). */
 const ENTRY_KINDS = [
@@ -181,13 +181,7 @@ export function PaymentDialog(props: { invoiceId: number | null; onClose: () => 
                 data-testid="payment-amount"
                 {...form.getInputProps('amount')}
               />
-              <TextInput
-                label="Date"
-                type="date"
-                withAsterisk
-                data-testid="payment-date"
-                {...form.getInputProps('date')}
-              />
+              <DateField label="Date" withAsterisk data-testid="payment-date" {...form.getInputProps('date')} />
             </Group>
             {kind === 'payment' && (
               <Group grow align="flex-start">

@@ -93,6 +93,7 @@ export function ReceivableInvoicesTable(props: TableProps) {
           {
             id: 'pay',
             label: 'Pay',
+            primary: true,
             icon: <IconCash size={16} />,
             color: 'green',
             permission: can([ACTION.PAID]),
@@ -102,6 +103,7 @@ export function ReceivableInvoicesTable(props: TableProps) {
           {
             id: 'download',
             label: 'Download invoice PDF',
+            primary: true,
             icon: <IconDownload size={16} />,
             permission: can([ACTION.DOWNLOAD_DOC]),
             onClick: (r) => void downloadInvoicePdf(r.invoice_id),

@@ -1,4 +1,4 @@
-import { formatMoney } from '@backhaul/shared/formats/formats';
+import { formatMoney, pluralize } from '@backhaul/shared/formats/formats';
 import {
   type ScheduleForm,
   ScheduleFormOptionsSchema,
@@ -133,7 +133,7 @@ export function ScheduleFormDialog(props: { editing: ScheduleEditing; onClose: (
                 onChange={(e) => setSearch(e.currentTarget.value)}
               />
               <Text size="sm" data-testid="schedule-form-total">
-                {chosen.size} loads · {formatMoney(total)}
+                {pluralize(chosen.size, 'load')} · {formatMoney(total)}
               </Text>
             </Group>
             {form.errors.load_ids && (

@@ -33,10 +33,11 @@ export function SchedulesPage() {
         url="/schedules/list"
         listKey="schedules"
         rowId={(r) => r.id}
+        onOpen={(r) => setViewing(r.id)}
         refreshKey={refreshKey}
         toolbar={{ export: true, ...(canCreate ? { create: () => setEditing({ id: null }) } : {}) }}
         actions={[
-          { id: 'view', label: 'Open', icon: <IconEye size={16} />, onClick: (r) => setViewing(r.id) },
+          { id: 'view', label: 'Open', primary: true, icon: <IconEye size={16} />, onClick: (r) => setViewing(r.id) },
           {
             id: 'edit',
             label: 'Edit',
@@ -53,6 +54,7 @@ export function SchedulesPage() {
           {
             id: 'send',
             label: 'Send',
+            primary: true,
             icon: <IconSend size={16} />,
             permission: { section: S, ids: [ACTION.SEND] },
             onClick: (r) => setSending({ id: r.id, email: null }),

@@ -10,6 +10,7 @@ import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { DateField } from '../../platform/forms/date-field';
 
 export type ShortPaymentEditing = { id: number | null; form: ShortPaymentForm; readOnly: boolean } | null;
 
@@ -78,9 +79,8 @@ export function ShortPaymentDialog(props: { editing: ShortPaymentEditing; onClos
             data-testid="field-amount_factoring"
             {...form.getInputProps('amount_factoring')}
           />
-          <TextInput
+          <DateField
             label="Processed date"
-            type="date"
             withAsterisk
             readOnly={ro}
             data-testid="field-processed_date"

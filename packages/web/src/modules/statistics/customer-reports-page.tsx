@@ -1,4 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
+import { pluralize } from '@backhaul/shared/formats/formats';
 import type { CustomerReportRow } from '@backhaul/shared/modules/statistics/statistics.contract';
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconListDetails, IconMail } from '@tabler/icons-react';
@@ -70,7 +71,8 @@ export function CustomerReportsPage() {
         {sending && (
           <Stack gap="sm">
             <Text size="sm">
-              {sending.row.customer}: {sending.row.loads} loads, {window.from} → {window.to}, as a spreadsheet.
+              {sending.row.customer}: {pluralize(sending.row.loads, 'load')}, {window.from} → {window.to}, as a
+              spreadsheet.
             </Text>
             <TextInput
               label="E-mail"

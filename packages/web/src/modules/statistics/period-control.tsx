@@ -1,4 +1,4 @@
-import { addDays, nowInCompanyTimeZone, WEEK_STARTS_ON } from '@backhaul/shared/formats/formats';
+import { addDays, DATE_FORMAT, nowInCompanyTimeZone, WEEK_STARTS_ON } from '@backhaul/shared/formats/formats';
 import { type DateType, STATISTICS_DEFAULT_WEEKS } from '@backhaul/shared/modules/statistics/statistics.contract';
 import { Group, SegmentedControl, Select, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -64,7 +64,7 @@ export function PeriodControl() {
         w={230}
         allowSingleDateInRange
         firstDayOfWeek={WEEK_STARTS_ON}
-        valueFormat="YYYY-MM-DD"
+        valueFormat={DATE_FORMAT}
         value={[window.from, window.to]}
         onChange={([from, to]) => {
           if (from && to) apply({ ...window, from: String(from), to: String(to) });

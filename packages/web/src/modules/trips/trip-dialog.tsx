@@ -10,7 +10,6 @@ import {
 import {
   Badge,
   Button,
-  FileButton,
   Group,
   Loader,
   Modal,
@@ -29,6 +28,7 @@ import { showAlert } from '../../platform/alerts-store';
 import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { UploadButton } from '../../platform/forms/upload-button';
 import { recordApi } from '../../platform/record/record-api';
 import { RecordDialog } from '../../platform/record/record-dialog';
 import { ExtractionReview } from '../extraction';
@@ -352,10 +352,9 @@ export function TripDialog(props: Props) {
                   >
                     Add load
                   </Button>
-                  <FileButton
+                  <UploadButton
                     accept=".pdf"
-                    onChange={async (file) => {
-                      if (!file) return;
+                    onFile={async (file) => {
                       try {
                         const answer = await extractRateConfirmation(file);
                         const load = extractedLoad(answer, filters?.brokers);
@@ -373,7 +372,7 @@ export function TripDialog(props: Props) {
                         Fill from rate confirmation
                       </Button>
                     )}
-                  </FileButton>
+                  </UploadButton>
                 </Group>
               )}
               <Textarea label="Trip notes" autosize minRows={1} disabled={readOnly} {...form.getInputProps('notes')} />

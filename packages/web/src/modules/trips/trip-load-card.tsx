@@ -7,7 +7,6 @@ import {
   Badge,
   Button,
   Checkbox,
-  FileButton,
   Group,
   NumberInput,
   Paper,
@@ -20,8 +19,9 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconEye, IconPlus, IconSend, IconTrash, IconUpload } from '@tabler/icons-react';
 import { showAlert } from '../../platform/alerts-store';
+import { DateTimeField } from '../../platform/forms/date-field';
+import { UploadButton } from '../../platform/forms/upload-button';
 import { downloadLink, openPreview } from '../../platform/services/download';
-import { UPLOAD_ACCEPT, uploadProblem } from '../../platform/services/files.api';
 import { findLocation } from './trips.api';
 
 export type DialogForm = {
@@ -117,9 +117,8 @@ export function TripLoadCard(props: Props) {
           props.onStopsChanged();
         }}
       />
-      <TextInput
-        w={172}
-        placeholder="YYYY-MM-DD HH:mm"
+      <DateTimeField
+        w={190}
         disabled={props.readOnly}
         data-testid={`stop-at-${index}-${stopIndex}`}
         {...form.getInputProps(`${path}.stops.${stopIndex}.at`)}
@@ -300,15 +299,7 @@ export function TripLoadCard(props: Props) {
             </Group>
           ))}
           {!props.readOnly && (
-            <FileButton
-              accept={UPLOAD_ACCEPT}
-              onChange={(file) => {
-                if (!file) return;
-                const problem = uploadProblem(file.name);
-                if (problem) return showAlert('error', problem);
-                props.onUploadPpw(file);
-              }}
-            >
+            <UploadButton onFile={props.onUploadPpw}>
               {(p) => (
                 <Button
                   {...p}
@@ -320,7 +311,7 @@ export function TripLoadCard(props: Props) {
                   Upload PPW
                 </Button>
               )}
-            </FileButton>
+            </UploadButton>
           )}
           {ppwFiles.length > 0 && (
             <Button size="compact-xs" variant="subtle" leftSection={<IconSend size={13} />} onClick={props.onSendPpw}>

@@ -2,7 +2,14 @@ import { ACTION, LIST_DEFAULT_PAGE_SIZE, SECTION } from '@backhaul/shared';
 import { addDays, formatMiles, formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { TRIPS_DEFAULT_WEEKS, type TripListRow } from '@backhaul/shared/modules/trips/trips.contract';
 import { ActionIcon, Badge, Button, Group, Loader, Menu, Stack, Table, Text, Title } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconDownload, IconEye, IconPencil } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconChevronRight,
+  IconDownload,
+  IconEye,
+  IconLayoutSidebarRight,
+  IconPencil,
+} from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,10 +19,13 @@ import { readListState } from '../../platform/data-table/list-state';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { downloadLink } from '../../platform/services/download';
 import { useLiveUpdates } from '../../platform/services/use-live-updates';
+import { TripDetailDrawer } from './trip-detail';
 import { TripDialog } from './trip-dialog';
 import { exportTrips, loadTrip } from './trips.api';
 
 const LIST_URL = '/trips/list';
+/** The trip cell holds its chevron and its badges. */
+const TRIP_WIDTHS = { trip_id: 150 };
 /** The panel of an opened trip: a header line and a row per load. */
 const expandedHeight = (r: TripListRow) => 44 + 36 * Math.max(1, r.trip_loads);
 
@@ -71,7 +81,7 @@ function TripLoads({ tripId }: { tripId: number }) {
 export function TripsPage() {
   const tree = usePermissionTree();
   const may = (id: number) => allowsButton(tree, { section: SECTION.Trips, ids: [id] });
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -90,6 +100,26 @@ export function TripsPage() {
       else next.add(loadId);
       return next;
     });
+
+  // The detail view lives in the URL (?trip=&load=): a row click and the global search open it.
+  const detailTrip = Number(params.get('trip')) || null;
+  const detailLoad = Number(params.get('load')) || null;
+  const openDetail = (tripId: number | null, loadId: number | null = null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (tripId === null) {
+          next.delete('trip');
+          next.delete('load');
+        } else {
+          next.set('trip', String(tripId));
+          if (loadId === null) next.delete('load');
+          else next.set('load', String(loadId));
+        }
+        return next;
+      },
+      { replace: tripId === null },
+    );
 
   const state = readListState(params);
   const hasDate = 'delivery_datetime' in state.filters || 'pick_up_datetime' in state.filters;
@@ -149,6 +179,8 @@ export function TripsPage() {
         listKey="trips"
         defaultLimit={LIST_DEFAULT_PAGE_SIZE}
         rowId={(r) => r.load_id}
+        onOpen={(r) => openDetail(r.trip_id, r.load_id)}
+        widths={TRIP_WIDTHS}
         refreshKey={refreshKey}
         toolbar={{}}
         expansion={{
@@ -190,13 +222,29 @@ export function TripsPage() {
         }}
         actions={[
           {
+            id: 'details',
+            label: 'Details',
+            hint: 'Stops, documents, billing, payments and history',
+            primary: true,
+            icon: <IconLayoutSidebarRight size={16} />,
+            permission: { section: SECTION.Trips, ids: [ACTION.VIEW, ACTION.CREATE_EDIT_TRIP] },
+            onClick: (r) => openDetail(r.trip_id, r.load_id),
+          },
+          {
             id: 'edit',
+            primary: true,
             label: may(ACTION.CREATE_EDIT_TRIP) ? 'Edit trip' : 'View trip',
             icon: may(ACTION.CREATE_EDIT_TRIP) ? <IconPencil size={16} /> : <IconEye size={16} />,
             permission: { section: SECTION.Trips, ids: [ACTION.CREATE_EDIT_TRIP, ACTION.VIEW] },
             onClick: (r) => setDialog({ id: r.trip_id }),
           },
         ]}
+      />
+      <TripDetailDrawer
+        tripId={detailTrip}
+        loadId={detailLoad}
+        onClose={() => openDetail(null)}
+        {...(may(ACTION.CREATE_EDIT_TRIP) ? { onEdit: (id: number) => setDialog({ id }) } : {})}
       />
       <TripDialog
         tripId={dialog?.id ?? null}
@@ -205,6 +253,7 @@ export function TripsPage() {
         onSaved={() => {
           setRefreshKey((k) => k + 1);
           void client.invalidateQueries({ queryKey: ['trip'] });
+          void client.invalidateQueries({ queryKey: ['trip-detail'] });
         }}
       />
     </Stack>

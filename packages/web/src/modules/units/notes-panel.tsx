@@ -1,4 +1,4 @@
-import { formatDateTimeDisplay } from '@backhaul/shared/formats/formats';
+import { formatDateTime } from '@backhaul/shared/formats/formats';
 import { NoteFormSchema } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -85,7 +85,7 @@ export function NotesPanel({ prefix, unitId, readOnly }: Props) {
                 {n.notes}
               </Text>
               <Text size="xs" c="dimmed">
-                {n.created_by ?? 'System'} · {formatDateTimeDisplay(n.created_at)}
+                {n.created_by ?? 'System'} · {formatDateTime(n.created_at)}
               </Text>
             </Stack>
             {!readOnly && (

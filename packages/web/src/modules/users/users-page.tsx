@@ -1,5 +1,4 @@
 import { SECTION } from '@backhaul/shared';
-import { formatDateTime } from '@backhaul/shared/formats/formats';
 import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
 import type { UserRow } from '@backhaul/shared/modules/users/users.contract';
 import { Badge, Text } from '@mantine/core';
@@ -36,7 +35,6 @@ export function UsersPage() {
         cells={{
           userGroup: (r) => <Text size="sm">{ROLE_NUMBER_NAMES[r.userGroup] ?? r.userGroup}</Text>,
           dispatcher: (r) => <Text size="sm">{r.dispatcher ? 'yes' : 'no'}</Text>,
-          updated_at: (r) => <Text size="sm">{formatDateTime(r.updated_at)}</Text>,
           status: (r) => (
             <Badge size="sm" variant="light" color={r.status ? 'teal' : 'gray'}>
               {r.status ? 'Active' : 'Inactive'}

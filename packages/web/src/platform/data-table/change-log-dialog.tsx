@@ -1,4 +1,4 @@
-import { formatDateTimeDisplay } from '@backhaul/shared/formats/formats';
+import { formatDateTime } from '@backhaul/shared/formats/formats';
 import { Modal, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api-client';
@@ -33,7 +33,7 @@ export function ChangeLogDialog(props: { url: string; id: number | null; title: 
           <Table.Tbody>
             {rows.map((r) => (
               <Table.Tr key={r.id}>
-                <Table.Td>{formatDateTimeDisplay(r.at)}</Table.Td>
+                <Table.Td>{formatDateTime(r.at)}</Table.Td>
                 <Table.Td>{r.user}</Table.Td>
                 <Table.Td>{r.action}</Table.Td>
                 <Table.Td>{r.changes}</Table.Td>

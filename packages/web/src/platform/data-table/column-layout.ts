@@ -1,4 +1,4 @@
-import type { ColumnMeta, ColumnSetting, ListSettings } from '@backhaul/shared';
+import type { ColumnFormat, ColumnMeta, ColumnSetting, ListSettings } from '@backhaul/shared';
 
 /** The definition's own order and visibility: what "Reset to default" goes back to. */
 export const defaultSettings = (meta: readonly ColumnMeta[]): ColumnSetting[] =>
@@ -24,11 +24,40 @@ export function moveColumn(columns: readonly ColumnSetting[], activeId: string, 
   return next;
 }
 
-const DEFAULT_WIDTH = 180;
-const NARROW = new Set(['id']);
+/** The narrowest a column of each format reads well at (its values, not its title). */
+export const FORMAT_MIN_WIDTH: Record<ColumnFormat, number> = {
+  id: 84,
+  number: 96,
+  money: 112,
+  miles: 100,
+  percent: 84,
+  date: 112,
+  datetime: 148,
+  phone: 150,
+  text: 120,
+};
 
+/** Header chrome: sort arrow, filter button and padding. */
+const HEADER_CHROME = 74;
+/** Width of one character of a bold 13 px header, generously (capitals and digits are wide). */
+const CHAR = 8;
+
+/**
+ * A column's minimum width: its format's, and wide enough that the title wraps to at most two
+ * lines without breaking a word (the header shows the whole title, never an ellipsis).
+ */
+export function minWidth(meta: ColumnMeta): number {
+  const words = meta.title.split(/\s+/);
+  const longestWord = Math.max(...words.map((w) => w.length));
+  const halfTitle = Math.ceil(meta.title.length / 2);
+  const title = Math.ceil(Math.max(longestWord, halfTitle) * CHAR + HEADER_CHROME);
+  return Math.max(FORMAT_MIN_WIDTH[meta.format] ?? FORMAT_MIN_WIDTH.text, title);
+}
+
+/** The default width: the minimum, and text columns a little wider up to their clip length. */
 export function defaultWidth(meta: ColumnMeta): number {
-  if (NARROW.has(meta.id) || meta.id.endsWith('_id')) return 100;
-  if (meta.dollar || meta.miles) return 130;
-  return DEFAULT_WIDTH;
+  const min = minWidth(meta);
+  if (meta.format !== 'text') return min;
+  const text = meta.clip ? Math.min(meta.clip * CHAR, 300) : 160;
+  return Math.max(min, Math.round(text));
 }

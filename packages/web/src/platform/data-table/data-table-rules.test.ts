@@ -105,6 +105,7 @@ describe('column layout', () => {
     hidden: id === 'c',
     clip: null,
     align: 'left' as const,
+    format: 'text' as const,
   }));
   it('defaults, saved settings over a changed definition, and drag moves', () => {
     expect(defaultSettings(meta).map((c) => c.visible)).toEqual([true, true, false]);

@@ -10,9 +10,8 @@ import {
   SaveSettingsResponseSchema,
   TABLE_DEFAULT_PAGE_SIZE,
 } from '@backhaul/shared';
-import { formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
-import { ActionIcon, Box, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { formatCellValue } from '@backhaul/shared/formats/formats';
+import { Box, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ColumnDef,
@@ -25,14 +24,23 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { showAlert } from '../alerts-store';
+import './data-table.css';
 import { api } from '../api-client';
-import { defaultWidth, effectiveSettings } from './column-layout';
+import { defaultWidth, effectiveSettings, minWidth } from './column-layout';
 import { ColumnSettingsPanel } from './column-settings-panel';
 import { downloadLink } from './download';
-import { FilterMenu } from './filter-menu';
 import { clipText } from './filter-rules';
 import {
   changeListState,
@@ -44,25 +52,15 @@ import {
   toListRequest,
   writeListState,
 } from './list-state';
-import { allowsButton, type ButtonPermission, usePermissionTree } from './permissions';
+import { usePermissionTree } from './permissions';
+import { actionsWidth, allowedActions, type Row, type RowAction, RowActions } from './row-actions';
 import { rowBackground } from './row-colors';
 import { TablePager } from './table-pager';
+import { EmptyState, HeaderCell, PINNED_BACKGROUND, pinnedStyle, TableSkeleton } from './table-parts';
 import { TableToolbar, type ToolbarActions } from './table-toolbar';
 import { TotalsCell } from './totals-cell';
 
-export type Row = Record<string, unknown>;
-
-/** A row button: shown when the caller holds its permission ids (any-of or all-of) or has none. */
-export type RowAction<R extends Row> = {
-  id: string;
-  label: string;
-  icon: ReactNode;
-  color?: string;
-  permission?: ButtonPermission;
-  /** Per-row rule on top of the permission (e.g. one's own record, a closed statement). */
-  visible?: (row: R) => boolean;
-  onClick: (row: R) => void;
-};
+export type { Row, RowAction } from './row-actions';
 
 export type DataTableProps<R extends Row> = {
   /** The list endpoint, e.g. '/cities/list'. */
@@ -70,10 +68,20 @@ export type DataTableProps<R extends Row> = {
   /** The list key: POST /:key/settings and /:key/export. */
   listKey: string;
   rowId: (row: R) => string | number;
-  /** Custom cells by column id; the others are formatted from the column metadata. */
+  /**
+   * What a row click (or Enter on a focused row) does: open the record in its dialog or detail
+   * view. Default: the row's own "edit", "view" or "details" action, when the caller may use it.
+   */
+  onOpen?: (row: R) => void;
+  /** Custom cells by column id; the others are formatted from the column metadata (format). */
   cells?: Partial<Record<string, (row: R) => ReactNode>>;
+  /** Default widths (px) for custom cells wider than their format's default (a user's saved width wins). */
+  widths?: Partial<Record<string, number>>;
+  /** Row actions: up to three `primary` ones as labelled buttons, the rest in the "…" menu. */
   actions?: RowAction<R>[];
   toolbar?: ToolbarActions;
+  /** What the empty state says when no filter is set (default "Nothing here yet."). */
+  emptyText?: string;
   /** Changing it reloads and goes back to page 1 (000 §4). */
   refreshKey?: unknown;
   /** Prefix of the URL parameters, when a page shows two tables. */
@@ -93,11 +101,16 @@ const features = tableFeatures({
 });
 const ROW_HEIGHT = 36;
 const ACTIONS_ID = '__actions';
+/** Actions whose id says "open this record", used for a row click when the page gives no onOpen. */
+const OPEN_ACTION_IDS = ['edit', 'view', 'details'];
 const emptyRows: Row[] = [];
 
+/** A click on a button, link, input or menu inside a row is that control's, not "open the row". */
+const INTERACTIVE =
+  'button, a, input, textarea, select, label, [role="menuitem"], [role="checkbox"], [data-row-actions]';
+
 function formatCell(meta: ColumnMeta, value: unknown): { text: string; full: string | null } {
-  if (value === null || value === undefined || value === '') return { text: '', full: null };
-  const raw = meta.dollar ? formatMoney(value as number) : meta.miles ? formatMiles(value as number) : String(value);
+  const raw = formatCellValue(meta.format, value);
   const clipped = clipText(raw, meta.clip);
   return { text: clipped.text, full: clipped.clipped ? raw : null };
 }
@@ -105,7 +118,9 @@ function formatCell(meta: ColumnMeta, value: unknown): { text: string; full: str
 /**
  * The one table of the app (conventions §4): renders any list from the server's column metadata,
  * with filters per column kind, sorting, search, paging, totals, column settings and export. Its
- * request state lives in the URL, so a filtered view can be bookmarked and shared.
+ * request state lives in the URL, so a filtered view can be bookmarked and shared. The first column
+ * and the actions are pinned; a row opens on click or Enter; arrows move between rows; `?open=<id>`
+ * in the URL opens that row once it is on the page (the global search links there).
  */
 export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const { url, listKey, urlPrefix = '', defaultLimit = TABLE_DEFAULT_PAGE_SIZE } = props;
@@ -143,6 +158,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   // same so a new page does not reset widths dragged in the header.
   const metaJson = JSON.stringify(data?.columns ?? []);
   const meta = useMemo(() => JSON.parse(metaJson) as ColumnMeta[], [metaJson]);
+  const metaById = useMemo(() => new Map(meta.map((m) => [m.id, m])), [meta]);
   const [saved, setSaved] = useState<ListSettings | null | undefined>(undefined);
   const settingsJson = JSON.stringify(saved === undefined ? (data?.settings ?? null) : saved);
   const layout = useMemo(
@@ -151,23 +167,26 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   );
 
   const tree = usePermissionTree();
-  const actions = useMemo(
-    () => (props.actions ?? []).filter((a) => allowsButton(tree, a.permission)),
-    [props.actions, tree],
-  );
+  const actions = useMemo(() => allowedActions(props.actions ?? [], tree), [props.actions, tree]);
+  const { onOpen } = props;
+  const openRow = useMemo(() => {
+    if (onOpen) return onOpen;
+    const opener = (row: R) =>
+      OPEN_ACTION_IDS.map((id) => actions.find((a) => a.id === id && (!a.visible || a.visible(row)))).find(Boolean);
+    return actions.some((a) => OPEN_ACTION_IDS.includes(a.id)) ? (row: R) => opener(row)?.onClick(row) : null;
+  }, [onOpen, actions]);
 
   const columns = useMemo<ColumnDef<typeof features, R>[]>(() => {
     const defs: ColumnDef<typeof features, R>[] = meta.map((m) => ({
       id: m.id,
       accessorFn: (row: R) => row[m.id],
       header: m.title,
-      size: defaultWidth(m),
-      minSize: 60,
+      size: Math.max(props.widths?.[m.id] ?? 0, defaultWidth(m)),
+      minSize: minWidth(m),
     }));
-    if (actions.length)
-      defs.push({ id: ACTIONS_ID, header: '', size: 40 + actions.length * 30, enableResizing: false });
+    if (actions.length) defs.push({ id: ACTIONS_ID, header: '', size: actionsWidth(actions), enableResizing: false });
     return defs;
-  }, [meta, actions.length]);
+  }, [meta, actions, props.widths]);
 
   const [sizing, setSizing] = useState<ColumnSizingState>({});
   useEffect(() => {
@@ -175,6 +194,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   }, [layout]);
   const columnOrder = useMemo(() => [...layout.map((c) => c.id), ACTIONS_ID], [layout]);
   const columnVisibility = useMemo(() => Object.fromEntries(layout.map((c) => [c.id, c.visible])), [layout]);
+  const firstColumn = layout.find((c) => c.visible)?.id ?? null;
+  const pinOf = (id: string) => (id === firstColumn ? 'left' : id === ACTIONS_ID ? 'right' : null);
 
   const table = useTable({
     features,
@@ -205,6 +226,50 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const openKey = openRows.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when a row opens or closes
   useEffect(() => virtualizer.measure(), [openKey, virtualizer]);
+
+  // Keyboard: one row is in the tab order; arrows, Home and End move it, Enter opens it.
+  const [focused, setFocused] = useState(0);
+  const focusRow = (index: number) => {
+    const next = Math.max(0, Math.min(rows.length - 1, index));
+    setFocused(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    requestAnimationFrame(() =>
+      scrollRef.current?.querySelector<HTMLElement>(`tr[data-row-index="${next}"]`)?.focus({ preventScroll: true }),
+    );
+  };
+  const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, index: number, row: R) => {
+    if (e.target !== e.currentTarget) return;
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: rows.length - 1 };
+    if (e.key in moves) {
+      e.preventDefault();
+      focusRow(moves[e.key] as number);
+    } else if (e.key === 'Enter' && openRow) {
+      e.preventDefault();
+      openRow(row);
+    }
+  };
+  const onRowClick = (e: MouseEvent<HTMLTableRowElement>, index: number, row: R) => {
+    setFocused(index);
+    if (!openRow || (e.target as Element).closest(INTERACTIVE)) return;
+    if (window.getSelection()?.toString()) return;
+    openRow(row);
+  };
+
+  // ?open=<id>: the global search's link opens that row once it is on the page, then forgets it.
+  const openParam = params.get(`${urlPrefix}open`);
+  useEffect(() => {
+    if (!openParam || !data || !openRow) return;
+    const row = data.rows.find((r) => String(props.rowId(r)) === openParam);
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete(`${urlPrefix}open`);
+        return next;
+      },
+      { replace: true },
+    );
+    if (row) openRow(row);
+  }, [openParam, data, openRow, props.rowId, setParams, urlPrefix]);
 
   const [panel, setPanel] = useState(false);
   const saveSettings = async (next: ColumnSetting[]) => {
@@ -247,11 +312,21 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const totalWidth = table.getTotalSize();
   const pages = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.limit))) : 1;
+  const filtered = Boolean(state.search) || Object.keys(state.filters).length > 0;
+  const clearFilters = () => update({ search: '', filters: {} });
+  const stale = query.isFetching && query.isPlaceholderData;
 
   // A page past the end (rows deleted, filter narrowed elsewhere) clamps to the last page.
   useEffect(() => {
     if (data && state.page > pages && data.limit < PAGE_SIZE_ALL) setState({ ...state, page: pages });
   }, [data, pages, state, setState]);
+
+  const cellBox = (id: string, width: number) => ({
+    display: 'flex',
+    width,
+    flex: id === ACTIONS_ID ? '1 0 auto' : undefined,
+    ...(id === ACTIONS_ID ? { justifyContent: 'flex-end' } : {}),
+  });
 
   return (
     <Stack gap="xs" data-testid={`data-table-${listKey}`}>
@@ -259,6 +334,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
         // The server answers whether this caller may export (EXPORT 72); the button follows it.
         actions={{ ...props.toolbar, export: Boolean(props.toolbar?.export) && data?.can_export !== false }}
         search={state.search}
+        searchFields={data?.search_fields ?? []}
         onSearch={(search) => update({ search })}
         onRefresh={() => setState(refreshListState(defaultLimit))}
         onSettings={() => setPanel(true)}
@@ -281,84 +357,46 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
           data-testid="table-scroll"
         >
           {!data ? (
-            <Group justify="center" py="xl">
-              <Loader size="sm" />
-            </Group>
+            <TableSkeleton />
           ) : (
-            <table style={{ display: 'grid', width: totalWidth, minWidth: '100%', borderCollapse: 'collapse' }}>
-              <thead
-                style={{
-                  display: 'grid',
-                  position: 'sticky',
-                  top: 0,
-                  zIndex: 2,
-                  background: 'var(--mantine-color-dark-7)',
-                }}
-              >
+            <table
+              aria-rowcount={data.total}
+              style={{ display: 'grid', width: totalWidth, minWidth: '100%', borderCollapse: 'collapse' }}
+            >
+              <thead style={{ display: 'grid', position: 'sticky', top: 0, zIndex: 2, background: PINNED_BACKGROUND }}>
                 <tr style={{ display: 'flex', width: '100%' }}>
                   {headers.map((header) => {
-                    const m = meta.find((x) => x.id === header.column.id);
+                    const id = header.column.id;
+                    const m = metaById.get(id);
                     return (
                       <th
                         key={header.id}
                         style={{
-                          display: 'flex',
-                          width: header.getSize(),
-                          flex: header.column.id === ACTIONS_ID ? '1 0 auto' : undefined,
+                          ...cellBox(id, header.getSize()),
                           alignItems: 'center',
                           gap: 4,
-                          padding: '8px 10px',
+                          minHeight: 40,
+                          padding: '6px 10px',
                           position: 'relative',
                           fontSize: 13,
                           fontWeight: 600,
                           borderBottom: '1px solid var(--mantine-color-dark-4)',
                           textAlign: 'left',
+                          ...pinnedStyle(pinOf(id), 'head'),
                         }}
-                        data-testid={`th-${header.column.id}`}
+                        data-testid={`th-${id}`}
+                        data-pinned={pinOf(id) ?? undefined}
                       >
                         {m ? (
                           <>
-                            {m.sortable ? (
-                              <UnstyledButton
-                                onClick={() => toggleSort(m.id)}
-                                style={{
-                                  display: 'flex',
-                                  alignItems: 'center',
-                                  gap: 4,
-                                  minWidth: 0,
-                                  fontWeight: 600,
-                                  fontSize: 13,
-                                }}
-                                data-testid={`sort-${m.id}`}
-                              >
-                                <Text span inherit truncate>
-                                  {m.title}
-                                </Text>
-                                {state.sort === m.id ? (
-                                  state.order === 'desc' ? (
-                                    <IconArrowDown size={14} />
-                                  ) : (
-                                    <IconArrowUp size={14} />
-                                  )
-                                ) : (
-                                  <IconArrowsSort size={13} opacity={0.4} />
-                                )}
-                              </UnstyledButton>
-                            ) : (
-                              <Text span inherit truncate>
-                                {m.title}
-                              </Text>
-                            )}
-                            {m.filter && (
-                              <Box ml="auto">
-                                <FilterMenu
-                                  column={m}
-                                  value={state.filters[m.id]}
-                                  options={options?.[m.id] ?? []}
-                                  onChange={(v) => update({ filters: setFilter(state.filters, m.id, v) })}
-                                />
-                              </Box>
-                            )}
+                            <HeaderCell
+                              meta={m}
+                              sort={state.sort === m.id ? (state.order ?? 'asc') : null}
+                              onSort={() => toggleSort(m.id)}
+                              filterValue={state.filters[m.id]}
+                              filterOptions={options?.[m.id] ?? []}
+                              onFilter={(v) => update({ filters: setFilter(state.filters, m.id, v) })}
+                            />
                             {/* biome-ignore lint/a11y/noStaticElementInteractions: a pointer-only resize grip */}
                             <div
                               onMouseDown={header.getResizeHandler()}
@@ -376,19 +414,38 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                               }}
                             />
                           </>
+                        ) : id === ACTIONS_ID ? (
+                          <Text span inherit c="dimmed">
+                            Actions
+                          </Text>
                         ) : null}
                       </th>
                     );
                   })}
                 </tr>
               </thead>
-              <tbody style={{ display: 'grid', height: virtualizer.getTotalSize(), position: 'relative' }}>
+              <tbody
+                style={{
+                  display: 'grid',
+                  height: rows.length ? virtualizer.getTotalSize() : undefined,
+                  position: 'relative',
+                  opacity: stale ? 0.55 : 1,
+                  transition: 'opacity 120ms',
+                }}
+              >
                 {rows.length === 0 && (
                   <tr style={{ display: 'flex' }}>
-                    <td style={{ padding: 16 }}>
-                      <Text c="dimmed" size="sm" data-testid="table-empty">
-                        No rows match.
-                      </Text>
+                    <td
+                      style={{
+                        position: 'sticky',
+                        left: 0,
+                        width: scrollRef.current?.clientWidth ?? '100%',
+                        display: 'block',
+                      }}
+                    >
+                      <EmptyState filtered={filtered} onClear={clearFilters}>
+                        {props.emptyText}
+                      </EmptyState>
                     </td>
                   </tr>
                 )}
@@ -397,46 +454,36 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                   if (!row) return null;
                   const original = row.original;
                   const open = props.expansion?.isOpen(original) ?? false;
+                  const tint = rowBackground(original);
                   return [
                     <tr
                       key={row.id}
                       data-index={item.index}
+                      data-row-index={item.index}
                       data-testid="table-row"
+                      tabIndex={item.index === Math.min(focused, rows.length - 1) ? 0 : -1}
+                      aria-rowindex={item.index + 1}
+                      onClick={(e) => onRowClick(e, item.index, original)}
+                      onKeyDown={(e) => onRowKey(e, item.index, original)}
+                      onFocus={(e) => e.target === e.currentTarget && setFocused(item.index)}
+                      className="dt-row"
                       style={{
                         display: 'flex',
                         position: 'absolute',
                         transform: `translateY(${item.start}px)`,
                         width: '100%',
                         height: ROW_HEIGHT,
-                        background: rowBackground(original),
+                        background: tint,
                         borderBottom: '1px solid var(--mantine-color-dark-5)',
+                        cursor: openRow ? 'pointer' : undefined,
                       }}
                     >
                       {row.getVisibleCells().map((cell) => {
                         const id = cell.column.id;
-                        const m = meta.find((x) => x.id === id);
+                        const m = metaById.get(id);
                         let content: ReactNode = null;
                         if (id === ACTIONS_ID) {
-                          content = (
-                            <Group gap={4} wrap="nowrap">
-                              {actions
-                                .filter((a) => !a.visible || a.visible(original))
-                                .map((a) => (
-                                  <Tooltip key={a.id} label={a.label} openDelay={200}>
-                                    <ActionIcon
-                                      size="sm"
-                                      variant="subtle"
-                                      color={a.color ?? 'gray'}
-                                      aria-label={a.label}
-                                      onClick={() => a.onClick(original)}
-                                      data-testid={`row-${a.id}`}
-                                    >
-                                      {a.icon}
-                                    </ActionIcon>
-                                  </Tooltip>
-                                ))}
-                            </Group>
-                          );
+                          content = <RowActions actions={actions} row={original} />;
                         } else if (props.cells?.[id]) {
                           content = props.cells[id]?.(original);
                         } else if (m) {
@@ -457,16 +504,22 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                           <td
                             key={cell.id}
                             data-col={id}
+                            data-pinned={pinOf(id) ?? undefined}
                             style={{
-                              display: 'flex',
+                              ...cellBox(id, cell.column.getSize()),
                               alignItems: 'center',
                               justifyContent:
-                                m?.align === 'right' ? 'flex-end' : m?.align === 'center' ? 'center' : 'flex-start',
-                              width: cell.column.getSize(),
-                              flex: id === ACTIONS_ID ? '1 0 auto' : undefined,
+                                id === ACTIONS_ID
+                                  ? 'flex-end'
+                                  : m?.align === 'right'
+                                    ? 'flex-end'
+                                    : m?.align === 'center'
+                                      ? 'center'
+                                      : 'flex-start',
                               padding: '0 10px',
                               overflow: 'hidden',
                               whiteSpace: 'nowrap',
+                              ...pinnedStyle(pinOf(id), 'body', tint),
                             }}
                           >
                             {content}
@@ -505,29 +558,23 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                 })}
               </tbody>
               <tfoot
-                style={{
-                  display: 'grid',
-                  position: 'sticky',
-                  bottom: 0,
-                  zIndex: 2,
-                  background: 'var(--mantine-color-dark-7)',
-                }}
+                style={{ display: 'grid', position: 'sticky', bottom: 0, zIndex: 2, background: PINNED_BACKGROUND }}
               >
                 <tr
                   style={{ display: 'flex', width: '100%', borderTop: '1px solid var(--mantine-color-dark-4)' }}
                   data-testid="totals-row"
                 >
                   {headers.map((header) => {
-                    const m = meta.find((x) => x.id === header.column.id);
+                    const id = header.column.id;
+                    const m = metaById.get(id);
                     return (
                       <td
                         key={header.id}
                         style={{
-                          display: 'flex',
-                          width: header.getSize(),
-                          flex: header.column.id === ACTIONS_ID ? '1 0 auto' : undefined,
+                          ...cellBox(id, header.getSize()),
                           padding: '6px 10px',
                           justifyContent: m?.align === 'right' ? 'flex-end' : 'flex-start',
+                          ...pinnedStyle(pinOf(id), 'head'),
                         }}
                       >
                         {m?.footer && data.sum[m.id] !== undefined && (

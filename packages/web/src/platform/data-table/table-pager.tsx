@@ -1,3 +1,4 @@
+import { pluralize } from '@backhaul/shared/formats/formats';
 import { Group, Loader, NumberInput, Pagination, Select, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { clampPage, type ListState, PAGE_SIZE_OPTIONS, pageSizeLabel } from './list-state';
@@ -26,7 +27,7 @@ export function TablePager({ state, total, pages, loading, onPage, onSize, sizes
     <Group justify="space-between" gap="sm" data-testid="table-pager">
       <Group gap="xs">
         <Text size="sm" c="dimmed" data-testid="table-total">
-          {total.toLocaleString('en-US')} rows
+          {pluralize(total, 'row')}
         </Text>
         {loading && <Loader size="xs" />}
       </Group>

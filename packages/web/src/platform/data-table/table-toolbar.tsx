@@ -28,13 +28,27 @@ export type ToolbarActions = {
 type Props = {
   actions: ToolbarActions;
   search: string;
+  /** What the list's search covers (the server's search_fields): the placeholder names them. */
+  searchFields?: readonly string[];
   onSearch: (text: string) => void;
   onRefresh: () => void;
   onSettings: () => void;
   onExport: () => Promise<void>;
 };
 
-export function TableToolbar({ actions, search, onSearch, onRefresh, onSettings, onExport }: Props) {
+/** Field titles as words in a sentence: acronyms (BOL, MC number) keep their capitals. */
+export const fieldWords = (fields: readonly string[]): string[] =>
+  fields.map((f) => f.replace(/\b(?![A-Z]{2,}\b)\w+/g, (w) => w.toLowerCase()));
+
+/** "Search customer, broker or BOL" from the list's search fields. */
+export function searchPlaceholder(fields: readonly string[]): string {
+  if (!fields.length) return 'Search, then Enter';
+  const names = fieldWords(fields);
+  const last = names.length > 1 ? ` or ${names.at(-1)}` : '';
+  return `Search ${names.slice(0, names.length > 1 ? -1 : 1).join(', ')}${last}`;
+}
+
+export function TableToolbar({ actions, search, searchFields = [], onSearch, onRefresh, onSettings, onExport }: Props) {
   const [text, setText] = useState(search);
   const [exporting, setExporting] = useState(false);
   useEffect(() => setText(search), [search]);
@@ -57,8 +71,10 @@ export function TableToolbar({ actions, search, onSearch, onRefresh, onSettings,
         {actions.search !== false && (
           <TextInput
             size="xs"
-            w={260}
-            placeholder="Search, then Enter"
+            w={{ base: 260, md: 440 }}
+            placeholder={searchPlaceholder(searchFields)}
+            title={searchFields.length ? `${searchPlaceholder(searchFields)}, then Enter` : undefined}
+            aria-label={searchPlaceholder(searchFields)}
             leftSection={<IconSearch size={14} />}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}

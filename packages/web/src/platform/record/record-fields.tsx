@@ -1,18 +1,9 @@
-import { SPEC } from '@backhaul/shared';
-import { formatPhone, WEEK_STARTS_ON } from '@backhaul/shared/formats/formats';
+import { formatPhone } from '@backhaul/shared/formats/formats';
 import { type FieldOption, type FormField, formFields } from '@backhaul/shared/forms/fields';
 import { Autocomplete, Checkbox, NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import type { UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
-
-/** Every date input: the spec's picker format (formats.date_picker_default), weeks from Sunday. */
-export const DATE_INPUT = {
-  valueFormat: SPEC.formats.date_picker_default,
-  firstDayOfWeek: WEEK_STARTS_ON,
-  clearable: true,
-} as const;
+import { DateField } from '../forms/date-field';
 
 // biome-ignore lint/suspicious/noExplicitAny: a field renderer serves any record's form values
 export type AnyForm = UseFormReturnType<any>;
@@ -70,13 +61,12 @@ export function FieldInput({
         />
       );
     case 'date':
+      // The platform's one date input; a cleared date holds what the schema takes for none.
       return (
-        <DateInput
+        <DateField
           {...common}
-          {...DATE_INPUT}
           {...props}
-          value={props.value || null}
-          onChange={(v) => form.setFieldValue(field.name, v ?? field.empty)}
+          onChange={(v) => form.setFieldValue(field.name, v || field.empty)}
           {...extra}
         />
       );

@@ -34,17 +34,33 @@ export const listFiles = (entity: string, entityId: string | number) =>
 
 export const deleteFile = (id: number) => api.delete(`/files/${id}`);
 
-/** Multipart upload (the JSON api client does not send forms). */
-export async function uploadFile(opts: { entity: string; entityId: string | number; file: File; category?: string }) {
+/**
+ * A multipart POST of one file and text fields (the JSON api client sends no forms); a failure is an
+ * ApiError carrying the server's messages, like the api client's.
+ */
+export async function postUpload<T>(
+  path: string,
+  opts: { file: File; fields?: Record<string, string>; schema: z.ZodType<T> },
+): Promise<T> {
   const form = new FormData();
-  if (opts.category) form.append('category', opts.category);
+  for (const [name, value] of Object.entries(opts.fields ?? {})) form.append(name, value);
   form.append('file', opts.file, opts.file.name);
-  const res = await fetch(`${API_BASE}/files/upload/${opts.entity}/${opts.entityId}`, {
+  const res = await fetch(`${API_BASE}${path}`, {
     method: 'POST',
     body: form,
     headers: webHeaders(),
   });
   const body: unknown = await res.json().catch(() => null);
   if (!res.ok) throw new ApiError(res.status, body, describeFailure(res.status, body));
-  return z.object({ file: StoredFileSchema }).parse(body).file;
+  return opts.schema.parse(body);
+}
+
+/** Multipart upload of a record's file (POST /files/upload/:entity/:entityId). */
+export async function uploadFile(opts: { entity: string; entityId: string | number; file: File; category?: string }) {
+  const { file } = await postUpload(`/files/upload/${opts.entity}/${opts.entityId}`, {
+    file: opts.file,
+    fields: opts.category ? { category: opts.category } : {},
+    schema: z.object({ file: StoredFileSchema }),
+  });
+  return file;
 }

@@ -1,14 +1,13 @@
 import { MSG } from '@backhaul/shared';
+import { pluralize } from '@backhaul/shared/formats/formats';
 import {
   checkImportRows,
-  IMPORT_FIELDS,
+  type ImportColumns,
+  type ImportDefinition,
   type ImportError,
-  type ImportField,
-  type ImportResponse,
-  ImportResponseSchema,
-  type ImportRow,
+  type ImportTextRow,
   SaveImportResponseSchema,
-} from '@backhaul/shared/modules/clients/clients.contract';
+} from '@backhaul/shared/import/import.contract';
 import {
   Alert,
   Button,
@@ -24,97 +23,86 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
-import { API_BASE, api, webHeaders } from '../../platform/api-client';
-import { ApiError, describeFailure } from '../../platform/api-errors';
+import { showAlert } from '../alerts-store';
+import { api } from '../api-client';
+import { ApiError } from '../api-errors';
+import { postUpload } from '../services/files.api';
 
-const HEADINGS: Record<ImportField, string> = {
-  mc: 'MC',
-  truck_quantity: 'Trucks',
-  carrier: 'Carrier',
-  contact: 'Contact',
-  phone: 'Phone',
-  email: 'E-mail',
-  comment: 'Comment',
-};
-const WIDTHS: Record<ImportField, number> = {
-  mc: 120,
-  truck_quantity: 120,
-  carrier: 200,
-  contact: 150,
-  phone: 160,
-  email: 210,
-  comment: 260,
+type Props<C extends ImportColumns> = {
+  /** The module's import, declared in its shared contract (columns, rules). */
+  definition: ImportDefinition<C>;
+  /** The calls are `<base>/import` and `<base>/saveImport`. */
+  base: string;
+  /** The list's title: "Import potential clients". */
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+  /** Preview column widths in pixels (default 160). */
+  widths?: Partial<Record<keyof C & string, number>>;
+  testId?: string;
 };
 
 const keyOf = (row: number, field: string) => `${row}:${field}`;
 
-async function postSpreadsheet(path: string, file: File): Promise<ImportResponse> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const res = await fetch(`${API_BASE}${path}`, { method: 'POST', body: form, headers: webHeaders() });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const failure = describeFailure(res.status, body);
-    if (failure.alert) showAlert('error', failure.alert);
-    throw new ApiError(res.status, body, failure);
-  }
-  return ImportResponseSchema.parse(body);
-}
-
-type Props = { base: string; title: string; opened: boolean; onClose: () => void; onSaved: () => void };
-
 /**
- * Import of a spreadsheet (XLSX or CSV): POST …/import answers the rows and each bad row's errors
- * without saving; cells with errors are highlighted, the user fixes a cell or skips a row, and
- * POST …/saveImport saves them all once none has an error.
+ * Spreadsheet import (XLSX or CSV) for any declared import: `…/import` answers the rows and each
+ * bad row's errors without saving; cells with errors are highlighted, the user fixes a cell or skips
+ * a row (the shared rules re-check as they type), and `…/saveImport` stores them all once none has
+ * an error — in one transaction on the server, which checks again.
  */
-export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Props) {
-  const [rows, setRows] = useState<ImportRow[] | null>(null);
+export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
+  const { definition, base, title, opened, onClose, onSaved, testId = 'import-dialog' } = props;
+  const widths: Partial<Record<string, number>> = props.widths ?? {};
+  type Row = ImportTextRow<C>;
+  type Key = keyof C & string;
+  const label = (key: string) => definition.columns[key]?.label ?? key;
+  const [rows, setRows] = useState<Row[] | null>(null);
   const [serverErrors, setServerErrors] = useState<ImportError[]>([]);
+  const [ignored, setIgnored] = useState<string[]>([]);
   const [skipped, setSkipped] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
   const [fileName, setFileName] = useState('');
 
-  const reset = () => {
+  const close = () => {
     setRows(null);
     setServerErrors([]);
+    setIgnored([]);
     setSkipped(new Set());
     setFileName('');
-  };
-  const close = () => {
-    reset();
     onClose();
   };
 
   const kept = useMemo(() => (rows ?? []).filter((r) => !skipped.has(r.row)), [rows, skipped]);
-  // Server errors (e.g. an MC already in the list) stand until their cell is edited; the shared
-  // rules re-check every kept row as the user types.
+  // Server errors (e.g. a value already saved) stand until their cell is edited; the shared rules
+  // re-check every kept row as the user types.
   const errors = useMemo(() => {
     const map = new Map<string, string>();
     for (const e of serverErrors) if (!skipped.has(e.row)) map.set(keyOf(e.row, e.field), e.message);
-    for (const e of checkImportRows(kept, new Set()).errors) map.set(keyOf(e.row, e.field), e.message);
+    for (const e of checkImportRows(definition, kept).errors) map.set(keyOf(e.row, e.field), e.message);
     return map;
-  }, [serverErrors, kept, skipped]);
+  }, [definition, serverErrors, kept, skipped]);
   const badRows = new Set([...errors.keys()].map((k) => Number(k.split(':')[0])));
 
   const choose = async (file: File | null) => {
     if (!file) return;
     setBusy(true);
     try {
-      const res = await postSpreadsheet(`${base}/import`, file);
+      const res = await postUpload(`${base}/import`, { file, schema: definition.responseSchema });
       setRows(res.rows);
       setServerErrors(res.errors);
+      setIgnored(res.ignored);
       setSkipped(new Set());
       setFileName(file.name);
-    } catch {
-      // The alert is shown; the user may pick another file.
+    } catch (err) {
+      // The user may pick another file.
+      showAlert('error', err instanceof Error ? err.message : MSG.whoops);
     } finally {
       setBusy(false);
     }
   };
 
-  const edit = (row: number, field: ImportField, value: string) => {
+  const edit = (row: number, field: Key, value: string) => {
     setRows((list) => (list ?? []).map((r) => (r.row === row ? { ...r, [field]: value } : r)));
     setServerErrors((list) => list.filter((e) => !(e.row === row && e.field === field)));
   };
@@ -131,6 +119,7 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
       onSaved();
       close();
     } catch (err) {
+      // 422: `rows.<index of the kept row>.<field>` → "Row <n>: <message>".
       if (err instanceof ApiError && err.status === 422) {
         const fresh: ImportError[] = [];
         for (const [key, messages] of Object.entries(err.fieldErrors)) {
@@ -146,15 +135,16 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
     }
   };
 
+  const headings = definition.keys.map(label).join(', ');
   return (
     <Modal opened={opened} onClose={close} title={`Import ${title.toLowerCase()}`} size="95%" centered>
-      <Stack gap="sm" data-testid="lead-import">
+      <Stack gap="sm" data-testid={testId}>
         <Group justify="space-between">
           <Group gap="xs">
             <FileButton onChange={choose} accept=".xlsx,.csv">
-              {(props) => (
+              {(buttonProps) => (
                 <Button
-                  {...props}
+                  {...buttonProps}
                   leftSection={<IconFileSpreadsheet size={16} />}
                   loading={busy && !rows}
                   data-testid="import-choose"
@@ -164,22 +154,27 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
               )}
             </FileButton>
             <Text size="sm" c="dimmed">
-              {fileName || 'XLSX or CSV with the headings MC, Truck quantity, Carrier, Contact, Phone, Email, Comment.'}
+              {fileName || `XLSX or CSV with the headings ${headings}.`}
             </Text>
           </Group>
           {rows && (
             <Text size="sm" data-testid="import-summary">
-              {rows.length} rows · {badRows.size} with errors · {skipped.size} skipped
+              {pluralize(rows.length, 'row')} · {badRows.size} with errors · {skipped.size} skipped
             </Text>
           )}
         </Group>
+        {rows && ignored.length > 0 && (
+          <Text size="sm" c="dimmed" data-testid="import-ignored">
+            Not imported (no such column): {ignored.join(', ')}.
+          </Text>
+        )}
         {rows && badRows.size > 0 && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={16} />} data-testid="import-errors">
             {[...errors.entries()].slice(0, 6).map(([key, message]) => {
-              const [row, field] = key.split(':');
+              const [row, field = ''] = key.split(':');
               return (
                 <Text size="sm" key={key}>
-                  Row {row}, {HEADINGS[field as ImportField] ?? field}: {message}
+                  Row {row}, {label(field)}: {message}
                 </Text>
               );
             })}
@@ -195,9 +190,9 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={60}>Row</Table.Th>
-                  {IMPORT_FIELDS.map((f) => (
-                    <Table.Th key={f} miw={WIDTHS[f]}>
-                      {HEADINGS[f]}
+                  {definition.keys.map((k) => (
+                    <Table.Th key={k} miw={widths[k] ?? 160}>
+                      {label(k)}
                     </Table.Th>
                   ))}
                   <Table.Th w={60}>Skip</Table.Th>
@@ -217,24 +212,21 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
                       }}
                     >
                       <Table.Td>{r.row}</Table.Td>
-                      {IMPORT_FIELDS.map((f) => {
-                        const message = errors.get(keyOf(r.row, f));
-                        const input = (
-                          <TextInput
-                            size="xs"
-                            value={r[f]}
-                            disabled={skip}
-                            error={Boolean(message)}
-                            aria-label={`Row ${r.row} ${HEADINGS[f]}`}
-                            data-testid={`cell-${r.row}-${f}`}
-                            onChange={(e) => edit(r.row, f, e.currentTarget.value)}
-                          />
-                        );
+                      {definition.keys.map((k) => {
+                        const message = errors.get(keyOf(r.row, k));
                         return (
-                          <Table.Td key={f}>
-                            {input}
+                          <Table.Td key={k}>
+                            <TextInput
+                              size="xs"
+                              value={String((r as Record<string, unknown>)[k] ?? '')}
+                              disabled={skip}
+                              error={Boolean(message)}
+                              aria-label={`Row ${r.row} ${label(k)}`}
+                              data-testid={`cell-${r.row}-${k}`}
+                              onChange={(e) => edit(r.row, k, e.currentTarget.value)}
+                            />
                             {message && (
-                              <Text size="xs" c="red" mt={2} data-testid={`error-${r.row}-${f}`}>
+                              <Text size="xs" c="red" mt={2} data-testid={`error-${r.row}-${k}`}>
                                 {message}
                               </Text>
                             )}
@@ -274,7 +266,7 @@ export function LeadImportDialog({ base, title, opened, onClose, onSaved }: Prop
             loading={busy && Boolean(rows)}
             data-testid="import-save"
           >
-            Save {kept.length ? `${kept.length} rows` : ''}
+            Save {kept.length ? pluralize(kept.length, 'row') : ''}
           </Button>
         </Group>
       </Stack>

@@ -1,0 +1,1 @@
+export { globalSearch } from './search.service';

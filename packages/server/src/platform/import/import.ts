@@ -1,0 +1,132 @@
+import { MSG } from '@backhaul/shared';
+import {
+  checkImportRows,
+  type ExistingValues,
+  IMPORT_MSG,
+  type ImportColumns,
+  type ImportDefinition,
+  type ImportError,
+  type ImportTextRow,
+  type ImportValues,
+  mapHeadings,
+  missingColumns,
+  requiredLabels,
+  SaveImportResponseSchema,
+} from '@backhaul/shared/import/import.contract';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Access, AuthUser } from '../auth/access';
+import { caller } from '../auth/guard';
+import { AppError } from '../errors';
+import { readUpload } from '../files/read-upload';
+import type { App } from '../http/types';
+import { readSpreadsheet } from './spreadsheet';
+
+/**
+ * What a module declares to import a spreadsheet: the columns (shared, so the web previews with the
+ * same rules), the values already saved for its unique columns, and how to store accepted rows.
+ */
+export type ImportSpec<C extends ImportColumns> = {
+  definition: ImportDefinition<C>;
+  /** Values already saved, per unique column, in the caller's scope (read in the save's transaction too). */
+  existing?: (db: DbOrTx, user: AuthUser) => Promise<ExistingValues<C>>;
+  /** Stores every row in the import's transaction (audit included); answers how many were saved. */
+  save: (tx: Tx, user: AuthUser, rows: ImportValues<C>[]) => Promise<number>;
+};
+
+/** Rows of a sheet under its heading row, keyed by column (ignored headings named), without empty rows. */
+export function sheetRows<C extends ImportColumns>(
+  def: ImportDefinition<C>,
+  grid: readonly string[][],
+): { rows: ImportTextRow<C>[]; ignored: string[] } {
+  const [heading = [], ...body] = grid;
+  const { index, ignored } = mapHeadings(def, heading);
+  if (missingColumns(def, index).length) throw AppError.invalidField('file', IMPORT_MSG.headings(requiredLabels(def)));
+  const rows: ImportTextRow<C>[] = [];
+  body.forEach((cells, i) => {
+    if (cells.every((c) => c.trim() === '')) return;
+    const row: Record<string, string | number> = { row: i + 2 };
+    for (const key of def.keys) {
+      const at = index.get(key);
+      row[key] = at === undefined ? '' : (cells[at] ?? '').trim();
+    }
+    rows.push(row as ImportTextRow<C>);
+  });
+  if (!rows.length) throw AppError.invalidField('file', IMPORT_MSG.empty);
+  if (rows.length > def.maxRows) throw AppError.invalidField('file', IMPORT_MSG.tooMany(def.maxRows));
+  return { rows, ignored };
+}
+
+/** POST …/import: the file's rows, every row's errors and the ignored headings; nothing is stored. */
+export async function previewImport<C extends ImportColumns>(
+  db: Db,
+  user: AuthUser,
+  spec: ImportSpec<C>,
+  file: { kind: 'xlsx' | 'csv'; data: Buffer },
+) {
+  const { rows, ignored } = sheetRows(spec.definition, await readSpreadsheet(file));
+  const existing = spec.existing ? await spec.existing(db, user) : {};
+  const { errors } = checkImportRows(spec.definition, rows, existing);
+  return { rows, errors, ignored };
+}
+
+/** A 422 naming each bad cell as `rows.<index in the body>.<field>`: "Row <sheet row>: <message>". */
+function rowErrors(rows: readonly { row: number }[], errors: readonly ImportError[]) {
+  const fields: Record<string, string[]> = {};
+  for (const e of errors) {
+    const key = `rows.${rows.findIndex((r) => r.row === e.row)}.${e.field}`;
+    fields[key] = [...(fields[key] ?? []), `Row ${e.row}: ${e.message}`];
+  }
+  return fields;
+}
+
+/** POST …/saveImport: every row is checked again and all are stored in one transaction, or none (422). */
+export async function saveImport<C extends ImportColumns>(
+  db: Db,
+  user: AuthUser,
+  spec: ImportSpec<C>,
+  rows: readonly ImportTextRow<C>[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const existing = spec.existing ? await spec.existing(tx, user) : {};
+    const { errors, accepted } = checkImportRows(spec.definition, rows, existing);
+    if (errors.length) throw AppError.validation(rowErrors(rows, errors));
+    return spec.save(
+      tx,
+      user,
+      accepted.map((a) => a.values),
+    );
+  });
+}
+
+/**
+ * Mounts `<base>/import` (multipart: an .xlsx or .csv) and `<base>/saveImport` (the rows to save),
+ * both behind `access`.
+ */
+export function registerImportRoutes<C extends ImportColumns>(
+  app: App,
+  opts: { db: Db; maxBytes: number; base: string; access: Access; tags: string[]; spec: ImportSpec<C> },
+): void {
+  const { db, spec, access, tags } = opts;
+  app.post(`${opts.base}/import`, {
+    config: { access },
+    schema: { tags, response: { 200: spec.definition.responseSchema } },
+    handler: async (req) => {
+      const upload = await readUpload(req, {
+        maxBytes: opts.maxBytes,
+        types: ['xlsx', 'csv'],
+        badType: IMPORT_MSG.type,
+        mismatch: IMPORT_MSG.unreadable,
+      });
+      return previewImport(db, caller(req).user, spec, { kind: upload.kind as 'xlsx' | 'csv', data: upload.data });
+    },
+  });
+
+  app.post(`${opts.base}/saveImport`, {
+    config: { access },
+    schema: { tags, body: spec.definition.saveBodySchema, response: { 200: SaveImportResponseSchema } },
+    handler: async (req) => ({
+      message: MSG.savingSuccess,
+      saved: await saveImport(db, caller(req).user, spec, req.body.rows as ImportTextRow<C>[]),
+    }),
+  });
+}

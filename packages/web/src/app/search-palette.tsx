@@ -1,0 +1,208 @@
+import {
+  type SearchGroup,
+  type SearchResponse,
+  SearchResponseSchema,
+  type SearchResult,
+} from '@backhaul/shared/modules/search/search.contract';
+import { Button, Group, Kbd, Loader, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
+import {
+  IconBuilding,
+  IconFileInvoice,
+  IconRoute,
+  IconSearch,
+  IconSteeringWheel,
+  IconTruck,
+} from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../platform/api-client';
+import { fieldWords } from '../platform/data-table/table-toolbar';
+import { tripDetailPath } from '../platform/links';
+
+const ICONS: Record<SearchGroup, ComponentType<{ size?: number }>> = {
+  trips: IconRoute,
+  invoices: IconFileInvoice,
+  customers: IconBuilding,
+  drivers: IconSteeringWheel,
+  trucks: IconTruck,
+};
+
+const filterOn = (column: string, id: number) => JSON.stringify({ [column]: { op: 'eq', value: id } });
+
+/**
+ * Where a result opens: the trip's detail view, or the record's list filtered to it with
+ * `open=<id>`, which the DataTable turns into the record's own dialog.
+ */
+export function resultPath(r: SearchResult): string {
+  const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
+  switch (r.group) {
+    case 'trips':
+      return tripDetailPath(r.trip_id ?? r.id, r.id);
+    case 'invoices':
+      return `/accounting/customer-invoices?${q({ if: filterOn('invoice_id', r.id), iopen: String(r.id) })}`;
+    case 'customers':
+      return `/maintenance/customers?${q({ f: filterOn('id', r.id), open: String(r.id) })}`;
+    case 'drivers':
+      return `/maintenance/drivers?${q({ f: filterOn('id', r.id), open: String(r.id) })}`;
+    case 'trucks':
+      return `/maintenance/trucks?${q({ f: filterOn('id', r.id), open: String(r.id) })}`;
+  }
+}
+
+const searchFor = (q: string, signal: AbortSignal) =>
+  api.get('/search', { query: { q }, schema: SearchResponseSchema, signal, background: true });
+
+/**
+ * The header's global search (Ctrl+K or ⌘K): a trip, load, BOL, invoice, customer, driver or truck
+ * by number or name, across the lists the caller may see; arrows choose, Enter opens.
+ */
+export function SearchPalette() {
+  const [opened, setOpened] = useState(false);
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), 250);
+  const [active, setActive] = useState(0);
+  const navigate = useNavigate();
+  useHotkeys([['mod+K', () => setOpened(true)]], []);
+
+  const query = useQuery({
+    queryKey: ['search', debounced],
+    queryFn: ({ signal }) => searchFor(debounced, signal),
+    enabled: opened && debounced.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const answer: SearchResponse | undefined = debounced ? query.data : undefined;
+  const results = useMemo(() => answer?.groups.flatMap((g) => g.results) ?? [], [answer]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer starts at its first result
+  useEffect(() => setActive(0), [answer]);
+
+  const close = () => {
+    setOpened(false);
+    setText('');
+  };
+  const open = (r: SearchResult) => {
+    close();
+    navigate(resultPath(r));
+  };
+  const onKey = (e: React.KeyboardEvent) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (results.length ? (i + step + results.length) % results.length : 0));
+    } else if (e.key === 'Enter') {
+      const r = results[active];
+      if (r) open(r);
+    }
+  };
+
+  let index = -1;
+  return (
+    <>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconSearch size={14} />}
+        rightSection={<Kbd size="xs">Ctrl K</Kbd>}
+        onClick={() => setOpened(true)}
+        data-testid="global-search"
+        visibleFrom="sm"
+        w={230}
+        styles={{ inner: { justifyContent: 'space-between' }, label: { color: 'var(--mantine-color-dimmed)' } }}
+      >
+        Search…
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={close}
+        withCloseButton={false}
+        size="lg"
+        yOffset="10vh"
+        padding="sm"
+        aria-label="Search"
+      >
+        <Stack gap="xs" data-testid="search-palette">
+          <TextInput
+            data-autofocus
+            size="md"
+            placeholder="Trip, load, BOL, invoice #, customer, driver or truck"
+            leftSection={<IconSearch size={16} />}
+            rightSection={query.isFetching ? <Loader size="xs" /> : null}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={onKey}
+            data-testid="search-input"
+          />
+          <ScrollArea.Autosize mah="60vh">
+            {!debounced ? (
+              <Text size="sm" c="dimmed" p="sm">
+                Find a trip or load by its number, BOL or broker #, an invoice by its number, a customer, driver or
+                truck by name or number. ↑ ↓ choose, Enter opens.
+              </Text>
+            ) : answer && results.length === 0 && !query.isFetching ? (
+              <Stack gap={4} p="sm" data-testid="search-empty">
+                <Text fw={600}>No match for “{answer.q}”.</Text>
+                {answer.groups.map((g) => (
+                  <Text key={g.group} size="sm" c="dimmed">
+                    {g.label}: searched its number, {fieldWords(g.fields).join(', ')}
+                  </Text>
+                ))}
+              </Stack>
+            ) : (
+              <Stack gap="xs">
+                {answer?.groups
+                  .filter((g) => g.results.length)
+                  .map((g) => {
+                    const Icon = ICONS[g.group];
+                    return (
+                      <Stack key={g.group} gap={2} data-testid={`search-group-${g.group}`}>
+                        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs">
+                          {g.label}
+                        </Text>
+                        {g.results.map((r) => {
+                          index++;
+                          const mine = index;
+                          return (
+                            <UnstyledButton
+                              key={`${r.group}-${r.id}`}
+                              onClick={() => open(r)}
+                              onMouseEnter={() => setActive(mine)}
+                              px="xs"
+                              py={6}
+                              style={{
+                                borderRadius: 6,
+                                background: mine === active ? 'var(--mantine-color-dark-5)' : undefined,
+                              }}
+                              data-testid="search-result"
+                              data-active={mine === active || undefined}
+                            >
+                              <Group gap="sm" wrap="nowrap">
+                                <Icon size={18} />
+                                <Stack gap={0} style={{ minWidth: 0 }}>
+                                  <Text size="sm" fw={600} truncate>
+                                    {r.title}
+                                  </Text>
+                                  <Text size="xs" c="dimmed" truncate>
+                                    {r.subtitle}
+                                  </Text>
+                                </Stack>
+                                {mine === active && (
+                                  <Kbd size="xs" ml="auto">
+                                    ↵
+                                  </Kbd>
+                                )}
+                              </Group>
+                            </UnstyledButton>
+                          );
+                        })}
+                      </Stack>
+                    );
+                  })}
+              </Stack>
+            )}
+          </ScrollArea.Autosize>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
