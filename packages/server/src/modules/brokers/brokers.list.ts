@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { brokerRecord } from './brokers.record';
 
 /** Brokers (001 §3): broker_id, broker, pa_street_1, email_address, local_phone; more on demand. */
 export const brokersList = defineList({
@@ -9,7 +10,7 @@ export const brokersList = defineList({
   section: SECTION.Brokers,
   from: sql`brokers`,
   rowKey: sql`brokers.id`,
-  base: (user) => sql`brokers.company_id = ${user.companyId}`,
+  base: brokerRecord.scope,
   defaultSort: { sort: 'broker', order: 'asc' },
   columns: [
     { id: 'broker_id', title: 'ID', sql: sql`brokers.id`, filter: 'number', footer: 'count', align: 'left' },

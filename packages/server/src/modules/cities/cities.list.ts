@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { cityRecord } from './cities.record';
 
 /** Cities (001 §3): id, city, zip_codes, state. Reference data shared by every company. */
 export const citiesList = defineList({
@@ -9,7 +10,7 @@ export const citiesList = defineList({
   section: SECTION.Cities,
   from: sql`cities`,
   rowKey: sql`cities.id`,
-  base: () => undefined,
+  base: cityRecord.scope,
   defaultSort: { sort: 'city', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`cities.id`, filter: 'number', footer: 'count', align: 'left' },

@@ -1,4 +1,4 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   ExportBodySchema,
   ExportResponseSchema,
@@ -10,7 +10,6 @@ import {
   ShortPaymentFormSchema,
   ShortPaymentSavedSchema,
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
@@ -19,7 +18,6 @@ import { runList } from '../../platform/list/run-list';
 import { shortPaymentsList } from './short-payments.list';
 import * as service from './short-payments.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const can = (action?: number | number[]) => ({ section: SECTION.ShortPayments, ...(action ? { action } : {}) });
 
 /**
@@ -47,19 +45,24 @@ export const shortPaymentsRoutes: RouteModule = {
 
     app.get('/short/payments/:id/edit', {
       config: { access: can([ACTION.VIEW, ACTION.EDIT]) },
-      schema: { tags, params: IdParams, response: { 200: ShortPaymentEditSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: ShortPaymentEditSchema } },
       handler: (req) => service.editShortPayment(db, caller(req).user, req.params.id),
     });
 
     app.put('/short/payments/:id', {
       config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, body: ShortPaymentFormSchema, response: { 200: ShortPaymentSavedSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ShortPaymentFormSchema,
+        response: { 200: ShortPaymentSavedSchema },
+      },
       handler: (req) => service.updateShortPayment(db, caller(req).user, req.params.id, req.body),
     });
 
     app.delete('/short/payments/:id', {
       config: { access: can(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: (req) => service.deleteShortPayment(db, caller(req).user, req.params.id),
     });
 
