@@ -48,6 +48,7 @@ test('a dispatcher opens a trip from its row, finds a load by its destination ci
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('trip-detail').getByRole('heading', { name: /^Trip #\d+$/ })).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(page.getByTestId('trip-timeline')).toHaveCount(0);
 
   // The search box says what it covers and finds the load by its destination city.
   const search = page.getByTestId('table-search');

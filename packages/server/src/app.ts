@@ -29,6 +29,9 @@ import { createJobsService } from './platform/jobs/jobs.service';
 import { createLiveBus } from './platform/live/live.bus';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 
+/** A file of the web build's assets/ folder (Vite puts the content hash in the name). */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+$/;
+
 export type BuildAppOptions = {
   database: Database;
   config: Config;
@@ -87,9 +90,10 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   const filesEnv = loadFilesEnv();
+  const storage = storageFromEnv(filesEnv, opts.config.dataDir);
   const files = createFilesService({
     db: opts.database.db,
-    storage: storageFromEnv(filesEnv, opts.config.dataDir),
+    storage,
     maxBytes: filesEnv.FILE_MAX_BYTES,
   });
   registerPlatformFileEntities(files);
@@ -118,6 +122,7 @@ export async function buildApp(opts: BuildAppOptions) {
     await jobs.stop();
     await live.close();
     mailer.close();
+    storage.close?.();
   });
   const deps: AppDeps = { database: opts.database, config: opts.config, mailer, files, jobs, exports, live, links };
   app.decorate('deps', deps);
@@ -146,9 +151,19 @@ export async function buildApp(opts: BuildAppOptions) {
 
   if (serveWeb && webDist) {
     // The web app's files are public; the index.html fallback for other paths is the not-found handler.
+    // Vite names every file under assets/ by its content hash: cached for a year. index.html (and any
+    // file without a hash) is revalidated, so a release reaches browsers at once. The build wrote .br
+    // and .gz beside each text file (packages/web/vite.config.ts): sent as they are.
     await app.register(async (web) => {
       declareRoutes(web, 'public');
-      await web.register(fastifyStatic, { root: webDist, wildcard: false });
+      await web.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, path) =>
+          reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      });
     });
   }
 

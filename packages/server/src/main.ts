@@ -1,14 +1,15 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { prepareDatabase } from './db/prepare';
 import { DEMO_USERS } from './modules/users';
+import { SERVER_ROOT } from './paths';
 
 async function main() {
   const config = loadConfig(process.env, {
-    WEB_DIST: process.env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    WEB_DIST: process.env.WEB_DIST ?? join(SERVER_ROOT, '../web/dist'),
   });
   const log = (line: string) => console.log(line);
   let database: Awaited<ReturnType<typeof openDatabase>>;

@@ -10,6 +10,7 @@ import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes
 import { extractionRoutes } from './modules/extraction/extraction.routes';
 import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
+import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
@@ -53,6 +54,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   factoringRoutes,
   clientsRoutes,
   generalRoutes,
+  infoCompanyRoutes,
   trucksRoutes,
   trailersRoutes,
   tripsRoutes,

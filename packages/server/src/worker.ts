@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openPostgres } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { withStartupLock } from './db/prepare';
 
 /**
  * `npm run worker`: runs the job workers in their own process against PostgreSQL, so API and work
@@ -17,7 +18,7 @@ async function main() {
     process.exit(1);
   }
   const database = await openPostgres(config.DATABASE_URL);
-  await migrateDatabase(database);
+  await withStartupLock(database, () => migrateDatabase(database));
   const { app } = await buildApp({ database, config, role: 'worker', logRequests: process.env.LOG_REQUESTS === '1' });
   await app.ready();
   console.log(`Backhaul worker ${process.pid} is running jobs (pg-boss on PostgreSQL).`);

@@ -1,4 +1,6 @@
 export * from './http/errors';
+export * from './http/routes';
+export * from './http/schemas';
 export * from './http/web-session';
 export * from './list/list.contract';
 export * from './money';

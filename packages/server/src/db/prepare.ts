@@ -1,12 +1,30 @@
 import type { Config } from '../config';
-import { runSeeders } from '../platform/seed/seed';
-import { SEEDERS } from '../seeders';
 import type { Database } from './client';
 import { migrateDatabase } from './migrate';
 
 export async function isDatabaseEmpty(database: Database): Promise<boolean> {
   const [row] = await database.query<{ present: boolean }>('select exists(select 1 from companies) as present');
   return !row?.present;
+}
+
+/** Any constant shared by every process of the app: the key of the start-up advisory lock. */
+const STARTUP_LOCK = 7_400_021;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock, so processes started together on one
+ * database (API replicas, workers: docs/deploy.md) migrate and seed one after the other instead of
+ * racing on the same DDL. The lock lives on a connection of its own; `fn` uses the pool.
+ */
+export async function withStartupLock<T>(database: Database, fn: () => Promise<T>): Promise<T> {
+  if (database.kind !== 'postgres' || !database.pool) return fn();
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await fn();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
+    client.release();
+  }
 }
 
 /**
@@ -18,11 +36,15 @@ export async function prepareDatabase(
   config: Pick<Config, 'SEED' | 'SEED_SCALE' | 'DEMO_PASSWORD'>,
   log: (line: string) => void = () => {},
 ): Promise<{ seeded: boolean }> {
-  await migrateDatabase(database);
-  const wanted = config.SEED === 'demo' || (config.SEED === 'auto' && database.kind === 'pglite');
-  if (!wanted) return { seeded: false };
-  if (!(await isDatabaseEmpty(database))) return { seeded: false };
-  log('Loading the demo company…');
-  await runSeeders(database.db, SEEDERS, { scale: config.SEED_SCALE, password: config.DEMO_PASSWORD, log });
-  return { seeded: true };
+  return withStartupLock(database, async () => {
+    await migrateDatabase(database);
+    const wanted = config.SEED === 'demo' || (config.SEED === 'auto' && database.kind === 'pglite');
+    if (!wanted) return { seeded: false };
+    if (!(await isDatabaseEmpty(database))) return { seeded: false };
+    log('Loading the demo company…');
+    // The seeders (and the data they read) load only when there is something to seed.
+    const [{ runSeeders }, { SEEDERS }] = await Promise.all([import('../platform/seed/seed'), import('../seeders')]);
+    await runSeeders(database.db, SEEDERS, { scale: config.SEED_SCALE, password: config.DEMO_PASSWORD, log });
+    return { seeded: true };
+  });
 }

@@ -34,9 +34,15 @@ export const MSG = {
   createdValue: 'Created value item',
   updatedValue: 'Updated value item',
   itemRemoved: 'Item removed successfully',
+  itemAdded: 'Item added successfully',
+  itemSaved: 'Item saved successfully',
+  itemDeleted: 'Item deleted successfully',
   /** Role (permission) calls fail (000 §8). */
   roleCallFailed: 'Something went wrong',
 } as const;
+
+/** A small list's saves and deletions (001 §8: the item messages), e.g. the /info lists. */
+export const ITEM_MESSAGES = { created: MSG.itemAdded, updated: MSG.itemSaved, deleted: MSG.itemDeleted } as const;
 
 // Texts the spec leaves to us (it says only "a clear message"); kept here so server and web agree.
 export const APP_MSG = {

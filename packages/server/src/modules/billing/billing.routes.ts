@@ -1,17 +1,15 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   BillingCreateBodySchema,
   BillingFilesResponseSchema,
   BillingSavedSchema,
 } from '@backhaul/shared/modules/billing/billing.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { billingList } from './billing.list';
 import * as billingService from './billing.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const view = { section: SECTION.Billing, action: [ACTION.BILLING_VIEW, ACTION.BILLING_CREATE] };
 
 /** Accounting → Billing (000 §7 "Loads and billing"): the list, create, delete, the load's files. */
@@ -30,7 +28,7 @@ export const billingRoutes: RouteModule = {
 
     app.get('/billings/:id', {
       config: { access: view },
-      schema: { tags, params: IdParams, response: { 200: BillingFilesResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: BillingFilesResponseSchema } },
       handler: async (req) => ({ load_files: await billingService.billingFiles(db, caller(req), req.params.id) }),
     });
 
@@ -45,7 +43,7 @@ export const billingRoutes: RouteModule = {
 
     app.delete('/billing/:id', {
       config: { access: { section: SECTION.Billing, action: [ACTION.DELETE, ACTION.BILLING_CREATE] } },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => billingService.deleteBilling(db, caller(req), req.params.id),
     });
   },

@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
-import { eq, ilike, sql } from 'drizzle-orm';
+import { ilike, sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { brokerRecord } from './brokers.record';
 import { brokers } from './brokers.table';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -12,7 +13,7 @@ export const brokersList = defineList({
   section: SECTION.Brokers,
   from: sql`${brokers}`,
   rowKey: sql`${brokers.id}`,
-  base: (user) => eq(brokers.companyId, user.companyId),
+  base: brokerRecord.scope,
   defaultSort: { sort: 'broker', order: 'asc' },
   columns: [
     { id: 'broker_id', title: 'ID', column: brokers.id, filter: 'number', footer: 'count', align: 'left' },

@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { ilike, sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { cityRecord } from './cities.record';
 import { cities } from './cities.table';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -12,7 +13,7 @@ export const citiesList = defineList({
   section: SECTION.Cities,
   from: sql`${cities}`,
   rowKey: sql`${cities.id}`,
-  base: () => undefined,
+  base: cityRecord.scope,
   defaultSort: { sort: 'city', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', column: cities.id, filter: 'number', footer: 'count', align: 'left' },

@@ -3,7 +3,7 @@ import { orNull } from '@backhaul/shared/modules/customers/contact-fields';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit/audit';
 import type { ImportSpec } from '../../platform/import/import';
-import { LEAD_ENTITY, leadRow } from './clients.service';
+import { LEAD_RECORDS, toLeadRow } from './clients.record';
 import { salesLeads } from './clients.table';
 
 /** The leads spreadsheet of one kind: MCs already in that kind's list are duplicates; rows are audited. */
@@ -37,10 +37,10 @@ export const leadImport = (kind: LeadKind): ImportSpec<typeof LEAD_IMPORT.column
     for (const lead of saved)
       await writeAudit(tx, {
         actor: user,
-        entity: LEAD_ENTITY[kind],
+        entity: LEAD_RECORDS[kind].entity,
         entityId: lead.id,
         action: 'import',
-        after: leadRow(lead),
+        after: toLeadRow(lead),
       });
     return saved.length;
   },

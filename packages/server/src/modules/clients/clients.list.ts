@@ -6,8 +6,10 @@ import {
   LEAD_TITLES,
   type LeadKind,
 } from '@backhaul/shared/modules/clients/clients.contract';
-import { sql } from 'drizzle-orm';
+import { and, ne, sql } from 'drizzle-orm';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
+import { LEAD_RECORDS } from './clients.record';
+import { salesLeads } from './clients.table';
 
 /**
  * One list per kind with the same columns (001 §3): id, updated_at, mc, truck_quantity, carrier,
@@ -21,10 +23,7 @@ function defineLeadsList(kind: LeadKind): ListDefinition {
     section: SECTION.Customers,
     from: sql`sales_leads`,
     rowKey: sql`sales_leads.id`,
-    base: (user) =>
-      sql`sales_leads.company_id = ${user.companyId} and sales_leads.kind = ${kind} and sales_leads.status <> ${CANCELED}${
-        user.customerId === null ? sql`` : sql` and sales_leads.customer_id = ${user.customerId}`
-      }`,
+    base: (user) => and(LEAD_RECORDS[kind].scope(user), ne(salesLeads.status, CANCELED)),
     defaultSort: { sort: 'updated_at', order: 'desc' },
     columns: [
       { id: 'id', title: 'ID', sql: sql`sales_leads.id`, filter: 'number', footer: 'count', align: 'left' },

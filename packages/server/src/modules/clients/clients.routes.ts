@@ -1,25 +1,27 @@
-import { MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { DraftedIdsBodySchema, DraftedIdsResponseSchema, MSG, SECTION } from '@backhaul/shared';
 import {
+  CANCELED,
   LEAD_KINDS,
   LEAD_PATHS,
   LEAD_TITLES,
   LeadEditResponseSchema,
-  LeadFormSchema,
   type LeadKind,
   LeadSaveResponseSchema,
   LeadStartResponseSchema,
+  leadRoutes,
 } from '@backhaul/shared/modules/clients/clients.contract';
-import { DraftedIdsBodySchema, DraftedIdsResponseSchema } from '@backhaul/shared/modules/customers/contact-fields';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { App, AppDeps, RouteModule } from '../../platform/http/types';
 import { registerImportRoutes } from '../../platform/import/import';
 import { registerListRoute } from '../../platform/list/list.routes';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
+import { deleteDraftedChildren } from '../../platform/record/record.service';
 import { leadImport } from './clients.import';
 import { LEAD_LISTS } from './clients.list';
+import { LEAD_RECORDS } from './clients.record';
 import * as clientsService from './clients.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const CreateQuery = z.object({ customer_id: z.coerce.number().int().positive().optional() });
 /**
  * The spec gives potential clients and clients no section of their own: both use Customers (6).
@@ -29,8 +31,10 @@ const CreateQuery = z.object({ customer_id: z.coerce.number().int().positive().o
 const access = { section: SECTION.Customers };
 
 /** The register's calls for one kind under /potentialClients or /clients (001 §7: "the same pattern" as fuel). */
-function registerLeadRoutes(app: App, { database: { db }, files }: AppDeps, kind: LeadKind) {
-  const base = `/${LEAD_PATHS[kind]}`;
+function registerLeadRoutes(app: App, deps: AppDeps, kind: LeadKind) {
+  const { db } = deps.database;
+  const { files } = deps;
+  const base = `/${LEAD_PATHS[kind]}` as const;
   const tags = [LEAD_TITLES[kind]];
   registerListRoute(app, db, LEAD_LISTS[kind], { url: `${base}/list`, tags, access });
 
@@ -40,47 +44,38 @@ function registerLeadRoutes(app: App, { database: { db }, files }: AppDeps, kind
     handler: async (req) => clientsService.startLead(db, caller(req).user, null),
   });
 
-  app.get(`${base}/create`, {
-    config: { access },
-    schema: { tags, querystring: CreateQuery, response: { 200: LeadStartResponseSchema } },
-    handler: async (req) => clientsService.startLead(db, caller(req).user, req.query.customer_id ?? null),
-  });
-
-  app.get(`${base}/:id/edit`, {
-    config: { access },
-    schema: { tags, params: IdParams, response: { 200: LeadEditResponseSchema } },
-    handler: async (req) => clientsService.editLead(db, caller(req).user, kind, req.params.id),
-  });
-
-  app.post(base, {
-    config: { access },
-    schema: { tags, body: LeadFormSchema, response: { 200: LeadSaveResponseSchema } },
-    handler: async (req) => clientsService.saveLead(db, caller(req).user, kind, req.body.id ?? null, req.body),
-  });
-
-  app.put(`${base}/:id`, {
-    config: { access },
-    schema: { tags, params: IdParams, body: LeadFormSchema, response: { 200: LeadSaveResponseSchema } },
-    handler: async (req) => clientsService.saveLead(db, caller(req).user, kind, req.params.id, req.body),
-  });
-
-  app.delete(`${base}/:id`, {
-    config: { access },
-    schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
-    handler: async (req) => {
-      await clientsService.deleteLead(db, caller(req).user, kind, req.params.id);
-      return { message: MSG.removalSuccess };
+  // GET base/create (optional customer_id), GET base/:id/edit, POST base (an id in the body updates),
+  // PUT base/:id, DELETE base/:id; a save answers `removed` when its status took the row off the list.
+  const record = LEAD_RECORDS[kind];
+  registerRecordRoutes(app, deps, record, {
+    tags,
+    key: 'row',
+    routes: leadRoutes(kind),
+    access: { createForm: access, editForm: access, create: access, update: access, remove: access },
+    forms: {
+      query: CreateQuery,
+      options: ({ user, query }) => clientsService.startLead(db, user, query.customer_id ?? null),
+      optionsSchema: LeadStartResponseSchema,
+      edit: ({ user, id }) => clientsService.editLead(db, user, kind, id),
+      editSchema: LeadEditResponseSchema,
+    },
+    createUpdatesBy: (form: { id?: number }) => form.id,
+    saved: {
+      answer: (row, message) => ({ message, row, removed: row.status === CANCELED }),
+      schema: LeadSaveResponseSchema,
     },
   });
 
-  for (const which of ['description', 'invoice'] as const) {
-    const name = which === 'description' ? 'destroyDescription' : 'destroyInvoice';
+  for (const [name, entity] of [
+    ['destroyDescription', 'sales_lead_descriptions'],
+    ['destroyInvoice', 'sales_lead_invoices'],
+  ] as const) {
     app.post(`${base}/${name}`, {
       config: { access },
       schema: { tags, body: DraftedIdsBodySchema, response: { 200: DraftedIdsResponseSchema } },
       handler: async (req) => ({
         message: MSG.removalSuccess,
-        deleted: await clientsService.destroyDrafted(db, caller(req).user, kind, which, req.body.ids),
+        deleted: await deleteDraftedChildren(db, record, caller(req).user, { entity, ids: req.body.ids }),
       }),
     });
   }

@@ -1,5 +1,12 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
-import { DraftedIdsBodySchema, DraftedIdsResponseSchema } from '@backhaul/shared/modules/customers/contact-fields';
+import {
+  ACTION,
+  DraftedIdsBodySchema,
+  DraftedIdsResponseSchema,
+  IdParamsSchema,
+  MessageBodySchema,
+  MSG,
+  SECTION,
+} from '@backhaul/shared';
 import {
   CustomerCardSchema,
   CustomerDescriptionSchema,
@@ -20,7 +27,6 @@ import { registerRegistryListRoutes } from '../../platform/registry/registry-rou
 import { customersList, customersLog } from './customers.list';
 import * as customersService from './customers.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const can = (action?: number | number[], match?: 'all') => ({
   section: SECTION.Customers,
   ...(action ? { action } : {}),
@@ -82,13 +88,13 @@ export const customersRoutes: RouteModule = {
 
     app.get('/customers/description/:id', {
       config: { access: can() },
-      schema: { tags, params: IdParams, response: { 200: CustomerDescriptionSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: CustomerDescriptionSchema } },
       handler: async (req) => customersService.getDescription(db, caller(req).user, req.params.id),
     });
 
     app.get('/customers/:id', {
       config: { access: can() },
-      schema: { tags, params: IdParams, response: { 200: CustomerCardSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: CustomerCardSchema } },
       handler: async (req) => customersService.getCard(db, caller(req).user, req.params.id),
     });
 
@@ -109,7 +115,7 @@ export const customersRoutes: RouteModule = {
 
     app.delete('/customers/:id', {
       config: { access: can(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await customersService.deleteCustomer(db, files, caller(req).user, req.params.id);
         return { message: MSG.removalSuccess };

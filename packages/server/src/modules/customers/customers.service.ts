@@ -5,9 +5,11 @@ import {
   CUSTOMER_SERVICES,
   type CustomerCard,
   type CustomerDetails,
+  CustomerDetailsSchema,
   type CustomerException,
   type CustomerFormOptions,
   type CustomerFormOutput,
+  CustomerFormSchema,
   FIND_US_OPTIONS,
   FROZEN_LABELS,
   type Option,
@@ -21,6 +23,8 @@ import { AppError } from '../../platform/errors';
 import { fileJson } from '../../platform/files/files.routes';
 import type { FilesService } from '../../platform/files/files.service';
 import { files } from '../../platform/files/files.table';
+import { defineRecord } from '../../platform/record/define-record';
+import { createRecord, updateRecord } from '../../platform/record/record.service';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
 import { listFactoringOptions } from '../factoring';
 import { customerExceptions, customers } from './customers.table';
@@ -176,7 +180,7 @@ async function checkReferences(db: DbOrTx, user: AuthUser, form: CustomerFormOut
     if (!m) errors.sale_manager_id = [CUSTOMER_MSG.unknownManager];
   }
   if (form.factoring_company_id !== null) {
-    const options = await listFactoringOptions(db as Db, user.companyId);
+    const options = await listFactoringOptions(db, user.companyId);
     if (!options.some((o) => o.id === form.factoring_company_id))
       errors.factoring_company_id = [CUSTOMER_MSG.unknownFactoring];
   }
@@ -201,6 +205,31 @@ const columnsOf = (form: CustomerFormOutput) => ({
 });
 
 /**
+ * A customer (001 §3): the company's; a customer user reaches only its own. New exception texts
+ * are added with the save; deletions are drafts sent to /customers/deleteExceptions.
+ */
+export const customerRecord = defineRecord({
+  entity: CUSTOMERS_ENTITY,
+  table: customers,
+  section: SECTION.Customers,
+  scope: { row: (user) => (user.customerId === null ? undefined : eq(customers.id, user.customerId)) },
+  form: CustomerFormSchema,
+  row: CustomerDetailsSchema,
+  toRow: (c, { tx, user }) => findDetails(tx, user, c.id),
+  toValues: columnsOf,
+  children: [
+    {
+      entity: 'customer_exceptions',
+      table: customerExceptions,
+      owner: customerExceptions.customerId,
+      field: 'exceptions',
+      rows: (form, { user }) => form.exceptions.map((text) => ({ values: { text, createdBy: user.id } })),
+    },
+  ],
+  hooks: { beforeSave: ({ tx, user, form }) => checkReferences(tx, user, form) },
+});
+
+/**
  * POST /customers/:type: create, or update keyed by division_id (001 §3). Create needs 8 and is
  * never open to a customer user; update needs 9 and stays inside the caller's row scope.
  */
@@ -218,45 +247,9 @@ export async function saveCustomer(
   if (type === 'create' && form.division_id !== undefined)
     throw AppError.invalidField('division_id', CUSTOMER_MSG.divisionIdOnCreate);
   if (type === 'create' && user.customerId !== null) throw AppError.forbidden();
-  const before = form.division_id === undefined ? null : await findDetails(db, user, form.division_id);
-  await checkReferences(db, user, form);
-  return db.transaction(async (tx) => {
-    const [saved] = before
-      ? await tx
-          .update(customers)
-          .set({ ...columnsOf(form), updatedAt: new Date() })
-          .where(eq(customers.id, before.id))
-          .returning({ id: customers.id })
-      : await tx
-          .insert(customers)
-          .values({ companyId: user.companyId, ...columnsOf(form) })
-          .returning({ id: customers.id });
-    if (!saved) throw new AppError('internal', 'Customer not saved');
-    if (form.exceptions.length) {
-      const added = await tx
-        .insert(customerExceptions)
-        .values(form.exceptions.map((text) => ({ customerId: saved.id, text, createdBy: user.id })))
-        .returning();
-      for (const e of added)
-        await writeAudit(tx, {
-          actor: user,
-          entity: 'customer_exceptions',
-          entityId: e.id,
-          action: 'create',
-          after: e,
-        });
-    }
-    const after = await findDetails(tx, user, saved.id);
-    await writeAudit(tx, {
-      actor: user,
-      entity: CUSTOMERS_ENTITY,
-      entityId: saved.id,
-      action: before ? 'update' : 'create',
-      before,
-      after,
-    });
-    return after;
-  });
+  return form.division_id === undefined
+    ? createRecord(db, customerRecord, user, form)
+    : updateRecord(db, customerRecord, user, form.division_id, form);
 }
 
 /**

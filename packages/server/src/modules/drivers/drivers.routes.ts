@@ -1,4 +1,4 @@
-import { ACTION, can, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, can, IdParamsSchema, MSG, SECTION } from '@backhaul/shared';
 import {
   CONTRACT_FILE_KEPT,
   ContractResponseSchema,
@@ -24,7 +24,6 @@ import { onTruckDriverChange } from '../trucks';
 import { driversList, driversLog } from './drivers.list';
 import * as drivers from './drivers.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const section = SECTION.Drivers;
 const need = (action?: number) => ({ section, ...(action ? { action } : {}) });
 /** Saving a driver: create (8) for a new one, edit (9) for an existing one. */
@@ -85,7 +84,7 @@ export const driversRoutes: RouteModule = {
 
     app.post('/drivers/update/:id', {
       config: { access: EDIT },
-      schema: { tags, params: IdParams, body: DriverFormSchema, response: { 200: DriverSaveResponseSchema } },
+      schema: { tags, params: IdParamsSchema, body: DriverFormSchema, response: { 200: DriverSaveResponseSchema } },
       handler: async (req) => ({
         message: MSG.savingSuccess,
         driver: await drivers.updateDriver(db, caller(req).user, req.params.id, req.body),
@@ -94,7 +93,7 @@ export const driversRoutes: RouteModule = {
 
     app.delete('/drivers/:id', {
       config: { access: need(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: z.object({ message: z.string() }) } },
+      schema: { tags, params: IdParamsSchema, response: { 200: z.object({ message: z.string() }) } },
       handler: async (req) => {
         await drivers.deleteDriver(db, caller(req).user, req.params.id);
         return { message: MSG.removalSuccess };
@@ -103,20 +102,25 @@ export const driversRoutes: RouteModule = {
 
     app.get('/drivers/description/:id', {
       config: { access: need() },
-      schema: { tags, params: IdParams, response: { 200: DriverDescriptionResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: DriverDescriptionResponseSchema } },
       handler: async (req) => drivers.describeDriver(db, caller(req).user, req.params.id),
     });
 
     // Contracts: show one, set (create) on a driver, update one, list a driver's.
     app.get('/drivers/showContract/:id', {
       config: { access: need() },
-      schema: { tags, params: IdParams, response: { 200: ContractResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: ContractResponseSchema } },
       handler: async (req) => ({ contract: await drivers.getContract(db, caller(req).user, req.params.id) }),
     });
 
     app.post('/drivers/setContract/:id', {
       config: { access: { anyOf: [need(ACTION.CREATE), EDIT] } },
-      schema: { tags, params: IdParams, body: DriverContractFormSchema, response: { 200: ContractSaveResponseSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: DriverContractFormSchema,
+        response: { 200: ContractSaveResponseSchema },
+      },
       handler: async (req) => ({
         message: MSG.savingSuccess,
         contract: await drivers.createContract(db, caller(req).user, req.params.id, req.body),
@@ -125,7 +129,12 @@ export const driversRoutes: RouteModule = {
 
     app.post('/drivers/updateContract/:id', {
       config: { access: EDIT },
-      schema: { tags, params: IdParams, body: DriverContractFormSchema, response: { 200: ContractSaveResponseSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: DriverContractFormSchema,
+        response: { 200: ContractSaveResponseSchema },
+      },
       handler: async (req) => ({
         message: MSG.savingSuccess,
         contract: await drivers.updateContract(db, caller(req).user, req.params.id, req.body),
@@ -134,7 +143,7 @@ export const driversRoutes: RouteModule = {
 
     app.post('/drivers/contract/:id', {
       config: { access: need() },
-      schema: { tags, params: IdParams, body: z.unknown(), response: { 200: ContractsResponseSchema } },
+      schema: { tags, params: IdParamsSchema, body: z.unknown(), response: { 200: ContractsResponseSchema } },
       handler: async (req) => ({ rows: await drivers.listContracts(db, caller(req).user, req.params.id) }),
     });
 
@@ -165,7 +174,7 @@ export const driversRoutes: RouteModule = {
     // The card.
     app.get('/drivers/:id', {
       config: { access: need() },
-      schema: { tags, params: IdParams, response: { 200: DriverCardResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: DriverCardResponseSchema } },
       handler: async (req) => {
         const { user, grants } = caller(req);
         const card = await drivers.driverCard(db, user, req.params.id);

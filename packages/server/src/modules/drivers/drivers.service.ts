@@ -33,8 +33,6 @@ export const DRIVER_MSG = {
 type DriverRecord = typeof drivers.$inferSelect;
 type ContractRecord = typeof driverContracts.$inferSelect;
 
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
-
 /** The caller's drivers: the company's, or only its customer's for a customer user. */
 const inScope = (user: AuthUser): SQL =>
   and(
@@ -234,7 +232,7 @@ export async function createDriver(db: Db, user: AuthUser, form: DriverFormOutpu
       .returning({ id: drivers.id });
     if (!row) throw new AppError('internal', 'Driver not created');
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'drivers',
       entityId: row.id,
       action: 'create',
@@ -263,7 +261,7 @@ export async function updateDriver(db: Db, user: AuthUser, id: number, form: Dri
     const previous = Object.fromEntries(Object.keys(after).map((k) => [k, before[k as keyof Driver]]));
     if (JSON.stringify(previous) === JSON.stringify(after)) return;
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'drivers',
       entityId: id,
       action: 'update',
@@ -293,7 +291,7 @@ export async function followTruckDriver(
       .set({ ...after, updatedAt: new Date() })
       .where(eq(drivers.id, driverId));
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'drivers',
       entityId: driverId,
       action: 'update',
@@ -339,7 +337,7 @@ export async function deleteDriver(db: Db, user: AuthUser, id: number): Promise<
   if (truck) throw AppError.precondition(DRIVER_MSG.onTruck(before.driver, truck.number));
   await db.transaction(async (tx) => {
     await tx.delete(drivers).where(and(eq(drivers.id, id), inScope(user)));
-    await writeAudit(tx, { actor: actorOf(user), entity: 'drivers', entityId: id, action: 'delete', before });
+    await writeAudit(tx, { actor: user, entity: 'drivers', entityId: id, action: 'delete', before });
   });
 }
 
@@ -497,7 +495,7 @@ export async function createContract(
       .returning();
     if (!row) throw new AppError('internal', 'Contract not created');
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'driver_contracts',
       entityId: row.id,
       action: 'create',
@@ -524,7 +522,7 @@ export async function updateContract(
       .where(eq(driverContracts.id, id))
       .returning();
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'driver_contracts',
       entityId: id,
       action: 'update',

@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
+import { employeeRecord } from './employees.record';
 
 /** Employees (001 §3): employee_id, name, company, department, office, email, phone, phone2, active. */
 export const employeesList = defineList({
@@ -11,7 +12,7 @@ export const employeesList = defineList({
   from: sql`employees`,
   rowKey: sql`employees.id`,
   joins: { department: sql`left join departments on departments.id = employees.department_id` },
-  base: (user) => sql`employees.company_id = ${user.companyId}`,
+  base: employeeRecord.scope,
   defaultSort: { sort: 'name', order: 'asc' },
   columns: [
     { id: 'employee_id', title: 'ID', sql: sql`employees.id`, filter: 'number', footer: 'count' },
@@ -53,4 +54,4 @@ export const employeesList = defineList({
 });
 
 /** POST /employees/filterLogs: the employees' change log from the audit table. */
-export const employeesLog = defineChangeLog({ key: 'employees-logs', entity: 'employees', section: SECTION.Employees });
+export const employeesLog = defineChangeLog({ key: 'employees-logs', record: employeeRecord });

@@ -1,10 +1,9 @@
-import { ACTION, can as canDo, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, can as canDo, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
+  EMPLOYEE_ROUTES,
   EmployeeDescriptionResponseSchema,
   EmployeeEditResponseSchema,
-  EmployeeFormSchema,
   EmployeeOptionsSchema,
-  EmployeeSaveResponseSchema,
   InventoryDeleteBodySchema,
   InventoryResponseSchema,
 } from '@backhaul/shared/modules/employees/employees.contract';
@@ -12,11 +11,12 @@ import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { employeesList, employeesLog } from './employees.list';
+import { employeeRecord } from './employees.record';
 import * as employeesService from './employees.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const can = (action?: number | number[], match?: 'all') => ({
   section: SECTION.Employees,
   ...(action ? { action } : {}),
@@ -26,7 +26,9 @@ const can = (action?: number | number[], match?: 'all') => ({
 /** Every Employees call of the register (001 §7) plus the /{section} pattern (settings are generic). */
 export const employeesRoutes: RouteModule = {
   name: 'employees',
-  register(app, { database: { db }, files }) {
+  register(app, deps) {
+    const { db } = deps.database;
+    const { files } = deps;
     const tags = ['Employees'];
     // Documents go with the dialog: whoever opens it sees them, an editor adds and removes them.
     const holds = (auth: AuthContext, action: number[]) => canDo(auth.grants, can(action));
@@ -46,40 +48,24 @@ export const employeesRoutes: RouteModule = {
       filters: { keys: ['filter', 'columns'] },
     });
 
-    app.get('/employees/create', {
-      config: { access: can(ACTION.CREATE) },
-      schema: { tags, response: { 200: EmployeeOptionsSchema } },
-      handler: (req) => employeesService.employeeOptions(db, caller(req).user),
-    });
-
-    app.post('/employees', {
-      config: { access: can(ACTION.CREATE) },
-      schema: { tags, body: EmployeeFormSchema, response: { 200: EmployeeSaveResponseSchema } },
-      handler: async (req) => ({
-        message: MSG.savingSuccess,
-        ...(await employeesService.saveEmployee(db, caller(req).user, req.body)),
-      }),
-    });
-
-    // Edit needs 9; a view-only holder (10) opens the same dialog read-only.
-    app.get('/employees/:id/edit', {
-      config: { access: can([ACTION.EDIT, ACTION.VIEW]) },
-      schema: { tags, params: IdParams, response: { 200: EmployeeEditResponseSchema } },
-      handler: (req) => employeesService.employeeForEdit(db, caller(req), files, req.params.id),
-    });
-
-    app.put('/employees/:id', {
-      config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, body: EmployeeFormSchema, response: { 200: EmployeeSaveResponseSchema } },
-      handler: async (req) => ({
-        message: MSG.savingSuccess,
-        ...(await employeesService.saveEmployee(db, caller(req).user, req.body, req.params.id)),
-      }),
+    // GET /employees/create (8) answers the form's options; GET /employees/:id/edit (9 or 10: a view-only
+    // holder opens the same dialog read-only) adds the record, its inventory and documents.
+    registerRecordRoutes(app, deps, employeeRecord, {
+      tags,
+      key: null,
+      // The delete also removes the documents: its own call below.
+      routes: { ...EMPLOYEE_ROUTES, remove: undefined },
+      forms: {
+        options: ({ user }) => employeesService.employeeOptions(db, user),
+        optionsSchema: EmployeeOptionsSchema,
+        edit: ({ auth, id }) => employeesService.employeeForEdit(db, auth, files, id),
+        editSchema: EmployeeEditResponseSchema,
+      },
     });
 
     app.delete('/employees/:id', {
       config: { access: can(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await employeesService.deleteEmployee(db, caller(req), files, req.params.id);
         return { message: MSG.removalSuccess };
@@ -88,7 +74,7 @@ export const employeesRoutes: RouteModule = {
 
     app.get('/employees/:id/inventory', {
       config: { access: can([ACTION.EDIT, ACTION.VIEW]) },
-      schema: { tags, params: IdParams, response: { 200: InventoryResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: InventoryResponseSchema } },
       handler: async (req) => ({
         inventory: await employeesService.listInventory(db, caller(req).user, req.params.id),
       }),
@@ -98,7 +84,7 @@ export const employeesRoutes: RouteModule = {
       config: { access: can(ACTION.EDIT) },
       schema: {
         tags,
-        params: IdParams,
+        params: IdParamsSchema,
         body: InventoryDeleteBodySchema,
         response: { 200: InventoryResponseSchema.extend({ message: z.string(), removed: z.number().int() }) },
       },
@@ -115,7 +101,7 @@ export const employeesRoutes: RouteModule = {
 
     app.delete('/info/documents/:id', {
       config: { access: can() },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await employeesService.removeDocument(db, caller(req), files, req.params.id);
         return { message: MSG.removalSuccess };
@@ -124,7 +110,7 @@ export const employeesRoutes: RouteModule = {
 
     app.get('/employees/description/:id', {
       config: { access: can() },
-      schema: { tags, params: IdParams, response: { 200: EmployeeDescriptionResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: EmployeeDescriptionResponseSchema } },
       handler: async (req) => ({
         id: req.params.id,
         description: await employeesService.describeEmployee(db, caller(req).user, req.params.id),

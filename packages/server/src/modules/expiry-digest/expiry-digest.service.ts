@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { Mailer } from '../../platform/mail/mailer';
 import { DUE_WINDOW_DAYS } from '../../platform/registry/expiry';
 import { type DigestItem, expiryDigestMail } from './expiry-digest.template';
@@ -12,10 +13,6 @@ export const EXPIRY_DIGEST_MSG = {
   nothingDue: 'Nothing falls due in the next 30 days: no digest was sent.',
   noRecipients: 'No active user holds the Safety section: no digest was sent.',
 } as const;
-
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * What falls due within 30 days or is overdue on `today` (a company-time YYYY-MM-DD): active

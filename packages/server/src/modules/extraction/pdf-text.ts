@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** A run of text on a page: left edge, right edge and baseline from the top of the page, in points. */
 export type TextCell = { page: number; x: number; x2: number; y: number; size: number; text: string };
@@ -8,8 +7,10 @@ export type TextCell = { page: number; x: number; x2: number; y: number; size: n
 export type TextLine = { page: number; y: number; cells: TextCell[]; text: string };
 export type PdfText = { pages: number; width: number; height: number; lines: TextLine[] };
 
-const require = createRequire(import.meta.url);
-const STANDARD_FONTS = `${join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+/** pdf.js (~30 MB) loads with the first PDF read, not at start. */
+const loadPdfJs = () => import('pdfjs-dist/legacy/build/pdf.mjs');
+const standardFonts = () =>
+  `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 const MAX_PAGES = 10;
 
 type Item = { str: string; transform: number[]; width: number; height: number };
@@ -20,9 +21,10 @@ type Item = { str: string; transform: number[]; width: number; height: number };
  * within 2.5 pt. Reads at most the first 10 pages: a rate confirmation is one or two.
  */
 export async function readPdfText(data: Uint8Array): Promise<PdfText> {
+  const { getDocument } = await loadPdfJs();
   const pdf = await getDocument({
     data: new Uint8Array(data),
-    standardFontDataUrl: STANDARD_FONTS,
+    standardFontDataUrl: standardFonts(),
     isEvalSupported: false,
     useSystemFonts: false,
     disableFontFace: true,

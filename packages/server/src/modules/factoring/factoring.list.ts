@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { factoringRecord } from './factoring.record';
 
 /** Factoring companies (000 §3): id, name, phone, fax, address, city, percent (basis points shown as %). */
 export const factoringList = defineList({
@@ -9,7 +10,7 @@ export const factoringList = defineList({
   section: SECTION.FactoringCompanies,
   from: sql`factoring_companies`,
   rowKey: sql`factoring_companies.id`,
-  base: (user) => sql`factoring_companies.company_id = ${user.companyId}`,
+  base: factoringRecord.scope,
   defaultSort: { sort: 'name', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`factoring_companies.id`, filter: 'number', footer: 'count', align: 'left' },

@@ -1,8 +1,6 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { SECTION } from '@backhaul/shared';
 import {
-  FactoringEditResponseSchema,
-  FactoringFormSchema,
-  FactoringSaveResponseSchema,
+  FACTORING_ROUTES,
   FactoringStartResponseSchema,
   PAYMENT_TYPES,
 } from '@backhaul/shared/modules/factoring/factoring.contract';
@@ -10,11 +8,10 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { factoringList } from './factoring.list';
+import { factoringRecord } from './factoring.record';
 import * as factoringService from './factoring.service';
-
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
-const can = (action?: number) => ({ section: SECTION.FactoringCompanies, ...(action ? { action } : {}) });
 
 /**
  * Factoring companies (000 §7). POST /factoring/export and /factoring/settings are the generic list
@@ -22,12 +19,14 @@ const can = (action?: number) => ({ section: SECTION.FactoringCompanies, ...(act
  */
 export const factoringRoutes: RouteModule = {
   name: 'factoring',
-  register(app, { database: { db } }) {
+  register(app, deps) {
+    const { db } = deps.database;
     const tags = ['Factoring'];
+    const access = { section: SECTION.FactoringCompanies };
     registerListRoute(app, db, factoringList, { url: '/factoring/list', tags });
 
     app.get('/factoring', {
-      config: { access: can() },
+      config: { access },
       schema: { tags, response: { 200: FactoringStartResponseSchema } },
       handler: async (req) => ({
         payment_type: [...PAYMENT_TYPES],
@@ -35,36 +34,15 @@ export const factoringRoutes: RouteModule = {
       }),
     });
 
-    app.get('/factoring/:id/edit', {
-      config: { access: can() },
-      schema: { tags, params: IdParams, response: { 200: FactoringEditResponseSchema } },
-      handler: async (req) => factoringService.getFactoring(db, caller(req).user, req.params.id),
-    });
-
-    app.post('/factoring', {
-      config: { access: can(ACTION.CREATE) },
-      schema: { tags, body: FactoringFormSchema, response: { 200: FactoringSaveResponseSchema } },
-      handler: async (req) => ({
-        message: MSG.savingSuccess,
-        ...(await factoringService.saveFactoring(db, caller(req).user, null, req.body)),
-      }),
-    });
-
-    app.put('/factoring/:id', {
-      config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, body: FactoringFormSchema, response: { 200: FactoringSaveResponseSchema } },
-      handler: async (req) => ({
-        message: MSG.savingSuccess,
-        ...(await factoringService.saveFactoring(db, caller(req).user, req.params.id, req.body)),
-      }),
-    });
-
-    app.delete('/factoring/:id', {
-      config: { access: can(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
-      handler: async (req) => {
-        await factoringService.deleteFactoring(db, caller(req).user, req.params.id);
-        return { message: MSG.removalSuccess };
+    // GET /factoring/:id/edit answers { factoring, notes_rows, payment_type }; saves { message, factoring, notes_rows }.
+    registerRecordRoutes(app, deps, factoringRecord, {
+      tags,
+      key: null,
+      routes: FACTORING_ROUTES,
+      access: { editForm: access },
+      forms: {
+        options: async () => ({ payment_type: [...PAYMENT_TYPES] }),
+        optionsSchema: z.object({ payment_type: z.array(z.string()) }),
       },
     });
   },

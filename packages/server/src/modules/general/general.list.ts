@@ -1,12 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
-
-/** Trailers and drivers using a type: a type in use cannot be deleted. */
-export const trailerTypeUsageSql = (id: ReturnType<typeof sql>) =>
-  sql`((select count(*) from trailers where trailers.trailer_type_id = ${id}) + (select count(*) from drivers where drivers.trailer_type_id = ${id}))::int`;
-export const equipmentNameUsageSql = (id: ReturnType<typeof sql>) =>
-  sql`(select count(*) from unit_equipment where unit_equipment.equipment_name_id = ${id})::int`;
+import { equipmentNameRecord, equipmentNameUsageSql, trailerTypeRecord, trailerTypeUsageSql } from './general.record';
 
 /** General → trailer types (with the reefer flag: reefer PM counts engine hours). */
 export const trailerTypesList = defineList({
@@ -15,7 +10,7 @@ export const trailerTypesList = defineList({
   section: SECTION.General,
   from: sql`trailer_types`,
   rowKey: sql`trailer_types.id`,
-  base: (user) => sql`trailer_types.company_id = ${user.companyId}`,
+  base: trailerTypeRecord.scope,
   defaultSort: { sort: 'name', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`trailer_types.id`, filter: 'number', footer: 'count' },
@@ -32,7 +27,7 @@ export const equipmentNamesList = defineList({
   section: SECTION.General,
   from: sql`equipment_names`,
   rowKey: sql`equipment_names.id`,
-  base: (user) => sql`equipment_names.company_id = ${user.companyId}`,
+  base: equipmentNameRecord.scope,
   defaultSort: { sort: 'name', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`equipment_names.id`, filter: 'number', footer: 'count' },

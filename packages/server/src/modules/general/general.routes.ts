@@ -1,20 +1,10 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
-import {
-  EquipmentNameFormSchema,
-  EquipmentNameRowSchema,
-  EquipmentNameSaveResponseSchema,
-  TrailerTypeFormSchema,
-  TrailerTypeRowSchema,
-  TrailerTypeSaveResponseSchema,
-} from '@backhaul/shared/modules/general/general.contract';
-import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
-import { z } from 'zod';
-import type { Access, AuthUser } from '../../platform/auth/access';
-import { caller } from '../../platform/auth/guard';
-import type { App, RouteModule } from '../../platform/http/types';
+import { ACTION, SECTION } from '@backhaul/shared';
+import { EQUIPMENT_NAME_ROUTES, TRAILER_TYPE_ROUTES } from '@backhaul/shared/modules/general/general.contract';
+import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { equipmentNamesList, trailerTypesList } from './general.list';
-import * as general from './general.service';
+import { equipmentNameRecord, trailerTypeRecord } from './general.record';
 
 const can = (action?: number) => ({ section: SECTION.General, ...(action ? { action } : {}) });
 /** Trailer types are also their own permission section (76). */
@@ -22,88 +12,32 @@ const types = (action?: number) => ({
   anyOf: [can(action), { section: SECTION.TrailerTypes, ...(action ? { action } : {}) }],
 });
 
-/**
- * One select item's calls (trailer types, equipment names): GET …/:id/edit, POST … (create 8),
- * PUT …/:id (edit 9), DELETE …/:id (delete 11); `messages` are the spec's answers of a save.
- */
-function registerItemRoutes<F extends z.ZodType>(
-  app: App,
-  opts: {
-    prefix: string;
-    tags: string[];
-    access: (action?: number) => Access;
-    row: z.ZodType;
-    form: F;
-    saved: z.ZodType;
-    messages: { created: string; updated: string };
-    get: (user: AuthUser, id: number) => Promise<unknown>;
-    save: (user: AuthUser, form: z.infer<F>, id?: number) => Promise<unknown>;
-    remove: (user: AuthUser, id: number) => Promise<void>;
-  },
-): void {
-  const { prefix, tags, access } = opts;
-  app.get(`${prefix}/:id/edit`, {
-    config: { access: access() },
-    schema: { tags, params: IdParamsSchema, response: { 200: z.object({ item: opts.row }) } },
-    handler: async (req) => ({ item: await opts.get(caller(req).user, req.params.id) }),
-  });
-  app.post(prefix, {
-    config: { access: access(ACTION.CREATE) },
-    schema: { tags, body: opts.form, response: { 200: opts.saved } },
-    handler: async (req) => ({
-      message: opts.messages.created,
-      item: await opts.save(caller(req).user, req.body as z.infer<F>),
-    }),
-  });
-  app.put(`${prefix}/:id`, {
-    config: { access: access(ACTION.EDIT) },
-    schema: { tags, params: IdParamsSchema, body: opts.form, response: { 200: opts.saved } },
-    handler: async (req) => ({
-      message: opts.messages.updated,
-      item: await opts.save(caller(req).user, req.body as z.infer<F>, req.params.id),
-    }),
-  });
-  app.delete(`${prefix}/:id`, {
-    config: { access: access(ACTION.DELETE) },
-    schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
-    handler: async (req) => {
-      await opts.remove(caller(req).user, req.params.id);
-      return { message: MSG.removalSuccess };
-    },
-  });
-}
-
 /** Maintenance → General: trailer types and equipment names (list, create, edit, delete). */
 export const generalRoutes: RouteModule = {
   name: 'general',
-  register(app, { database: { db } }) {
+  register(app, deps) {
+    const { db } = deps.database;
     const tags = ['General'];
     registerListRoute(app, db, trailerTypesList, { url: '/trailer-types/list', tags, access: types() });
     registerListRoute(app, db, equipmentNamesList, { url: '/equipment-names/list', tags });
 
-    registerItemRoutes(app, {
-      prefix: '/trailer-types',
+    // An item's calls: GET …/:id/edit (the section), POST … (create 8), PUT …/:id (edit 9), DELETE …/:id (delete 11).
+    registerRecordRoutes(app, deps, trailerTypeRecord, {
       tags,
-      access: types,
-      row: TrailerTypeRowSchema,
-      form: TrailerTypeFormSchema,
-      saved: TrailerTypeSaveResponseSchema,
-      messages: { created: MSG.savingSuccess, updated: MSG.savingSuccess },
-      get: (user, id) => general.getTrailerType(db, user, id),
-      save: (user, form, id) => general.saveTrailerType(db, user, form, id),
-      remove: (user, id) => general.deleteTrailerType(db, user, id),
+      key: 'item',
+      routes: TRAILER_TYPE_ROUTES,
+      access: {
+        editForm: types(),
+        create: types(ACTION.CREATE),
+        update: types(ACTION.EDIT),
+        remove: types(ACTION.DELETE),
+      },
     });
-    registerItemRoutes(app, {
-      prefix: '/equipment-names',
+    registerRecordRoutes(app, deps, equipmentNameRecord, {
       tags,
-      access: can,
-      row: EquipmentNameRowSchema,
-      form: EquipmentNameFormSchema,
-      saved: EquipmentNameSaveResponseSchema,
-      messages: { created: MSG.createdSelectItem, updated: MSG.editSelectItem },
-      get: (user, id) => general.getEquipmentName(db, user, id),
-      save: (user, form, id) => general.saveEquipmentName(db, user, form, id),
-      remove: (user, id) => general.deleteEquipmentName(db, user, id),
+      key: 'item',
+      routes: EQUIPMENT_NAME_ROUTES,
+      access: { editForm: can() },
     });
   },
 };

@@ -1,6 +1,7 @@
 import type { GenerateResult } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import { accountingServices } from '../accounting-services';
 import { invoiceGenerationRuns } from './invoices.table';
@@ -23,10 +24,6 @@ export type GenerateInput = {
 type Service = { id: number; name: string; billingMethod: string; defaultRate: number };
 
 const intArray = (ids: number[]) => sql`${`{${ids.map((i) => Math.trunc(i)).join(',')}}`}::int[]`;
-
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /**
  * The candidate lines of one service for a batch of customers, as one SELECT answering

@@ -1,4 +1,4 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   GenerateBodySchema,
   GenerateOptionsSchema,
@@ -26,7 +26,6 @@ import * as invoicesService from './invoices.service';
 
 export const INVOICE_GENERATION_JOB = 'invoice-generation';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const InvoiceIdParams = z.object({ invoice_id: z.coerce.number().int().positive() });
 const FileQuery = z.object({ download: z.coerce.number().int().optional() });
 const inv = (action?: number | number[]) => ({
@@ -101,7 +100,7 @@ export const invoicesRoutes: RouteModule = {
 
     app.post('/invoice/update/:id', {
       config: { access: inv(ACTION.EDIT) },
-      schema: { tags, params: IdParams, body: InvoiceUpdateBodySchema, response: { 200: InvoiceSavedSchema } },
+      schema: { tags, params: IdParamsSchema, body: InvoiceUpdateBodySchema, response: { 200: InvoiceSavedSchema } },
       handler: async (req) => ({
         message: MSG.savingSuccess,
         invoice: await invoicesService.updateInvoice(db, caller(req).user, req.params.id, req.body),
@@ -110,7 +109,7 @@ export const invoicesRoutes: RouteModule = {
 
     app.post('/invoice/delete/:id', {
       config: { access: inv(ACTION.DELETE) },
-      schema: { tags, params: IdParams, body: z.unknown(), response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, body: z.unknown(), response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await invoicesService.deleteInvoice(db, caller(req).user, req.params.id);
         return { message: MSG.recordDeleted };
@@ -119,7 +118,7 @@ export const invoicesRoutes: RouteModule = {
 
     app.post('/invoice/open/:id', {
       config: { access: inv(ACTION.OPEN_INVOICE) },
-      schema: { tags, params: IdParams, body: z.unknown(), response: { 200: InvoiceSavedSchema } },
+      schema: { tags, params: IdParamsSchema, body: z.unknown(), response: { 200: InvoiceSavedSchema } },
       handler: async (req) => ({
         message: MSG.openInvoiceSuccess,
         invoice: await invoicesService.openInvoice(db, caller(req).user, req.params.id),
@@ -160,7 +159,7 @@ export const invoicesRoutes: RouteModule = {
     // View (13) answers the PDF inline; download (14) as an attachment.
     app.post('/invoice/file/:id', {
       config: { access: inv([ACTION.VIEW_DOC, ACTION.DOWNLOAD_DOC]) },
-      schema: { tags, params: IdParams, querystring: FileQuery, body: z.unknown() },
+      schema: { tags, params: IdParamsSchema, querystring: FileQuery, body: z.unknown() },
       handler: async (req, reply) => {
         const pdf = await invoicesService.invoicePdf(db, caller(req).user, req.params.id);
         const disposition = req.query.download ? 'attachment' : 'inline';
@@ -174,7 +173,7 @@ export const invoicesRoutes: RouteModule = {
     // A numeric id only: /invoice/settings and /invoice/export belong to the generic list routes.
     app.post('/invoice/:id(^\\d+$)', {
       config: { access: inv() },
-      schema: { tags, params: IdParams, body: z.unknown(), response: { 200: InvoiceResponseSchema } },
+      schema: { tags, params: IdParamsSchema, body: z.unknown(), response: { 200: InvoiceResponseSchema } },
       handler: async (req) => ({ invoice: await invoicesService.getInvoice(db, caller(req).user, req.params.id) }),
     });
 

@@ -10,9 +10,10 @@ import {
   type InvoiceUpdateBodySchema,
 } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { toDollars } from '@backhaul/shared/money';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { companies } from '../../platform/companies/companies.table';
@@ -94,12 +95,6 @@ export async function applyInvoiceAmounts(
 // ————— Invoices: read, create, edit, open, paid, delete, send, PDF —————
 
 const TZ = 'America/Chicago';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
 
 /** One invoice the caller may see (company and, for a customer user, its own customer). */
 async function findInvoice(db: DbOrTx, user: AuthUser, id: number): Promise<InvoiceRow> {
@@ -248,7 +243,7 @@ export async function updateInvoice(
       .where(eq(invoices.id, id));
     const after = await applyInvoiceAmounts(tx, id, { totalDelta: total - inv.totalCents });
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'invoice',
       entityId: id,
       action: 'update',
@@ -294,7 +289,7 @@ export async function createInvoice(db: Db, user: AuthUser, body: z.output<typeo
       body.lines.map(({ id: _id, ...l }) => l),
     );
     const after = await applyInvoiceAmounts(tx, inv.id, { totalDelta: await linesTotal(tx, inv.id) });
-    await writeAudit(tx, { actor: actorOf(user), entity: 'invoice', entityId: inv.id, action: 'create', after });
+    await writeAudit(tx, { actor: user, entity: 'invoice', entityId: inv.id, action: 'create', after });
     return inv.id;
   });
   return getInvoice(db, user, id);
@@ -307,7 +302,7 @@ export async function openInvoice(db: Db, user: AuthUser, id: number) {
     if (inv.status === INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.alreadyOpen);
     await tx.update(invoices).set({ status: INVOICE_STATUS.Open, updatedAt: new Date() }).where(eq(invoices.id, id));
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'invoice',
       entityId: id,
       action: 'open',
@@ -330,7 +325,7 @@ export async function deleteInvoice(db: Db, user: AuthUser, id: number): Promise
       .set({ customerInvoiceId: null, updatedAt: new Date() })
       .where(and(eq(loads.customerInvoiceId, id), eq(loads.companyId, user.companyId)));
     await tx.delete(invoices).where(eq(invoices.id, id));
-    await writeAudit(tx, { actor: actorOf(user), entity: 'invoice', entityId: id, action: 'delete', before: inv });
+    await writeAudit(tx, { actor: user, entity: 'invoice', entityId: id, action: 'delete', before: inv });
   });
 }
 
@@ -435,7 +430,7 @@ export async function sendInvoice(db: Db, deps: SendDeps, user: AuthUser, id: nu
     if (locked.status === INVOICE_STATUS.Open)
       await tx.update(invoices).set({ status: INVOICE_STATUS.Sent, updatedAt: new Date() }).where(eq(invoices.id, id));
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'invoice',
       entityId: id,
       action: 'send',

@@ -1,6 +1,10 @@
 import type { Mileage, MilesPlace } from '@backhaul/shared/modules/mileage/mileage.contract';
-import zipcodes from 'zipcodes';
+import type ZipCodes from 'zipcodes';
 import { AppError, type FieldErrors } from '../../platform/errors';
+import { lazyRequire } from '../../platform/lazy';
+
+/** The zip-code data (~90 MB in memory) is loaded by the first lookup, not at start. */
+const zipcodes = lazyRequire<typeof ZipCodes>('zipcodes');
 
 /** A resolved place: coordinates plus what it was resolved from (a routing service may prefer the label). */
 export type GeoPoint = { lat: number; lon: number; label: string };
@@ -95,7 +99,7 @@ let cityIndex: Map<string, { lat: number; lon: number }> | null = null;
 function cityCentroids(): Map<string, { lat: number; lon: number }> {
   if (cityIndex) return cityIndex;
   const sums = new Map<string, { lat: number; lon: number; n: number }>();
-  for (const z of Object.values(zipcodes.codes)) {
+  for (const z of Object.values(zipcodes().codes)) {
     if (z.country !== 'US' || !z.city || !z.state || !Number.isFinite(z.latitude) || !Number.isFinite(z.longitude))
       continue;
     if (z.latitude === 0 && z.longitude === 0) continue;
@@ -118,7 +122,7 @@ const present = (v: string | undefined | null): v is string => typeof v === 'str
  */
 export function resolvePlace(place: MilesPlace): GeoPoint | { unknown: 'zip' | 'city' } {
   if (present(place.zip)) {
-    const z = zipcodes.lookup(place.zip.trim().slice(0, 5));
+    const z = zipcodes().lookup(place.zip.trim().slice(0, 5));
     if (z && Number.isFinite(z.latitude) && Number.isFinite(z.longitude)) {
       return { lat: z.latitude, lon: z.longitude, label: `${z.city}, ${z.state} ${z.zip}` };
     }

@@ -1,4 +1,4 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   INVOICE_MSG,
   InvoiceSavedSchema,
@@ -26,7 +26,6 @@ import { getInvoice } from '../invoices';
 import { customerPaymentsList, invoicePaymentsList, lostPaymentsList } from './payments.list';
 import * as paymentsService from './payments.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const InvoiceParams = z.object({ invoice_id: z.coerce.number().int().positive() });
 const invoices = (action?: number) => ({ section: SECTION.CustomerNotPaidInvoices, ...(action ? { action } : {}) });
 const lost = (action?: number) => ({ section: SECTION.LostPayments, ...(action ? { action } : {}) });
@@ -61,7 +60,7 @@ export const paymentsRoutes: RouteModule = {
     // ---- Paid (16): what is left on an Open invoice is posted as one payment (the invoices screen's action).
     app.post('/invoice/paid/:id', {
       config: { access: invoices(ACTION.PAID) },
-      schema: { tags: ['Invoices'], params: IdParams, body: z.unknown(), response: { 200: InvoiceSavedSchema } },
+      schema: { tags: ['Invoices'], params: IdParamsSchema, body: z.unknown(), response: { 200: InvoiceSavedSchema } },
       handler: async (req) => {
         const { user } = caller(req);
         await paymentsService.markPaid(db, user, req.params.id);
@@ -88,7 +87,7 @@ export const paymentsRoutes: RouteModule = {
     // ---- Payments against an invoice (customer invoice items).
     app.get('/payments/new/:id', {
       config: { access: invoices(ACTION.PAID) },
-      schema: { tags, params: IdParams, response: { 200: NewPaymentResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: NewPaymentResponseSchema } },
       handler: async (req) => paymentsService.newPayment(db, caller(req).user, req.params.id),
     });
 
@@ -115,13 +114,13 @@ export const paymentsRoutes: RouteModule = {
 
     app.get('/payments/:id(^\\d+$)', {
       config: { access: invoices() },
-      schema: { tags, params: IdParams, response: { 200: PaymentResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: PaymentResponseSchema } },
       handler: async (req) => ({ payment: await paymentsService.getPayment(db, caller(req).user, req.params.id) }),
     });
 
     app.delete('/payments/:id', {
       config: { access: invoices(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await paymentsService.deletePayment(db, caller(req).user, req.params.id);
         return { message: MSG.recordDeleted };
@@ -155,7 +154,7 @@ export const paymentsRoutes: RouteModule = {
 
     app.delete('/payments-customer/:id', {
       config: { access: invoices(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: DeleteStatusResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: DeleteStatusResponseSchema } },
       handler: async (req) => {
         await paymentsService.deletePayment(db, caller(req).user, req.params.id);
         return { status: true, message: MSG.recordDeleted };
@@ -192,7 +191,7 @@ export const paymentsRoutes: RouteModule = {
 
     app.delete('/lost-payment/:id', {
       config: { access: lost(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await paymentsService.deleteLostPayment(db, caller(req).user, req.params.id);
         return { message: MSG.recordDeleted };

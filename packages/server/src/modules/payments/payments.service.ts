@@ -25,7 +25,6 @@ import { lostPayments, payments } from './payments.table';
 type PaymentRecord = typeof payments.$inferSelect;
 type LostRecord = typeof lostPayments.$inferSelect;
 
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export const needPayCents = (i: Pick<InvoiceRow, 'totalCents' | 'paidCents' | 'mistakeCents' | 'lossCents'>) =>
   i.totalCents - i.paidCents - i.mistakeCents - i.lossCents;
@@ -140,7 +139,7 @@ export async function postPayment(db: Db, user: AuthUser, invoiceId: number, for
     if (!payment) throw new AppError('internal', 'Payment not created');
     const after = await applyInvoiceAmounts(tx, invoiceId, { paidDelta: cents });
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'payment',
       entityId: payment.id,
       action: 'create',
@@ -174,7 +173,7 @@ export async function deletePayment(db: Db, user: AuthUser, id: number): Promise
     if (!payment) throw AppError.notFound();
     const after = await applyInvoiceAmounts(tx, payment.invoiceId, { paidDelta: -payment.amountCents });
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'payment',
       entityId: id,
       action: 'delete',
@@ -216,7 +215,7 @@ export async function postLostPayment(db: Db, user: AuthUser, form: LostPaymentF
     if (!lost) throw new AppError('internal', 'Lost payment not created');
     const after = await applyInvoiceAmounts(tx, invoice.id, lostDelta(form.kind, cents));
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'lost_payment',
       entityId: lost.id,
       action: 'create',
@@ -252,7 +251,7 @@ export async function deleteLostPayment(db: Db, user: AuthUser, id: number): Pro
     if (!lost) throw AppError.notFound();
     await applyInvoiceAmounts(tx, lost.invoiceId, lostDelta(lost.kind as LostKind, -lost.amountCents));
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'lost_payment',
       entityId: id,
       action: 'delete',
@@ -300,7 +299,7 @@ export async function markPaid(
       .returning();
     const after = await applyInvoiceAmounts(tx, id, { paidDelta: need });
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'invoice',
       entityId: id,
       action: 'paid',

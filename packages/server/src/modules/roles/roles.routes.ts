@@ -1,4 +1,4 @@
-import { ACTION, can as canDo, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, can as canDo, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   RoleEditResponseSchema,
   RoleFormResponseSchema,
@@ -14,7 +14,6 @@ import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import * as rolesService from './roles.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const can = (action: number) => ({ section: SECTION.Roles, action });
 
 export const rolesRoutes: RouteModule = {
@@ -50,7 +49,7 @@ export const rolesRoutes: RouteModule = {
 
     app.get('/permission/:id/edit', {
       config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, response: { 200: RoleEditResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: RoleEditResponseSchema } },
       handler: (req) => rolesService.roleForEdit(db, caller(req).user.companyId, req.params.id),
     });
 
@@ -58,7 +57,7 @@ export const rolesRoutes: RouteModule = {
       config: { access: can(ACTION.EDIT) },
       schema: {
         tags,
-        params: IdParams,
+        params: IdParamsSchema,
         body: RoleSaveBodySchema.omit({ id: true }),
         response: { 200: RoleSaveResponseSchema },
       },
@@ -70,7 +69,7 @@ export const rolesRoutes: RouteModule = {
 
     app.delete('/permission/:id', {
       config: { access: can(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await rolesService.deleteRole(db, caller(req), req.params.id);
         return { message: MSG.removalSuccess };
@@ -81,7 +80,7 @@ export const rolesRoutes: RouteModule = {
       config: { access: can(ACTION.EDIT) },
       schema: {
         tags,
-        params: IdParams,
+        params: IdParamsSchema,
         body: z.object({ user_ids: z.array(z.number().int().positive()).min(1, 'Choose at least one user.') }),
         response: { 200: z.object({ message: z.string(), assigned: z.number().int() }) },
       },

@@ -1,4 +1,4 @@
-import { ACTION, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
 import {
   ScheduleActionBodySchema,
   ScheduleFormOptionsSchema,
@@ -18,7 +18,6 @@ import { provideLoadSchedule } from '../short-payments';
 import { schedulesList } from './schedules.list';
 import * as service from './schedules.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const can = (action?: number | number[]) => ({ section: SECTION.Schedules, ...(action ? { action } : {}) });
 
 /**
@@ -42,7 +41,7 @@ export const schedulesRoutes: RouteModule = {
 
     app.get('/schedules/:id', {
       config: { access: can() },
-      schema: { tags, params: IdParams, response: { 200: ScheduleResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: ScheduleResponseSchema } },
       handler: async (req) => ({
         schedule: await service.getSchedule(db, caller(req).user, req.params.id),
         load_files: await service.scheduleFiles(db, caller(req), req.params.id),
@@ -51,7 +50,7 @@ export const schedulesRoutes: RouteModule = {
 
     app.get('/schedules/:id/edit', {
       config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, response: { 200: ScheduleFormOptionsSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: ScheduleFormOptionsSchema } },
       handler: (req) => service.formOptions(db, caller(req).user, req.params.id),
     });
 
@@ -63,13 +62,13 @@ export const schedulesRoutes: RouteModule = {
 
     app.put('/schedules/:id', {
       config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, body: ScheduleFormSchema, response: { 200: ScheduleSavedSchema } },
+      schema: { tags, params: IdParamsSchema, body: ScheduleFormSchema, response: { 200: ScheduleSavedSchema } },
       handler: (req) => service.updateSchedule(db, caller(req).user, req.params.id, req.body),
     });
 
     app.post('/schedules/download/:id', {
       config: { access: can() },
-      schema: { tags, params: IdParams, response: { 200: ScheduleLinkSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: ScheduleLinkSchema } },
       handler: (req) => service.downloadSchedule(db, files, caller(req).user, req.params.id),
     });
 
@@ -77,7 +76,7 @@ export const schedulesRoutes: RouteModule = {
       config: { access: can(ACTION.SEND) },
       schema: {
         tags,
-        params: IdParams,
+        params: IdParamsSchema,
         body: ScheduleSendBodySchema,
         response: { 200: z.object({ message: z.string(), mail_id: z.number().int(), status: z.string() }) },
       },
@@ -86,13 +85,18 @@ export const schedulesRoutes: RouteModule = {
 
     app.post('/schedules/action/:id', {
       config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, body: ScheduleActionBodySchema, response: { 200: ScheduleSavedSchema } },
+      schema: { tags, params: IdParamsSchema, body: ScheduleActionBodySchema, response: { 200: ScheduleSavedSchema } },
       handler: (req) => service.recordAction(db, caller(req).user, req.params.id, req.body.action_text),
     });
 
     app.post('/schedules/load/:id', {
       config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, body: ScheduleLoadBodySchema, response: { 200: ScheduleLoadSavedSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ScheduleLoadBodySchema,
+        response: { 200: ScheduleLoadSavedSchema },
+      },
       handler: (req) => service.setLoadAmount(db, caller(req).user, req.params.id, req.body),
     });
   },

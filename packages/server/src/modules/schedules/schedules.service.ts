@@ -10,8 +10,9 @@ import {
   type ScheduleRow,
 } from '@backhaul/shared/modules/schedules/schedules.contract';
 import { toDollars } from '@backhaul/shared/money';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { companies } from '../../platform/companies/companies.table';
@@ -31,10 +32,6 @@ type ScheduleForm = { name: string; factoring_company_id: number; load_ids: numb
 const TZ = COMPANY_TIME_ZONE_DEFAULT;
 const ELIGIBLE_LIMIT = 500;
 
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
 const ids = (list: readonly number[]) =>
   sql.join(
     list.map((i) => sql`${i}`),
@@ -234,7 +231,7 @@ export async function createSchedule(db: Db, user: AuthUser, form: ScheduleForm)
     if (!s) throw new AppError('internal', 'Schedule not created');
     await tx.insert(scheduleLoads).values(loadIds.map((loadId) => ({ scheduleId: s.id, loadId })));
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'schedule',
       entityId: s.id,
       action: 'create',
@@ -269,7 +266,7 @@ export async function updateSchedule(db: Db, user: AuthUser, id: number, form: S
       .where(eq(factoringSchedules.id, id))
       .returning();
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'schedule',
       entityId: id,
       action: 'update',
@@ -289,7 +286,7 @@ export async function recordAction(db: Db, user: AuthUser, id: number, text: str
       .values({ scheduleId: id, actionText: text, createdBy: user.id })
       .returning();
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'schedule_action',
       entityId: a?.id ?? id,
       action: 'create',
@@ -337,7 +334,7 @@ export async function setLoadAmount(
       .where(and(eq(scheduleLoads.scheduleId, scheduleId), eq(scheduleLoads.loadId, loadId)))
       .returning();
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'schedule_load',
       entityId: `${scheduleId}:${loadId}`,
       action: 'update',
@@ -480,7 +477,7 @@ export async function sendSchedule(
       })
       .returning();
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'schedule',
       entityId: id,
       action: 'send',

@@ -1,18 +1,16 @@
-import { ACTION, MessageBodySchema, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, SECTION } from '@backhaul/shared';
 import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   ShortPaymentEditSchema,
   ShortPaymentFormSchema,
   ShortPaymentSavedSchema,
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute, registerSettingsRoute } from '../../platform/list/list.routes';
 import { shortPaymentsList } from './short-payments.list';
 import * as service from './short-payments.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const can = (action?: number | number[]) => ({ section: SECTION.ShortPayments, ...(action ? { action } : {}) });
 
 /**
@@ -36,19 +34,24 @@ export const shortPaymentsRoutes: RouteModule = {
 
     app.get('/short/payments/:id/edit', {
       config: { access: can([ACTION.VIEW, ACTION.EDIT]) },
-      schema: { tags, params: IdParams, response: { 200: ShortPaymentEditSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: ShortPaymentEditSchema } },
       handler: (req) => service.editShortPayment(db, caller(req).user, req.params.id),
     });
 
     app.put('/short/payments/:id', {
       config: { access: can(ACTION.EDIT) },
-      schema: { tags, params: IdParams, body: ShortPaymentFormSchema, response: { 200: ShortPaymentSavedSchema } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ShortPaymentFormSchema,
+        response: { 200: ShortPaymentSavedSchema },
+      },
       handler: (req) => service.updateShortPayment(db, caller(req).user, req.params.id, req.body),
     });
 
     app.delete('/short/payments/:id', {
       config: { access: can(ACTION.DELETE) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: (req) => service.deleteShortPayment(db, caller(req).user, req.params.id),
     });
 

@@ -26,8 +26,6 @@ type ShortPaymentRecord = typeof shortPayments.$inferSelect;
 export const expectedFactoringCents = (grossCents: number, percentBp: number) =>
   Math.round((grossCents * (10_000 - percentBp)) / 10_000);
 
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
-
 /** One row as the list shows it (same SQL: age, highlight, names), plus the record's own fields. */
 export async function getShortPayment(db: DbOrTx, user: AuthUser, id: number): Promise<ShortPayment> {
   const compiled = compileList(shortPaymentsList, user, { filters: { id: { op: 'eq', value: id } } });
@@ -119,7 +117,7 @@ export async function createShortPayment(db: Db, user: AuthUser, form: ShortPaym
       .returning();
     if (!rec) throw new AppError('internal', 'Short payment not created');
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'short_payment',
       entityId: rec.id,
       action: 'create',
@@ -140,7 +138,7 @@ export async function updateShortPayment(db: Db, user: AuthUser, id: number, for
       .where(and(eq(shortPayments.id, id), eq(shortPayments.companyId, user.companyId)))
       .returning();
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'short_payment',
       entityId: id,
       action: 'update',
@@ -155,7 +153,7 @@ export async function deleteShortPayment(db: Db, user: AuthUser, id: number) {
   const before = await findRecord(db, user, id);
   await db.transaction(async (tx) => {
     await tx.delete(shortPayments).where(eq(shortPayments.id, id));
-    await writeAudit(tx, { actor: actorOf(user), entity: 'short_payment', entityId: id, action: 'delete', before });
+    await writeAudit(tx, { actor: user, entity: 'short_payment', entityId: id, action: 'delete', before });
   });
   return { message: MSG.removalSuccess };
 }
@@ -211,7 +209,7 @@ export async function recordFactoringAmount(
       .returning();
     if (!rec) throw new AppError('internal', 'Short payment not created');
     await writeAudit(tx, {
-      actor: actorOf(user),
+      actor: user,
       entity: 'short_payment',
       entityId: rec.id,
       action: 'create',
@@ -230,7 +228,7 @@ export async function recordFactoringAmount(
     .where(eq(shortPayments.id, existing.id))
     .returning();
   await writeAudit(tx, {
-    actor: actorOf(user),
+    actor: user,
     entity: 'short_payment',
     entityId: existing.id,
     action: 'update',

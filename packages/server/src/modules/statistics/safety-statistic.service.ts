@@ -4,15 +4,12 @@ import type {
   SafetyMonth,
   SafetyStatistic,
 } from '@backhaul/shared/modules/statistics/statistics.contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 
 const TZ = 'America/Chicago';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** YYYY-MM plus n months. */
 export function addMonths(month: string, n: number): string {

@@ -12,8 +12,9 @@ import {
   type StatisticsTotals,
   type StatisticsWindow,
 } from '@backhaul/shared/modules/statistics/statistics.contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
@@ -27,10 +28,6 @@ import { dispatchStatisticsList } from './statistics.list';
 import { resolveWindow, windowLabels } from './statistics.window';
 
 const TZ = 'America/Chicago';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const rate = (cents: number, miles: number) => (miles > 0 ? Math.round(cents / miles) / 100 : 0);
 const dollars = (cents: number) => Math.round(cents) / 100;

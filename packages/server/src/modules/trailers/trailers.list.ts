@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
 import { defineEquipmentList, registrationColumns, unitServiceColumns } from '../units';
+import { trailerRecord } from './trailers.record';
 
 /** The truck hauling a trailer, if any. */
 const haulerSql = sql`(select truck_number from trucks where trucks.trailer_id = trailers.id and trucks.company_id = trailers.company_id limit 1)`;
@@ -18,10 +19,7 @@ export const trailersList = defineList({
     trailer_type: sql`left join trailer_types tt on tt.id = trailers.trailer_type_id`,
     customer: sql`left join customers c on c.id = trailers.customer_id`,
   },
-  base: (user) =>
-    user.customerId
-      ? sql`trailers.company_id = ${user.companyId} and trailers.customer_id = ${user.customerId}`
-      : sql`trailers.company_id = ${user.companyId}`,
+  base: trailerRecord.scope,
   defaultSort: { sort: 'trailer_number', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`trailers.id`, filter: 'number', footer: 'count' },
@@ -86,7 +84,7 @@ export const trailersList = defineList({
   ],
 });
 
-export const trailersLog = defineChangeLog({ key: 'trailers-logs', entity: 'trailers', section: SECTION.Trailers });
+export const trailersLog = defineChangeLog({ key: 'trailers-logs', record: trailerRecord });
 
 export const trailerEquipmentList = defineEquipmentList({
   key: 'trailers-equipment',
@@ -95,4 +93,5 @@ export const trailerEquipmentList = defineEquipmentList({
   type: 'trailer',
   unitTable: sql`trailers`,
   unitNumber: sql`unit.trailer_number`,
+  unit: trailerRecord,
 });

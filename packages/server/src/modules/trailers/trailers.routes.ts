@@ -1,19 +1,18 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import {
+  TRAILER_ROUTES,
   TrailerCreateQuerySchema,
   TrailerCreateResponseSchema,
-  TrailerEditResponseSchema,
-  TrailerFormSchema,
   TrailerInfoQuerySchema,
   TrailerInfoResponseSchema,
-  TrailerSaveResponseSchema,
 } from '@backhaul/shared/modules/trailers/trailers.contract';
-import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
-import { registerUnitRoutes, registerUnitSaveRoutes, withSpecFilterNames } from '../units';
+import { registerUnitRoutes, withSpecFilterNames } from '../units';
 import { trailerEquipmentList, trailersList, trailersLog } from './trailers.list';
+import { trailerRecord } from './trailers.record';
 import * as trailersService from './trailers.service';
 
 const can = (action?: number | number[]) => ({ section: SECTION.Trailers, ...(action ? { action } : {}) });
@@ -21,7 +20,8 @@ const can = (action?: number | number[]) => ({ section: SECTION.Trailers, ...(ac
 /** Maintenance → Trailers: every Trailers call of the register (001 §7) plus the change log. */
 export const trailersRoutes: RouteModule = {
   name: 'trailers',
-  register(app, { database: { db } }) {
+  register(app, deps) {
+    const { db } = deps.database;
     const tags = ['Trailers'];
     // The list (the spec's filter_<column> names accepted, 001 §3), its GET forms, filters and change log.
     registerRegistryListRoutes(app, db, {
@@ -32,40 +32,24 @@ export const trailersRoutes: RouteModule = {
       body: withSpecFilterNames,
     });
 
-    app.get('/trailers/create', {
-      config: { access: can([ACTION.CREATE, ACTION.EDIT]) },
-      schema: { tags, querystring: TrailerCreateQuerySchema, response: { 200: TrailerCreateResponseSchema } },
-      handler: async (req) => ({ options: await trailersService.trailerOptions(db, caller(req).user) }),
-    });
     app.get('/trailers/getTrailerInfo', {
       config: { access: { anyOf: [can(), { section: SECTION.Trucks }] } },
       schema: { tags, querystring: TrailerInfoQuerySchema, response: { 200: TrailerInfoResponseSchema } },
       handler: async (req) => trailersService.trailerInfo(db, caller(req).user, req.query),
     });
-    app.get('/trailers/:id/edit', {
-      config: { access: can() },
-      schema: { tags, params: IdParamsSchema, response: { 200: TrailerEditResponseSchema } },
-      handler: async (req) => {
-        const user = caller(req).user;
-        return {
-          trailer: await trailersService.getTrailer(db, user, req.params.id),
-          options: await trailersService.trailerOptions(db, user),
-        };
-      },
-    });
-    registerUnitSaveRoutes(app, {
-      prefix: '/trailers',
-      section: SECTION.Trailers,
+    registerRecordRoutes(app, deps, trailerRecord, {
       tags,
       key: 'trailer',
-      form: TrailerFormSchema,
-      saved: TrailerSaveResponseSchema,
-      create: (user, form) => trailersService.createTrailer(db, user, form),
-      update: (user, id, form) => trailersService.updateTrailer(db, user, id, form),
-      remove: (user, id) => trailersService.deleteTrailer(db, user, id),
+      routes: TRAILER_ROUTES,
+      access: { createForm: can([ACTION.CREATE, ACTION.EDIT]), editForm: can() },
+      forms: {
+        query: TrailerCreateQuerySchema,
+        options: async ({ user }) => ({ options: await trailersService.trailerOptions(db, user) }),
+        optionsSchema: TrailerCreateResponseSchema,
+      },
     });
 
-    registerUnitRoutes(app, db, {
+    registerUnitRoutes(app, deps, {
       prefix: '/trailers',
       section: SECTION.Trailers,
       kind: trailersService.trailerKind,

@@ -1,18 +1,16 @@
-import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MSG, SECTION } from '@backhaul/shared';
 import {
   PpwListResponseSchema,
   PpwUploadResponseSchema,
   SendPpwBodySchema,
   SendPpwResponseSchema,
 } from '@backhaul/shared/modules/trips/trips.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { readUpload } from '../../platform/files/read-upload';
 import type { RouteModule } from '../../platform/http/types';
 import * as loadsService from './loads.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const trips = (action: number | number[]) => ({ section: SECTION.Trips, action });
 
 /** PPW (paperwork) files of a load: list, upload (sets ppw=1), and mail them (000 §7 "Loads and billing"). */
@@ -24,14 +22,14 @@ export const loadsRoutes: RouteModule = {
 
     app.get('/loads/ppw/:id', {
       config: { access: trips([ACTION.VIEW, ACTION.FILE_VIEW, ACTION.FILE_DOWNLOAD]) },
-      schema: { tags, params: IdParams, response: { 200: PpwListResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: PpwListResponseSchema } },
       handler: async (req) => loadsService.listPpw(db, caller(req), req.params.id),
     });
 
     // Multipart: one file; the upload rules of 000 §5 are the files service's.
     app.post('/loads/ppw/:id', {
       config: { access: trips([ACTION.FILE_UPLOAD, ACTION.CREATE_EDIT_TRIP]) },
-      schema: { tags, params: IdParams, response: { 200: PpwUploadResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: PpwUploadResponseSchema } },
       handler: async (req) => {
         const { name, data } = await readUpload(req, { maxBytes: files.maxBytes });
         const result = await loadsService.uploadPpw(db, files, caller(req), req.params.id, { name, data });
@@ -42,7 +40,7 @@ export const loadsRoutes: RouteModule = {
     const send = (url: string, selected: boolean) =>
       app.post(url, {
         config: { access: trips(ACTION.SEND) },
-        schema: { tags, params: IdParams, body: SendPpwBodySchema, response: { 200: SendPpwResponseSchema } },
+        schema: { tags, params: IdParamsSchema, body: SendPpwBodySchema, response: { 200: SendPpwResponseSchema } },
         handler: async (req) => {
           if (selected && !req.body.files?.length) throw AppError.invalidField('files', 'Choose the files to send.');
           const data = await loadsService.sendPpw(db, { files, mailer }, caller(req), req.params.id, {

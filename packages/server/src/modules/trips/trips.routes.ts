@@ -1,4 +1,4 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import { DateFilterSchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   ConnectionBodySchema,
@@ -25,7 +25,6 @@ import { toEngineRequest } from './trips.filters';
 import { loadsList, tripsList } from './trips.list';
 import * as tripsService from './trips.service';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 const TripIdParams = z.object({ trip_id: z.coerce.number().int().min(0) });
 const trips = (action?: number | number[]) => ({ section: SECTION.Trips, ...(action ? { action } : {}) });
 const EDIT = trips(ACTION.CREATE_EDIT_TRIP);
@@ -69,14 +68,14 @@ export const tripsRoutes: RouteModule = {
 
     app.get('/trips/:id', {
       config: { access: trips() },
-      schema: { tags, params: IdParams, response: { 200: TripResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: TripResponseSchema } },
       handler: async (req) => ({ trip: await tripsService.getTrip(db, caller(req), req.params.id) }),
     });
 
     // The detail view: the trip with its billing, invoices, payments and change history.
     app.get('/trips/:id/detail', {
       config: { access: trips() },
-      schema: { tags, params: IdParams, response: { 200: TripDetailViewResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: TripDetailViewResponseSchema } },
       handler: (req) => tripsService.getTripDetailView(db, caller(req), req.params.id),
     });
 
@@ -101,7 +100,7 @@ export const tripsRoutes: RouteModule = {
 
     app.post('/trips/load/:id', {
       config: { access: EDIT },
-      schema: { tags, params: IdParams, body: LoadFormSchema, response: { 200: LoadSaveResponseSchema } },
+      schema: { tags, params: IdParamsSchema, body: LoadFormSchema, response: { 200: LoadSaveResponseSchema } },
       handler: async (req) => ({
         message: MSG.savingSuccess,
         ...(await tripsService.updateLoad(db, live, caller(req), req.params.id, req.body)),
@@ -110,7 +109,7 @@ export const tripsRoutes: RouteModule = {
 
     app.delete('/trips/load/:id', {
       config: { access: trips(ACTION.DELETE_LOAD) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await tripsService.deleteLoad(db, live, caller(req), req.params.id);
         return { message: MSG.removalSuccess };
@@ -119,7 +118,7 @@ export const tripsRoutes: RouteModule = {
 
     app.post('/trips/delete/:id', {
       config: { access: trips(ACTION.DELETE_TRIP) },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await tripsService.deleteTrip(db, live, caller(req), req.params.id);
         return { message: MSG.removalSuccess };
@@ -143,7 +142,7 @@ export const tripsRoutes: RouteModule = {
 
     app.post('/trips/:id/notes', {
       config: { access: EDIT },
-      schema: { tags, params: IdParams, body: TripNoteBodySchema, response: { 200: TripSaveResponseSchema } },
+      schema: { tags, params: IdParamsSchema, body: TripNoteBodySchema, response: { 200: TripSaveResponseSchema } },
       handler: async (req) => ({
         message: MSG.savingSuccess,
         trip: await tripsService.addNote(db, live, caller(req), req.params.id, req.body.text),

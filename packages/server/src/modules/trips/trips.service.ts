@@ -10,6 +10,7 @@ import type {
 } from '@backhaul/shared/modules/trips/trips.contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { AppError, type FieldErrors } from '../../platform/errors';
@@ -19,12 +20,6 @@ import { tripsScope } from './trips.list';
 import { tripConnections, tripNotes, trips } from './trips.table';
 
 const TZ = 'America/Chicago';
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-const actorOf = (auth: AuthContext) => ({ id: auth.user.id, companyId: auth.user.companyId });
 
 /** VIEW_ALL_TRIPS (1001): without it a caller reads and writes only trips it dispatches. */
 export const seesAllTrips = (auth: AuthContext) =>
@@ -197,7 +192,7 @@ export async function saveTrip(
     await syncTripLoads(tx, id);
     const after = await tripDetail(tx, auth, id);
     await writeAudit(tx, {
-      actor: actorOf(auth),
+      actor: auth.user,
       entity: 'trip',
       entityId: id,
       action: tripId ? 'update' : 'create',
@@ -222,7 +217,7 @@ export async function addLoad(db: Db, live: LiveBus, auth: AuthContext, tripId: 
     const id = await writeLoad(tx, auth, trip.id, { ...form, load_id: null }, (last?.n ?? 0) + 1);
     await syncTripLoads(tx, trip.id);
     const after = await loadDetails(tx, [id]);
-    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: id, action: 'create', after });
+    await writeAudit(tx, { actor: auth.user, entity: 'load', entityId: id, action: 'create', after });
     return id;
   });
   await publish(live, auth, trip.id, 'updated');
@@ -238,7 +233,7 @@ export async function updateLoad(db: Db, live: LiveBus, auth: AuthContext, loadI
     await writeLoad(tx, auth, load.tripId, { ...form, load_id: loadId }, load.position);
     await syncTripLoads(tx, load.tripId);
     const after = await loadDetails(tx, [loadId]);
-    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: loadId, action: 'update', before, after });
+    await writeAudit(tx, { actor: auth.user, entity: 'load', entityId: loadId, action: 'update', before, after });
   });
   await publish(live, auth, load.tripId, 'updated');
   return { load_id: loadId, trip_id: load.tripId };
@@ -255,7 +250,7 @@ export async function deleteLoad(db: Db, live: LiveBus, auth: AuthContext, loadI
   const before = await loadDetails(db, [loadId]);
   await db.transaction(async (tx) => {
     await tx.delete(loads).where(eq(loads.id, loadId));
-    await writeAudit(tx, { actor: actorOf(auth), entity: 'load', entityId: loadId, action: 'delete', before });
+    await writeAudit(tx, { actor: auth.user, entity: 'load', entityId: loadId, action: 'delete', before });
   });
   await publish(live, auth, load.tripId, 'updated');
 }
@@ -264,7 +259,7 @@ export async function deleteTrip(db: Db, live: LiveBus, auth: AuthContext, tripI
   const before = await getTrip(db, auth, tripId);
   await db.transaction(async (tx) => {
     await tx.delete(trips).where(eq(trips.id, tripId));
-    await writeAudit(tx, { actor: actorOf(auth), entity: 'trip', entityId: tripId, action: 'delete', before });
+    await writeAudit(tx, { actor: auth.user, entity: 'trip', entityId: tripId, action: 'delete', before });
   });
   await publish(live, auth, tripId, 'deleted');
 }
@@ -293,7 +288,7 @@ export async function connectTrips(
         .where(and(eq(tripConnections.tripId, a), eq(tripConnections.connectedTripId, b)));
     }
     await writeAudit(tx, {
-      actor: actorOf(auth),
+      actor: auth.user,
       entity: 'trip_connection',
       entityId: `${a}-${b}`,
       action: body.connect ? 'create' : 'delete',
@@ -308,7 +303,7 @@ export async function addNote(db: Db, live: LiveBus, auth: AuthContext, tripId: 
   await db.transaction(async (tx) => {
     const [note] = await tx.insert(tripNotes).values({ tripId, text, createdBy: auth.user.id }).returning();
     await writeAudit(tx, {
-      actor: actorOf(auth),
+      actor: auth.user,
       entity: 'trip_note',
       entityId: note?.id ?? 0,
       action: 'create',

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
 import { defineEquipmentList, registrationColumns, unitServiceColumns } from '../units';
+import { truckRecord } from './trucks.record';
 
 const statusOptions = sql.join(
   Object.entries(TRUCK_STATUS_LABELS).map(([v, l]) => sql`(${v}, ${l})`),
@@ -23,10 +24,7 @@ export const trucksList = defineList({
     driver: sql`left join drivers d on d.id = trucks.driver_id`,
     customer: sql`left join customers c on c.id = trucks.customer_id`,
   },
-  base: (user) =>
-    user.customerId
-      ? sql`trucks.company_id = ${user.companyId} and trucks.customer_id = ${user.customerId}`
-      : sql`trucks.company_id = ${user.companyId}`,
+  base: truckRecord.scope,
   defaultSort: { sort: 'truck_number', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`trucks.id`, filter: 'number', footer: 'count' },
@@ -87,7 +85,7 @@ export const trucksList = defineList({
   ],
 });
 
-export const trucksLog = defineChangeLog({ key: 'trucks-logs', entity: 'trucks', section: SECTION.Trucks });
+export const trucksLog = defineChangeLog({ key: 'trucks-logs', record: truckRecord });
 
 export const truckEquipmentList = defineEquipmentList({
   key: 'trucks-equipment',
@@ -96,4 +94,5 @@ export const truckEquipmentList = defineEquipmentList({
   type: 'truck',
   unitTable: sql`trucks`,
   unitNumber: sql`unit.truck_number`,
+  unit: truckRecord,
 });

@@ -2,18 +2,17 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import {
   DriverTrailersBodySchema,
   DriverTrailersResponseSchema,
+  TRUCK_ROUTES,
   TruckCreateQuerySchema,
   TruckCreateResponseSchema,
-  TruckEditResponseSchema,
-  TruckFormSchema,
-  TruckSaveResponseSchema,
 } from '@backhaul/shared/modules/trucks/trucks.contract';
-import { IdParamsSchema } from '@backhaul/shared/modules/units/units.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
-import { registerUnitRoutes, registerUnitSaveRoutes, withSpecFilterNames } from '../units';
+import { registerUnitRoutes, withSpecFilterNames } from '../units';
 import { truckEquipmentList, trucksList, trucksLog } from './trucks.list';
+import { truckRecord } from './trucks.record';
 import * as trucksService from './trucks.service';
 
 const can = (action?: number | number[]) => ({ section: SECTION.Trucks, ...(action ? { action } : {}) });
@@ -21,7 +20,8 @@ const can = (action?: number | number[]) => ({ section: SECTION.Trucks, ...(acti
 /** Maintenance → Trucks: every Trucks call of the register (001 §7) plus the change log. */
 export const trucksRoutes: RouteModule = {
   name: 'trucks',
-  register(app, { database: { db } }) {
+  register(app, deps) {
+    const { db } = deps.database;
     const tags = ['Trucks'];
     // The list (the spec's filter_<column> names accepted, 001 §3), its GET forms, filters and change log.
     registerRegistryListRoutes(app, db, {
@@ -32,40 +32,28 @@ export const trucksRoutes: RouteModule = {
       body: withSpecFilterNames,
     });
 
-    app.get('/trucks/create', {
-      config: { access: can([ACTION.CREATE, ACTION.EDIT]) },
-      schema: { tags, querystring: TruckCreateQuerySchema, response: { 200: TruckCreateResponseSchema } },
-      handler: async (req) => ({
-        options: await trucksService.truckOptions(db, caller(req).user, req.query.customer_id),
-      }),
-    });
     app.post('/trucks/getDriverTrailers', {
       config: { access: can() },
       schema: { tags, body: DriverTrailersBodySchema.optional(), response: { 200: DriverTrailersResponseSchema } },
       handler: async (req) => trucksService.driverTrailers(db, caller(req).user, req.body?.customer_id),
     });
-    app.get('/trucks/:id/edit', {
-      config: { access: can() },
-      schema: { tags, params: IdParamsSchema, response: { 200: TruckEditResponseSchema } },
-      handler: async (req) => {
-        const user = caller(req).user;
-        const truck = await trucksService.getTruck(db, user, req.params.id);
-        return { truck, options: await trucksService.truckOptions(db, user, truck.customer_id) };
-      },
-    });
-    registerUnitSaveRoutes(app, {
-      prefix: '/trucks',
-      section: SECTION.Trucks,
+    // GET /trucks/create (8 or 9; customer_id narrows drivers and trailers), GET /trucks/:id/edit (the section),
+    // POST /trucks (8), PUT /trucks/:id (9), DELETE /trucks/:id (11).
+    registerRecordRoutes(app, deps, truckRecord, {
       tags,
       key: 'truck',
-      form: TruckFormSchema,
-      saved: TruckSaveResponseSchema,
-      create: (user, form) => trucksService.createTruck(db, user, form),
-      update: (user, id, form) => trucksService.updateTruck(db, user, id, form),
-      remove: (user, id) => trucksService.deleteTruck(db, user, id),
+      routes: TRUCK_ROUTES,
+      access: { createForm: can([ACTION.CREATE, ACTION.EDIT]), editForm: can() },
+      forms: {
+        query: TruckCreateQuerySchema,
+        options: async ({ user, row, query }) => ({
+          options: await trucksService.truckOptions(db, user, row ? row.customer_id : query.customer_id),
+        }),
+        optionsSchema: TruckCreateResponseSchema,
+      },
     });
 
-    registerUnitRoutes(app, db, {
+    registerUnitRoutes(app, deps, {
       prefix: '/trucks',
       section: SECTION.Trucks,
       kind: trucksService.truckKind,

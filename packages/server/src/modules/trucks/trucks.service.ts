@@ -1,96 +1,22 @@
+import type { SelectOption } from '@backhaul/shared';
 import type { Truck, TruckFormOutput, TruckOptions } from '@backhaul/shared/modules/trucks/trucks.contract';
-import type { SelectOption } from '@backhaul/shared/modules/units/units.contract';
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { findRecord, getRecord, inTransaction } from '../../platform/record/record.service';
 import * as units from '../units';
-import { auditAssignmentChange, auditUnitWrite, deleteUnitParts, unitFormChecks } from '../units';
 import { truckDriverChanged } from './truck-driver';
+import { assignmentOf, checkTruckForm, truckKind, truckRecord } from './trucks.record';
 import { trucks } from './trucks.table';
 
-type TruckRecord = typeof trucks.$inferSelect;
+export { truckKind } from './trucks.record';
 
-/** A customer user reaches only its customer's trucks. */
-const scope = (user: AuthUser) =>
-  and(eq(trucks.companyId, user.companyId), user.customerId ? eq(trucks.customerId, user.customerId) : undefined);
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
-/** How the shared equipment, notes, values and history find a truck. */
-export const truckKind: units.UnitKind = {
-  type: 'truck',
-  async find(db, user, id) {
-    const [t] = await db
-      .select({
-        id: trucks.id,
-        number: trucks.truckNumber,
-        make: trucks.make,
-        model: trucks.model,
-        year: trucks.year,
-        originValueCents: trucks.originValueCents,
-      })
-      .from(trucks)
-      .where(and(eq(trucks.id, id), scope(user)));
-    return t ?? null;
-  },
-};
-
-async function findRecord(db: DbOrTx, user: AuthUser, id: number): Promise<TruckRecord> {
-  const [t] = await db
-    .select()
-    .from(trucks)
-    .where(and(eq(trucks.id, id), scope(user)));
-  if (!t) throw AppError.notFound();
-  return t;
-}
-
-/** One truck with the names behind its ids (the edit form and every write's answer). */
-export async function getTruck(db: DbOrTx, user: AuthUser, id: number): Promise<Truck> {
-  const t = await findRecord(db, user, id);
-  const [names] = await rowsOf<{
-    customer: string | null;
-    driver: string | null;
-    trailer_number: string | null;
-    trailer_type: string | null;
-  }>(
-    db,
-    sql`select
-      (select name from customers where id = ${t.customerId}) as customer,
-      (select name from drivers where id = ${t.driverId}) as driver,
-      (select trailer_number from trailers where id = ${t.trailerId}) as trailer_number,
-      (select tt.name from trailers tr join trailer_types tt on tt.id = tr.trailer_type_id where tr.id = ${t.trailerId}) as trailer_type`,
-  );
-  return {
-    id: t.id,
-    truck_number: t.truckNumber,
-    make: t.make,
-    model: t.model,
-    year: t.year,
-    vin: t.vin,
-    plate: t.plate,
-    customer_id: t.customerId,
-    customer: names?.customer ?? null,
-    driver_id: t.driverId,
-    driver: names?.driver ?? null,
-    trailer_id: t.trailerId,
-    trailer_number: names?.trailer_number ?? null,
-    trailer_type: names?.trailer_type ?? null,
-    eld: t.eld,
-    alignment_date: t.alignmentDate,
-    annual_inspection_date: t.annualInspectionDate,
-    pm_miles: t.pmMiles,
-    odometer: t.odometer,
-    registration_expires_on: t.registrationExpiresOn,
-    company_owner: t.companyOwner,
-    status: t.status as Truck['status'],
-    truck_status: (t.truckStatus as Truck['truck_status']) ?? null,
-    origin_value: t.originValueCents === null ? null : t.originValueCents / 100,
-  };
-}
+/** One truck with the names behind its ids. */
+export const getTruck = (db: DbOrTx, user: AuthUser, id: number): Promise<Truck> =>
+  getRecord(db, truckRecord, user, id);
 
 // ---------- options of the form ----------
 
@@ -129,134 +55,7 @@ export async function truckOptions(db: DbOrTx, user: AuthUser, customerId?: numb
   return { customers, ...pair, elds: elds.map((e) => e.eld) };
 }
 
-// ---------- create, update, delete ----------
-
-/** Ids the form names must be the company's; the number unique; a trailer on one truck only. */
-async function checkForm(db: DbOrTx, user: AuthUser, form: TruckFormOutput, id?: number): Promise<void> {
-  const { errors, exists } = await unitFormChecks(db, user, form.customer_id);
-  if (!(await exists('drivers', form.driver_id))) errors.driver_id = ['Choose a driver from the list.'];
-  if (!(await exists('trailers', form.trailer_id))) errors.trailer_id = ['Choose a trailer from the list.'];
-  const [sameNumber] = await db
-    .select({ id: trucks.id })
-    .from(trucks)
-    .where(
-      and(
-        eq(trucks.companyId, user.companyId),
-        sql`lower(${trucks.truckNumber}) = lower(${form.truck_number})`,
-        id ? ne(trucks.id, id) : undefined,
-      ),
-    );
-  if (sameNumber) errors.truck_number = [`Truck ${form.truck_number} already exists.`];
-  if (form.trailer_id !== null && !errors.trailer_id) {
-    const [hauling] = await db
-      .select({ number: trucks.truckNumber })
-      .from(trucks)
-      .where(
-        and(
-          eq(trucks.companyId, user.companyId),
-          eq(trucks.trailerId, form.trailer_id),
-          id ? ne(trucks.id, id) : undefined,
-        ),
-      );
-    if (hauling) errors.trailer_id = [`This trailer is on truck ${hauling.number}; unhook it there first.`];
-  }
-  if (form.driver_id !== null && !errors.driver_id) {
-    const [driving] = await db
-      .select({ number: trucks.truckNumber })
-      .from(trucks)
-      .where(
-        and(
-          eq(trucks.companyId, user.companyId),
-          eq(trucks.driverId, form.driver_id),
-          id ? ne(trucks.id, id) : undefined,
-        ),
-      );
-    if (driving) errors.driver_id = [`This driver drives truck ${driving.number}; change it there first.`];
-  }
-  if (Object.keys(errors).length) throw AppError.validation(errors);
-}
-
-const columnsOf = (form: TruckFormOutput) => ({
-  truckNumber: form.truck_number,
-  make: form.make,
-  model: form.model,
-  year: form.year,
-  vin: form.vin?.toUpperCase() ?? null,
-  plate: form.plate?.toUpperCase() ?? null,
-  customerId: form.customer_id,
-  driverId: form.driver_id,
-  trailerId: form.trailer_id,
-  eld: form.eld,
-  alignmentDate: form.alignment_date,
-  annualInspectionDate: form.annual_inspection_date,
-  pmMiles: form.pm_miles,
-  odometer: form.odometer,
-  registrationExpiresOn: form.registration_expires_on,
-  companyOwner: form.company_owner,
-  status: form.status,
-  truckStatus: form.status === 'active' ? form.truck_status : null,
-  originValueCents: form.origin_value,
-});
-
-const assignmentOf = (t: Pick<TruckRecord, 'customerId' | 'driverId' | 'trailerId'> | null): units.Assignment => ({
-  customerId: t?.customerId ?? null,
-  driverId: t?.driverId ?? null,
-  trailerId: t?.trailerId ?? null,
-});
-
-export async function createTruck(db: Db, user: AuthUser, form: TruckFormOutput): Promise<Truck> {
-  await checkForm(db, user, form);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(trucks)
-      .values({ companyId: user.companyId, ...columnsOf(form) })
-      .returning();
-    if (!created) throw new AppError('internal', 'Truck not created');
-    await truckDriverChanged(tx, user, {
-      truckId: created.id,
-      trailerId: created.trailerId,
-      before: null,
-      after: created.driverId,
-    });
-    return auditUnitWrite(tx, {
-      user,
-      kind: truckKind,
-      unitId: created.id,
-      action: 'create',
-      assignment: { before: assignmentOf(null), after: assignmentOf(created) },
-      read: () => getTruck(tx, user, created.id),
-    });
-  });
-}
-
-export async function updateTruck(db: Db, user: AuthUser, id: number, form: TruckFormOutput): Promise<Truck> {
-  const before = await getTruck(db, user, id);
-  const record = await findRecord(db, user, id);
-  await checkForm(db, user, form, id);
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(trucks)
-      .set({ ...columnsOf(form), updatedAt: new Date() })
-      .where(and(eq(trucks.id, id), scope(user)))
-      .returning();
-    if (!updated) throw AppError.notFound();
-    await truckDriverChanged(tx, user, {
-      truckId: id,
-      trailerId: updated.trailerId,
-      before: record?.driverId ?? null,
-      after: updated.driverId,
-    });
-    return auditUnitWrite(tx, {
-      user,
-      kind: truckKind,
-      unitId: id,
-      action: 'update',
-      assignment: { before: assignmentOf(record), after: assignmentOf(updated) },
-      before,
-      read: () => getTruck(tx, user, id),
-    });
-  });
-}
+// ---------- assignment ----------
 
 /** POST /trucks/updateTruckCustomer: a change of customer, driver or trailer from a date. */
 export async function assignTruck(
@@ -270,16 +69,16 @@ export async function assignTruck(
     from_date?: string | null;
   },
 ): Promise<void> {
-  const current = await getTruck(db, user, body.id);
-  const record = await findRecord(db, user, body.id);
-  const form: TruckFormOutput = {
-    ...current,
-    customer_id: body.customer_id === undefined ? current.customer_id : body.customer_id,
-    driver_id: body.driver_id === undefined ? current.driver_id : body.driver_id,
-    trailer_id: body.trailer_id === undefined ? current.trailer_id : body.trailer_id,
-  };
-  await checkForm(db, user, form, body.id);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
+    const record = await findRecord(tx, truckRecord, user, body.id, { lock: true });
+    const current = await truckRecord.toRow(record, { tx, user });
+    const form: TruckFormOutput = {
+      ...current,
+      customer_id: body.customer_id === undefined ? current.customer_id : body.customer_id,
+      driver_id: body.driver_id === undefined ? current.driver_id : body.driver_id,
+      trailer_id: body.trailer_id === undefined ? current.trailer_id : body.trailer_id,
+    };
+    await checkTruckForm(tx, user, form, body.id);
     const [updated] = await tx
       .update(trucks)
       .set({
@@ -294,10 +93,10 @@ export async function assignTruck(
     await truckDriverChanged(tx, user, {
       truckId: body.id,
       trailerId: updated.trailerId,
-      before: record?.driverId ?? null,
+      before: record.driverId,
       after: updated.driverId,
     });
-    await auditAssignmentChange(tx, {
+    await units.auditAssignmentChange(tx, {
       user,
       kind: truckKind,
       unitId: body.id,
@@ -306,26 +105,6 @@ export async function assignTruck(
       before: current,
       read: () => getTruck(tx, user, body.id),
     });
-  });
-}
-
-/**
- * A truck a driver still drives cannot be deleted (412, unassign first). Its equipment, notes,
- * values and history go with it; the audit keeps the record.
- */
-export async function deleteTruck(db: Db, user: AuthUser, id: number): Promise<void> {
-  const before = await getTruck(db, user, id);
-  const [driver] = await rowsOf<{ name: string }>(
-    db,
-    sql`select name from drivers where company_id = ${user.companyId} and (id = ${before.driver_id} or truck_id = ${id}) limit 1`,
-  );
-  if (driver)
-    throw AppError.precondition(
-      `Truck ${before.truck_number} is assigned to ${driver.name}; unassign the driver first.`,
-    );
-  await db.transaction(async (tx) => {
-    await tx.delete(trucks).where(and(eq(trucks.id, id), scope(user)));
-    await deleteUnitParts(tx, { user, kind: truckKind, unitId: id, before });
   });
 }
 
@@ -341,7 +120,7 @@ export async function followDriverTruck(
   if (change.before === change.after) return;
   const audit = (truckId: number, before: number | null, after: number | null) =>
     writeAudit(tx, {
-      actor: { id: user.id, companyId: user.companyId },
+      actor: user,
       entity: 'trucks',
       entityId: truckId,
       action: 'update',

@@ -1,6 +1,7 @@
 import type { UnitType } from '@backhaul/shared/modules/units/units.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
+import { type RecordDefinition, reachable } from '../../platform/record/define-record';
 
 /**
  * Every equipment item of one unit type across the fleet (POST /{trucks|trailers}/equipment/list),
@@ -14,6 +15,8 @@ export function defineEquipmentList(opts: {
   /** The units' table and number column, e.g. sql`trucks`, sql`trucks.truck_number`. */
   unitTable: SQL;
   unitNumber: SQL;
+  /** The unit record: the list shows the equipment of the units the caller reaches, as the record does. */
+  unit: Pick<RecordDefinition, 'table' | 'scope'>;
 }): ListDefinition {
   return defineList({
     key: opts.key,
@@ -21,7 +24,7 @@ export function defineEquipmentList(opts: {
     section: opts.section,
     from: sql`unit_equipment e join ${opts.unitTable} unit on unit.id = e.unit_id and e.unit_type = ${opts.type} join equipment_names n on n.id = e.equipment_name_id`,
     rowKey: sql`e.id`,
-    base: (user) => sql`unit.company_id = ${user.companyId}`,
+    base: (user) => reachable(opts.unit, user, sql`e.unit_id`),
     defaultSort: { sort: 'unit_number', order: 'asc' },
     columns: [
       { id: 'id', title: 'ID', sql: sql`e.id`, filter: 'number', footer: 'count' },

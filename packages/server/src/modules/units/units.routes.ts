@@ -1,43 +1,37 @@
-import { ACTION, can, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, can, IdParamsSchema, MSG, SECTION } from '@backhaul/shared';
 import {
   DescriptionResponseSchema,
   EquipmentEditResponseSchema,
-  EquipmentFormSchema,
-  EquipmentItemResponseSchema,
   EquipmentListResponseSchema,
   HistoryResponseSchema,
-  IdParamsSchema,
-  MessageResponseSchema,
-  NoteFormSchema,
-  NoteItemResponseSchema,
   NotesListBodySchema,
   NotesListResponseSchema,
   SetEquipmentBodySchema,
   SetEquipmentResponseSchema,
   UpdateAssignmentBodySchema,
-  ValueFormSchema,
-  ValueItemResponseSchema,
+  unitPartRoutes,
   ValueResponseSchema,
-  ValueRowSchema,
 } from '@backhaul/shared/modules/units/units.contract';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
-import type { AuthUser } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
-import type { App } from '../../platform/http/types';
+import type { App, AppDeps } from '../../platform/http/types';
 import type { ListDefinition } from '../../platform/list/define-list';
 import { registerListRoute } from '../../platform/list/list.routes';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
+import * as general from '../general';
+import { defineUnitParts } from './unit-parts.record';
 import * as units from './units.service';
 
 /**
- * The calls trucks and trailers share (001 §7): equipment, notes, values, description and the
- * assignment history, mounted under `prefix` for one unit kind. `changeAssignment` applies a
- * customer/driver/trailer change (the registry module owns the unit's own columns).
+ * The calls trucks and trailers share (001 §7): equipment, notes and values (records under the
+ * unit), description and the assignment history, mounted under `prefix` for one unit kind.
+ * `changeAssignment` applies a customer/driver/trailer change (the registry module owns the
+ * unit's own columns).
  */
 export function registerUnitRoutes(
   app: App,
-  db: Db,
+  deps: Pick<AppDeps, 'database'>,
   opts: {
     prefix: '/trucks' | '/trailers';
     section: number;
@@ -50,12 +44,16 @@ export function registerUnitRoutes(
   },
 ): void {
   const { prefix: p, section, kind } = opts;
+  const { db } = deps.database;
   const tags = [section === SECTION.Trucks ? 'Trucks' : 'Trailers'];
   const read = { section };
   const write = { section, action: [ACTION.CREATE, ACTION.EDIT] };
   const edit = { section, action: ACTION.EDIT };
   const remove = { section, action: [ACTION.EDIT, ACTION.DELETE] };
   const params = { params: IdParamsSchema };
+
+  const parts = defineUnitParts(kind);
+  const partAccess = { get: read, editForm: read, create: write, update: edit, remove };
 
   // ---- equipment ----
   registerListRoute(app, db, opts.equipmentList, { url: `${p}/equipment/list`, tags });
@@ -64,33 +62,14 @@ export function registerUnitRoutes(
     schema: { tags, ...params, body: z.unknown(), response: { 200: EquipmentListResponseSchema } },
     handler: async (req) => units.listEquipment(db, caller(req).user, kind, req.params.id),
   });
-  app.get(`${p}/equipment/:id/edit`, {
-    config: { access: read },
-    schema: { tags, ...params, response: { 200: EquipmentEditResponseSchema } },
-    handler: async (req) => units.editEquipment(db, caller(req).user, kind, req.params.id),
-  });
-  app.post(`${p}/equipment/:id/store`, {
-    config: { access: write },
-    schema: { tags, ...params, body: EquipmentFormSchema, response: { 200: EquipmentItemResponseSchema } },
-    handler: async (req) => ({
-      message: MSG.createdEquipment,
-      item: await units.storeEquipment(db, caller(req).user, kind, req.params.id, req.body),
-    }),
-  });
-  app.post(`${p}/equipment/:id/update`, {
-    config: { access: edit },
-    schema: { tags, ...params, body: EquipmentFormSchema, response: { 200: EquipmentItemResponseSchema } },
-    handler: async (req) => ({
-      message: MSG.updatedEquipment,
-      item: await units.updateEquipment(db, caller(req).user, kind, req.params.id, req.body),
-    }),
-  });
-  app.delete(`${p}/equipment/:id`, {
-    config: { access: remove },
-    schema: { tags, ...params, response: { 200: MessageResponseSchema } },
-    handler: async (req) => {
-      await units.deleteEquipment(db, caller(req).user, kind, req.params.id);
-      return { message: MSG.removeEquipment };
+  registerRecordRoutes(app, deps, parts.equipment, {
+    tags,
+    key: 'item',
+    routes: unitPartRoutes(p, 'equipment'),
+    access: partAccess,
+    forms: {
+      options: async ({ user }) => ({ filter: { equipments: await general.equipmentNameOptions(db, user) } }),
+      optionsSchema: EquipmentEditResponseSchema.pick({ filter: true }),
     },
   });
   // A new name typed in the equipment select joins General's list.
@@ -106,29 +85,11 @@ export function registerUnitRoutes(
     schema: { tags, ...params, body: NotesListBodySchema.optional(), response: { 200: NotesListResponseSchema } },
     handler: async (req) => units.listNotes(db, caller(req).user, kind, req.params.id, req.body?.filters.notes ?? ''),
   });
-  app.post(`${p}/notes/:id/store`, {
-    config: { access: write },
-    schema: { tags, ...params, body: NoteFormSchema, response: { 200: NoteItemResponseSchema } },
-    handler: async (req) => ({
-      message: MSG.createdNotes,
-      item: await units.storeNote(db, caller(req).user, kind, req.params.id, req.body.notes),
-    }),
-  });
-  app.post(`${p}/notes/:id/update`, {
-    config: { access: edit },
-    schema: { tags, ...params, body: NoteFormSchema, response: { 200: NoteItemResponseSchema } },
-    handler: async (req) => ({
-      message: MSG.updatedNotes,
-      item: await units.updateNote(db, caller(req).user, kind, req.params.id, req.body.notes),
-    }),
-  });
-  app.delete(`${p}/notes/:id`, {
-    config: { access: remove },
-    schema: { tags, ...params, response: { 200: MessageResponseSchema } },
-    handler: async (req) => {
-      await units.deleteNote(db, caller(req).user, kind, req.params.id);
-      return { message: MSG.removeNotes };
-    },
+  registerRecordRoutes(app, deps, parts.notes, {
+    tags,
+    key: 'item',
+    routes: unitPartRoutes(p, 'notes'),
+    access: partAccess,
   });
   app.get(`${p}/description/:id`, {
     config: { access: read },
@@ -142,34 +103,11 @@ export function registerUnitRoutes(
     schema: { tags, ...params, response: { 200: ValueResponseSchema } },
     handler: async (req) => units.valueOverview(db, caller(req).user, kind, req.params.id),
   });
-  app.get(`${p}/value/:id/edit`, {
-    config: { access: read },
-    schema: { tags, ...params, response: { 200: z.object({ item: ValueRowSchema }) } },
-    handler: async (req) => ({ item: await units.editValue(db, caller(req).user, kind, req.params.id) }),
-  });
-  app.post(`${p}/value/:id/store`, {
-    config: { access: write },
-    schema: { tags, ...params, body: ValueFormSchema, response: { 200: ValueItemResponseSchema } },
-    handler: async (req) => ({
-      message: MSG.createdValue,
-      item: await units.storeValue(db, caller(req).user, kind, req.params.id, req.body),
-    }),
-  });
-  app.post(`${p}/value/:id/update`, {
-    config: { access: edit },
-    schema: { tags, ...params, body: ValueFormSchema, response: { 200: ValueItemResponseSchema } },
-    handler: async (req) => ({
-      message: MSG.updatedValue,
-      item: await units.updateValue(db, caller(req).user, kind, req.params.id, req.body),
-    }),
-  });
-  app.delete(`${p}/value/:id`, {
-    config: { access: remove },
-    schema: { tags, ...params, response: { 200: MessageResponseSchema } },
-    handler: async (req) => {
-      await units.deleteValue(db, caller(req).user, kind, req.params.id);
-      return { message: MSG.removalSuccess };
-    },
+  registerRecordRoutes(app, deps, parts.values, {
+    tags,
+    key: 'item',
+    routes: unitPartRoutes(p, 'value'),
+    access: partAccess,
   });
 
   // ---- assignment history ----
@@ -188,52 +126,6 @@ export function registerUnitRoutes(
         ...(changes ? { message: MSG.savingSuccess } : {}),
         history: await units.history(db, user, kind, body.id),
       };
-    },
-  });
-}
-
-/**
- * A unit's own writes (001 §7): POST `prefix` (create 8), PUT `prefix/:id` (edit 9) answering
- * { message: 'Saving Successfully', [key]: the unit }, and DELETE `prefix/:id` (11). The module
- * keeps its form schema, its answer schema and its service.
- */
-export function registerUnitSaveRoutes<F extends z.ZodType>(
-  app: App,
-  opts: {
-    prefix: '/trucks' | '/trailers';
-    section: number;
-    tags: string[];
-    key: 'truck' | 'trailer';
-    form: F;
-    saved: z.ZodType;
-    create: (user: AuthUser, form: z.output<F>) => Promise<unknown>;
-    update: (user: AuthUser, id: number, form: z.output<F>) => Promise<unknown>;
-    remove: (user: AuthUser, id: number) => Promise<void>;
-  },
-): void {
-  const { prefix, section, tags, key } = opts;
-  app.post(prefix, {
-    config: { access: { section, action: ACTION.CREATE } },
-    schema: { tags, body: opts.form, response: { 200: opts.saved } },
-    handler: async (req) => ({
-      message: MSG.savingSuccess,
-      [key]: await opts.create(caller(req).user, req.body as z.output<F>),
-    }),
-  });
-  app.put(`${prefix}/:id`, {
-    config: { access: { section, action: ACTION.EDIT } },
-    schema: { tags, params: IdParamsSchema, body: opts.form, response: { 200: opts.saved } },
-    handler: async (req) => ({
-      message: MSG.savingSuccess,
-      [key]: await opts.update(caller(req).user, req.params.id, req.body as z.output<F>),
-    }),
-  });
-  app.delete(`${prefix}/:id`, {
-    config: { access: { section, action: ACTION.DELETE } },
-    schema: { tags, params: IdParamsSchema, response: { 200: MessageResponseSchema } },
-    handler: async (req) => {
-      await opts.remove(caller(req).user, req.params.id);
-      return { message: MSG.removalSuccess };
     },
   });
 }

@@ -1,47 +1,19 @@
+import type { SelectOption } from '@backhaul/shared';
 import { MSG } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import type {
-  AssignmentRow,
-  EquipmentRow,
-  NoteRow,
-  SelectOption,
-  UnitType,
-  ValueResponse,
-  ValueRow,
-} from '@backhaul/shared/modules/units/units.contract';
+import type { AssignmentRow, ValueResponse, ValueRow } from '@backhaul/shared/modules/units/units.contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
-import { AppError } from '../../platform/errors';
+import { AppError, type FieldErrors } from '../../platform/errors';
 import * as general from '../general';
+import { type EquipmentRaw, equipmentSelect, type NoteRaw, noteSelect, toEquipment, toNote } from './unit-parts.record';
+import type { UnitKind, UnitSummary } from './units.kind';
 import { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';
 
-/** A truck or a trailer as the shared parts see it: the registry module supplies the lookup. */
-export type UnitSummary = {
-  id: number;
-  number: string;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  originValueCents: number | null;
-};
-
-/**
- * How trucks and trailers plug into the shared service: their unit type and a lookup scoped to the
- * caller's company (null when the unit is not there), so this module never reads their tables.
- */
-export type UnitKind = {
-  type: UnitType;
-  find: (db: DbOrTx, user: AuthUser, id: number) => Promise<UnitSummary | null>;
-};
-
-const actorOf = (user: AuthUser) => ({ id: user.id, companyId: user.companyId });
-const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : String(v));
-
-async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+export type { UnitKind, UnitSummary } from './units.kind';
 
 export async function requireUnit(db: DbOrTx, user: AuthUser, kind: UnitKind, id: number): Promise<UnitSummary> {
   const unit = await kind.find(db, user, id);
@@ -49,33 +21,7 @@ export async function requireUnit(db: DbOrTx, user: AuthUser, kind: UnitKind, id
   return unit;
 }
 
-/** An item of a unit's (equipment, note, value) by id, only when its unit is the caller's. */
-async function ownedItem<T extends { unitId: number; unitType: string }>(
-  db: DbOrTx,
-  user: AuthUser,
-  kind: UnitKind,
-  item: T | undefined,
-): Promise<T> {
-  if (!item || item.unitType !== kind.type) throw AppError.notFound();
-  await requireUnit(db, user, kind, item.unitId);
-  return item;
-}
-
 // ---------- equipment ----------
-
-const equipmentSelect = (where: SQL) => sql`
-  select e.id, e.unit_id, e.equipment_name_id, n.name, e.quantity, e.serial, e.notes, e.created_at
-  from unit_equipment e join equipment_names n on n.id = e.equipment_name_id
-  where ${where} order by n.name, e.id`;
-
-type EquipmentRaw = Omit<EquipmentRow, 'created_at'> & { created_at: Date | string };
-const toEquipment = (r: EquipmentRaw): EquipmentRow => ({ ...r, created_at: iso(r.created_at) });
-
-async function equipmentById(db: DbOrTx, id: number): Promise<EquipmentRow> {
-  const [row] = await rowsOf<EquipmentRaw>(db, equipmentSelect(sql`e.id = ${id}`));
-  if (!row) throw AppError.notFound();
-  return toEquipment(row);
-}
 
 export async function listEquipment(db: Db, user: AuthUser, kind: UnitKind, unitId: number) {
   await requireUnit(db, user, kind, unitId);
@@ -89,103 +35,9 @@ export async function listEquipment(db: Db, user: AuthUser, kind: UnitKind, unit
   };
 }
 
-async function findEquipment(db: DbOrTx, user: AuthUser, kind: UnitKind, id: number) {
-  const [item] = await db.select().from(unitEquipment).where(eq(unitEquipment.id, id));
-  return ownedItem(db, user, kind, item);
-}
-
-export async function editEquipment(db: Db, user: AuthUser, kind: UnitKind, id: number) {
-  await findEquipment(db, user, kind, id);
-  return { item: await equipmentById(db, id), filter: { equipments: await general.equipmentNameOptions(db, user) } };
-}
-
-type EquipmentValues = { equipment_name_id: number; quantity: number; serial: string | null; notes: string | null };
-
-async function assertEquipmentName(db: DbOrTx, user: AuthUser, id: number) {
-  if (!(await general.equipmentNameExists(db, user, id)))
-    throw AppError.invalidField('equipment_name_id', 'Choose the equipment from the list.');
-}
-
-export async function storeEquipment(
-  db: Db,
-  user: AuthUser,
-  kind: UnitKind,
-  unitId: number,
-  form: EquipmentValues,
-): Promise<EquipmentRow> {
-  await requireUnit(db, user, kind, unitId);
-  await assertEquipmentName(db, user, form.equipment_name_id);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(unitEquipment)
-      .values({
-        unitType: kind.type,
-        unitId,
-        equipmentNameId: form.equipment_name_id,
-        quantity: form.quantity,
-        serial: form.serial,
-        notes: form.notes,
-      })
-      .returning({ id: unitEquipment.id });
-    if (!created) throw new AppError('internal', 'Equipment not created');
-    const item = await equipmentById(tx, created.id);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_equipment`,
-      entityId: created.id,
-      action: 'create',
-      after: item,
-    });
-    return item;
-  });
-}
-
-export async function updateEquipment(
-  db: Db,
-  user: AuthUser,
-  kind: UnitKind,
-  id: number,
-  form: EquipmentValues,
-): Promise<EquipmentRow> {
-  await findEquipment(db, user, kind, id);
-  await assertEquipmentName(db, user, form.equipment_name_id);
-  const before = await equipmentById(db, id);
-  return db.transaction(async (tx) => {
-    await tx
-      .update(unitEquipment)
-      .set({ equipmentNameId: form.equipment_name_id, quantity: form.quantity, serial: form.serial, notes: form.notes })
-      .where(eq(unitEquipment.id, id));
-    const item = await equipmentById(tx, id);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_equipment`,
-      entityId: id,
-      action: 'update',
-      before,
-      after: item,
-    });
-    return item;
-  });
-}
-
-export async function deleteEquipment(db: Db, user: AuthUser, kind: UnitKind, id: number): Promise<void> {
-  await findEquipment(db, user, kind, id);
-  const before = await equipmentById(db, id);
-  await db.transaction(async (tx) => {
-    await tx.delete(unitEquipment).where(eq(unitEquipment.id, id));
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_equipment`,
-      entityId: id,
-      action: 'delete',
-      before,
-    });
-  });
-}
-
 /** POST /trucks/setEquipment: a new name for the equipment select (General's list). */
 export async function createEquipmentName(db: Db, user: AuthUser, name: string) {
-  const created = await general.saveEquipmentName(db, user, { name });
+  const created = await general.addEquipmentName(db, user, name);
   return {
     message: MSG.createdSelectItem,
     equipment: { value: created.id, label: created.name },
@@ -194,19 +46,6 @@ export async function createEquipmentName(db: Db, user: AuthUser, name: string) 
 }
 
 // ---------- notes ----------
-
-type NoteRaw = Omit<NoteRow, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
-const noteSelect = (where: SQL) => sql`
-  select n.id, n.unit_id, n.text as notes, u.name as created_by, n.created_at, n.updated_at
-  from unit_notes n left join users u on u.id = n.created_by
-  where ${where} order by n.created_at desc, n.id desc`;
-const toNote = (r: NoteRaw): NoteRow => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
-
-async function noteById(db: DbOrTx, id: number): Promise<NoteRow> {
-  const [row] = await rowsOf<NoteRaw>(db, noteSelect(sql`n.id = ${id}`));
-  if (!row) throw AppError.notFound();
-  return toNote(row);
-}
 
 /** A unit's notes, newest first; the text filter is lowercased and matched anywhere (001 §5). */
 export async function listNotes(db: Db, user: AuthUser, kind: UnitKind, unitId: number, text = '') {
@@ -226,70 +65,6 @@ export async function listNotes(db: Db, user: AuthUser, kind: UnitKind, unitId: 
 export async function describeUnit(db: Db, user: AuthUser, kind: UnitKind, unitId: number) {
   const { list } = await listNotes(db, user, kind, unitId);
   return { description: list.length, list };
-}
-
-async function findNote(db: DbOrTx, user: AuthUser, kind: UnitKind, id: number) {
-  const [item] = await db.select().from(unitNotes).where(eq(unitNotes.id, id));
-  return ownedItem(db, user, kind, item);
-}
-
-export async function storeNote(
-  db: Db,
-  user: AuthUser,
-  kind: UnitKind,
-  unitId: number,
-  text: string,
-): Promise<NoteRow> {
-  await requireUnit(db, user, kind, unitId);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(unitNotes)
-      .values({ unitType: kind.type, unitId, text, createdBy: user.id })
-      .returning({ id: unitNotes.id });
-    if (!created) throw new AppError('internal', 'Note not created');
-    const item = await noteById(tx, created.id);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_notes`,
-      entityId: created.id,
-      action: 'create',
-      after: item,
-    });
-    return item;
-  });
-}
-
-export async function updateNote(db: Db, user: AuthUser, kind: UnitKind, id: number, text: string): Promise<NoteRow> {
-  await findNote(db, user, kind, id);
-  const before = await noteById(db, id);
-  return db.transaction(async (tx) => {
-    await tx.update(unitNotes).set({ text, updatedAt: new Date() }).where(eq(unitNotes.id, id));
-    const item = await noteById(tx, id);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_notes`,
-      entityId: id,
-      action: 'update',
-      before,
-      after: item,
-    });
-    return item;
-  });
-}
-
-export async function deleteNote(db: Db, user: AuthUser, kind: UnitKind, id: number): Promise<void> {
-  await findNote(db, user, kind, id);
-  const before = await noteById(db, id);
-  await db.transaction(async (tx) => {
-    await tx.delete(unitNotes).where(eq(unitNotes.id, id));
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_notes`,
-      entityId: id,
-      action: 'delete',
-      before,
-    });
-  });
 }
 
 // ---------- value per year ----------
@@ -335,102 +110,6 @@ export async function valueOverview(db: Db, user: AuthUser, kind: UnitKind, unit
     trucks: { id: unit.id, number: unit.number, make: unit.make, model: unit.model, year: unit.year },
     originValue: unit.originValueCents === null ? null : dollars(unit.originValueCents),
   };
-}
-
-async function findValue(db: DbOrTx, user: AuthUser, kind: UnitKind, id: number) {
-  const [item] = await db.select().from(unitValues).where(eq(unitValues.id, id));
-  return ownedItem(db, user, kind, item);
-}
-
-const valueRow = (v: typeof unitValues.$inferSelect): ValueRow => ({
-  id: v.id,
-  unit_id: v.unitId,
-  year: v.year,
-  value: dollars(v.valueCents),
-  depreciation: null,
-  depreciation_percent: null,
-});
-
-export async function editValue(db: Db, user: AuthUser, kind: UnitKind, id: number): Promise<ValueRow> {
-  return valueRow(await findValue(db, user, kind, id));
-}
-
-async function assertYearFree(db: DbOrTx, kind: UnitKind, unitId: number, year: number, id?: number) {
-  const [taken] = await db
-    .select({ id: unitValues.id })
-    .from(unitValues)
-    .where(and(eq(unitValues.unitType, kind.type), eq(unitValues.unitId, unitId), eq(unitValues.year, year)));
-  if (taken && taken.id !== id) throw AppError.invalidField('year', `A value for ${year} already exists.`);
-}
-
-export async function storeValue(
-  db: Db,
-  user: AuthUser,
-  kind: UnitKind,
-  unitId: number,
-  form: { year: number; value: number },
-): Promise<ValueRow> {
-  await requireUnit(db, user, kind, unitId);
-  await assertYearFree(db, kind, unitId, form.year);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(unitValues)
-      .values({ unitType: kind.type, unitId, year: form.year, valueCents: form.value })
-      .returning();
-    if (!created) throw new AppError('internal', 'Value not created');
-    const item = valueRow(created);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_values`,
-      entityId: created.id,
-      action: 'create',
-      after: item,
-    });
-    return item;
-  });
-}
-
-export async function updateValue(
-  db: Db,
-  user: AuthUser,
-  kind: UnitKind,
-  id: number,
-  form: { year: number; value: number },
-): Promise<ValueRow> {
-  const before = await findValue(db, user, kind, id);
-  await assertYearFree(db, kind, before.unitId, form.year, id);
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(unitValues)
-      .set({ year: form.year, valueCents: form.value })
-      .where(eq(unitValues.id, id))
-      .returning();
-    if (!updated) throw AppError.notFound();
-    const item = valueRow(updated);
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_values`,
-      entityId: id,
-      action: 'update',
-      before: valueRow(before),
-      after: item,
-    });
-    return item;
-  });
-}
-
-export async function deleteValue(db: Db, user: AuthUser, kind: UnitKind, id: number): Promise<void> {
-  const before = await findValue(db, user, kind, id);
-  await db.transaction(async (tx) => {
-    await tx.delete(unitValues).where(eq(unitValues.id, id));
-    await writeAudit(tx, {
-      actor: actorOf(user),
-      entity: `${kind.type}_values`,
-      entityId: id,
-      action: 'delete',
-      before: valueRow(before),
-    });
-  });
 }
 
 // ---------- assignment history ----------
@@ -513,7 +192,7 @@ export async function recordAssignment(
     });
   }
   await writeAudit(tx, {
-    actor: actorOf(opts.user),
+    actor: opts.user,
     entity: `${opts.kind.type}_assignments`,
     entityId: opts.unitId,
     action: 'update',
@@ -534,4 +213,58 @@ export async function removeUnitParts(tx: DbOrTx, kind: UnitKind, unitId: number
   for (const table of [unitEquipment, unitNotes, unitValues, unitAssignments]) {
     await tx.delete(table).where(and(eq(table.unitType, kind.type), eq(table.unitId, unitId)));
   }
+}
+
+/**
+ * The start of a unit form's checks: `exists` says whether an id the form names is the company's
+ * (null passes), and the customer must be one of the company's — a customer user's own.
+ */
+export async function unitFormChecks(
+  db: DbOrTx,
+  user: AuthUser,
+  customerId: number | null,
+): Promise<{ errors: FieldErrors; exists: (table: string, value: number | null) => Promise<boolean> }> {
+  const errors: FieldErrors = {};
+  const exists = async (table: string, value: number | null) => {
+    if (value === null) return true;
+    const rows = await rowsOf(
+      db,
+      sql`select 1 from ${sql.identifier(table)} where id = ${value} and company_id = ${user.companyId}`,
+    );
+    return Boolean(rows[0]);
+  };
+  if (!(await exists('customers', customerId))) errors.customer_id = ['Choose a customer from the list.'];
+  if (user.customerId && customerId !== user.customerId) errors.customer_id = ['Choose your own company.'];
+  return { errors, exists };
+}
+
+/** …/updateTruckCustomer: the assignment change from a date, audited on the unit only when it changed. */
+export async function auditAssignmentChange<T>(
+  tx: DbOrTx,
+  opts: {
+    user: AuthUser;
+    kind: UnitKind;
+    unitId: number;
+    assignment: { before: Assignment; after: Assignment };
+    fromDate: string | null;
+    before: T;
+    read: () => Promise<T>;
+  },
+): Promise<void> {
+  const changed = await recordAssignment(tx, {
+    user: opts.user,
+    kind: opts.kind,
+    unitId: opts.unitId,
+    ...opts.assignment,
+    fromDate: opts.fromDate,
+  });
+  if (!changed) return;
+  await writeAudit(tx, {
+    actor: opts.user,
+    entity: `${opts.kind.type}s`,
+    entityId: opts.unitId,
+    action: 'update',
+    before: opts.before,
+    after: await opts.read(),
+  });
 }

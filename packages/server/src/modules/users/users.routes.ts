@@ -1,18 +1,15 @@
-import { ACTION, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import {
   UserEditResponseSchema,
   UserFormSchema,
   UserOptionsSchema,
   UserSaveResponseSchema,
 } from '@backhaul/shared/modules/users/users.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { usersList } from './users.list';
 import * as usersService from './users.service';
-
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * Maintenance → Users, the generic /{section} pattern: POST /users/list, POST /users (create or
@@ -33,7 +30,7 @@ export const usersRoutes: RouteModule = {
 
     app.get('/users/:id/edit', {
       config: { access: 'session' },
-      schema: { tags, params: IdParams, response: { 200: UserEditResponseSchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: UserEditResponseSchema } },
       handler: (req) => usersService.userForEdit(db, caller(req), req.params.id),
     });
 
@@ -48,7 +45,7 @@ export const usersRoutes: RouteModule = {
 
     app.delete('/users/:id', {
       config: { access: 'session' },
-      schema: { tags, params: IdParams, response: { 200: MessageBodySchema } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await usersService.deleteUser(db, caller(req), req.params.id);
         return { message: MSG.removalSuccess };

@@ -1,7 +1,8 @@
 import type { DbOrTx } from '../../db/client';
+import type { Actor } from '../auth/access';
 import { auditLog } from './audit.table';
 
-export type AuditActor = { id: number; companyId: number } | null;
+export type AuditActor = Actor | null;
 
 export type AuditEntry = {
   actor: AuditActor;

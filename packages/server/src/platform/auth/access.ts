@@ -22,6 +22,9 @@ export type AuthUser = {
   grants?: GrantSet;
 };
 
+/** Who did something: what the audit and `created_by` columns keep of a caller (an AuthUser is one). */
+export type Actor = Pick<AuthUser, 'id' | 'companyId'>;
+
 export type AuthContext = { user: AuthUser; grants: GrantSet; sessionId: number; expiresAt: Date };
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { formatCellValue, formatDate, formatDateTime, formatPhone, zonedParts } from '@backhaul/shared/formats/formats';
 import type { ColumnFormat } from '@backhaul/shared/list/list.contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /** A column's kind: the list's column format (text, id, number, money, miles, percent, date, datetime, phone). */
 export type ExportColumnKind = ColumnFormat;
@@ -126,11 +126,12 @@ export function columnLetter(n: number): string {
  * SUM formulas (with their value cached, so readers without a calculator see it too).
  */
 export function createXlsxWriter(path: string, sheetName: string, columns: ExportColumn[]): ExportWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Export', {
-    views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
-  });
-  let sample: ExportRow[] | null = [];
+  // exceljs (~25 MB) loads with the first spreadsheet, not at start: rows wait in the width sample meanwhile.
+  const excel = import('exceljs').then((m) => m.default);
+  excel.catch(() => {});
+  let book: { workbook: ExcelJS.stream.xlsx.WorkbookWriter; sheet: ExcelJS.Worksheet } | undefined;
+  let sample: ExportRow[] = [];
+  let opening: Promise<typeof book & {}> | undefined;
   let lastRow = 1;
   // Each cell's style as exceljs would make it (the column's number format), one object per column:
   // exceljs remembers a style by its object, so 100,000 rows cost 18 style lookups, not 1.8 million.
@@ -139,7 +140,7 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
     return numFmt ? { numFmt } : {};
   });
 
-  const writeRow = (row: ExportRow) => {
+  const writeRow = (sheet: ExcelJS.Worksheet, row: ExportRow) => {
     const added = sheet.addRow(columns.map((c) => cellValue(c.kind ?? 'text', row[c.id], true)));
     added.eachCell({ includeEmpty: true }, (cell, i) => {
       cell.style = styles[i - 1] ?? {};
@@ -147,9 +148,15 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
     added.commit();
     lastRow++;
   };
-  const start = () => {
-    const rows = sample ?? [];
-    sample = null;
+  const open = async () => {
+    const Excel = await excel;
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+    const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Export', {
+      views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
+    });
+    // Rows added while exceljs loaded are in the sample too: all of them size the columns.
+    const rows = sample;
+    sample = [];
     sheet.columns = columns.map((c) => {
       const numFmt = NUM_FMT[c.kind ?? 'text'];
       const longest = rows.reduce((m, r) => Math.max(m, shownLength(c, r[c.id])), c.title.length + 3);
@@ -162,18 +169,23 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
     const header = sheet.addRow(columns.map((c) => escapeFormula(c.title)));
     header.font = { bold: true };
     header.commit();
-    for (const r of rows) writeRow(r);
+    for (const r of rows) writeRow(sheet, r);
+    book = { workbook, sheet };
+    return book;
   };
 
   return {
     add(row) {
-      if (sample) {
-        sample.push(row);
-        if (sample.length >= WIDTH_SAMPLE) start();
-      } else writeRow(row);
+      if (book) return writeRow(book.sheet, row);
+      sample.push(row);
+      if (sample.length >= WIDTH_SAMPLE) {
+        opening ??= open();
+        return opening.then(() => {});
+      }
     },
     async finish(totals) {
-      if (sample) start();
+      opening ??= open();
+      const { workbook, sheet } = await opening;
       const dataEnd = lastRow;
       sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: Math.max(1, dataEnd), column: columns.length } };
       if (totals && Object.keys(totals).length) {

@@ -1,4 +1,4 @@
-import { MSG } from '@backhaul/shared';
+import { IdParamsSchema, MSG } from '@backhaul/shared';
 import { z } from 'zod';
 import { caller } from '../auth/guard';
 import type { LinkSigner } from '../auth/signed-links';
@@ -67,7 +67,6 @@ const EntityParams = z.object({
   entity: z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/),
   entityId: z.string().regex(/^[\w-]{1,64}$/),
 });
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
   `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -102,7 +101,7 @@ export const filesRoutes: RouteModule = {
       app.get(`/files/:id/${mode}`, {
         // The web's links carry the session cookie; a signed link (POST /files/:id/link) needs none.
         config: { access: 'session', signedLinks: true },
-        schema: { tags: ['Files'], params: IdParams },
+        schema: { tags: ['Files'], params: IdParamsSchema },
         handler: async (req, reply) => {
           const { file, body } = req.signedLink
             ? await files.openLinked(req.params.id, mode)
@@ -126,7 +125,7 @@ export const filesRoutes: RouteModule = {
       schema: {
         tags: ['Files'],
         description: 'A link to the file that works without a session until it expires (e.g. to send by mail).',
-        params: IdParams,
+        params: IdParamsSchema,
         body: FileLinkBodySchema,
         response: { 200: z.object({ url: z.string(), expires_at: z.string() }) },
       },
@@ -139,7 +138,7 @@ export const filesRoutes: RouteModule = {
 
     app.delete('/files/:id', {
       config: { access: 'session' },
-      schema: { tags: ['Files'], params: IdParams, response: { 200: z.object({ message: z.string() }) } },
+      schema: { tags: ['Files'], params: IdParamsSchema, response: { 200: z.object({ message: z.string() }) } },
       handler: async (req) => {
         await files.remove(caller(req), req.params.id);
         return { message: MSG.recordDeleted };

@@ -1,78 +1,84 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3Storage } from './s3-storage';
-import { sha256Hex, signV4 } from './sigv4';
+import { createS3Storage, type S3Options } from './s3-storage';
+import type { FileStorage } from './storage';
 
-const credentials = { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret-key' };
-
-/** A minimal S3 stand-in: checks each request's SigV4 signature and payload hash, keeps objects in memory. */
-const objects = new Map<string, Buffer>();
-const seen: { method: string; path: string; ok: boolean }[] = [];
-const server = createServer(async (req: IncomingMessage, res) => {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const body = Buffer.concat(chunks);
-  const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-  const stamp = String(req.headers['x-amz-date']);
-  const date = new Date(
-    `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
-  );
-  const signedNames = /SignedHeaders=([^,]+)/.exec(String(req.headers.authorization))?.[1]?.split(';') ?? [];
-  const headers = Object.fromEntries(
-    signedNames.filter((h) => h !== 'x-amz-date').map((h) => [h, String(req.headers[h])]),
-  );
-  const expected = signV4({
-    method: req.method ?? 'GET',
-    url,
-    headers,
-    payloadHash: sha256Hex(body),
-    credentials,
-    region: 'us-east-1',
-    service: 's3',
-    date,
-  });
-  const ok =
-    expected.authorization === req.headers.authorization && req.headers['x-amz-content-sha256'] === sha256Hex(body);
-  seen.push({ method: req.method ?? '', path: url.pathname, ok });
-  if (!ok) return res.writeHead(403).end('<Error><Code>SignatureDoesNotMatch</Code></Error>');
-  if (req.method === 'PUT') objects.set(url.pathname, body);
-  if (req.method === 'DELETE') objects.delete(url.pathname);
-  if (req.method === 'GET') {
-    const obj = objects.get(url.pathname);
-    return obj ? res.writeHead(200).end(obj) : res.writeHead(404).end('<Error><Code>NoSuchKey</Code></Error>');
-  }
-  res.writeHead(req.method === 'DELETE' ? 204 : 200).end();
+/**
+ * A real S3-protocol server (s3rver, objects on disk). It knows one key pair (S3RVER) and refuses
+ * other access keys, but does not recompute SigV4 signatures: the signing is the AWS SDK's, and
+ * the test checks that every request carries one for our key, region and service.
+ */
+const directory = mkdtempSync(join(tmpdir(), 'backhaul-s3rver-'));
+const s3rver = new S3rver({ silent: true, directory, configureBuckets: [{ name: 'backhaul', configs: [] }] });
+const authorizations: string[] = [];
+const handle = s3rver.getMiddleware();
+const server = createServer((req, res) => {
+  authorizations.push(String(req.headers.authorization));
+  handle(req, res);
 });
+const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+let base: Omit<S3Options, 'credentials'>;
+const stores: FileStorage[] = [];
+const storage = (over: Partial<S3Options> = {}) => {
+  const s = createS3Storage({ ...base, credentials, ...over });
+  stores.push(s);
+  return s;
+};
 
-let endpoint: string;
 beforeAll(async () => {
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await s3rver.configureBuckets();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  base = { endpoint: `http://127.0.0.1:${address.port}`, bucket: 'backhaul', region: 'us-east-1', pathStyle: true };
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(async () => {
+  for (const s of stores) s.close?.();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(directory, { recursive: true, force: true });
+});
 
-describe('S3 storage (fetch + SigV4)', () => {
-  it('puts, gets and deletes objects with signed requests (path style)', async () => {
-    const s3 = createS3Storage({ endpoint, bucket: 'backhaul', region: 'us-east-1', credentials, pathStyle: true });
-    const data = Buffer.from([0, 1, 2, 250, 255]);
+describe('S3 storage (@aws-sdk/client-s3 against s3rver)', () => {
+  it('puts, gets and deletes an object byte for byte, under its key in the bucket', async () => {
+    const s3 = storage();
+    const data = Buffer.from([0, 1, 2, 250, 255, ...Buffer.from('%PDF-1.7 binary tail')]);
     await s3.put('2026/11/abc.pdf', data, 'application/pdf');
-    expect(objects.get('/backhaul/2026/11/abc.pdf')?.equals(data)).toBe(true);
     expect((await s3.get('2026/11/abc.pdf')).equals(data)).toBe(true);
+    // Another client (another API process) reads the same object.
+    expect((await storage().get('2026/11/abc.pdf')).equals(data)).toBe(true);
     await s3.remove('2026/11/abc.pdf');
-    await expect(s3.get('2026/11/abc.pdf')).rejects.toThrow(/404/);
-    expect(seen.every((r) => r.ok)).toBe(true);
+    await expect(s3.get('2026/11/abc.pdf')).rejects.toMatchObject({ name: 'NoSuchKey' });
+    // Deleting what is gone is not an error (a retried delete).
+    await expect(s3.remove('2026/11/abc.pdf')).resolves.toBeUndefined();
+    expect(authorizations.length).toBeGreaterThanOrEqual(5);
+    for (const a of authorizations) {
+      expect(a).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request, SignedHeaders=[a-z0-9;-]*host[a-z0-9;-]*, Signature=[0-9a-f]{64}$/,
+      );
+    }
   });
 
-  it('a wrong secret is refused by the server, and a client path never becomes a key', async () => {
-    const bad = createS3Storage({
-      endpoint,
-      bucket: 'backhaul',
-      region: 'us-east-1',
-      credentials: { ...credentials, secretAccessKey: 'wrong' },
-      pathStyle: true,
-    });
-    await expect(bad.put('2026/11/x.png', Buffer.from('x'), 'image/png')).rejects.toThrow(/403/);
-    await expect(bad.get('../etc/passwd')).rejects.toThrow(/Invalid storage key/);
+  it('an unknown access key or a missing bucket is refused by the server', async () => {
+    await expect(
+      storage({ credentials: { ...credentials, accessKeyId: 'NOT-OURS' } }).put(
+        '2026/11/x.png',
+        Buffer.from('x'),
+        'image/png',
+      ),
+    ).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
+    await expect(storage({ bucket: 'nope' }).put('2026/11/x.png', Buffer.from('x'), 'image/png')).rejects.toMatchObject(
+      { name: 'NoSuchBucket' },
+    );
+    await expect(storage().get('2026/11/x.png')).rejects.toMatchObject({ name: 'NoSuchKey' });
+  });
+
+  it('a client path never becomes a key: refused before any request', async () => {
+    const s3 = storage({ endpoint: 'http://127.0.0.1:1' });
+    await expect(s3.get('../etc/passwd')).rejects.toThrow(/Invalid storage key/);
+    await expect(s3.put('/abs/x.pdf', Buffer.from('x'), 'application/pdf')).rejects.toThrow(/Invalid storage key/);
   });
 });

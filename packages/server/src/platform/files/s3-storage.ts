@@ -1,61 +1,62 @@
-import { type AwsCredentials, sha256Hex, signV4 } from './sigv4';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertStorageKey, type FileStorage } from './storage';
 
 export type S3Options = {
+  /** The store's URL (https://s3.us-east-1.amazonaws.com, http://minio:9000, an R2 account URL...). */
   endpoint: string;
   bucket: string;
   region: string;
-  credentials: AwsCredentials;
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string | undefined };
   /** Path-style URLs (endpoint/bucket/key): MinIO and most S3-compatible servers. */
   pathStyle: boolean;
-  fetch?: typeof fetch;
 };
 
-/** An S3-compatible bucket through plain fetch and SigV4: no SDK. */
-export function createS3Storage(opts: S3Options): FileStorage {
-  const doFetch = opts.fetch ?? fetch;
-  const urlOf = (key: string) => {
-    assertStorageKey(key);
-    const base = new URL(opts.endpoint);
-    if (opts.pathStyle) return new URL(`${base.origin}${base.pathname.replace(/\/$/, '')}/${opts.bucket}/${key}`);
-    return new URL(`${base.protocol}//${opts.bucket}.${base.host}/${key}`);
-  };
+type Sdk = { client: S3Client; s3: typeof import('@aws-sdk/client-s3') };
 
-  async function call(method: string, key: string, body?: Buffer, contentType?: string): Promise<Response> {
-    const url = urlOf(key);
-    const payloadHash = sha256Hex(body ?? '');
-    const headers = signV4({
-      method,
-      url,
-      headers: {
-        host: url.host,
-        'x-amz-content-sha256': payloadHash,
-        ...(contentType ? { 'content-type': contentType } : {}),
-      },
-      payloadHash,
-      credentials: opts.credentials,
-      region: opts.region,
-      service: 's3',
-      date: new Date(),
-    });
-    delete headers.host;
-    const res = await doFetch(url, { method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
-    if (!res.ok && !(method === 'DELETE' && res.status === 404)) {
-      throw new Error(`S3 ${method} ${key} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
-    }
-    return res;
-  }
+/**
+ * An S3-compatible bucket through the AWS SDK (signing, retries, errors). The SDK loads with the
+ * first file call, so a process that never touches a file does not carry it. Checksums are sent
+ * only where S3 requires them: several S3-compatible stores refuse the SDK's default trailers.
+ */
+export function createS3Storage(opts: S3Options): FileStorage {
+  let sdk: Promise<Sdk> | undefined;
+  const load = () => {
+    sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        endpoint: opts.endpoint,
+        region: opts.region,
+        forcePathStyle: opts.pathStyle,
+        credentials: opts.credentials,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return sdk;
+  };
+  const Bucket = opts.bucket;
 
   return {
     kind: 's3',
     async put(key, body, contentType) {
-      await call('PUT', key, body, contentType);
+      assertStorageKey(key);
+      const { client, s3 } = await load();
+      await client.send(new s3.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
     },
     async get(key) {
-      return Buffer.from(await (await call('GET', key)).arrayBuffer());
+      assertStorageKey(key);
+      const { client, s3 } = await load();
+      const res = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
+      if (!res.Body) throw new Error(`S3 GET ${key}: no body`);
+      return Buffer.from(await res.Body.transformToByteArray());
     },
     async remove(key) {
-      await call('DELETE', key);
+      assertStorageKey(key);
+      const { client, s3 } = await load();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    close() {
+      if (sdk) void sdk.then(({ client }) => client.destroy()).catch(() => {});
     },
   };
 }

@@ -8,6 +8,8 @@ export type FileStorage = {
   put: (key: string, body: Buffer, contentType: string) => Promise<void>;
   get: (key: string) => Promise<Buffer>;
   remove: (key: string) => Promise<void>;
+  /** Releases connections (an S3 client's sockets) when the app closes. */
+  close?: () => void;
 };
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/;

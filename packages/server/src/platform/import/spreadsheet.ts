@@ -1,5 +1,5 @@
 import { IMPORT_MSG } from '@backhaul/shared/import/import.contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../errors';
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, commas and newlines inside quotes. */
@@ -62,7 +62,9 @@ function cellText(cell: ExcelJS.Cell): string {
 }
 
 async function readXlsx(data: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs (~25 MB) loads with the first spreadsheet, not at start.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {

@@ -12,6 +12,7 @@ import {
 import type { DateFilter, ListSettings, NumberFilter } from '@backhaul/shared/list/list.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../auth/access';
 import { AppError, type FieldErrors } from '../errors';
 import {
@@ -49,11 +50,6 @@ export type CompiledList = {
   /** Joins the WHERE and ORDER BY need (the page's ids query and the totals). */
   joins: Set<string>;
 };
-
-async function rowsOf<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const cents = (dollars: number) => Math.round(dollars * 100);

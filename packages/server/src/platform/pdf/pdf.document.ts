@@ -1,11 +1,15 @@
 import { formatMiles, formatMoney, formatNumber } from '@backhaul/shared/formats/formats';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
+import { lazyRequire } from '../lazy';
 
 export type PdfCompany = { name: string; lines?: string[]; logo?: Buffer | null };
 export type PdfColumnKind = 'text' | 'money' | 'miles' | 'number' | 'date';
 /** width is relative: the columns share the page width in these proportions. */
 export type PdfColumn = { id: string; title: string; width?: number; kind?: PdfColumnKind };
 export type PdfTable = { columns: PdfColumn[]; rows: Record<string, unknown>[]; totals?: Record<string, number> };
+
+/** pdfkit is loaded by the first PDF, not at start. */
+const loadPdfKit = lazyRequire<typeof PDFKit>('pdfkit');
 
 const MARGIN = 40;
 const HEADER_HEIGHT = 70;
@@ -27,6 +31,7 @@ export function formatCell(kind: PdfColumnKind | undefined, v: unknown): string 
  * Invoices, statements and reports build on it.
  */
 export function createPdf(opts: { company: PdfCompany; title: string; subtitle?: string; compress?: boolean }) {
+  const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN + HEADER_HEIGHT, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },

@@ -3,20 +3,22 @@ import { defineList, type ListDefinition } from '../list/define-list';
 
 /**
  * The change log of one entity, read from the audit table, as a list (…/filterLogs calls).
- * Each registry declares one: `defineChangeLog({ key: 'drivers-logs', entity: 'drivers', section })`.
+ * Each registry declares one: `defineChangeLog({ key: 'trucks-logs', record: truckRecord })` (the
+ * record's audit entity and section), or with `entity` and `section` for writes outside the engine.
  * The request may filter on entity_id (a record's own history) like any list filter.
  */
-export function defineChangeLog(opts: {
-  key: string;
-  entity: string;
-  section: number;
-  title?: string;
-}): ListDefinition {
-  const entity: SQL = sql`${opts.entity}`;
+export function defineChangeLog(
+  opts: { key: string; title?: string } & (
+    | { record: { entity: string; section: number } }
+    | { entity: string; section: number }
+  ),
+): ListDefinition {
+  const { entity: name, section } = 'record' in opts ? opts.record : opts;
+  const entity: SQL = sql`${name}`;
   return defineList({
     key: opts.key,
     title: opts.title ?? 'Actions history',
-    section: opts.section,
+    section,
     from: sql`audit_log`,
     rowKey: sql`audit_log.id`,
     joins: { author: sql`left join users author on author.id = audit_log.user_id` },

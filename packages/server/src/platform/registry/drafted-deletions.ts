@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../audit/audit';
 import type { AuthUser } from '../auth/access';
 import { AppError } from '../errors';
@@ -9,11 +9,11 @@ type OwnedTable = PgTable & { id: AnyPgColumn };
 
 /**
  * Deletions a dialog drafted and sends in one call on save (…/destroyFiles, …/deleteExceptions):
- * all or nothing, in one transaction, each audited. Every id must belong to the owner, else 422;
- * `refuse` may veto a row with a message (e.g. a contract file is never deleted).
+ * all or nothing, in one transaction (a savepoint inside the caller's), each audited. Every id
+ * must belong to the owner, else 422; `refuse` may veto a row with a message (e.g. a contract file is never deleted).
  */
 export async function applyDraftedDeletions<Row extends Record<string, unknown>>(
-  db: Db,
+  db: DbOrTx,
   opts: {
     actor: AuthUser;
     table: OwnedTable;
@@ -28,7 +28,7 @@ export async function applyDraftedDeletions<Row extends Record<string, unknown>>
   const field = opts.field ?? 'ids';
   const ids = [...new Set(opts.ids)];
   if (ids.length === 0) return 0;
-  return db.transaction(async (tx) => {
+  return (db as Db).transaction(async (tx) => {
     const rows = (await tx
       .select()
       .from(opts.table)

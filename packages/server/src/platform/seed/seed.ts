@@ -1,4 +1,4 @@
-import { en, en_US, Faker } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
 import type { Db } from '../../db/client';
 
 export type SeedContext = {
@@ -25,6 +25,8 @@ export async function runSeeders(
   seeders: readonly Seeder[],
   opts: { scale: number; password: string; log?: (line: string) => void },
 ): Promise<void> {
+  // faker (~35 MB) is loaded only when a database is seeded, not by every start.
+  const { Faker, en, en_US } = await import('@faker-js/faker');
   // A fixed seed: the demo company is the same on every machine.
   const faker = new Faker({ locale: [en_US, en] });
   faker.seed(20261121);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import { recordRoutes } from '../../http/routes';
 import { defineImport } from '../../import/import.contract';
 import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
 
@@ -48,24 +50,30 @@ const truckQuantityField = z.union([z.number(), z.string().trim(), z.null()]).tr
 
 /** The fields a lead row holds, the same for the form and for an imported row. */
 const leadFields = {
-  mc: mcField,
-  truck_quantity: truckQuantityField,
-  carrier: requiredText(160, 'carrier'),
-  contact: textField(120, 'contact'),
-  phone: phoneField(),
-  email: emailField(),
-  comment: textField(5000, 'comment'),
+  mc: field(mcField, { label: 'MC' }),
+  truck_quantity: field(truckQuantityField, { label: 'Truck quantity', kind: 'number' }),
+  carrier: field(requiredText(160, 'carrier'), { label: 'Carrier' }),
+  contact: field(textField(120, 'contact'), { label: 'Contact' }),
+  phone: field(phoneField(), { label: 'Phone', kind: 'phone', placeholder: '(312) 555-0100' }),
+  email: field(emailField(), { label: 'E-mail' }),
+  comment: field(textField(5000, 'comment'), { label: 'Comment', kind: 'textarea', span: 2 }),
 };
 
 /** POST /clients (create, or update when it carries an id) and PUT /clients/:id. */
 export const LeadFormSchema = z.object({
   id: z.number().int().positive().optional(),
   ...leadFields,
-  status: z.enum(LEAD_STATUSES, { message: 'Choose a status.' }),
-  customer_id: z
-    .union([z.number().int().positive(), z.string().regex(/^\d*$/), z.null()])
-    .transform((v) => (v === '' || v === null ? null : Number(v)))
-    .optional(),
+  status: field(z.enum(LEAD_STATUSES, { message: 'Choose a status.' }), {
+    label: 'Status',
+    kind: 'select',
+    options: LEAD_STATUSES,
+  }),
+  customer_id: field(
+    z
+      .union([z.number().int().positive(), z.string().regex(/^\d*$/), z.null()])
+      .transform((v) => (v === '' || v === null ? null : Number(v))),
+    { label: 'Customer', kind: 'select', options: 'customers' },
+  ).optional(),
 });
 export type LeadForm = z.input<typeof LeadFormSchema>;
 export type LeadFormOutput = z.output<typeof LeadFormSchema>;
@@ -132,3 +140,6 @@ export const LEAD_IMPORT = defineImport({
   email: { label: 'Email', aliases: ['e-mail'], schema: leadFields.email },
   comment: { label: 'Comment', aliases: ['comments', 'note', 'notes'], schema: leadFields.comment, maxLength: 10000 },
 });
+
+/** GET …/create, GET …/:id/edit, POST … (an id in the body updates), PUT and DELETE …/:id of one kind. */
+export const leadRoutes = (kind: LeadKind) => recordRoutes(`/${LEAD_PATHS[kind]}`);

@@ -26,12 +26,5 @@ export const textField = (max: number, label: string) =>
 export const requiredText = (max: number, label: string) =>
   textField(max, label).min(1, `The ${label} field is required.`);
 
-/** POST …/deleteExceptions, …/deleteFail, …/destroyDescription, …/destroyInvoice: drafted ids. */
-export const DraftedIdsBodySchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'Choose at least one record.').max(500),
-});
-export type DraftedIdsBody = z.infer<typeof DraftedIdsBodySchema>;
-export const DraftedIdsResponseSchema = z.object({ message: z.string(), deleted: z.number().int() });
-
 /** The empty string a form holds for "none" becomes null for the database. */
 export const orNull = (v: string): string | null => (v === '' ? null : v);

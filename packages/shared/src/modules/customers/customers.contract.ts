@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import { type NamedOption, NamedOptionSchema } from '../../http/schemas';
 import { emailField, phoneField, requiredText, textField } from './contact-fields';
 
 /** Services a customer buys from us (the list's services column). */
@@ -36,36 +38,55 @@ const optionalId = z
  */
 export const CustomerFormSchema = z.object({
   division_id: z.number().int().positive().optional(),
-  name: requiredText(160, 'customer name'),
-  email: emailField(),
-  phone: phoneField(),
-  mc_number: z
-    .string()
-    .trim()
-    .regex(/^(\d{4,8})?$/, 'The MC number is 4 to 8 digits.'),
-  dot_number: z
-    .string()
-    .trim()
-    .regex(/^(\d{5,8})?$/, 'The DOT number is 5 to 8 digits.'),
-  address: textField(160, 'address'),
-  city: textField(120, 'city'),
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^([A-Z]{2})?$/, 'The state is a two-letter code, e.g. TX.'),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^(\d{5})?$/, 'The zip code is five digits.'),
-  sale_manager_id: optionalId,
-  factoring_company_id: optionalId,
-  frozen: z.coerce
-    .number()
-    .int()
-    .refine((v) => v in FROZEN_LABELS, 'Choose No, Frozen or Daptor.'),
+  name: field(requiredText(160, 'customer name'), { label: 'Name' }),
+  email: field(emailField(), { label: 'E-mail' }),
+  phone: field(phoneField(), { label: 'Phone', kind: 'phone', placeholder: '(312) 555-0100' }),
+  mc_number: field(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{4,8})?$/, 'The MC number is 4 to 8 digits.'),
+    { label: 'MC number' },
+  ),
+  dot_number: field(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{5,8})?$/, 'The DOT number is 5 to 8 digits.'),
+    { label: 'DOT number' },
+  ),
+  frozen: field(
+    z.coerce
+      .number()
+      .int()
+      .refine((v) => v in FROZEN_LABELS, 'Choose No, Frozen or Daptor.'),
+    { label: 'Frozen', kind: 'select', options: 'frozen' },
+  ),
+  address: field(textField(160, 'address'), { label: 'Address' }),
+  city: field(textField(120, 'city'), { label: 'City' }),
+  state: field(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, 'The state is a two-letter code, e.g. TX.'),
+    { label: 'State', placeholder: 'TX' },
+  ),
+  zip: field(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{5})?$/, 'The zip code is five digits.'),
+    { label: 'Zip' },
+  ),
+  sale_manager_id: field(optionalId, { label: 'Sale manager', kind: 'select', options: 'sale_managers' }),
+  factoring_company_id: field(optionalId, {
+    label: 'Factoring company',
+    kind: 'select',
+    options: 'factoring_companies',
+  }),
+  find_us: field(textField(60, 'find us'), { label: 'Find us', kind: 'select', options: 'find_us' }),
   services: z.array(z.enum(CUSTOMER_SERVICES, { message: 'Unknown service.' })).max(CUSTOMER_SERVICES.length),
-  find_us: textField(60, 'find us'),
   exceptions: z.array(requiredText(500, 'exception')).max(50).default([]),
 });
 export type CustomerForm = z.input<typeof CustomerFormSchema>;
@@ -131,8 +152,9 @@ export type CustomerCard = z.infer<typeof CustomerCardSchema>;
 
 export const CustomerSaveResponseSchema = z.object({ message: z.string(), customer: CustomerDetailsSchema });
 
-export const OptionSchema = z.object({ id: z.number().int(), name: z.string() });
-export type Option = z.infer<typeof OptionSchema>;
+/** The { id, name } option of the customer filter list and the form's selects. */
+export const OptionSchema = NamedOptionSchema;
+export type Option = NamedOption;
 
 /** GET /customers: what the create and edit form chooses from. */
 export const CustomerFormOptionsSchema = z.object({

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import { recordRoutes } from '../../http/routes';
+import { NamedOptionSchema } from '../../http/schemas';
 import { dateSchema } from '../../schemas/dates';
+import { optionalId } from '../units/units.contract';
 
 /** A row of POST /employees/list (001 §3 "Employee columns"); `company` is the employer entity. */
 export const EmployeeRowSchema = z.object({
@@ -29,18 +33,23 @@ export const PhoneInputSchema = z
   .pipe(z.string().regex(/^([2-9]\d{9})?$/, 'The phone is 10 digits and cannot start with 0 or 1.'));
 
 /** One inventory item in the employee dialog: new items have no id. */
-export const InventoryItemSchema = z.object({
-  id: z.number().int().positive().optional(),
-  item: z
-    .string()
-    .trim()
-    .min(1, 'The item name is required.')
-    .max(120, 'The item may not be greater than 120 characters.'),
-  serial: text(80, 'serial number'),
-  issued_on: isoDate,
-  returned_on: isoDate,
-  notes: text(500, 'note'),
-});
+export const InventoryItemSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    item: z
+      .string()
+      .trim()
+      .min(1, 'The item name is required.')
+      .max(120, 'The item may not be greater than 120 characters.'),
+    serial: text(80, 'serial number'),
+    issued_on: isoDate,
+    returned_on: isoDate,
+    notes: text(500, 'note'),
+  })
+  .refine((i) => !(i.issued_on && i.returned_on && i.returned_on < i.issued_on), {
+    message: 'The return date is before the issue date.',
+    path: ['returned_on'],
+  });
 export type InventoryItem = z.input<typeof InventoryItemSchema>;
 export const InventoryRowSchema = z.object({
   id: z.number().int(),
@@ -54,16 +63,19 @@ export type InventoryRow = z.infer<typeof InventoryRowSchema>;
 
 /** The create and edit form (server and web validate with the same schema). */
 export const EmployeeFormSchema = z.object({
-  name: z.string().trim().min(1, 'The name is required.').max(160, 'The name may not be greater than 160 characters.'),
-  company: text(160, 'company'),
-  department_id: z.number().int().positive().nullable(),
-  office: text(120, 'office'),
-  position: text(120, 'position'),
-  email: z.email('Enter a valid e-mail address.').or(z.literal('')),
-  phone: PhoneInputSchema,
-  phone2: PhoneInputSchema,
-  active: z.boolean(),
-  hired_on: isoDate,
+  name: field(
+    z.string().trim().min(1, 'The name is required.').max(160, 'The name may not be greater than 160 characters.'),
+    { label: 'Name' },
+  ),
+  company: field(text(160, 'company'), { label: 'Company', options: 'companies' }),
+  department_id: field(optionalId, { label: 'Department', kind: 'select', options: 'departments' }),
+  office: field(text(120, 'office'), { label: 'Office', options: 'offices' }),
+  position: field(text(120, 'position'), { label: 'Position' }),
+  email: field(z.email('Enter a valid e-mail address.').or(z.literal('')), { label: 'E-mail' }),
+  phone: field(PhoneInputSchema, { label: 'Phone', kind: 'phone', placeholder: '(214) 555-0100' }),
+  phone2: field(PhoneInputSchema, { label: 'Phone 2', kind: 'phone' }),
+  hired_on: field(isoDate, { label: 'Hired', kind: 'date' }),
+  active: field(z.boolean(), { label: 'Active', kind: 'checkbox' }),
   /** Items to add (no id) or update (with id); removal is DELETE /employees/:id/inventory. */
   inventory: z.array(InventoryItemSchema).max(200).default([]),
 });
@@ -83,10 +95,9 @@ export const EMPTY_EMPLOYEE_FORM: EmployeeForm = {
   inventory: [],
 };
 
-const OptionSchema = z.object({ id: z.number().int(), name: z.string() });
 /** What the form's selects offer: GET /employees/create and part of /employees/:id/edit. */
 export const EmployeeOptionsSchema = z.object({
-  departments: z.array(OptionSchema),
+  departments: z.array(NamedOptionSchema),
   companies: z.array(z.string()),
   offices: z.array(z.string()),
 });
@@ -122,13 +133,14 @@ export const EmployeeEditResponseSchema = EmployeeOptionsSchema.extend({
 });
 export type EmployeeEditResponse = z.infer<typeof EmployeeEditResponseSchema>;
 
-export const EmployeeSaveResponseSchema = z.object({
-  message: z.string(),
-  employee: EmployeeRowSchema,
-  inventory: z.array(InventoryRowSchema),
-});
+/** An employee with its inventory: what a save answers besides its message. */
+export const EmployeeRecordSchema = z.object({ employee: EmployeeRowSchema, inventory: z.array(InventoryRowSchema) });
+export const EmployeeSaveResponseSchema = EmployeeRecordSchema.extend({ message: z.string() });
 export const InventoryResponseSchema = z.object({ inventory: z.array(InventoryRowSchema) });
 export const InventoryDeleteBodySchema = z.object({
   ids: z.array(z.number().int().positive()).min(1, 'Choose at least one item.').max(200),
 });
 export const EmployeeDescriptionResponseSchema = z.object({ id: z.number().int(), description: z.string() });
+
+/** GET /employees/create, GET /employees/:id/edit, POST /employees, PUT and DELETE /employees/:id (001 §7). */
+export const EMPLOYEE_ROUTES = recordRoutes('/employees');

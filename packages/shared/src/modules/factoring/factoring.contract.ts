@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import { recordRoutes } from '../../http/routes';
 import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
 
 export const PAYMENT_TYPES = ['ACH', 'Wire', 'Check', 'Quick pay'] as const;
@@ -47,23 +49,33 @@ const percentField = z.union([z.number(), z.string().trim()]).transform((v, ctx)
 
 /** POST /factoring and PUT /factoring/:id; notes are added and removed with the save. */
 export const FactoringFormSchema = z.object({
-  name: requiredText(160, 'name'),
-  phone: phoneField(),
-  fax: phoneField('fax'),
-  email: emailField(),
-  address: textField(160, 'address'),
-  city: textField(120, 'city'),
-  state: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^([A-Z]{2})?$/, 'The state is a two-letter code, e.g. TX.'),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^(\d{5})?$/, 'The zip code is five digits.'),
-  percent: percentField,
-  payment_type: z.enum(PAYMENT_TYPES, { message: 'Choose a payment type.' }).or(z.literal('')),
+  name: field(requiredText(160, 'name'), { label: 'Name' }),
+  email: field(emailField(), { label: 'E-mail' }),
+  phone: field(phoneField(), { label: 'Phone', kind: 'phone', placeholder: '(312) 555-0100' }),
+  fax: field(phoneField('fax'), { label: 'Fax', kind: 'phone' }),
+  address: field(textField(160, 'address'), { label: 'Address' }),
+  city: field(textField(120, 'city'), { label: 'City' }),
+  state: field(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, 'The state is a two-letter code, e.g. TX.'),
+    { label: 'State', placeholder: 'TX' },
+  ),
+  zip: field(
+    z
+      .string()
+      .trim()
+      .regex(/^(\d{5})?$/, 'The zip code is five digits.'),
+    { label: 'Zip' },
+  ),
+  percent: field(percentField, { label: 'Percent', kind: 'number', suffix: '%' }),
+  payment_type: field(z.enum(PAYMENT_TYPES, { message: 'Choose a payment type.' }).or(z.literal('')), {
+    label: 'Payment type',
+    kind: 'select',
+    options: PAYMENT_TYPES,
+  }),
   new_notes: z.array(requiredText(1000, 'note')).max(50).default([]),
   remove_notes: z.array(z.number().int().positive()).max(200).default([]),
 });
@@ -92,11 +104,15 @@ export const FactoringEditResponseSchema = z.object({
 });
 export type FactoringEditResponse = z.infer<typeof FactoringEditResponseSchema>;
 
-export const FactoringSaveResponseSchema = z.object({
-  message: z.string(),
+/** A factoring company with its notes: what a save answers besides its message. */
+export const FactoringRecordSchema = z.object({
   factoring: FactoringDetailsSchema,
   notes_rows: z.array(FactoringNoteSchema),
 });
+export const FactoringSaveResponseSchema = FactoringRecordSchema.extend({ message: z.string() });
 
 /** GET /factoring: the page's start data. */
 export const FactoringStartResponseSchema = z.object({ payment_type: z.array(z.string()), total: z.number().int() });
+
+/** GET factoring/:id/edit, POST /factoring, PUT and DELETE /factoring/:id (000 §7). */
+export const FACTORING_ROUTES = recordRoutes('/factoring', { createForm: false });

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import { recordRoutes } from '../../http/routes';
+import { SelectOptionSchema } from '../../http/schemas';
 import {
   optionalId,
   optionalMoney,
   optionalText,
   requiredText,
-  SelectOptionSchema,
+  UNIT_STATUS_OPTIONS,
   UNIT_STATUSES,
   unitIdentityFields,
   unitIdentityFormFields,
@@ -14,16 +17,20 @@ import {
 
 /** The trailer create and edit form (server and web validate with the same schema). */
 export const TrailerFormSchema = z.object({
-  trailer_number: requiredText(20, 'trailer number'),
-  trailer_type_id: optionalId,
-  size: optionalText(20, 'size'),
-  make: optionalText(40, 'make'),
+  trailer_number: field(requiredText(20, 'trailer number'), { label: 'Trailer number' }),
+  trailer_type_id: field(optionalId, { label: 'Trailer type', kind: 'select', options: 'options.trailer_types' }),
+  size: field(optionalText(20, 'size'), { label: 'Size', placeholder: '53 ft' }),
+  make: field(optionalText(40, 'make'), { label: 'Make' }),
   ...unitIdentityFormFields,
   /** PM: miles, or engine hours for a reefer type. */
   ...unitServiceFormFields('PM'),
-  gps: optionalText(60, 'GPS'),
-  status: z.enum(UNIT_STATUSES, { message: 'Choose active, left company or sold.' }),
-  origin_value: optionalMoney('origin value'),
+  gps: field(optionalText(60, 'GPS'), { label: 'GPS' }),
+  status: field(z.enum(UNIT_STATUSES, { message: 'Choose active, left company or sold.' }), {
+    label: 'Status',
+    kind: 'select',
+    options: UNIT_STATUS_OPTIONS,
+  }),
+  origin_value: field(optionalMoney('origin value'), { label: 'Origin value', kind: 'money' }),
 });
 export type TrailerFormOutput = z.output<typeof TrailerFormSchema>;
 
@@ -138,3 +145,6 @@ export const TrailerInfoResponseSchema = z.object({
   trailer: TrailerInfoSchema.nullable(),
   trailers: z.array(TrailerInfoSchema),
 });
+
+/** GET /trailers/create, GET /trailers/:id/edit, POST /trailers, PUT and DELETE /trailers/:id (001 §7). */
+export const TRAILER_ROUTES = recordRoutes('/trailers');

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import { recordRoutes } from '../../http/routes';
+import { SelectOptionSchema } from '../../http/schemas';
 import {
   optionalId,
   optionalMoney,
   optionalText,
   requiredText,
-  SelectOptionSchema,
+  UNIT_STATUS_OPTIONS,
   UNIT_STATUSES,
   unitIdentityFields,
   unitIdentityFormFields,
@@ -21,20 +24,31 @@ export const TRUCK_STATUS_LABELS: Record<(typeof TRUCK_STATUSES)[number], string
 };
 /** The truck create and edit form (server and web validate with the same schema). */
 export const TruckFormSchema = z.object({
-  truck_number: requiredText(20, 'truck number'),
-  make: optionalText(40, 'make'),
-  model: optionalText(40, 'model'),
+  truck_number: field(requiredText(20, 'truck number'), { label: 'Truck number' }),
+  make: field(optionalText(40, 'make'), { label: 'Make' }),
+  model: field(optionalText(40, 'model'), { label: 'Model' }),
   ...unitIdentityFormFields,
-  driver_id: optionalId,
-  trailer_id: optionalId,
-  eld: optionalText(60, 'ELD'),
+  driver_id: field(optionalId, { label: 'Driver', kind: 'select', options: 'options.drivers' }),
+  trailer_id: field(optionalId, { label: 'Trailer', kind: 'select', options: 'options.trailers' }),
+  eld: field(optionalText(60, 'ELD'), { label: 'ELD', options: 'options.elds' }),
   ...unitServiceFormFields('PM miles'),
-  status: z.enum(UNIT_STATUSES, { message: 'Choose active, left company or sold.' }),
-  truck_status: z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.enum(TRUCK_STATUSES, { message: 'Choose a truck status.' }).nullable(),
+  status: field(z.enum(UNIT_STATUSES, { message: 'Choose active, left company or sold.' }), {
+    label: 'Status',
+    kind: 'select',
+    options: UNIT_STATUS_OPTIONS,
+  }),
+  truck_status: field(
+    z.preprocess(
+      (v) => (v === '' || v === undefined ? null : v),
+      z.enum(TRUCK_STATUSES, { message: 'Choose a truck status.' }).nullable(),
+    ),
+    {
+      label: 'Truck status',
+      kind: 'select',
+      options: TRUCK_STATUSES.map((v) => ({ value: v, label: TRUCK_STATUS_LABELS[v] })),
+    },
   ),
-  origin_value: optionalMoney('origin value'),
+  origin_value: field(optionalMoney('origin value'), { label: 'Origin value', kind: 'money' }),
 });
 export type TruckFormOutput = z.output<typeof TruckFormSchema>;
 
@@ -145,3 +159,6 @@ export const DriverTrailersResponseSchema = z.object({
   drivers: z.array(SelectOptionSchema),
   trailers: z.array(SelectOptionSchema),
 });
+
+/** GET /trucks/create, GET /trucks/:id/edit, POST /trucks, PUT and DELETE /trucks/:id (001 §7). */
+export const TRUCK_ROUTES = recordRoutes('/trucks');

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { field } from '../../forms/fields';
+import type { RecordRoutes } from '../../http/routes';
+import { SelectOptionSchema } from '../../http/schemas';
 import { dateSchema } from '../../schemas/dates';
 import { moneySchema, optionalMoneySchema } from '../../schemas/money';
 
@@ -65,8 +68,6 @@ export const optionalDate = z.preprocess(blankToNull, dateSchema().nullable());
 /** Dollars with at most 2 decimals, parsed to cents ('' is none). */
 export const optionalMoney = (label: string) => optionalMoneySchema({ label, max: 100_000_000 });
 
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
 // ---------- the fields trucks and trailers share (each module spreads them in its own order) ----------
 
 const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
@@ -74,23 +75,29 @@ const thisYear = () => new Date().getUTCFullYear();
 
 /** Form fields: year, VIN, plate and customer. */
 export const unitIdentityFormFields = {
-  year: optionalInt('year', 1980, thisYear() + 1),
-  vin: optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
-    message: 'The VIN is 17 letters and digits (no I, O or Q).',
-  }),
-  plate: optionalText(12, 'plate'),
-  customer_id: optionalId,
+  year: field(optionalInt('year', 1980, thisYear() + 1), { label: 'Year', kind: 'number' }),
+  vin: field(
+    optionalText(17, 'VIN').refine((v) => v === null || VIN.test(v.toUpperCase()), {
+      message: 'The VIN is 17 letters and digits (no I, O or Q).',
+    }),
+    { label: 'VIN' },
+  ),
+  plate: field(optionalText(12, 'plate'), { label: 'Plate' }),
+  customer_id: field(optionalId, { label: 'Customer', kind: 'select', options: 'options.customers' }),
 };
 
 /** Form fields: service dates, PM (named `pmLabel` in messages), odometer, registration and owner. */
 export const unitServiceFormFields = (pmLabel: string) => ({
-  alignment_date: optionalDate,
-  annual_inspection_date: optionalDate,
-  pm_miles: optionalInt(pmLabel, 0, 5_000_000),
-  odometer: optionalInt('odometer', 0, 5_000_000),
-  registration_expires_on: optionalDate,
-  company_owner: optionalText(120, 'company owner'),
+  alignment_date: field(optionalDate, { label: 'Alignment date', kind: 'date' }),
+  annual_inspection_date: field(optionalDate, { label: 'Annual inspection', kind: 'date' }),
+  pm_miles: field(optionalInt(pmLabel, 0, 5_000_000), { label: 'Next PM at (mi)', kind: 'number', thousands: true }),
+  odometer: field(optionalInt('odometer', 0, 5_000_000), { label: 'Odometer (mi)', kind: 'number', thousands: true }),
+  registration_expires_on: field(optionalDate, { label: 'Registration expires', kind: 'date' }),
+  company_owner: field(optionalText(120, 'company owner'), { label: 'Company owner' }),
 });
+
+/** The statuses as a select's options. */
+export const UNIT_STATUS_OPTIONS = Object.entries(UNIT_STATUS_LABELS).map(([value, label]) => ({ value, label }));
 
 /** Record fields: year, VIN, plate, customer id and name. */
 export const unitIdentityFields = {
@@ -148,9 +155,6 @@ export const EquipmentRowSchema = z.object({
   created_at: z.string(),
 });
 export type EquipmentRow = z.infer<typeof EquipmentRowSchema>;
-
-export const SelectOptionSchema = z.object({ value: z.number().int(), label: z.string() });
-export type SelectOption = z.infer<typeof SelectOptionSchema>;
 
 /** POST /{trucks|trailers}/equipment/{id}: the unit's equipment and the names to choose from. */
 export const EquipmentListResponseSchema = z.object({
@@ -283,4 +287,15 @@ export const HistoryResponseSchema = z.object({
   history: z.array(AssignmentRowSchema),
 });
 
-export const MessageResponseSchema = z.object({ message: z.string() });
+/**
+ * The calls of a unit's part (001 §7): created under the unit (…/:parentId/store), updated at
+ * …/:id/update, deleted at …/:id; equipment and values have an edit form.
+ */
+export function unitPartRoutes(prefix: '/trucks' | '/trailers', part: 'equipment' | 'notes' | 'value'): RecordRoutes {
+  return {
+    create: `POST ${prefix}/${part}/:parentId/store`,
+    update: `POST ${prefix}/${part}/:id/update`,
+    remove: `DELETE ${prefix}/${part}/:id`,
+    ...(part === 'notes' ? {} : { editForm: `GET ${prefix}/${part}/:id/edit` as const }),
+  };
+}

@@ -1,49 +1,21 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import { formatPhone } from '@backhaul/shared/formats/formats';
-import {
-  type BrokerForm,
-  BrokerFormSchema,
-  type BrokerRow,
-  EMPTY_BROKER_FORM,
-} from '@backhaul/shared/modules/brokers/brokers.contract';
+import { BrokerFormSchema, type BrokerRow, EMPTY_BROKER_FORM } from '@backhaul/shared/modules/brokers/brokers.contract';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { RecordDialog, type RecordField } from '../../platform/data-table/record-dialog';
 import { useRecordActions } from '../../platform/data-table/use-record-actions';
-
-const FIELDS: RecordField<BrokerForm>[] = [
-  { name: 'broker', label: 'Broker', required: true },
-  { name: 'mc_number', label: 'MC number' },
-  { name: 'pa_street_1', label: 'Street' },
-  { name: 'pa_city', label: 'City' },
-  { name: 'pa_state', label: 'State', placeholder: 'TX' },
-  { name: 'pa_zip', label: 'Zip code' },
-  { name: 'email_address', label: 'E-mail' },
-  { name: 'local_phone', label: 'Phone', placeholder: '(312) 555-0100' },
-];
-
-const toForm = (r: BrokerRow): BrokerForm => ({
-  broker: r.broker,
-  mc_number: r.mc_number ?? '',
-  pa_street_1: r.pa_street_1 ?? '',
-  pa_city: r.pa_city ?? '',
-  pa_state: r.pa_state ?? '',
-  pa_zip: r.pa_zip ?? '',
-  email_address: r.email_address ?? '',
-  local_phone: r.local_phone ?? '',
-});
-
-type Editing = { id: number | null; form: BrokerForm } | null;
+import { RecordDialog } from '../../platform/record/record-dialog';
+import { brokersApi } from './brokers.api';
 
 /** Maintenance → Brokers: the generic list; create posts to /broker/new as the register names it. */
 export function BrokersPage() {
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const tree = usePermissionTree();
   const { refreshKey, refresh, askDelete, deleteDialog } = useRecordActions({
-    deleteUrl: (id) => `/brokers/${id}`,
+    deleteUrl: brokersApi.deleteUrl,
     describe: (id) => `broker #${id}`,
   });
   const canCreate = allowsButton(tree, { section: SECTION.Brokers, ids: [ACTION.CREATE] });
@@ -58,7 +30,7 @@ export function BrokersPage() {
         refreshKey={refreshKey}
         toolbar={{
           export: true,
-          ...(canCreate ? { create: () => setEditing({ id: null, form: EMPTY_BROKER_FORM }) } : {}),
+          ...(canCreate ? { create: () => setEditing(null) } : {}),
         }}
         cells={{
           local_phone: (r) => <Text size="sm">{formatPhone(r.local_phone)}</Text>,
@@ -75,7 +47,7 @@ export function BrokersPage() {
             label: 'Edit',
             icon: <IconPencil size={16} />,
             permission: { section: SECTION.Brokers, ids: [ACTION.EDIT] },
-            onClick: (r) => setEditing({ id: r.broker_id, form: toForm(r) }),
+            onClick: (r) => setEditing(r.broker_id),
           },
           {
             id: 'delete',
@@ -86,14 +58,17 @@ export function BrokersPage() {
           },
         ]}
       />
-      <RecordDialog<BrokerForm>
-        title={editing?.id ? 'Edit broker' : 'New broker'}
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
+      <RecordDialog
+        api={brokersApi}
         schema={BrokerFormSchema}
-        fields={FIELDS}
-        initial={editing?.form ?? EMPTY_BROKER_FORM}
-        url={editing?.id ? `/brokers/update/${editing.id}` : '/broker/new'}
+        empty={EMPTY_BROKER_FORM}
+        recordOf={(data) => data.broker}
+        title={{ create: 'New broker', edit: 'Edit broker' }}
+        section={SECTION.Brokers}
+        cols={2}
+        id={editing ?? null}
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
         onSaved={refresh}
       />
       {deleteDialog}

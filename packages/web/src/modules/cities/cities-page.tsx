@@ -1,32 +1,20 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import {
-  type CityForm,
-  CityFormSchema,
-  type CityRow,
-  EMPTY_CITY_FORM,
-} from '@backhaul/shared/modules/cities/cities.contract';
+import { CityFormSchema, type CityRow, EMPTY_CITY_FORM } from '@backhaul/shared/modules/cities/cities.contract';
 import { Stack, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { RecordDialog, type RecordField } from '../../platform/data-table/record-dialog';
 import { useRecordActions } from '../../platform/data-table/use-record-actions';
-
-const FIELDS: RecordField<CityForm>[] = [
-  { name: 'city', label: 'City', required: true },
-  { name: 'state', label: 'State', required: true, placeholder: 'TX' },
-  { name: 'zip_codes', label: 'Zip codes', placeholder: '75201, 75202' },
-];
-
-type Editing = { id: number | null; form: CityForm } | null;
+import { RecordDialog } from '../../platform/record/record-dialog';
+import { citiesApi } from './cities.api';
 
 /** Maintenance → Cities: the generic list with create, edit (needs 9) and delete (always shown). */
 export function CitiesPage() {
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const tree = usePermissionTree();
   const { refreshKey, refresh, askDelete, deleteDialog } = useRecordActions({
-    deleteUrl: (id) => `/cities/${id}`,
+    deleteUrl: citiesApi.deleteUrl,
     describe: (id) => `city #${id}`,
   });
   const canCreate = allowsButton(tree, { section: SECTION.Cities, ids: [ACTION.CREATE] });
@@ -41,7 +29,7 @@ export function CitiesPage() {
         refreshKey={refreshKey}
         toolbar={{
           export: true,
-          ...(canCreate ? { create: () => setEditing({ id: null, form: EMPTY_CITY_FORM }) } : {}),
+          ...(canCreate ? { create: () => setEditing(null) } : {}),
         }}
         actions={[
           {
@@ -49,7 +37,7 @@ export function CitiesPage() {
             label: 'Edit',
             icon: <IconPencil size={16} />,
             permission: { section: SECTION.Cities, ids: [ACTION.EDIT] },
-            onClick: (r) => setEditing({ id: r.id, form: { city: r.city, state: r.state, zip_codes: r.zip_codes } }),
+            onClick: (r) => setEditing(r.id),
           },
           {
             id: 'delete',
@@ -60,14 +48,16 @@ export function CitiesPage() {
           },
         ]}
       />
-      <RecordDialog<CityForm>
-        title={editing?.id ? 'Edit city' : 'New city'}
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
+      <RecordDialog
+        api={citiesApi}
         schema={CityFormSchema}
-        fields={FIELDS}
-        initial={editing?.form ?? EMPTY_CITY_FORM}
-        url={editing?.id ? `/cities/update/${editing.id}` : '/cities/new'}
+        empty={EMPTY_CITY_FORM}
+        recordOf={(data) => data.city}
+        title={{ create: 'New city', edit: 'Edit city' }}
+        section={SECTION.Cities}
+        id={editing ?? null}
+        opened={editing !== undefined}
+        onClose={() => setEditing(undefined)}
         onSaved={refresh}
       />
       {deleteDialog}

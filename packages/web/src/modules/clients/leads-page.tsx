@@ -59,7 +59,7 @@ function LeadsPage({ kind }: { kind: LeadKind }) {
         actions={registry.actions}
       />
       <LeadDialog
-        base={base}
+        kind={kind}
         id={registry.dialog.id}
         opened={registry.dialog.opened}
         onClose={registry.dialog.onClose}

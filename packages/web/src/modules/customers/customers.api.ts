@@ -1,13 +1,17 @@
+import { DraftedIdsResponseSchema } from '@backhaul/shared';
 import {
   type CustomerCard,
   CustomerCardSchema,
   type CustomerFormOptions,
   CustomerFormOptionsSchema,
+  CustomerSaveResponseSchema,
   GetCustomersResponseSchema,
   type Option,
 } from '@backhaul/shared/modules/customers/customers.contract';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../platform/api-client';
+import { type RecordApi, recordApi } from '../../platform/record/record-api';
 
 /**
  * The customer filter list for any screen: 'All' (id 0) first unless `all` is false, then the
@@ -33,11 +37,38 @@ export function useCustomerCard(id: number | null) {
   });
 }
 
-export function useCustomerFormOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['customer-form-options'],
-    queryFn: (): Promise<CustomerFormOptions> => api.get('/customers', { schema: CustomerFormOptionsSchema }),
-    enabled,
-    staleTime: 60_000,
-  });
-}
+const record = recordApi({ name: 'customers', routes: { remove: 'DELETE /customers/:id' } });
+
+/**
+ * The customer dialog's calls: it opens with the form's options (GET /customers) and, for an
+ * edit, the card (GET /customers/:id); it saves with POST /customers/create, or /customers/update
+ * keyed by division_id (001 §3).
+ */
+export const customerDialogApi: RecordApi<
+  CustomerFormOptions & Partial<CustomerCard>,
+  z.infer<typeof CustomerSaveResponseSchema>
+> = {
+  ...record,
+  load: async (id) => {
+    const [options, card] = await Promise.all([
+      api.get('/customers', { schema: CustomerFormOptionsSchema }),
+      id === null ? null : api.get(`/customers/${id}`, { schema: CustomerCardSchema }),
+    ]);
+    return { ...options, ...card };
+  },
+  save: (id, values) =>
+    id === null
+      ? api.post('/customers/create', values, { schema: CustomerSaveResponseSchema })
+      : api.post(
+          '/customers/update',
+          { ...(values as object), division_id: id },
+          { schema: CustomerSaveResponseSchema },
+        ),
+};
+
+/** Drafted deletions sent after the save: exceptions (…/deleteExceptions) and files (…/deleteFail, as written). */
+export const deleteCustomerDrafts = async (exceptions: number[], files: number[]) => {
+  if (exceptions.length)
+    await api.post('/customers/deleteExceptions', { ids: exceptions }, { schema: DraftedIdsResponseSchema });
+  if (files.length) await api.post('/customers/deleteFail', { ids: files }, { schema: DraftedIdsResponseSchema });
+};

@@ -7,6 +7,7 @@ import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { EmployeeDialog } from './employee-dialog';
 import { EmployeeHistory } from './employee-history';
+import { employeesApi } from './employees.api';
 
 /** Maintenance → Employees: list, create, edit (9) or view (10, read-only), delete (11), inventory. */
 export function EmployeesPage() {
@@ -14,7 +15,7 @@ export function EmployeesPage() {
   const registry = useRegistryActions<EmployeeRow>({
     section: SECTION.Employees,
     rowId: (r) => r.employee_id,
-    deleteUrl: (id) => `/employees/${id}`,
+    deleteUrl: employeesApi.deleteUrl,
     describe: (id) => `employee #${id}`,
     onHistory: (r) => setHistory(r.employee_id),
   });

@@ -4,6 +4,7 @@ import type { FactoringRow } from '@backhaul/shared/modules/factoring/factoring.
 import { Text } from '@mantine/core';
 import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
+import { factoringApi } from './factoring.api';
 import { FactoringDialog } from './factoring-dialog';
 
 /** Maintenance → Factoring companies (59): list, create, edit (9) or view (10, read-only), delete (11). */
@@ -11,7 +12,7 @@ export function FactoringPage() {
   const registry = useRegistryActions<FactoringRow>({
     section: SECTION.FactoringCompanies,
     rowId: (r) => r.id,
-    deleteUrl: (id) => `/factoring/${id}`,
+    deleteUrl: factoringApi.deleteUrl,
     describe: (id) => `factoring company #${id}`,
   });
 

@@ -1,25 +1,25 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import {
+  EMPTY_EQUIPMENT_NAME_FORM,
+  EMPTY_TRAILER_TYPE_FORM,
   EquipmentNameFormSchema,
   type EquipmentNameRow,
   TrailerTypeFormSchema,
   type TrailerTypeRow,
 } from '@backhaul/shared/modules/general/general.contract';
-import { Badge, Button, Checkbox, Group, Modal, Stack, Tabs, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Badge, Stack, Tabs, Title } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
-import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
+import { useState } from 'react';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
-import { useItemDelete } from '../units';
+import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
+import { RecordDialog } from '../../platform/record/record-dialog';
+import { equipmentNamesApi, trailerTypesApi } from './general.api';
 
-type Form = { name: string; reefer: boolean };
-type Editing = { kind: 'trailer-types' | 'equipment-names'; id: number | null; form: Form } | null;
+type Kind = 'trailer-types' | 'equipment-names';
+type Editing = { kind: Kind; id: number | null } | null;
 const can = (ids: number[]) => ({ section: SECTION.General, ids });
+const API = { 'trailer-types': trailerTypesApi, 'equipment-names': equipmentNamesApi };
 
 /** Maintenance → General: trailer types (reefer flag) and equipment names; a name in use is kept. */
 export function GeneralPage() {
@@ -27,16 +27,15 @@ export function GeneralPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const refresh = () => setRefreshKey((k) => k + 1);
-  const remove = useItemDelete(refresh);
+  const remove = useConfirmedDelete({ onDone: refresh, testId: 'confirm-item-delete' });
   const canCreate = allowsButton(tree, can([ACTION.CREATE]));
-  const actions = <R extends { id: number; name: string }>(kind: NonNullable<Editing>['kind']) => [
+  const actions = <R extends { id: number; name: string }>(kind: Kind) => [
     {
       id: 'edit',
       label: 'Edit',
       icon: <IconPencil size={16} />,
       permission: can([ACTION.EDIT]),
-      onClick: (r: R) =>
-        setEditing({ kind, id: r.id, form: { name: r.name, reefer: Boolean((r as { reefer?: boolean }).reefer) } }),
+      onClick: (r: R) => setEditing({ kind, id: r.id }),
     },
     {
       id: 'delete',
@@ -44,11 +43,18 @@ export function GeneralPage() {
       icon: <IconTrash size={16} />,
       color: 'red',
       permission: can([ACTION.DELETE]),
-      onClick: (r: R) => remove.ask(`/${kind}/${r.id}`, `"${r.name}"`),
+      onClick: (r: R) => remove.ask(API[kind].deleteUrl(r.id), `"${r.name}"`),
     },
   ];
-  const create = (kind: NonNullable<Editing>['kind']) =>
-    canCreate ? { create: () => setEditing({ kind, id: null, form: { name: '', reefer: false } }) } : {};
+  const create = (kind: Kind) => (canCreate ? { create: () => setEditing({ kind, id: null }) } : {});
+  const dialog = (kind: Kind) => ({
+    id: editing?.kind === kind ? editing.id : null,
+    opened: editing?.kind === kind,
+    onClose: () => setEditing(null),
+    onSaved: refresh,
+    section: SECTION.General,
+    recordOf: (data: { item: unknown }) => data.item,
+  });
 
   return (
     <Stack gap="sm" data-testid="general-page">
@@ -91,61 +97,21 @@ export function GeneralPage() {
           />
         </Tabs.Panel>
       </Tabs>
-      <GeneralDialog editing={editing} onClose={() => setEditing(null)} onSaved={refresh} />
+      <RecordDialog
+        api={trailerTypesApi}
+        schema={TrailerTypeFormSchema}
+        empty={EMPTY_TRAILER_TYPE_FORM}
+        title={{ create: 'New trailer type', edit: 'Edit trailer type' }}
+        {...dialog('trailer-types')}
+      />
+      <RecordDialog
+        api={equipmentNamesApi}
+        schema={EquipmentNameFormSchema}
+        empty={EMPTY_EQUIPMENT_NAME_FORM}
+        title={{ create: 'New equipment name', edit: 'Edit equipment name' }}
+        {...dialog('equipment-names')}
+      />
       {remove.dialog}
     </Stack>
-  );
-}
-
-function GeneralDialog({ editing, onClose, onSaved }: { editing: Editing; onClose: () => void; onSaved: () => void }) {
-  const types = editing?.kind === 'trailer-types';
-  const form = useForm<Form>({
-    initialValues: { name: '', reefer: false },
-    validate: zodValidator(types ? TrailerTypeFormSchema : EquipmentNameFormSchema),
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on a record
-  useEffect(() => {
-    if (editing) {
-      form.setValues(editing.form);
-      form.clearErrors();
-    }
-  }, [editing]);
-  const submit = form.onSubmit(async (values) => {
-    if (!editing) return;
-    const body = types ? values : { name: values.name };
-    try {
-      const res = editing.id
-        ? await api.put<{ message: string }>(`/${editing.kind}/${editing.id}`, body)
-        : await api.post<{ message: string }>(`/${editing.kind}`, body);
-      showAlert('success', res.message);
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
-  });
-  const noun = types ? 'trailer type' : 'equipment name';
-  return (
-    <Modal opened={editing !== null} onClose={onClose} title={editing?.id ? `Edit ${noun}` : `New ${noun}`} centered>
-      <form onSubmit={submit} noValidate data-testid="general-dialog">
-        <Stack gap="sm">
-          <TextInput label="Name" withAsterisk data-testid="field-name" {...form.getInputProps('name')} />
-          {types && (
-            <Checkbox
-              label="Reefer (PM counted in engine hours)"
-              {...form.getInputProps('reefer', { type: 'checkbox' })}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" data-testid="record-save">
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }

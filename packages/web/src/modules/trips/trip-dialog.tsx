@@ -1,9 +1,5 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import {
-  type BrokerForm,
-  BrokerFormSchema,
-  EMPTY_BROKER_FORM,
-} from '@backhaul/shared/modules/brokers/brokers.contract';
+import { BROKER_ROUTES, BrokerFormSchema, EMPTY_BROKER_FORM } from '@backhaul/shared/modules/brokers/brokers.contract';
 import type { ExtractedLoad } from '@backhaul/shared/modules/extraction/extraction.contract';
 import {
   type LoadForm,
@@ -31,9 +27,10 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { RecordDialog, type RecordField } from '../../platform/data-table/record-dialog';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { UploadButton } from '../../platform/forms/upload-button';
+import { recordApi } from '../../platform/record/record-api';
+import { RecordDialog } from '../../platform/record/record-dialog';
 import { ExtractionReview } from '../extraction';
 import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
 import {
@@ -117,12 +114,9 @@ const toBody = (v: DialogForm) => ({
   loads: v.loads.map(({ key: _, ...l }) => ({ ...l, ai_status: l.ai_status ? 'confirmed' : null })),
 });
 
-const BROKER_FIELDS: RecordField<BrokerForm>[] = [
-  { name: 'broker', label: 'Broker', required: true },
-  { name: 'mc_number', label: 'MC number' },
-  { name: 'email_address', label: 'E-mail' },
-  { name: 'local_phone', label: 'Phone' },
-];
+/** A new broker typed for a load (POST /broker/new, allowed with ADD_NEW_BROKER on Trips). */
+const brokerApi = recordApi({ name: 'brokers', routes: BROKER_ROUTES });
+const BROKER_FIELDS = ['broker', 'mc_number', 'email_address', 'local_phone'] as const;
 
 const options = (list: Array<{ value: number; label: string }> | undefined) =>
   (list ?? []).map((o) => ({ value: String(o.value), label: o.label }));
@@ -541,14 +535,15 @@ export function TripDialog(props: Props) {
           </Group>
         </form>
       )}
-      <RecordDialog<BrokerForm>
-        title="New broker"
+      <RecordDialog
+        api={brokerApi}
+        schema={BrokerFormSchema}
+        empty={EMPTY_BROKER_FORM}
+        fields={BROKER_FIELDS}
+        title={{ create: 'New broker', edit: 'Edit broker' }}
+        id={null}
         opened={brokerFor !== null}
         onClose={() => setBrokerFor(null)}
-        schema={BrokerFormSchema}
-        fields={BROKER_FIELDS}
-        initial={EMPTY_BROKER_FORM}
-        url="/broker/new"
         onSaved={() => loadTripFilters().then(setFilters)}
       />
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Delete" centered size="sm">

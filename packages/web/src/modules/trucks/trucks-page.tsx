@@ -5,6 +5,7 @@ import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { unitCells } from '../units';
 import { TruckDialog } from './truck-dialog';
+import { trucksApi } from './trucks.api';
 
 const STATUS_COLOR: Record<string, string> = {
   on_road: 'teal',
@@ -18,7 +19,7 @@ export function TrucksPage() {
   const registry = useRegistryActions<TruckListRow>({
     section: SECTION.Trucks,
     rowId: (r) => r.id,
-    deleteUrl: (id) => `/trucks/${id}`,
+    deleteUrl: trucksApi.deleteUrl,
     describe: (id) => `truck #${id}`,
     changeLog: { url: '/trucks/filterLogs', title: (r) => `Actions history: truck ${r?.truck_number ?? ''}` },
   });

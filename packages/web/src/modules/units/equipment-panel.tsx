@@ -1,9 +1,9 @@
+import type { SelectOption } from '@backhaul/shared';
 import {
   EMPTY_EQUIPMENT_FORM,
   type EquipmentForm,
   EquipmentFormSchema,
   type EquipmentRow,
-  type SelectOption,
 } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,20 +11,21 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
-import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
-import { useItemDelete } from './unit-confirm';
+import { zodValidator } from '../../platform/form-validation';
+import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
+import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { type UnitPrefix, unitParts } from './units.api';
 
-type Props = { prefix: '/trucks' | '/trailers'; unitId: number; readOnly: boolean };
-type Answer = { truck_equipment: EquipmentRow[]; filter: { equipments: SelectOption[] } };
+type Props = { prefix: UnitPrefix; unitId: number; readOnly: boolean };
 const NEW = '__new__';
 
 /** A unit's equipment; the name select can add a new name to General's list (setEquipment). */
 export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
+  const parts = unitParts(prefix);
   const query = useQuery({
-    queryKey: ['unit-equipment', prefix, unitId],
-    queryFn: () => api.post<Answer>(`${prefix}/equipment/${unitId}`, {}),
+    queryKey: parts.keys.list('equipment', unitId),
+    queryFn: () => parts.listEquipment(unitId),
   });
   const [names, setNames] = useState<SelectOption[] | null>(null);
   const options = names ?? query.data?.filter.equipments ?? [];
@@ -34,7 +35,7 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
     initialValues: EMPTY_EQUIPMENT_FORM,
     validate: zodValidator(EquipmentFormSchema),
   });
-  const remove = useItemDelete(() => void query.refetch());
+  const remove = useConfirmedDelete({ onDone: () => void query.refetch(), testId: 'confirm-item-delete' });
 
   const typed = search.trim();
   const exists = options.some((o) => o.label.toLowerCase() === typed.toLowerCase());
@@ -46,10 +47,7 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
   const choose = async (value: string | null) => {
     if (value !== NEW) return form.setFieldValue('equipment_name_id', value);
     try {
-      const res = await api.post<{ message: string; equipment: SelectOption; equipments: SelectOption[] }>(
-        `${prefix}/setEquipment`,
-        { name: typed },
-      );
+      const res = await parts.setEquipment(typed);
       showAlert('success', res.message);
       setNames(res.equipments);
       form.setFieldValue('equipment_name_id', String(res.equipment.value));
@@ -58,18 +56,13 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
     }
   };
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = editingId
-        ? await api.post<{ message: string }>(`${prefix}/equipment/${editingId}/update`, values)
-        : await api.post<{ message: string }>(`${prefix}/equipment/${unitId}/store`, values);
-      showAlert('success', res.message);
+  const { submit } = useRecordSave(form, {
+    save: (values) => parts.equipment.save(editingId, values, { parentId: unitId }),
+    invalidate: parts.keys.all,
+    onSaved: () => {
       form.setValues(EMPTY_EQUIPMENT_FORM);
       setEditingId(null);
-      await query.refetch();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
+    },
   });
 
   const edit = (row: EquipmentRow) => {
@@ -144,7 +137,7 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
                       variant="subtle"
                       color="red"
                       aria-label="Delete"
-                      onClick={() => remove.ask(`${prefix}/equipment/${r.id}`, r.name)}
+                      onClick={() => remove.ask(parts.equipment.deleteUrl(r.id), r.name)}
                     >
                       <IconTrash size={14} />
                     </ActionIcon>

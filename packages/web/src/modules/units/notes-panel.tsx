@@ -1,45 +1,40 @@
 import { formatDateTime } from '@backhaul/shared/formats/formats';
-import { NoteFormSchema, type NoteRow } from '@backhaul/shared/modules/units/units.contract';
+import { NoteFormSchema } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
-import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
-import { useItemDelete } from './unit-confirm';
+import { zodValidator } from '../../platform/form-validation';
+import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
+import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { type UnitPrefix, unitParts } from './units.api';
 
-type Props = { prefix: '/trucks' | '/trailers'; unitId: number; readOnly: boolean };
+type Props = { prefix: UnitPrefix; unitId: number; readOnly: boolean };
 /** Note filters wait 500 ms and are lowercased (001 §5, §9). */
 const NOTE_FILTER_DEBOUNCE_MS = 500;
 
 export function NotesPanel({ prefix, unitId, readOnly }: Props) {
   const [filter, setFilter] = useState('');
   const [text] = useDebouncedValue(filter.toLowerCase(), NOTE_FILTER_DEBOUNCE_MS);
+  const parts = unitParts(prefix);
   const query = useQuery({
-    queryKey: ['unit-notes', prefix, unitId, text],
-    queryFn: () => api.post<{ list: NoteRow[] }>(`${prefix}/notes/${unitId}`, { filters: { notes: text } }),
+    queryKey: parts.keys.list('notes', unitId, text),
+    queryFn: () => parts.listNotes(unitId, text),
     placeholderData: keepPreviousData,
   });
   const [editingId, setEditingId] = useState<number | null>(null);
   const form = useForm<{ notes: string }>({ initialValues: { notes: '' }, validate: zodValidator(NoteFormSchema) });
-  const remove = useItemDelete(() => void query.refetch());
+  const remove = useConfirmedDelete({ onDone: () => void query.refetch(), testId: 'confirm-item-delete' });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = editingId
-        ? await api.post<{ message: string }>(`${prefix}/notes/${editingId}/update`, values)
-        : await api.post<{ message: string }>(`${prefix}/notes/${unitId}/store`, values);
-      showAlert('success', res.message);
+  const { submit } = useRecordSave(form, {
+    save: (values) => parts.notes.save(editingId, values, { parentId: unitId }),
+    invalidate: parts.keys.all,
+    onSaved: () => {
       form.setValues({ notes: '' });
       setEditingId(null);
-      await query.refetch();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
+    },
   });
 
   const list = query.data?.list ?? [];
@@ -111,7 +106,7 @@ export function NotesPanel({ prefix, unitId, readOnly }: Props) {
                   variant="subtle"
                   color="red"
                   aria-label="Delete note"
-                  onClick={() => remove.ask(`${prefix}/notes/${n.id}`, 'this note')}
+                  onClick={() => remove.ask(parts.notes.deleteUrl(n.id), 'this note')}
                 >
                   <IconTrash size={14} />
                 </ActionIcon>

@@ -1,48 +1,38 @@
 import { formatMoney, formatPercent } from '@backhaul/shared/formats/formats';
-import {
-  type ValueForm,
-  ValueFormSchema,
-  type ValueResponse,
-  type ValueRow,
-} from '@backhaul/shared/modules/units/units.contract';
+import { type ValueForm, ValueFormSchema, type ValueRow } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, NumberInput, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
-import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
-import { useItemDelete } from './unit-confirm';
+import { zodValidator } from '../../platform/form-validation';
+import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
+import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { type UnitPrefix, unitParts } from './units.api';
 
-type Props = { prefix: '/trucks' | '/trailers'; unitId: number; readOnly: boolean };
+type Props = { prefix: UnitPrefix; unitId: number; readOnly: boolean };
 const EMPTY: ValueForm = { year: '', value: '' };
 
 /** Value per year with the depreciation against the year before (the origin value first). */
 export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
+  const parts = unitParts(prefix);
   const query = useQuery({
-    queryKey: ['unit-values', prefix, unitId],
-    queryFn: () => api.get<ValueResponse>(`${prefix}/value/${unitId}`),
+    queryKey: parts.keys.list('values', unitId),
+    queryFn: () => parts.valueOverview(unitId),
   });
   const [editing, setEditing] = useState<ValueRow | null>(null);
   const form = useForm<ValueForm>({ initialValues: EMPTY, validate: zodValidator(ValueFormSchema) });
-  const remove = useItemDelete(() => void query.refetch());
+  const remove = useConfirmedDelete({ onDone: () => void query.refetch(), testId: 'confirm-item-delete' });
   const data = query.data;
   const years = [...new Set([...(editing ? [editing.year] : []), ...(data?.filter.years ?? [])])].sort((a, b) => b - a);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = editing
-        ? await api.post<{ message: string }>(`${prefix}/value/${editing.id}/update`, values)
-        : await api.post<{ message: string }>(`${prefix}/value/${unitId}/store`, values);
-      showAlert('success', res.message);
+  const { submit } = useRecordSave(form, {
+    save: (values) => parts.values.save(editing?.id ?? null, values, { parentId: unitId }),
+    invalidate: parts.keys.all,
+    onSaved: () => {
       form.setValues(EMPTY);
       setEditing(null);
-      await query.refetch();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
+    },
   });
 
   return (
@@ -143,7 +133,7 @@ export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
                       variant="subtle"
                       color="red"
                       aria-label="Delete value"
-                      onClick={() => remove.ask(`${prefix}/value/${v.id}`, `the ${v.year} value`)}
+                      onClick={() => remove.ask(parts.values.deleteUrl(v.id), `the ${v.year} value`)}
                     >
                       <IconTrash size={14} />
                     </ActionIcon>

@@ -5,25 +5,13 @@ import {
   UserFormSchema,
   type UserOptions,
   type UserRecord,
+  UserSaveResponseSchema,
 } from '@backhaul/shared/modules/users/users.contract';
-import {
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { showAlert } from '../../platform/alerts-store';
-import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { RecordDialogFooter } from '../../platform/data-table/record-dialog-footer';
-import { useRecordForm } from '../../platform/data-table/use-record-form';
-import { toFormErrors } from '../../platform/form-validation';
+import { recordApi } from '../../platform/record/record-api';
+import { RecordDialogFooter, RecordModal } from '../../platform/record/record-dialog';
+import { useRecordDialog } from '../../platform/record/use-record-dialog';
 
 type Props = {
   id: number | null;
@@ -36,31 +24,36 @@ type Props = {
 };
 type Loaded = UserOptions & { user?: UserRecord };
 
+/** GET /users/create, GET /users/:id/edit; POST /users creates, or updates the user whose id the form carries. */
+const usersApi = recordApi<Loaded, ReturnType<typeof UserSaveResponseSchema.parse>>({
+  name: 'users',
+  routes: {
+    createForm: 'GET /users/create',
+    editForm: 'GET /users/:id/edit',
+    create: 'POST /users',
+    update: 'POST /users',
+  },
+  schemas: { saved: UserSaveResponseSchema },
+});
+
 const ROLE_DATA = Object.entries(ROLE_NUMBER_NAMES).map(([value, label]) => ({ value, label: `${value} · ${label}` }));
 const toData = (rows: { id: number; name: string }[]) => rows.map((r) => ({ value: String(r.id), label: r.name }));
 
 /** Create or edit a user: a password or a reset link for new users; the own-record rule on locks. */
 export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Props) {
-  const { data, form } = useRecordForm<UserForm, Loaded>({
-    queryKey: ['user-form', id],
+  const { data, form, loading, submit } = useRecordDialog({
+    api: usersApi,
+    id,
     opened,
-    load: () => api.get<Loaded>(id ? `/users/${id}/edit` : '/users/create'),
-    initialValues: EMPTY_USER_FORM,
     schema: UserFormSchema,
+    empty: EMPTY_USER_FORM as UserForm,
     toValues: (loaded) =>
       loaded.user ? { ...EMPTY_USER_FORM, ...loaded.user, password: '', send_reset: false } : EMPTY_USER_FORM,
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const res = await api.post<{ message: string; reset_sent: boolean }>('/users', values);
-      showAlert('success', res.message);
-      if (res.reset_sent) showAlert('info', 'A link to set the password was sent to the user.');
+    onSaved: (saved) => {
+      if (saved.reset_sent) showAlert('info', 'A link to set the password was sent to the user.');
       onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    }
+    },
+    onClose,
   });
 
   const roleLocked = self;
@@ -85,12 +78,14 @@ export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Prop
   );
 
   return (
-    <Modal opened={opened} onClose={onClose} title={id ? 'Edit user' : 'New user'} size="lg" centered>
-      {!data ? (
-        <Group justify="center" py="xl">
-          <Loader size="sm" />
-        </Group>
-      ) : (
+    <RecordModal
+      opened={opened}
+      onClose={onClose}
+      title={id ? 'Edit user' : 'New user'}
+      loading={loading || !data}
+      size="lg"
+    >
+      {data && (
         <form onSubmit={submit} noValidate data-testid="user-dialog">
           <Stack gap="sm">
             <SimpleGrid cols={2} spacing="sm">
@@ -129,6 +124,6 @@ export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Prop
           </Stack>
         </form>
       )}
-    </Modal>
+    </RecordModal>
   );
 }

@@ -35,6 +35,10 @@ export function useRegistryActions<R extends Row>(opts: {
   changeLog?: { url: string; title: (row: R | null) => string };
   /** Toolbar buttons besides create (default: export). */
   toolbar?: ToolbarActions;
+  /** The actions that guard the buttons where a section offers others (e.g. Settings: edit 9 for every write). */
+  actions?: Partial<Record<'create' | 'edit' | 'view' | 'delete', number>>;
+  /** The delete's alerts where the area has its own, or 'server' for the server's answer. */
+  deleteMessages?: { success: string; error: string } | 'server';
 }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [logOf, setLogOf] = useState<R | null>(null);
@@ -43,14 +47,16 @@ export function useRegistryActions<R extends Row>(opts: {
   const { refreshKey, refresh, askDelete, deleteDialog } = useRecordActions({
     deleteUrl: opts.deleteUrl,
     describe: opts.describe,
+    ...(opts.deleteMessages ? { messages: opts.deleteMessages } : {}),
   });
+  const act = { create: ACTION.CREATE, edit: ACTION.EDIT, view: ACTION.VIEW, delete: ACTION.DELETE, ...opts.actions };
   const { section, rowId } = opts;
   const guard = opts.guardRows ?? true;
   const can = (ids: number[], match?: 'all'): ButtonPermission | undefined =>
     section === undefined ? undefined : { section, ids, ...(match ? { match } : {}) };
   const rowCan = (ids: number[], match?: 'all') => (guard ? can(ids, match) : undefined);
   const allowed = (ids: number[]) => section === undefined || allowsButton(tree, can(ids));
-  const canEdit = allowed([ACTION.EDIT]);
+  const canEdit = allowed([act.edit]);
   const open = (id: number | null, readOnly = false) => setEditing({ id, readOnly });
   const withPermission = (permission: ButtonPermission | undefined) => (permission ? { permission } : {});
 
@@ -58,7 +64,7 @@ export function useRegistryActions<R extends Row>(opts: {
     id: 'edit',
     label: 'Edit',
     icon: <IconPencil size={16} />,
-    ...withPermission(rowCan([ACTION.EDIT])),
+    ...withPermission(rowCan([act.edit])),
     ...(opts.editVisible ? { visible: (r: R) => opts.editVisible?.(r, canEdit) ?? true } : {}),
     onClick: (r) => open(rowId(r)),
   };
@@ -66,7 +72,7 @@ export function useRegistryActions<R extends Row>(opts: {
     id: 'view',
     label: opts.view?.label ?? 'View',
     icon: <IconEye size={16} />,
-    ...withPermission(rowCan([ACTION.VIEW])),
+    ...withPermission(rowCan([act.view])),
     onClick: opts.view?.onClick ?? ((r) => open(rowId(r), true)),
   };
   const actions: RowAction<R>[] = [
@@ -77,7 +83,7 @@ export function useRegistryActions<R extends Row>(opts: {
             id: 'history',
             label: 'Actions history',
             icon: <IconHistory size={16} />,
-            ...withPermission(rowCan([ACTION.EDIT, ACTION.VIEW], 'all')),
+            ...withPermission(rowCan([act.edit, act.view], 'all')),
             onClick: onHistory,
           },
         ]
@@ -87,13 +93,13 @@ export function useRegistryActions<R extends Row>(opts: {
       label: 'Delete',
       icon: <IconTrash size={16} />,
       color: 'red',
-      ...withPermission(rowCan([ACTION.DELETE])),
+      ...withPermission(rowCan([act.delete])),
       onClick: (r) => askDelete(rowId(r)),
     },
   ];
   const toolbar: ToolbarActions = {
     ...(opts.toolbar ?? { export: true }),
-    ...(allowed([ACTION.CREATE]) ? { create: () => open(null) } : {}),
+    ...(allowed([act.create]) ? { create: () => open(null) } : {}),
   };
   /** Props of the page's record dialog (id, opened, readOnly, onClose, onSaved). */
   const dialog = {

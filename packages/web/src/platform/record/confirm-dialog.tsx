@@ -1,0 +1,77 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
+import { showAlert } from '../alerts-store';
+import { api } from '../api-client';
+
+/** The one confirmation of a destructive action: its text, Cancel and the action's button. */
+export function ConfirmDialog(props: {
+  opened: boolean;
+  message: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  title?: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title ?? 'Delete'} centered size="sm">
+      <Text size="sm" mb="md" data-testid="confirm-text">
+        {props.message}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={props.onClose}>
+          Cancel
+        </Button>
+        <Button
+          color="red"
+          loading={props.busy}
+          onClick={props.onConfirm}
+          data-testid={props.testId ?? 'confirm-delete'}
+        >
+          {props.confirmLabel ?? 'Delete'}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/**
+ * Delete behind the confirmation: `ask(url, what)` opens it; on confirm the row goes and the alert
+ * is the area's pair of messages (e.g. 'The removal was successful' / 'Deletion error', 000 §8),
+ * or without `messages` the server's own answer ('Remove notes item'…).
+ */
+export function useConfirmedDelete(opts: {
+  onDone: () => void;
+  messages?: { success: string; error: string };
+  testId?: string;
+}) {
+  const [pending, setPending] = useState<{ url: string; what: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const res = await api.delete<{ message: string }>(pending.url, { silent: Boolean(opts.messages) });
+      showAlert('success', opts.messages?.success ?? res.message);
+      opts.onDone();
+    } catch {
+      // Without messages of its own the API client has shown the server's.
+      if (opts.messages) showAlert('error', opts.messages.error);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+  const dialog = (
+    <ConfirmDialog
+      opened={pending !== null}
+      message={`Delete ${pending?.what ?? ''}? This cannot be undone.`}
+      busy={busy}
+      onConfirm={confirm}
+      onClose={() => setPending(null)}
+      {...(opts.testId ? { testId: opts.testId } : {})}
+    />
+  );
+  return { ask: (url: string, what: string) => setPending({ url, what }), dialog };
+}
