@@ -59,7 +59,7 @@ export const loads = pgTable(
   // Descending keys sort nulls first, as ORDER BY … DESC does: the list's sort then reads the
   // index in order (drizzle's plain .desc() writes NULLS LAST, which forces a sort of the window).
   // The company date indexes, the dispatcher's and "not invoiced" also carry the totals' columns
-  // (INCLUDE, added by the custom migration 0013_loads_index_include.sql: drizzle cannot declare
+  // (INCLUDE, added by the custom migration 0014_loads_index_include.sql: drizzle cannot declare
   // it), so a window's totals are read from the index alone.
   (t) => [
     index('loads_trip_idx').on(t.tripId),
