@@ -4,7 +4,6 @@
 export const UNBUILT_ROUTES: readonly string[] = [
   '/account/user/1',
   '/reportsOld',
-  '/logbooks',
   '/employee-work-schedule',
   '/accounting/dispatchers-st-ts',
   '/accounting/safety-st-ts',

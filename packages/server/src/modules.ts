@@ -15,6 +15,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -70,4 +71,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   schedulesRoutes,
   shortPaymentsRoutes,
   searchRoutes,
+  safetyRoutes,
 ];

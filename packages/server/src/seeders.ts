@@ -10,6 +10,7 @@ import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
+import { safetySeeder } from './modules/safety/safety.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
@@ -43,4 +44,6 @@ export const SEEDERS: readonly Seeder[] = [
   paymentsSeeder,
   // Factored loads on schedules, and what the factoring companies paid short.
   schedulesSeeder,
+  // Driver actions, exceptions and the safety table.
+  safetySeeder,
 ];

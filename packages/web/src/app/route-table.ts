@@ -36,7 +36,8 @@ export type PageKey =
   | 'dashboard'
   | 'dispatch-statistics'
   | 'customer-reports'
-  | 'safety-statistics';
+  | 'safety-statistics'
+  | 'logbooks';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -80,7 +81,7 @@ export const APP_ROUTES: RouteNode[] = [
   { path: '/trips/list', title: 'Trips', section: 'Trips', page: 'trips' },
   { path: '/safety', title: 'Safety', section: 'Safety', redirect: '/statistics' },
   { path: '/reportsOld', title: 'Old reports' },
-  { path: '/logbooks', title: 'Logbooks', section: 'Logbooks' },
+  { path: '/logbooks', title: 'Logbooks', section: 'Logbooks', page: 'logbooks' },
   { path: '/employee-work-schedule', title: 'Employee work schedule' },
   {
     path: '/statistics',
