@@ -1,11 +1,14 @@
 import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   DriverOptionSchema,
   SAFETY_EXCEPTION_ROUTES,
+  SafetyAccessSchema,
   SafetyActionBodySchema,
   SafetyActionParamsSchema,
   SafetyActionSavedSchema,
+  SafetyCustomerFilterSchema,
   SafetyDayParamsSchema,
   SafetyDaySchema,
   SafetyExceptionCommentBodySchema,
@@ -15,19 +18,28 @@ import {
   SafetyExceptionQuerySchema,
   SafetyExceptionSavedSchema,
   SafetyExceptionUpdateBodySchema,
+  SafetyHoursBodySchema,
   SafetyMonthActionsSchema,
   SafetyMonthBodySchema,
   SafetyOptionsSchema,
+  SafetySaveBodySchema,
+  SafetySavedSchema,
+  SafetyStatisticsBodySchema,
+  SafetyStatisticsSchema,
+  SafetyStatusBodySchema,
 } from '@backhaul/shared/modules/safety/safety.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { registerListRoute } from '../../platform/list/list.routes';
+import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
+import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { logbooksList } from './logbooks.list';
+import { safetyChangeLog, safetyList } from './safety.list';
 import * as actions from './safety-actions.service';
 import { safetyExceptionRecord } from './safety-exceptions.record';
 import * as exceptions from './safety-exceptions.service';
+import * as table from './safety-table.service';
 
 const safety = (action?: number | number[]) => ({ section: SECTION.Safety, ...(action ? { action } : {}) });
 const logbooks = (action?: number | number[]) => ({ section: SECTION.Logbooks, ...(action ? { action } : {}) });
@@ -118,6 +130,56 @@ export const safetyRoutes: RouteModule = {
       config: { access: { anyOf: [safety(), logbooks()] } },
       schema: { tags, response: { 200: SafetyOptionsSchema } },
       handler: (req) => actions.safetyOptions(db, caller(req).user),
+    });
+
+    // ——— The safety/driver table ———
+    registerRegistryListRoutes(app, db, {
+      prefix: '/safety',
+      list: safetyList,
+      changeLog: safetyChangeLog,
+      tags,
+      postUrls: ['/safety', '/safety/list'],
+      getUrls: [],
+    });
+    app.post('/safety/export', {
+      config: { access: safety(ACTION.EXPORT) },
+      schema: { tags, body: ExportBodySchema, response: { 200: ExportResponseSchema } },
+      handler: (req) =>
+        exportDefinedList({ db, exports: deps.exports, def: safetyList, user: caller(req).user, body: req.body }),
+    });
+    app.post('/safety/customerFilter', {
+      config: { access: safety() },
+      schema: { tags, response: { 200: SafetyCustomerFilterSchema } },
+      handler: (req) => table.safetyCustomers(db, caller(req).user),
+    });
+    app.get('/safety/access/:id', {
+      config: { access: safety() },
+      schema: { tags, params: IdParamsSchema, response: { 200: SafetyAccessSchema } },
+      handler: (req) => table.safetyAccess(db, caller(req).user, req.params.id),
+    });
+    app.post('/safety/statistics', {
+      config: { access: safety() },
+      schema: { tags, body: SafetyStatisticsBodySchema.optional(), response: { 200: SafetyStatisticsSchema } },
+      handler: (req) =>
+        table.safetyMonthStatistics(db, caller(req).user, req.body?.month ?? nowInCompanyTimeZone().date.slice(0, 7)),
+    });
+    app.post('/safety/status', {
+      config: { access: safety(ACTION.EDIT) },
+      schema: { tags, body: SafetyStatusBodySchema, response: { 200: SafetySavedSchema } },
+      handler: (req) => table.saveSafetyDriver(db, caller(req).user, req.body.driver_id, { status: req.body.status }),
+    });
+    app.post('/safety/hours', {
+      config: { access: safety(ACTION.EDIT) },
+      schema: { tags, body: SafetyHoursBodySchema, response: { 200: SafetySavedSchema } },
+      handler: (req) => table.saveSafetyDriver(db, caller(req).user, req.body.driver_id, { hours: req.body.hours }),
+    });
+    app.post('/safety/save', {
+      config: { access: safety(ACTION.EDIT) },
+      schema: { tags, body: SafetySaveBodySchema, response: { 200: SafetySavedSchema } },
+      handler: (req) => {
+        const { driver_id, ...changes } = req.body;
+        return table.saveSafetyDriver(db, caller(req).user, driver_id, changes);
+      },
     });
 
     // ——— Logbooks ———

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import type { RecordRoutes } from '../../http/routes';
-import { dateSchema } from '../../schemas/dates';
+import { dateSchema, monthSchema } from '../../schemas/dates';
 
 const requiredText = (max: number, label: string) =>
   z
@@ -175,10 +175,7 @@ export const SafetyDaySchema = z.object({
 /** POST /safety/action: one driver's actions of a month, for the calendar. */
 export const SafetyMonthBodySchema = z.object({
   driver_id: z.coerce.number().int().positive(),
-  month: z
-    .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'The month is YYYY-MM.')
-    .optional(),
+  month: monthSchema().optional(),
 });
 export const SafetyMonthActionsSchema = z.object({
   driver: z.object({ id: z.number().int(), name: z.string() }),
@@ -206,3 +203,80 @@ export const SafetyOptionsSchema = z.object({
   kinds: z.array(z.object({ value: z.string(), label: z.string() })),
 });
 export type SafetyOptions = z.infer<typeof SafetyOptionsSchema>;
+
+// ——— The safety/driver table (001 §3 "Safety/driver table columns") ———
+
+export const SAFETY_DRIVER_STATUSES = { active: 'Active', watch: 'On watch', suspended: 'Suspended' } as const;
+export type SafetyDriverStatus = keyof typeof SAFETY_DRIVER_STATUSES;
+const statusKeys = Object.keys(SAFETY_DRIVER_STATUSES) as [SafetyDriverStatus, ...SafetyDriverStatus[]];
+
+export const SafetyRowSchema = z.object({
+  id: z.number().int(),
+  date: z.string().nullable(),
+  customer: z.string().nullable(),
+  driver: z.string(),
+  eld_count: z.number().int(),
+  phone: z.string().nullable(),
+  phone2: z.string().nullable(),
+  sale_manager: z.string().nullable(),
+  truck: z.string().nullable(),
+  trailer: z.string().nullable(),
+  trailer_type: z.string().nullable(),
+  service: z.string().nullable(),
+  employees: z.string().nullable(),
+  status: z.string(),
+  hours: z.number(),
+  actions: z.number().int(),
+});
+export type SafetyRow = z.infer<typeof SafetyRowSchema>;
+
+const driverId = z.coerce.number({ error: 'Choose a driver.' }).int().positive('Choose a driver.');
+const hours = z.coerce
+  .number({ error: 'The hours are a number.' })
+  .min(0, 'The hours are between 0 and 70.')
+  .max(70, 'The hours are between 0 and 70.')
+  .multipleOf(0.1, 'The hours have one decimal at most.');
+
+/** POST /safety/status: a driver's safety status. */
+export const SafetyStatusBodySchema = z.object({
+  driver_id: driverId,
+  status: z.enum(statusKeys, { error: 'Choose a status from the list.' }),
+});
+/** POST /safety/hours: hours of service left in the driver's 70-hour week. */
+export const SafetyHoursBodySchema = z.object({ driver_id: driverId, hours });
+/** POST /safety/save: the safety row of a driver (status, hours, ELD count, the employee who watches). */
+export const SafetySaveBodySchema = z.object({
+  driver_id: driverId,
+  status: z.enum(statusKeys, { error: 'Choose a status from the list.' }),
+  hours,
+  eld_count: z.coerce
+    .number({ error: 'The ELD count is a number.' })
+    .int('The ELD count is a whole number.')
+    .min(0, 'The ELD count is between 0 and 9.')
+    .max(9, 'The ELD count is between 0 and 9.'),
+  employee_id: optionalId,
+});
+export type SafetySaveBody = z.input<typeof SafetySaveBodySchema>;
+export const SafetySavedSchema = z.object({ message: z.string(), row: SafetyRowSchema });
+
+export const SafetyAccessSchema = z.object({
+  access: z.boolean(),
+  driver: z.object({ id: z.number().int(), name: z.string(), safety: z.boolean() }),
+  row: SafetyRowSchema.nullable(),
+  employees: z.array(DriverOptionSchema),
+});
+export const SafetyCustomerFilterSchema = z.object({
+  customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+/** POST /safety/statistics: the month's actions by kind, open exceptions and drivers on safety. */
+export const SafetyStatisticsBodySchema = z.object({
+  month: monthSchema().optional(),
+});
+export const SafetyStatisticsSchema = z.object({
+  month: z.string(),
+  drivers: z.number().int(),
+  open_exceptions: z.number().int(),
+  actions: z.number().int(),
+  kinds: z.array(z.object({ kind: z.string(), label: z.string(), count: z.number().int() })),
+});

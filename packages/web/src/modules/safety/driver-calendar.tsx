@@ -1,5 +1,5 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import { addDays, nowInCompanyTimeZone, startOfWeek } from '@backhaul/shared/formats/formats';
+import { addDays, nowInCompanyTimeZone, pluralize, startOfWeek } from '@backhaul/shared/formats/formats';
 import {
   SAFETY_ACTION_KINDS,
   type SafetyAction,
@@ -84,7 +84,7 @@ export function DriverCalendar(props: { driverId: number }) {
           </Text>
         </Group>
         <Text size="sm" c="dimmed">
-          {data?.actions.length ?? 0} actions this month
+          {pluralize(data?.actions.length ?? 0, 'action')} this month
         </Text>
       </Group>
       <SimpleGrid cols={7} spacing={4} verticalSpacing={4}>

@@ -7,14 +7,15 @@ import { DriverCalendar } from './driver-calendar';
 import { ExceptionsPanel } from './exceptions-panel';
 import { LogbookPanel } from './logbook-panel';
 import { loadExceptions, loadSafetyOptions, safetyKeys } from './safety.api';
+import { SafetyTablePanel } from './safety-table-panel';
 
-/** Safety → Logbooks: the driver actions log, the driver calendar and the safety exceptions. */
+/** Safety → Logbooks: the safety/driver table, the driver actions log, the driver calendar and the exceptions. */
 export function LogbooksPage() {
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') ?? 'logbook';
-  const driver = params.get('driver');
   const tree = usePermissionTree();
   const safety = allowsButton(tree, { section: SECTION.Safety, ids: [] });
+  const tab = params.get('tab') ?? (safety ? 'safety' : 'logbook');
+  const driver = params.get('driver');
   const open = useQuery({
     queryKey: safetyKeys.list('exceptions', 'open'),
     queryFn: () => loadExceptions('open'),
@@ -32,6 +33,7 @@ export function LogbooksPage() {
       <Title order={2}>Logbooks</Title>
       <Tabs value={tab} onChange={(v) => set({ tab: v })} keepMounted={false}>
         <Tabs.List>
+          {safety && <Tabs.Tab value="safety">Safety table</Tabs.Tab>}
           <Tabs.Tab value="logbook">Logbook</Tabs.Tab>
           <Tabs.Tab value="calendar">Driver calendar</Tabs.Tab>
           {safety && (
@@ -49,6 +51,11 @@ export function LogbooksPage() {
             </Tabs.Tab>
           )}
         </Tabs.List>
+        {safety && (
+          <Tabs.Panel value="safety" pt="sm">
+            <SafetyTablePanel />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="logbook" pt="sm">
           <LogbookPanel />
         </Tabs.Panel>

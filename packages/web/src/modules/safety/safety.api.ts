@@ -1,5 +1,6 @@
 import {
   SAFETY_EXCEPTION_ROUTES,
+  SafetyAccessSchema,
   type SafetyActionBody,
   SafetyActionSavedSchema,
   SafetyDaySchema,
@@ -9,6 +10,8 @@ import {
   type SafetyExceptionUpdateBody,
   SafetyMonthActionsSchema,
   SafetyOptionsSchema,
+  type SafetySaveBody,
+  SafetySavedSchema,
 } from '@backhaul/shared/modules/safety/safety.contract';
 import { api } from '../../platform/api-client';
 import { queryKeys, recordApi } from '../../platform/record/record-api';
@@ -41,3 +44,8 @@ export const saveDriverAction = (driverId: number, date: string, body: SafetyAct
   api.post(`/safety/${driverId}/${date}`, body, { schema: SafetyActionSavedSchema });
 
 export const loadSafetyOptions = () => api.get('/safety/create', { schema: SafetyOptionsSchema });
+
+export const loadSafetyAccess = (driverId: number) =>
+  api.get(`/safety/access/${driverId}`, { schema: SafetyAccessSchema });
+
+export const saveSafetyRow = (body: SafetySaveBody) => api.post('/safety/save', body, { schema: SafetySavedSchema });
