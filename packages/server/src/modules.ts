@@ -14,6 +14,7 @@ import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -72,4 +73,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   shortPaymentsRoutes,
   searchRoutes,
   safetyRoutes,
+  reportsRoutes,
 ];

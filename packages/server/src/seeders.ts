@@ -9,6 +9,7 @@ import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
+import { reportsSeeder } from './modules/reports/reports.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { safetySeeder } from './modules/safety/safety.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
@@ -46,4 +47,5 @@ export const SEEDERS: readonly Seeder[] = [
   schedulesSeeder,
   // Driver actions, exceptions and the safety table.
   safetySeeder,
+  reportsSeeder,
 ];

@@ -52,6 +52,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   'safety-statistics': () =>
     import('../modules/statistics/safety-statistics-page').then((m) => ({ Component: m.SafetyStatisticsPage })),
   logbooks: () => import('../modules/safety/logbooks-page').then((m) => ({ Component: m.LogbooksPage })),
+  reports: () => import('../modules/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

@@ -1,7 +1,8 @@
 import { SECTION } from '@backhaul/shared';
-import { Badge, Group, Select, Stack, Tabs, Title } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Tabs, Title } from '@mantine/core';
+import { IconReport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { DriverCalendar } from './driver-calendar';
 import { ExceptionsPanel } from './exceptions-panel';
@@ -14,6 +15,7 @@ export function LogbooksPage() {
   const [params, setParams] = useSearchParams();
   const tree = usePermissionTree();
   const safety = allowsButton(tree, { section: SECTION.Safety, ids: [] });
+  const reports = allowsButton(tree, { section: SECTION.Reports, ids: [] });
   const tab = params.get('tab') ?? (safety ? 'safety' : 'logbook');
   const driver = params.get('driver');
   const open = useQuery({
@@ -30,7 +32,14 @@ export function LogbooksPage() {
 
   return (
     <Stack gap="sm" data-testid="logbooks-page">
-      <Title order={2}>Logbooks</Title>
+      <Group justify="space-between">
+        <Title order={2}>Logbooks</Title>
+        {reports && (
+          <Button component={Link} to="/reportsOld" variant="default" size="xs" leftSection={<IconReport size={14} />}>
+            Reports
+          </Button>
+        )}
+      </Group>
       <Tabs value={tab} onChange={(v) => set({ tab: v })} keepMounted={false}>
         <Tabs.List>
           {safety && <Tabs.Tab value="safety">Safety table</Tabs.Tab>}
