@@ -3,6 +3,11 @@ import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   DriverOptionSchema,
+  MotivationHomeSchema,
+  MotivationListBodySchema,
+  MotivationListSchema,
+  MotivationMonthSchema,
+  MotivationParamsSchema,
   SAFETY_EXCEPTION_ROUTES,
   SafetyAccessSchema,
   SafetyActionBodySchema,
@@ -35,6 +40,7 @@ import { exportDefinedList, registerListRoute } from '../../platform/list/list.r
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { logbooksList } from './logbooks.list';
+import * as motivation from './motivation.service';
 import { safetyChangeLog, safetyList } from './safety.list';
 import * as actions from './safety-actions.service';
 import { safetyExceptionRecord } from './safety-exceptions.record';
@@ -180,6 +186,33 @@ export const safetyRoutes: RouteModule = {
         const { driver_id, ...changes } = req.body;
         return table.saveSafetyDriver(db, caller(req).user, driver_id, changes);
       },
+    });
+
+    // ——— Motivation programme ———
+    const motivationAccess = { section: SECTION.MotivationProgramme, action: ACTION.VIEW };
+    app.get('/motivation', {
+      config: { access: motivationAccess },
+      schema: { tags: ['Motivation programme'], response: { 200: MotivationHomeSchema } },
+      handler: () => motivation.motivationHome(),
+    });
+    app.post('/motivation/show/:date', {
+      config: { access: motivationAccess },
+      schema: {
+        tags: ['Motivation programme'],
+        params: MotivationParamsSchema,
+        response: { 200: MotivationMonthSchema },
+      },
+      handler: (req) => motivation.motivationMonth(db, caller(req).user, req.params.date),
+    });
+    app.post('/motivation/list', {
+      config: { access: motivationAccess },
+      schema: {
+        tags: ['Motivation programme'],
+        body: MotivationListBodySchema.optional(),
+        response: { 200: MotivationListSchema },
+      },
+      handler: (req) =>
+        motivation.motivationMonths(db, caller(req).user, MotivationListBodySchema.parse(req.body ?? {}).months),
     });
 
     // ——— Logbooks ———

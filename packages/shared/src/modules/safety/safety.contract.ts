@@ -280,3 +280,51 @@ export const SafetyStatisticsSchema = z.object({
   actions: z.number().int(),
   kinds: z.array(z.object({ kind: z.string(), label: z.string(), count: z.number().int() })),
 });
+
+// ——— Motivation programme (a month per driver of what the programme pays) ———
+
+/**
+ * The programme's rules, in cents: a safe-driving bonus for a month with no warning, violation,
+ * accident or new exception, and an on-time bonus per load delivered. The safety score starts at
+ * 100 and loses the weight of each event (never below 0).
+ */
+export const MOTIVATION_RULES = {
+  safeDrivingBonusCents: 100_00,
+  onTimePerLoadCents: 10_00,
+  scoreWeights: { warning: 10, violation: 25, accident: 50, exception: 10 },
+} as const;
+
+export const MotivationRowSchema = z.object({
+  driver_id: z.number().int(),
+  driver: z.string(),
+  customer: z.string().nullable(),
+  loads: z.number().int(),
+  actions: z.number().int(),
+  warnings: z.number().int(),
+  violations: z.number().int(),
+  accidents: z.number().int(),
+  exceptions: z.number().int(),
+  score: z.number().int(),
+  safe_bonus: z.number(),
+  on_time_bonus: z.number(),
+  total: z.number(),
+});
+export type MotivationRow = z.infer<typeof MotivationRowSchema>;
+
+export const MotivationMonthSchema = z.object({
+  month: z.string(),
+  rows: z.array(MotivationRowSchema),
+  totals: z.object({ safe_bonus: z.number(), on_time_bonus: z.number(), total: z.number(), drivers: z.number().int() }),
+});
+export type MotivationMonth = z.infer<typeof MotivationMonthSchema>;
+export const MotivationParamsSchema = z.object({ date: monthSchema() });
+export const MotivationListBodySchema = z.object({ months: z.coerce.number().int().min(1).max(24).default(12) });
+export const MotivationListSchema = z.object({
+  months: z.array(
+    z.object({ month: z.string(), drivers: z.number().int(), qualified: z.number().int(), total: z.number() }),
+  ),
+});
+export const MotivationHomeSchema = z.object({
+  month: z.string(),
+  rules: z.object({ safe_bonus: z.number(), on_time_per_load: z.number(), weights: z.record(z.string(), z.number()) }),
+});

@@ -7,6 +7,7 @@ import { allowsButton, usePermissionTree } from '../../platform/data-table/permi
 import { DriverCalendar } from './driver-calendar';
 import { ExceptionsPanel } from './exceptions-panel';
 import { LogbookPanel } from './logbook-panel';
+import { MotivationPanel } from './motivation-panel';
 import { loadExceptions, loadSafetyOptions, safetyKeys } from './safety.api';
 import { SafetyTablePanel } from './safety-table-panel';
 
@@ -16,6 +17,7 @@ export function LogbooksPage() {
   const tree = usePermissionTree();
   const safety = allowsButton(tree, { section: SECTION.Safety, ids: [] });
   const reports = allowsButton(tree, { section: SECTION.Reports, ids: [] });
+  const motivation = allowsButton(tree, { section: SECTION.MotivationProgramme, ids: [10] });
   const tab = params.get('tab') ?? (safety ? 'safety' : 'logbook');
   const driver = params.get('driver');
   const open = useQuery({
@@ -59,6 +61,7 @@ export function LogbooksPage() {
               Exceptions
             </Tabs.Tab>
           )}
+          {motivation && <Tabs.Tab value="motivation">Motivation programme</Tabs.Tab>}
         </Tabs.List>
         {safety && (
           <Tabs.Panel value="safety" pt="sm">
@@ -91,6 +94,11 @@ export function LogbooksPage() {
         {safety && (
           <Tabs.Panel value="exceptions" pt="sm">
             <ExceptionsPanel />
+          </Tabs.Panel>
+        )}
+        {motivation && (
+          <Tabs.Panel value="motivation" pt="sm">
+            <MotivationPanel />
           </Tabs.Panel>
         )}
       </Tabs>

@@ -1,4 +1,6 @@
 import {
+  MotivationListSchema,
+  MotivationMonthSchema,
   SAFETY_EXCEPTION_ROUTES,
   SafetyAccessSchema,
   type SafetyActionBody,
@@ -49,3 +51,8 @@ export const loadSafetyAccess = (driverId: number) =>
   api.get(`/safety/access/${driverId}`, { schema: SafetyAccessSchema });
 
 export const saveSafetyRow = (body: SafetySaveBody) => api.post('/safety/save', body, { schema: SafetySavedSchema });
+
+export const loadMotivationMonth = (month: string) =>
+  api.post(`/motivation/show/${month}`, {}, { schema: MotivationMonthSchema });
+export const loadMotivationMonths = () =>
+  api.post('/motivation/list', { months: 12 }, { schema: MotivationListSchema });
