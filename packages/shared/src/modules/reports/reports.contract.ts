@@ -18,8 +18,8 @@ export const ReportCreateBodySchema = z
       })
       .min(1, 'Choose at least one customer.')
       .max(50, 'Choose at most 50 customers.'),
-    from: dateSchema().optional(),
-    to: dateSchema().optional(),
+    from: dateSchema({ allowEmpty: true }).optional(),
+    to: dateSchema({ allowEmpty: true }).optional(),
     kind: z.enum(kindKeys, { error: 'Choose a kind of report.' }).optional(),
   })
   .refine((b) => !b.from || !b.to || b.from <= b.to, { message: 'The period ends before it starts.', path: ['to'] });

@@ -7,7 +7,7 @@ import {
   type ReportRow,
   ReportSendBodySchema,
 } from '@backhaul/shared/modules/reports/reports.contract';
-import { Badge, Button, Group, Modal, MultiSelect, Stack, Tabs, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, MultiSelect, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -152,9 +152,12 @@ function CreateDialog(props: { kind: ReportKind; opened: boolean; onClose: () =>
             data-testid="report-customers"
           />
           <Group grow>
-            <DateField label="From" description="Default: last month" {...form.getInputProps('from')} />
+            <DateField label="From" {...form.getInputProps('from')} />
             <DateField label="To" {...form.getInputProps('to')} />
           </Group>
+          <Text size="xs" c="dimmed">
+            Without dates the report covers last month. One report is made per customer.
+          </Text>
         </Stack>
         <RecordDialogFooter onClose={props.onClose} loading={saving} />
       </form>
