@@ -57,7 +57,7 @@ export function MotivationPanel() {
       </Group>
       <Paper withBorder>
         <ScrollArea h="calc(100vh - 400px)">
-          <Table striped highlightOnHover stickyHeader data-testid="motivation-table">
+          <Table striped highlightOnHover stickyHeader style={{ whiteSpace: 'nowrap' }} data-testid="motivation-table">
             <Table.Thead>
               <Table.Tr>
                 {[
