@@ -16,6 +16,7 @@ export * from '../modules/payments/payments.table';
 export * from '../modules/reports/reports.table';
 export * from '../modules/safety/safety.table';
 export * from '../modules/schedules/schedules.table';
+export * from '../modules/settings/settings.table';
 export * from '../modules/short-payments/short-payments.table';
 export * from '../modules/trailers/trailers.table';
 export * from '../modules/trips/loads.table';
