@@ -10,9 +10,9 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { safetyTableScope } from './safety.list';
+import { safetyScoreSql } from './safety-score';
 
 const TZ = 'America/Chicago';
-const W = MOTIVATION_RULES.scoreWeights;
 
 const nextMonth = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -34,6 +34,7 @@ export async function motivationMonth(db: Db, user: AuthUser, month: string): Pr
     violations: number;
     accidents: number;
     exceptions: number;
+    score: number;
   }>(
     db,
     sql`select drivers.id as driver_id, drivers.name as driver, c.name as customer,
@@ -45,7 +46,8 @@ export async function motivationMonth(db: Db, user: AuthUser, month: string): Pr
         count(a.id) filter (where a.kind = 'violation')::int as violations,
         count(a.id) filter (where a.kind = 'accident')::int as accidents,
         (select count(*)::int from safety_exceptions e where e.driver_id = drivers.id
-          and e.date >= ${from}::date and e.date < ${to}::date) as exceptions
+          and e.date >= ${from}::date and e.date < ${to}::date) as exceptions,
+        ${safetyScoreSql(sql`drivers.id`, sql`${from}::date`, sql`${to}::date`)} as score
       from drivers
         left join customers c on c.id = drivers.customer_id
         left join safety_actions a on a.driver_id = drivers.id and a.status <> 0 and a.date >= ${from}::date and a.date < ${to}::date
@@ -54,16 +56,11 @@ export async function motivationMonth(db: Db, user: AuthUser, month: string): Pr
       order by drivers.name`,
   );
   const rows: MotivationRow[] = found.map((r) => {
-    const score = Math.max(
-      0,
-      100 - W.warning * r.warnings - W.violation * r.violations - W.accident * r.accidents - W.exception * r.exceptions,
-    );
     const safe =
       r.warnings + r.violations + r.accidents + r.exceptions === 0 ? MOTIVATION_RULES.safeDrivingBonusCents : 0;
     const onTime = r.loads * MOTIVATION_RULES.onTimePerLoadCents;
     return {
       ...r,
-      score,
       safe_bonus: toDollars(safe),
       on_time_bonus: toDollars(onTime),
       total: toDollars(safe + onTime),

@@ -1,4 +1,5 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
@@ -170,6 +171,22 @@ describe('the safety/driver table', () => {
     expect(stats.kinds.find((k: { kind: string }) => k.kind === 'warning').count).toBeGreaterThanOrEqual(1);
     expect(stats.actions).toBe(stats.kinds.reduce((s: number, k: { count: number }) => s + k.count, 0));
     expect((await call('POST', '/safety/statistics', viewer, { month: '2026-13' })).statusCode).toBe(422);
+  });
+
+  it('scores this month: 100 less 25 for a violation and 10 for an exception', async () => {
+    const driver = await f.driver({ safety: true, customer_id: customerId });
+    const today = nowInCompanyTimeZone().date;
+    const writer = (await f.user(safety(8))).token;
+    await call('POST', `/safety/${driver.id}/${today}`, writer, { kind: 'violation', note: 'Out of service' });
+    await call('POST', '/safety-exception', writer, { name: 'Brakes', driver_id: driver.id, date: today, actions: '' });
+    const list = (
+      await call('POST', '/safety/list', viewer, { filters: { id: { op: 'eq', value: driver.id } } })
+    ).json();
+    expect(list.rows[0].score).toBe(65);
+    const month = (
+      await call('POST', '/safety/list', viewer, { filters: { id: { op: 'eq', value: onSafety.id } } })
+    ).json();
+    expect(month.rows[0].score).toBe(100);
   });
 
   it('counts parallel hour updates as one row per driver', async () => {

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
+import { safetyScoreSql, THIS_MONTH } from './safety-score';
 
 /** Drivers on the safety service of the caller's company (a customer user: its own drivers). */
 export const safetyTableScope = (user: AuthUser): SQL =>
@@ -116,6 +117,13 @@ export const safetyList = defineList({
       filter: 'number',
       footer: 'sum',
       joins: ['stats'],
+      format: 'number',
+    },
+    {
+      id: 'score',
+      title: 'Safety score (month)',
+      sql: safetyScoreSql(sql`drivers.id`, THIS_MONTH.from, THIS_MONTH.to),
+      filter: 'number',
       format: 'number',
     },
     { id: 'id', title: 'Driver ID', sql: sql`drivers.id`, filter: 'number', hidden: true },
