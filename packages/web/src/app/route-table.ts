@@ -36,7 +36,9 @@ export type PageKey =
   | 'dispatch-statistics'
   | 'customer-reports'
   | 'safety-statistics'
-  | 'system-settings';
+  | 'system-settings'
+  | 'old-system-settings'
+  | 'accounting-settings';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -130,6 +132,7 @@ export const APP_ROUTES: RouteNode[] = [
     path: '/maintenance',
     title: 'Maintenance',
     section: 'Maintenance',
+    defaultChild: 'general',
     children: [
       child('general', 'General', 'General', { page: 'general' }),
       child('drivers', 'Drivers', 'Drivers', { page: 'drivers' }),
@@ -152,9 +155,9 @@ export const APP_ROUTES: RouteNode[] = [
     section: 'Settings',
     redirect: '/maintenance/roles',
     children: [
-      child('accounting-settings', 'Accounting settings'),
+      child('accounting-settings', 'Accounting settings', 'Settings', { page: 'accounting-settings' }),
       child('user-account-settings', 'User account settings'),
-      child('old-system-settings', 'Old system settings'),
+      child('old-system-settings', 'Old system settings', 'Settings', { page: 'old-system-settings' }),
       // System settings: the company's /info lists, one tab each, and the mail log (Mail section).
       child('system-settings', 'System settings', 'Settings', { page: 'system-settings' }),
     ],
