@@ -25,6 +25,11 @@ type Option = { id: number; name: string };
 const opts = (list: Option[]) => list.map((o) => ({ value: String(o.id), label: o.name }));
 const PAGE_SIZES = ['10', '15', '20', '50', '100'];
 
+/** A list input's message: the list's own or its first item's ('report_contacts.2'). */
+// biome-ignore lint/suspicious/noExplicitAny: nested paths of any settings form
+const listError = (form: UseFormReturnType<any>, path: string) =>
+  form.errors[path] ?? Object.entries(form.errors).find(([k]) => k.startsWith(`${path}.`))?.[1];
+
 /** An id select over nested form values (numbers in the form, strings in the input). */
 function IdSelect(props: {
   // biome-ignore lint/suspicious/noExplicitAny: nested paths of any settings form
@@ -165,11 +170,13 @@ export function SystemSettingsForm({ url, readOnly }: { url: SystemSettingsUrl; 
                         label="Report contacts"
                         placeholder="Type an address, Enter"
                         {...form.getInputProps('report_contacts')}
+                        error={listError(form, 'report_contacts')}
                       />
                       <TagsInput
                         label="Trucks on the road"
                         placeholder="Type an address, Enter"
                         {...form.getInputProps('trucksOnTheRoad')}
+                        error={listError(form, 'trucksOnTheRoad')}
                       />
                     </Stack>
                   </Card>
