@@ -1,10 +1,3 @@
-CREATE TABLE "company_settings" (
-	"company_id" integer PRIMARY KEY NOT NULL,
-	"system" jsonb,
-	"account" jsonb,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "contact_types" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
