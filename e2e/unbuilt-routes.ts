@@ -15,10 +15,7 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/shop/work-orders',
   '/shop/work-orders-statistics',
   '/shop/trucks-on-the-road',
-  '/maintenance',
-  '/settings/accounting-settings',
   '/settings/user-account-settings',
-  '/settings/old-system-settings',
   '/test',
   '/ui',
 ];

@@ -28,7 +28,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
       'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
-      'Settings: System settings',
+      'Settings: Accounting settings, Old system settings, System settings',
     ]);
   });
   it('dispatcher@: trips, dispatch statistics and the registries it may read', () => {
@@ -54,7 +54,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Safety: Logbooks',
       'Statistics: Customer reports, Safety RFM statistics',
       'Maintenance: Drivers, Trucks, Trailers, Employees',
-      'Settings: System settings',
+      'Settings: Accounting settings, Old system settings, System settings',
     ]);
   });
   it('shop@: trucks and trailers (its shop screens are not built yet)', () => {

@@ -38,7 +38,9 @@ export type PageKey =
   | 'safety-statistics'
   | 'system-settings'
   | 'logbooks'
-  | 'reports';
+  | 'reports'
+  | 'old-system-settings'
+  | 'accounting-settings';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -132,6 +134,7 @@ export const APP_ROUTES: RouteNode[] = [
     path: '/maintenance',
     title: 'Maintenance',
     section: 'Maintenance',
+    defaultChild: 'general',
     children: [
       child('general', 'General', 'General', { page: 'general' }),
       child('drivers', 'Drivers', 'Drivers', { page: 'drivers' }),
@@ -154,9 +157,9 @@ export const APP_ROUTES: RouteNode[] = [
     section: 'Settings',
     redirect: '/maintenance/roles',
     children: [
-      child('accounting-settings', 'Accounting settings'),
+      child('accounting-settings', 'Accounting settings', 'Settings', { page: 'accounting-settings' }),
       child('user-account-settings', 'User account settings'),
-      child('old-system-settings', 'Old system settings'),
+      child('old-system-settings', 'Old system settings', 'Settings', { page: 'old-system-settings' }),
       // System settings: the company's /info lists, one tab each, and the mail log (Mail section).
       child('system-settings', 'System settings', 'Settings', { page: 'system-settings' }),
     ],

@@ -33,6 +33,10 @@ const PAGES: Record<PageKey, LazyPage> = {
   employees: () => import('../modules/employees/employees-page').then((m) => ({ Component: m.EmployeesPage })),
   users: () => import('../modules/users/users-page').then((m) => ({ Component: m.UsersPage })),
   roles: () => import('../modules/roles/roles-page').then((m) => ({ Component: m.RolesPage })),
+  'old-system-settings': () =>
+    import('../modules/settings/old-system-settings-page').then((m) => ({ Component: m.OldSystemSettingsPage })),
+  'accounting-settings': () =>
+    import('../modules/settings/accounting-settings-page').then((m) => ({ Component: m.AccountingSettingsPage })),
   'system-settings': () =>
     import('../modules/settings/system-settings-page').then((m) => ({ Component: m.SystemSettingsPage })),
   general: () => import('../modules/general/general-page').then((m) => ({ Component: m.GeneralPage })),

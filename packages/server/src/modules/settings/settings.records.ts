@@ -3,6 +3,7 @@ import * as C from '@backhaul/shared/modules/settings/settings.contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { departments, users } from '../../platform/auth/auth.table';
+import { appVersions } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import { defineList } from '../../platform/list/define-list';
 import { defineRecord, sameText } from '../../platform/record/define-record';
@@ -199,3 +200,51 @@ export const departmentOptions = (db: DbOrTx, companyId: number) =>
     .from(departments)
     .where(eq(departments.companyId, companyId))
     .orderBy(departments.name);
+
+/** Software versions: one list for the whole installation (no company), read by the header's popup. */
+export const versionRecord = defineRecord({
+  ...common,
+  entity: 'app_version',
+  table: appVersions,
+  scope: { company: false },
+  form: C.VersionFormSchema,
+  row: C.VersionSchema,
+  unique: ['version'],
+  toRow: (v) => ({
+    id: v.id,
+    version: v.version,
+    description: v.description,
+    version_show: v.versionShow,
+    created_at: v.createdAt.toISOString(),
+  }),
+});
+
+export const versionsList = defineList({
+  key: 'info-version',
+  title: 'Versions',
+  section: SECTION.Settings,
+  from: sql`${appVersions}`,
+  rowKey: sql`${appVersions.id}`,
+  base: versionRecord.scope,
+  defaultSort: { sort: 'created_at', order: 'desc' },
+  columns: [
+    { id: 'id', title: 'ID', sql: sql`${appVersions.id}`, filter: 'number', footer: 'count', align: 'left' },
+    { id: 'version', title: 'Version', sql: sql`${appVersions.version}`, filter: 'list', search: true },
+    {
+      id: 'description',
+      title: 'Change information',
+      sql: sql`${appVersions.description}`,
+      filter: 'note',
+      search: true,
+      clip: 90,
+    },
+    { id: 'version_show', title: 'Popup', sql: sql`${appVersions.versionShow}`, filter: 'checkbox' },
+    {
+      id: 'created_at',
+      title: 'Released',
+      sql: sql`${appVersions.createdAt}`,
+      filter: 'date',
+      dateType: 'timestamp',
+    },
+  ],
+});

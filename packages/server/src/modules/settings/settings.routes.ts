@@ -6,6 +6,7 @@ import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
 import { registerResource } from '../../platform/record/define-resource';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
+import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import {
   contactTypesResource,
   departmentOptions,
@@ -17,7 +18,17 @@ import {
   positionRecord,
   positionsList,
   scheduleResource,
+  versionRecord,
+  versionsList,
 } from './settings.records';
+import {
+  getAccountSettings,
+  getDepartments,
+  getSystemSettings,
+  saveAccountSettings,
+  saveDepartments,
+  saveSystemSettings,
+} from './settings.service';
 
 const tags = ['Settings'];
 /** Settings (32) offers view and edit: every write of a company list needs edit (9). */
@@ -54,6 +65,50 @@ export const settingsRoutes: RouteModule = {
         optionsSchema: C.PositionOptionsSchema,
         options: async ({ db: d, user }) => ({ departments: await departmentOptions(d, user.companyId) }),
       },
+    });
+
+    // Versions: POST list and filters, the edit form and the writes (the register names no GET list).
+    registerRegistryListRoutes(app, db, { prefix: C.VERSION_BASE, list: versionsList, tags, getUrls: [] });
+    registerRecordRoutes(app, deps, versionRecord, {
+      tags,
+      key: 'item',
+      routes: recordRoutes(C.VERSION_BASE, { createForm: false }),
+      access: { create: write, update: write, remove: write },
+    });
+
+    // System settings: the old and the new screen read and save the same values.
+    const view = { section: SECTION.Settings, action: [ACTION.VIEW, ACTION.EDIT] };
+    for (const url of ['/settings/system', '/settings/new-system-settings']) {
+      app.get(url, {
+        config: { access: view },
+        schema: { tags, response: { 200: C.SystemSettingsSchema } },
+        handler: (req) => getSystemSettings(db, caller(req).user),
+      });
+      app.post(url, {
+        config: { access: write },
+        schema: { tags, body: C.SystemSettingsFormSchema, response: { 200: C.SettingsSavedSchema } },
+        handler: (req) => saveSystemSettings(db, caller(req).user, req.body),
+      });
+    }
+    app.get('/settings/departments', {
+      config: { access: view },
+      schema: { tags, response: { 200: C.DepartmentsAnswerSchema } },
+      handler: (req) => getDepartments(db, caller(req).user),
+    });
+    app.post('/settings/departments', {
+      config: { access: write },
+      schema: { tags, body: C.DepartmentsBodySchema, response: { 200: C.DepartmentsAnswerSchema } },
+      handler: (req) => saveDepartments(db, caller(req).user, req.body.departments),
+    });
+    app.get('/settings/account', {
+      config: { access: view },
+      schema: { tags, response: { 200: C.AccountSettingsSchema } },
+      handler: (req) => getAccountSettings(db, caller(req).user),
+    });
+    app.post('/settings/account', {
+      config: { access: write },
+      schema: { tags, body: C.AccountSettingsFormSchema, response: { 200: C.AccountSettingsSavedSchema } },
+      handler: (req) => saveAccountSettings(db, caller(req).user, req.body),
     });
   },
 };

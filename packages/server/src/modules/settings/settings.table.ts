@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Company settings: the /info lists (departments live in platform/auth beside users). */
 
@@ -73,3 +85,11 @@ export const positions = pgTable(
     uniqueIndex('positions_company_name_uq').on(t.companyId, sql`lower(${t.name})`),
   ],
 );
+
+/** One row per company: the system and accounting settings as the contract's JSON (read whole, saved whole). */
+export const companySettings = pgTable('company_settings', {
+  companyId: integer().primaryKey(),
+  system: jsonb(),
+  account: jsonb(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

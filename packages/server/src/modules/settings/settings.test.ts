@@ -147,16 +147,6 @@ describe('every /info list through its six calls', () => {
     expect((await call('DELETE', `${l.base}/${id}`, editor)).json()).toEqual({ message: MSG.itemDeleted });
     expect((await call('GET', `${l.base}/${id}/edit`, editor)).statusCode).toBe(404);
   });
-
-  it('serves every call of the five areas the register names', () => {
-    const areas = ['Company settings (/info lists)', 'Departments', 'Positions'];
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => areas.includes(e.area))
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(53);
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
-  });
 });
 
 describe('rules of the company lists', () => {
@@ -244,5 +234,181 @@ describe('rules of the company lists', () => {
       'Labor Day': '2026-09-07',
       'Thanksgiving Day': '2026-11-26',
     });
+  });
+});
+
+describe('versions (the header popup reads the latest)', () => {
+  it('list, filters, create, edit form, save, delete; a repeated version is a 422', async () => {
+    const created = await call('POST', '/info/version', editor, {
+      version: '9.1.0',
+      description: 'Company lists under System settings.',
+      version_show: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().item.id as number;
+    expect(created.json()).toMatchObject({ message: MSG.itemAdded, item: { version: '9.1.0', version_show: true } });
+    // The session's version call now answers the latest release.
+    const latest = await t.app.inject({ method: 'POST', url: '/api/version', headers: t.bearer(viewer) });
+    expect(latest.json()).toMatchObject({ version: '9.1.0' });
+
+    const list = await call('POST', '/info/version/list', viewer, {});
+    expect(Object.keys(list.json())).toEqual(
+      expect.arrayContaining(['limit', 'order', 'rows', 'sort', 'total', 'filter']),
+    );
+    expect(list.json().rows[0]).toMatchObject({ id, version: '9.1.0' });
+    const filters = await call('POST', '/info/version/filters', viewer, {});
+    expect(filters.json().filter.version).toContainEqual({ value: '9.1.0', label: '9.1.0' });
+
+    expect((await call('GET', `/info/version/${id}/edit`, viewer)).json().item.description).toBe(
+      'Company lists under System settings.',
+    );
+    const dup = await call('POST', '/info/version', editor, {
+      version: '9.1.0',
+      description: 'x',
+      version_show: false,
+    });
+    expect(dup.json().errors).toEqual({ version: ['9.1.0 is already in the list.'] });
+    const bad = await call('POST', '/info/version', editor, { version: 'v2', description: '', version_show: false });
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['description', 'version']);
+    const saved = await call('PUT', `/info/version/${id}`, editor, {
+      version: '9.1.1',
+      description: 'Fix',
+      version_show: false,
+    });
+    expect(saved.json().item).toMatchObject({ version: '9.1.1', version_show: false });
+    expect((await call('DELETE', `/info/version/${id}`, viewer)).statusCode).toBe(403);
+    expect((await call('DELETE', `/info/version/${id}`, editor)).json()).toEqual({ message: MSG.itemDeleted });
+  });
+});
+
+describe('system, department and accounting settings', () => {
+  it('GET /settings/system answers the eight keys; a save is read back by both screens', async () => {
+    const got = (await call('GET', '/settings/system', viewer)).json();
+    for (const key of [
+      'setting',
+      'maps',
+      'trailer_type',
+      'report_contacts',
+      'statistics_data',
+      'dispatcher',
+      'trucksOnTheRoad',
+      'departments',
+    ])
+      expect(got).toHaveProperty(key);
+    expect(got.departments.map((d: { name: string }) => d.name)).toContain('Dispatch');
+    const trailerType = got.options.trailer_types[0].id as number;
+    const person = got.options.users[0].id as number;
+    const body = {
+      setting: { company_name: 'Backhaul Freight', default_page_size: 50 },
+      maps: { provider: 'offline', road_factor: '1.2' },
+      trailer_type: { default_id: trailerType },
+      report_contacts: ['Ops@Backhaul.demo'],
+      statistics_data: { sales_person_id: person, manager_id: '', after_hours: '6', shift_id: null },
+      dispatcher: { default_dispatcher_id: person, default_trip_status: 'Planned' },
+      trucksOnTheRoad: ['shop@backhaul.demo', 'fleet@backhaul.demo'],
+    };
+    expect((await call('POST', '/settings/system', viewer, body)).statusCode).toBe(403);
+    const saved = await call('POST', '/settings/new-system-settings', editor, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe('Settings saved successfully.');
+    const again = (await call('GET', '/settings/system', viewer)).json();
+    expect(again).toMatchObject({
+      setting: { company_name: 'Backhaul Freight', default_page_size: 50 },
+      maps: { road_factor: 1.2 },
+      trailer_type: { default_id: trailerType },
+      report_contacts: ['ops@backhaul.demo'],
+      statistics_data: { sales_person_id: person, manager_id: null, after_hours: 6, shift_id: null },
+      trucksOnTheRoad: ['shop@backhaul.demo', 'fleet@backhaul.demo'],
+    });
+    expect((await call('GET', '/settings/new-system-settings', viewer)).json()).toEqual(again);
+
+    const bad = await call('POST', '/settings/system', editor, {
+      ...body,
+      trucksOnTheRoad: ['not-an-email'],
+      trailer_type: { default_id: 999999 },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toContain('trucksOnTheRoad.0');
+    const foreign = await call('POST', '/settings/system', editor, { ...body, trailer_type: { default_id: 999999 } });
+    expect(foreign.json().errors).toEqual({ 'trailer_type.default_id': ['Choose from the list.'] });
+  });
+
+  it('POST /settings/departments saves the whole list, and refuses to drop one in use', async () => {
+    const { departments } = (await call('GET', '/settings/departments', viewer)).json() as {
+      departments: Array<{ id: number; name: string }>;
+    };
+    const renamed = departments.map((d) => (d.name === 'Sales' ? { ...d, name: 'Sales and marketing' } : d));
+    const saved = await call('POST', '/settings/departments', editor, {
+      departments: [...renamed, { name: 'Training' }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const names = saved.json().departments.map((d: { name: string }) => d.name);
+    expect(names).toEqual(expect.arrayContaining(['Sales and marketing', 'Training']));
+    expect(names).not.toContain('Sales');
+    const training = saved.json().departments.find((d: { name: string }) => d.name === 'Training');
+    // Dropping Training (unused) works; dropping Dispatch (users hold it) is refused, and nothing changes.
+    const withoutDispatch = saved
+      .json()
+      .departments.filter((d: { id: number; name: string }) => d.name !== 'Dispatch' && d.id !== training.id);
+    const refused = await call('POST', '/settings/departments', editor, { departments: withoutDispatch });
+    expect(refused.statusCode).toBe(412);
+    expect(refused.json().error.mail).toMatch(/^This department is still used by /);
+    const after = (await call('GET', '/settings/departments', viewer))
+      .json()
+      .departments.map((d: { name: string }) => d.name);
+    expect(after).toEqual(expect.arrayContaining(['Dispatch', 'Training']));
+    const dup = await call('POST', '/settings/departments', editor, {
+      departments: [...saved.json().departments, { name: 'training' }],
+    });
+    expect(dup.statusCode).toBe(422);
+  });
+
+  it('GET/POST /settings/account: setting, service (status, name, default) and zelleAccount', async () => {
+    const got = (await call('GET', '/settings/account', viewer)).json();
+    expect(Object.keys(got).sort()).toEqual(['service', 'setting', 'zelleAccount']);
+    expect(got.setting.payment_terms_days).toBe(15);
+    const first = got.service[0];
+    const body = {
+      setting: {
+        remit_to: 'Backhaul Demo Freight\nPO Box 1, Dallas TX 75201',
+        invoice_prefix: 'BH-',
+        next_invoice_number: '1200',
+        payment_terms_days: 30,
+      },
+      service: [
+        { id: first.id, name: first.name, status: 1, default: true },
+        { name: 'Detention', status: 1, default: false },
+      ],
+      zelleAccount: { name: 'Backhaul Demo Freight', email: 'pay@backhaul.demo', phone: '(214) 555-0199' },
+    };
+    const saved = await call('POST', '/settings/account', editor, body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      message: 'Settings saved successfully.',
+      setting: { invoice_prefix: 'BH-', next_invoice_number: 1200, payment_terms_days: 30 },
+      zelleAccount: { phone: '2145550199' },
+    });
+    expect(
+      saved
+        .json()
+        .service.filter((s: { default: boolean }) => s.default)
+        .map((s: { id: number }) => s.id),
+    ).toEqual([first.id]);
+    expect(saved.json().service.map((s: { name: string }) => s.name)).toContain('Detention');
+    const two = await call('POST', '/settings/account', editor, {
+      ...body,
+      service: body.service.map((s) => ({ ...s, id: first.id, default: true })),
+    });
+    expect(two.statusCode).toBe(422);
+  });
+
+  it('serves every call of the five areas the register names', () => {
+    const areas = ['Settings', 'Company settings (/info lists)', 'Departments', 'Positions', 'Versions'];
+    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
+      .filter((e) => areas.includes(e.area))
+      .map((e) => `${e.method} /api${e.path}`);
+    expect(wanted.length).toBe(67);
+    const have = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
+    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
   });
 });

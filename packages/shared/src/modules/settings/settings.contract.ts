@@ -122,3 +122,147 @@ export const PositionOptionsSchema = z.object({
 
 /** What deleting a department or position still in use answers (412). */
 export const inUseMessage = (what: string, uses: string[]) => `This ${what} is still used by ${uses.join(', ')}.`;
+
+// ---------- versions (the header's "what's new" popup reads the latest) ----------
+
+export const VERSION_BASE = '/info/version';
+export const VersionFormSchema = z.object({
+  version: field(requiredText(20, 'version').regex(/^\d+\.\d+\.\d+$/, 'The version is three numbers, e.g. 1.4.0.'), {
+    label: 'Version',
+    placeholder: '1.4.0',
+  }),
+  description: field(requiredText(4000, 'change information'), {
+    label: 'Change information',
+    kind: 'textarea',
+    span: 2,
+  }),
+  version_show: field(z.boolean().default(true), { label: 'Show the popup to users', kind: 'checkbox' }),
+});
+export const VersionSchema = z.object({
+  id: z.number().int(),
+  version: z.string(),
+  description: z.string(),
+  version_show: z.boolean(),
+  created_at: z.string(),
+});
+
+// ---------- system settings (GET/POST /settings/system and /settings/new-system-settings) ----------
+
+const emailList = z
+  .array(z.string().trim().toLowerCase().pipe(z.email('Enter a valid e-mail address.')))
+  .max(50, 'At most 50 recipients.');
+const optionalRef = optionalId;
+
+/** What an admin edits; `departments` is read here and written by POST /settings/departments. */
+export const SystemSettingsFormSchema = z.object({
+  setting: z.object({
+    company_name: requiredText(160, 'company name'),
+    default_page_size: z.union([z.literal(10), z.literal(15), z.literal(20), z.literal(50), z.literal(100)], {
+      message: 'Choose 10, 15, 20, 50 or 100.',
+    }),
+  }),
+  maps: z.object({
+    provider: z.enum(['offline'], { message: 'Choose from the list.' }),
+    road_factor: z.coerce
+      .number({ message: 'The road factor must be a number.' })
+      .min(1, 'The road factor is at least 1.')
+      .max(2, 'The road factor is at most 2.'),
+  }),
+  /** The trailer type a new trailer starts with (the trailer dialog). */
+  trailer_type: z.object({ default_id: optionalRef }),
+  /** Who receives the reports sent by e-mail. */
+  report_contacts: emailList,
+  /** The statistics slots: selected sales person, selected manager, after-hours value, selected shift. */
+  statistics_data: z.object({
+    sales_person_id: optionalRef,
+    manager_id: optionalRef,
+    after_hours: optionalInt('after-hours value', 0, 24),
+    shift_id: optionalRef,
+  }),
+  /** Trip dialog defaults. */
+  dispatcher: z.object({ default_dispatcher_id: optionalRef, default_trip_status: textField(40, 'trip status') }),
+  /** Trucks-on-the-road report recipients. */
+  trucksOnTheRoad: emailList,
+});
+export type SystemSettingsForm = z.output<typeof SystemSettingsFormSchema>;
+export type SystemSettingsInput = z.input<typeof SystemSettingsFormSchema>;
+
+const Option = z.object({ id: z.number().int(), name: z.string() });
+const nid = z.number().int().nullable();
+/** The saved values as answered (plain types: response schemas carry no transforms). */
+const SystemSettingsValuesSchema = z.object({
+  setting: z.object({ company_name: z.string(), default_page_size: z.number().int() }),
+  maps: z.object({ provider: z.string(), road_factor: z.number() }),
+  trailer_type: z.object({ default_id: nid }),
+  report_contacts: z.array(z.string()),
+  statistics_data: z.object({ sales_person_id: nid, manager_id: nid, after_hours: nid, shift_id: nid }),
+  dispatcher: z.object({ default_dispatcher_id: nid, default_trip_status: z.string() }),
+  trucksOnTheRoad: z.array(z.string()),
+});
+export const SystemSettingsSchema = SystemSettingsValuesSchema.extend({
+  departments: z.array(Option),
+  options: z.object({ users: z.array(Option), trailer_types: z.array(Option), shifts: z.array(Option) }),
+});
+export type SystemSettings = z.infer<typeof SystemSettingsSchema>;
+export const SettingsSavedSchema = SystemSettingsSchema.extend({ message: z.string() });
+
+/** POST /settings/departments: the whole list; rows without an id are added, missing ids deleted. */
+export const DepartmentsBodySchema = z.object({
+  departments: z
+    .array(z.object({ id: z.number().int().positive().optional(), name: requiredText(80, 'name') }))
+    .max(100),
+});
+export const DepartmentsAnswerSchema = z.object({ message: z.string().optional(), departments: z.array(Option) });
+
+// ---------- accounting settings (GET/POST /settings/account: setting, service, zelleAccount) ----------
+
+export const AccountSettingsFormSchema = z.object({
+  setting: z.object({
+    remit_to: textField(500, 'remit-to address'),
+    invoice_prefix: textField(10, 'invoice prefix').regex(/^[A-Z0-9-]*$/i, 'Letters, digits and dashes only.'),
+    next_invoice_number: z.coerce
+      .number({ message: 'The next invoice number must be a number.' })
+      .int('The next invoice number must be a whole number.')
+      .min(1, 'The next invoice number is at least 1.')
+      .max(99_999_999, 'The next invoice number is at most 99999999.'),
+    payment_terms_days: z.coerce
+      .number({ message: 'The payment terms must be a number.' })
+      .int('The payment terms must be whole days.')
+      .min(0, 'The payment terms are at least 0 days.')
+      .max(180, 'The payment terms are at most 180 days.'),
+  }),
+  service: z
+    .array(
+      z.object({
+        id: z.number().int().positive().optional(),
+        name: requiredText(80, 'service name'),
+        status: z.union([z.literal(0), z.literal(1)], { message: 'Choose active or inactive.' }),
+        default: z.boolean(),
+      }),
+    )
+    .max(50)
+    .refine((s) => s.filter((x) => x.default).length <= 1, 'Only one service is the default.'),
+  zelleAccount: z.object({
+    name: textField(120, 'account name'),
+    email: emailField(),
+    phone: phoneField(),
+  }),
+});
+export type AccountSettingsForm = z.output<typeof AccountSettingsFormSchema>;
+export type AccountSettingsInput = z.input<typeof AccountSettingsFormSchema>;
+export const AccountSettingsSchema = z.object({
+  setting: z.object({
+    remit_to: z.string(),
+    invoice_prefix: z.string(),
+    next_invoice_number: z.number().int(),
+    payment_terms_days: z.number().int(),
+  }),
+  service: z.array(
+    z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), default: z.boolean() }),
+  ),
+  zelleAccount: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+});
+export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
+export const AccountSettingsSavedSchema = AccountSettingsSchema.extend({ message: z.string() });
+
+export const SETTINGS_SAVED = 'Settings saved successfully.';

@@ -1,4 +1,4 @@
-import { ACTION, SECTION } from '@backhaul/shared';
+import { ACTION, type RecordRoutes, recordRoutes, SECTION } from '@backhaul/shared';
 import * as IC from '@backhaul/shared/modules/info-company/info-company.contract';
 import * as C from '@backhaul/shared/modules/settings/settings.contract';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ export type CompanyList = {
   noun: string;
   base: `/${string}`;
   schema: z.ZodType;
+  routes?: RecordRoutes;
 };
 
 export const COMPANY_LISTS: readonly CompanyList[] = [
@@ -89,6 +90,17 @@ export const COMPANY_LISTS: readonly CompanyList[] = [
   },
 ];
 
+/** Software versions: the register names no GET …/create, so a new one opens an empty form. */
+export const VERSIONS_LIST: CompanyList = {
+  key: 'version',
+  tab: 'Versions',
+  title: 'Versions',
+  noun: 'version',
+  base: C.VERSION_BASE,
+  schema: C.VersionFormSchema,
+  routes: recordRoutes(C.VERSION_BASE, { createForm: false }),
+};
+
 /** One company list: Settings offers view and edit, so every write needs edit (9). */
 export const CompanyListPage = ({ list }: { list: CompanyList }) => (
   <ResourcePage
@@ -99,5 +111,6 @@ export const CompanyListPage = ({ list }: { list: CompanyList }) => (
     schema={list.schema}
     section={SECTION.Settings}
     actions={{ create: ACTION.EDIT, delete: ACTION.EDIT }}
+    {...(list.routes ? { routes: list.routes } : {})}
   />
 );

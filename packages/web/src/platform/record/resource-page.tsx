@@ -1,4 +1,4 @@
-import { recordRoutes } from '@backhaul/shared';
+import { type RecordRoutes, recordRoutes } from '@backhaul/shared';
 import { formatPhone } from '@backhaul/shared/formats/formats';
 import { formFields } from '@backhaul/shared/forms/fields';
 import { Text } from '@mantine/core';
@@ -22,10 +22,12 @@ export function ResourcePage(props: {
   schema: z.ZodType;
   section: number;
   actions?: Parameters<typeof useRegistryActions>[0]['actions'];
+  /** The record's calls where they are not the usual six under `base` (e.g. no GET …/create). */
+  routes?: RecordRoutes;
 }) {
   const api = useMemo(
-    () => recordApi({ name: props.listKey, routes: recordRoutes(props.base) }),
-    [props.listKey, props.base],
+    () => recordApi({ name: props.listKey, routes: props.routes ?? recordRoutes(props.base) }),
+    [props.listKey, props.base, props.routes],
   );
   const fields = useMemo(() => formFields(props.schema), [props.schema]);
   const empty = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, f.empty ?? ''])), [fields]);

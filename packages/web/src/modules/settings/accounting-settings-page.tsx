@@ -1,0 +1,183 @@
+import { ACTION, SECTION } from '@backhaul/shared';
+import * as C from '@backhaul/shared/modules/settings/settings.contract';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { zodValidator } from '../../platform/form-validation';
+import { QueryState } from '../../platform/query-state';
+import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { fetchAccountSettings, saveAccountSettings, settingsKeys } from './settings.api';
+
+/**
+ * Settings → Accounting settings (GET/POST /settings/account): invoice numbering, payment terms and
+ * the remit-to address printed on invoices, the accounting services (status, name, default) and the
+ * Zelle account customers pay to.
+ */
+export function AccountingSettingsPage() {
+  const canEdit = allowsButton(usePermissionTree(), { section: SECTION.Settings, ids: [ACTION.EDIT] });
+  const query = useQuery({ queryKey: settingsKeys.account, queryFn: fetchAccountSettings });
+  const form = useForm<C.AccountSettingsInput>({ validate: zodValidator(C.AccountSettingsFormSchema) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the settings are loaded
+  useEffect(() => {
+    if (!query.data) return;
+    const values = {
+      ...query.data,
+      service: query.data.service.map((s) => ({ ...s, status: s.status === 1 ? 1 : 0 })),
+    };
+    form.setValues(values as C.AccountSettingsInput);
+  }, [query.data]);
+  const { submit, saving } = useRecordSave(form, {
+    save: saveAccountSettings,
+    invalidate: settingsKeys.account,
+    onSaved: () => undefined,
+  });
+  const services = form.values.service ?? [];
+  const defaultIndex = services.findIndex((s) => s.default);
+  return (
+    <Stack gap="md" data-testid="accounting-settings-page">
+      <Title order={1}>Accounting settings</Title>
+      <QueryState query={query}>
+        {() =>
+          form.values.setting ? (
+            <form onSubmit={submit}>
+              <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+                <Stack gap="md">
+                  <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                    <Card withBorder>
+                      <Title order={4} mb="xs">
+                        Invoices
+                      </Title>
+                      <SimpleGrid cols={3}>
+                        <TextInput
+                          label="Invoice prefix"
+                          placeholder="BH-"
+                          {...form.getInputProps('setting.invoice_prefix')}
+                        />
+                        <NumberInput
+                          label="Next invoice number"
+                          min={1}
+                          {...form.getInputProps('setting.next_invoice_number')}
+                        />
+                        <NumberInput
+                          label="Payment terms"
+                          suffix=" days"
+                          min={0}
+                          max={180}
+                          {...form.getInputProps('setting.payment_terms_days')}
+                        />
+                      </SimpleGrid>
+                      <Textarea
+                        label="Remit-to address (printed on invoices)"
+                        autosize
+                        minRows={3}
+                        mt="sm"
+                        {...form.getInputProps('setting.remit_to')}
+                      />
+                    </Card>
+                    <Card withBorder>
+                      <Title order={4} mb="xs">
+                        Zelle account
+                      </Title>
+                      <SimpleGrid cols={1}>
+                        <TextInput label="Account name" {...form.getInputProps('zelleAccount.name')} />
+                        <SimpleGrid cols={2}>
+                          <TextInput label="E-mail" {...form.getInputProps('zelleAccount.email')} />
+                          <TextInput
+                            label="Phone"
+                            placeholder="(214) 555-0100"
+                            {...form.getInputProps('zelleAccount.phone')}
+                          />
+                        </SimpleGrid>
+                      </SimpleGrid>
+                    </Card>
+                  </SimpleGrid>
+                  <Card withBorder>
+                    <Group justify="space-between" mb="xs">
+                      <Title order={4}>Accounting services</Title>
+                      <Button
+                        variant="light"
+                        size="xs"
+                        leftSection={<IconPlus size={14} />}
+                        onClick={() => form.insertListItem('service', { name: 'Name', status: 1, default: false })}
+                      >
+                        Add service
+                      </Button>
+                    </Group>
+                    <Table striped withTableBorder data-testid="accounting-services">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th w={60}>ID</Table.Th>
+                          <Table.Th>Name</Table.Th>
+                          <Table.Th w={120}>Active</Table.Th>
+                          <Table.Th w={100}>Default</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {services.map((s, i) => (
+                          <Table.Tr key={s.id ?? `new-${i}`}>
+                            <Table.Td>{s.id ?? 'new'}</Table.Td>
+                            <Table.Td>
+                              <TextInput
+                                aria-label="Service name"
+                                size="xs"
+                                {...form.getInputProps(`service.${i}.name`)}
+                              />
+                            </Table.Td>
+                            <Table.Td>
+                              <Switch
+                                aria-label="Active"
+                                checked={s.status === 1}
+                                onChange={(e) =>
+                                  form.setFieldValue(`service.${i}.status`, e.currentTarget.checked ? 1 : 0)
+                                }
+                              />
+                            </Table.Td>
+                            <Table.Td>
+                              <Radio
+                                aria-label="Default service"
+                                checked={i === defaultIndex}
+                                onChange={() =>
+                                  form.setFieldValue(
+                                    'service',
+                                    services.map((x, j) => ({ ...x, default: j === i })),
+                                  )
+                                }
+                              />
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Card>
+                  {canEdit && (
+                    <Group justify="flex-end">
+                      <Button type="submit" loading={saving}>
+                        Save settings
+                      </Button>
+                    </Group>
+                  )}
+                </Stack>
+              </fieldset>
+            </form>
+          ) : null
+        }
+      </QueryState>
+    </Stack>
+  );
+}
