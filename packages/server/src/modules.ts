@@ -1,9 +1,11 @@
 import { billingRoutes } from './modules/billing/billing.routes';
+import { bonusChargeRoutes } from './modules/bonus-charge/bonus-charge.routes';
 import { brokersRoutes } from './modules/brokers/brokers.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dispatcherStatementsRoutes } from './modules/dispatcher-statements/dispatcher-statements.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
@@ -70,4 +72,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   schedulesRoutes,
   shortPaymentsRoutes,
   searchRoutes,
+  // Staff pay (issue 16).
+  bonusChargeRoutes,
+  dispatcherStatementsRoutes,
 ];

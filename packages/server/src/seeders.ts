@@ -1,8 +1,10 @@
 import { accountingServicesSeeder } from './modules/accounting-services/accounting-services.seed';
+import { bonusChargeSeeder } from './modules/bonus-charge/bonus-charge.seed';
 import { brokersSeeder } from './modules/brokers/brokers.seed';
 import { citiesSeeder } from './modules/cities/cities.seed';
 import { clientsSeeder } from './modules/clients/clients.seed';
 import { customerSaleManagersSeeder, customersSeeder } from './modules/customers/customers.seed';
+import { dispatcherStatementsSeeder } from './modules/dispatcher-statements/dispatcher-statements.seed';
 import { driversSeeder } from './modules/drivers/drivers.seed';
 import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
@@ -43,4 +45,7 @@ export const SEEDERS: readonly Seeder[] = [
   paymentsSeeder,
   // Factored loads on schedules, and what the factoring companies paid short.
   schedulesSeeder,
+  // Staff pay (issue 16): bonuses and charges, then the statements built on them.
+  bonusChargeSeeder,
+  dispatcherStatementsSeeder,
 ];

@@ -2,10 +2,12 @@
 
 export * from '../modules/accounting-services/accounting-services.table';
 export * from '../modules/billing/billing.table';
+export * from '../modules/bonus-charge/bonus-charge.table';
 export * from '../modules/brokers/brokers.table';
 export * from '../modules/cities/cities.table';
 export * from '../modules/clients/clients.table';
 export * from '../modules/customers/customers.table';
+export * from '../modules/dispatcher-statements/dispatcher-statements.table';
 export * from '../modules/drivers/drivers.table';
 export * from '../modules/employees/employees.table';
 export * from '../modules/factoring/factoring.table';

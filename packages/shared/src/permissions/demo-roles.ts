@@ -36,6 +36,8 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     [S.Trucks]: VIEW,
     [S.Trailers]: VIEW,
     [S.Customers]: VIEW,
+    // Staff pay (issue 16): a dispatcher reads its own statements.
+    [S.DispatchersStatements]: VIEW,
   },
   Accountant: {
     ...COMMON,
@@ -54,6 +56,8 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     [S.FactoringCompanies]: 'all',
     [S.Brokers]: VIEW,
     [S.Trips]: [A.VIEW, X.VIEW_ALL_TRIPS],
+    // Staff pay (issue 16): bonus or charge entries (94).
+    94: 'all',
   },
   Safety: {
     ...COMMON,

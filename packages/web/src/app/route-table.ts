@@ -36,7 +36,10 @@ export type PageKey =
   | 'dashboard'
   | 'dispatch-statistics'
   | 'customer-reports'
-  | 'safety-statistics';
+  | 'safety-statistics'
+  // Staff pay (issue 16).
+  | 'bonus-charge'
+  | 'dispatcher-statements';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -103,14 +106,14 @@ export const APP_ROUTES: RouteNode[] = [
       child('customer-payments', 'Customer payments', undefined, { page: 'customer-payments' }),
       child('customer-invoice-items', 'Customer invoice items', undefined, { page: 'customer-invoice-items' }),
       child('billing', 'Billing', 'Billing', { page: 'billing' }),
-      child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements'),
+      child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements', { page: 'dispatcher-statements' }),
       child('safety-st-ts', 'Safety statements'),
       child('drivers-statements', 'Driver statements'),
       child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments'),
       child('fuel', 'Fuel'),
-      child('bonus-charge', 'Bonus and charges'),
+      child('bonus-charge', 'Bonus and charges', undefined, { page: 'bonus-charge' }),
       child('company-expenses', 'Company expenses'),
     ],
   },

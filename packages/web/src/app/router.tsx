@@ -51,6 +51,13 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/statistics/customer-reports-page').then((m) => ({ Component: m.CustomerReportsPage })),
   'safety-statistics': () =>
     import('../modules/statistics/safety-statistics-page').then((m) => ({ Component: m.SafetyStatisticsPage })),
+  // Staff pay (issue 16).
+  'bonus-charge': () =>
+    import('../modules/bonus-charge/bonus-charge-page').then((m) => ({ Component: m.BonusChargePage })),
+  'dispatcher-statements': () =>
+    import('../modules/dispatcher-statements/dispatcher-statements-page').then((m) => ({
+      Component: m.DispatcherStatementsPage,
+    })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

@@ -3,6 +3,7 @@ import {
   type ExportBody,
   ExportBodySchema,
   ExportResponseSchema,
+  type SaveSettingsBody,
   SaveSettingsBodySchema,
   SaveSettingsResponseSchema,
 } from '@backhaul/shared/list/list.contract';
@@ -60,6 +61,21 @@ export function registerListRoute(
   });
 }
 
+/** Saves (or with `{ reset: true }` resets) the caller's column settings of a list: what /:section/settings does. */
+export async function saveListSettings(
+  db: Parameters<typeof runList>[0],
+  def: ListDefinition,
+  user: AuthUser,
+  body: SaveSettingsBody,
+) {
+  if ('reset' in body) {
+    await resetSettings(db, def, user.id);
+    return { message: MSG.savingSuccess, settings: null };
+  }
+  const settings = await saveSettings(db, def, user.id, body.settings);
+  return { message: MSG.savingSuccess, settings: normalizeSettings(def, settings) };
+}
+
 /** Writes a defined list with the caller's request (filters, search, sort, columns): what Export does. */
 export async function exportDefinedList(opts: {
   db: Parameters<typeof runList>[0];
@@ -107,13 +123,7 @@ export const listRoutes: RouteModule = {
       },
       handler: async (req) => {
         const { user, grants } = caller(req);
-        const def = listFor(req.params.section, grants);
-        if ('reset' in req.body) {
-          await resetSettings(db, def, user.id);
-          return { message: MSG.savingSuccess, settings: null };
-        }
-        const settings = await saveSettings(db, def, user.id, req.body.settings);
-        return { message: MSG.savingSuccess, settings: normalizeSettings(def, settings) };
+        return saveListSettings(db, listFor(req.params.section, grants), user, req.body);
       },
     });
 
