@@ -11,7 +11,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/accounting/scheduled-payments',
   '/accounting/fuel',
   '/accounting/company-expenses',
-  '/manager-statements',
   '/shop/work-orders',
   '/shop/work-orders-statistics',
   '/shop/trucks-on-the-road',

@@ -14,6 +14,7 @@ import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
 import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { managerStatementsRoutes } from './modules/manager-statements/manager-statements.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -75,4 +76,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // Staff pay (issue 16).
   bonusChargeRoutes,
   dispatcherStatementsRoutes,
+  managerStatementsRoutes,
 ];

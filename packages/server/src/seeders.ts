@@ -10,6 +10,7 @@ import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
+import { managerStatementsSeeder } from './modules/manager-statements/manager-statements.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
@@ -48,4 +49,5 @@ export const SEEDERS: readonly Seeder[] = [
   // Staff pay (issue 16): bonuses and charges, then the statements built on them.
   bonusChargeSeeder,
   dispatcherStatementsSeeder,
+  managerStatementsSeeder,
 ];

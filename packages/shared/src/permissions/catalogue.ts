@@ -121,6 +121,9 @@ export const PERMISSION_CATALOGUE: readonly CatalogueSection[] = [
       { id: S.InvoiceGenerator, name: 'Invoice generator', actions: [A.CREATE, A.VIEW] },
       { id: S.Billing, name: 'Billing', actions: [A.BILLING_CREATE, A.BILLING_VIEW, A.DELETE, A.EXPORT] },
       { id: S.DispatchersStatements, name: 'Dispatchers statements', actions: CRUDX },
+      // Staff pay (issue 16): the spec gives these no ids (see SECTION).
+      { id: S.ManagerStatements, name: 'Manager statements', actions: CRUDX },
+      { id: S.SafetyStatements, name: 'Safety statements', actions: CRUDX },
       { id: S.Schedules, name: 'Schedules', actions: [...CRUDX, A.SEND] },
       { id: S.ShortPayments, name: 'Short payments', actions: CRUDX },
       { id: S.ScheduledPayments, name: 'Scheduled payments', actions: CRUD },

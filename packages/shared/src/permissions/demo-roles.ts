@@ -56,8 +56,9 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     [S.FactoringCompanies]: 'all',
     [S.Brokers]: VIEW,
     [S.Trips]: [A.VIEW, X.VIEW_ALL_TRIPS],
-    // Staff pay (issue 16): bonus or charge entries (94).
+    // Staff pay (issue 16): bonus or charge entries (94), manager statements.
     94: 'all',
+    [S.ManagerStatements]: 'all',
   },
   Safety: {
     ...COMMON,

@@ -39,7 +39,8 @@ export type PageKey =
   | 'safety-statistics'
   // Staff pay (issue 16).
   | 'bonus-charge'
-  | 'dispatcher-statements';
+  | 'dispatcher-statements'
+  | 'manager-statements';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -117,7 +118,12 @@ export const APP_ROUTES: RouteNode[] = [
       child('company-expenses', 'Company expenses'),
     ],
   },
-  { path: '/manager-statements', title: 'Manager statements' },
+  {
+    path: '/manager-statements',
+    title: 'Manager statements',
+    section: 'Manager statements',
+    page: 'manager-statements',
+  },
   {
     path: '/shop',
     title: 'Shop',

@@ -58,6 +58,10 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/dispatcher-statements/dispatcher-statements-page').then((m) => ({
       Component: m.DispatcherStatementsPage,
     })),
+  'manager-statements': () =>
+    import('../modules/manager-statements/manager-statements-page').then((m) => ({
+      Component: m.ManagerStatementsPage,
+    })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

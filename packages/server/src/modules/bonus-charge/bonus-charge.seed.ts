@@ -47,6 +47,7 @@ export const bonusChargeSeeder: Seeder = {
             salaryMonth: month,
             description: ctx.faker.helpers.arrayElement(WHY[type] ?? ['']),
             createdBy: admin,
+            createdAt: new Date(`${month.slice(0, 8)}20T15:00:00Z`),
           },
         ];
       }),

@@ -47,6 +47,22 @@ CREATE TABLE "staff_pay_rates" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "manager_statements" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"employee_id" integer NOT NULL,
+	"department_id" integer,
+	"month" date NOT NULL,
+	"salary_cents" bigint NOT NULL,
+	"base_rate_bp" integer,
+	"bonus_cents" bigint DEFAULT 0 NOT NULL,
+	"total_cents" bigint NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "dispatcher_statement_loads" ADD CONSTRAINT "dispatcher_statement_loads_statement_id_dispatcher_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."dispatcher_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bonus_charges_company_month_idx" ON "bonus_charges" USING btree ("company_id","salary_month");--> statement-breakpoint
 CREATE INDEX "bonus_charges_employee_month_idx" ON "bonus_charges" USING btree ("employee_id","salary_month");--> statement-breakpoint
@@ -54,4 +70,6 @@ CREATE UNIQUE INDEX "dispatcher_statement_loads_load_uq" ON "dispatcher_statemen
 CREATE INDEX "dispatcher_statement_loads_statement_idx" ON "dispatcher_statement_loads" USING btree ("statement_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "dispatcher_statements_month_uq" ON "dispatcher_statements" USING btree ("company_id","dispatcher_id","month");--> statement-breakpoint
 CREATE INDEX "dispatcher_statements_company_month_idx" ON "dispatcher_statements" USING btree ("company_id","month");--> statement-breakpoint
-CREATE UNIQUE INDEX "staff_pay_rates_month_uq" ON "staff_pay_rates" USING btree ("company_id","kind","month");
+CREATE UNIQUE INDEX "staff_pay_rates_month_uq" ON "staff_pay_rates" USING btree ("company_id","kind","month");--> statement-breakpoint
+CREATE UNIQUE INDEX "manager_statements_month_uq" ON "manager_statements" USING btree ("company_id","employee_id","month");--> statement-breakpoint
+CREATE INDEX "manager_statements_company_month_idx" ON "manager_statements" USING btree ("company_id","month");
