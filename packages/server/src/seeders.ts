@@ -13,6 +13,7 @@ import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { managerStatementsSeeder } from './modules/manager-statements/manager-statements.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
+import { salariesSeeder } from './modules/salaries/salaries.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
@@ -48,6 +49,7 @@ export const SEEDERS: readonly Seeder[] = [
   schedulesSeeder,
   // Staff pay (issue 16): bonuses and charges, then the statements built on them.
   bonusChargeSeeder,
+  salariesSeeder,
   dispatcherStatementsSeeder,
   managerStatementsSeeder,
 ];

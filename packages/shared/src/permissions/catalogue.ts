@@ -52,13 +52,15 @@ const ACCOUNT_SUBSECTIONS: CatalogueSection[] = [
   { id: 93, name: 'Vacation', actions: CRUD },
   { id: 94, name: 'Bonus-charge', actions: CRUD },
   { id: 95, name: 'Salary history', actions: [A.VIEW] },
-  { id: 96, name: 'Statements', actions: [A.VIEW] },
+  // Staff pay (issue 16): salary statements are made (8) and deleted (11) here too.
+  { id: 96, name: 'Statements', actions: [A.CREATE, A.VIEW, A.DELETE] },
   { id: 97, name: 'My information', actions: [A.EDIT, A.VIEW] },
   { id: 98, name: 'Events', actions: CRUD },
   { id: 99, name: 'Geo list', actions: [A.VIEW] },
   { id: 101, name: 'Check-in', actions: [A.CREATE, A.VIEW] },
   { id: 103, name: 'Notes', actions: CRUD },
-  { id: 104, name: 'Pay history', actions: [A.VIEW] },
+  // Staff pay (issue 16): salary payment entries are recorded, edited and deleted here.
+  { id: 104, name: 'Pay history', actions: CRUD },
   { id: 105, name: 'User logs', actions: [A.VIEW] },
   { id: 106, name: 'Calendar', actions: [A.VIEW] },
   { id: 118, name: 'Password change', actions: [A.EDIT] },

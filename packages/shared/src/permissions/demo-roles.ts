@@ -59,6 +59,10 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     // Staff pay (issue 16): bonus or charge entries (94), manager statements.
     94: 'all',
     [S.ManagerStatements]: 'all',
+    // Salary statements (96) and pay history (104) of the account; 91 to read others' pay.
+    96: 'all',
+    104: 'all',
+    91: [A.VIEW],
   },
   Safety: {
     ...COMMON,

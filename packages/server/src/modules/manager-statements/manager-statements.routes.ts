@@ -1,5 +1,11 @@
 import { ACTION, can as can_, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
 import * as C from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
+import {
+  SALARY_MSG,
+  SALARY_SECTIONS,
+  SalaryStatementsCreatedSchema,
+  SalaryStatementsCreateQuerySchema,
+} from '@backhaul/shared/modules/salaries/salaries.contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rowsOf } from '../../db/rows';
@@ -8,9 +14,15 @@ import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { runList } from '../../platform/list/run-list';
-import { addMonths, currentMonth } from '../dispatcher-statements';
-import { managerStatementsList, managerStatementsScope } from './manager-statements.list';
-import { deleteStatement, formOptions, getStatement, saveStatements } from './manager-statements.service';
+import { addMonths, currentMonth, refuseFutureMonth } from '../dispatcher-statements';
+import { employeeStatementsList, managerStatementsList, managerStatementsScope } from './manager-statements.list';
+import {
+  createEmployeeStatements,
+  deleteStatement,
+  formOptions,
+  getStatement,
+  saveStatements,
+} from './manager-statements.service';
 import { managerStatements } from './manager-statements.table';
 
 const can = (action?: number | number[]) => ({ section: SECTION.ManagerStatements, ...(action ? { action } : {}) });
@@ -88,6 +100,44 @@ export const managerStatementsRoutes: RouteModule = {
         const { employees, departments: deps, month } = await formOptions(db, user, statement.month);
         return { statement, employees, departments: deps, month };
       },
+    });
+
+    // The account's salary statements (001 §7 "Salaries and pay history"): section Statements (96).
+    const salary = (action: number) => ({ section: SALARY_SECTIONS.statements, action });
+    app.get('/info/statements/create', {
+      config: { access: salary(ACTION.CREATE) },
+      schema: {
+        tags,
+        querystring: SalaryStatementsCreateQuerySchema,
+        response: { 200: SalaryStatementsCreatedSchema },
+      },
+      handler: async (req) => {
+        const month = req.query.month ?? addMonths(currentMonth(), -1);
+        refuseFutureMonth(month, 'month', SALARY_MSG.futureMonth);
+        const created = await createEmployeeStatements(db, caller(req).user, month);
+        return { message: SALARY_MSG.created(created.length, month), month, created };
+      },
+    });
+    app.post('/info/statements/list', {
+      config: { access: salary(ACTION.VIEW) },
+      schema: { tags, body: z.unknown() },
+      handler: (req) => runList(db, employeeStatementsList, caller(req).user, req.body),
+    });
+    app.post('/info/statements/filters', {
+      config: { access: salary(ACTION.VIEW) },
+      schema: { tags, body: z.unknown() },
+      handler: async (req) => {
+        const { filter } = await runList(db, employeeStatementsList, caller(req).user, {
+          limit: 1,
+          with_options: true,
+        });
+        return { filter };
+      },
+    });
+    app.delete('/info/statements/:id', {
+      config: { access: salary(ACTION.DELETE) },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
+      handler: async (req) => ({ message: await deleteStatement(db, caller(req).user, req.params.id, 'employee') }),
     });
 
     app.delete('/salary-statements/:id', {

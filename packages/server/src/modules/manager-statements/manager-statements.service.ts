@@ -1,3 +1,4 @@
+import { MSG } from '@backhaul/shared';
 import { formatMoney } from '@backhaul/shared/formats/formats';
 import {
   MANAGER_STATEMENT_MSG as M,
@@ -15,6 +16,7 @@ import { AppError } from '../../platform/errors';
 import { inTransaction, isUniqueViolation } from '../../platform/record/record.service';
 import { bonusOfMonth, lockMonthEntries } from '../bonus-charge';
 import { firstDay, refuseFutureMonth, statementMonths } from '../dispatcher-statements';
+import { monthEnd, salariedOn } from '../salaries';
 import { managerStatements as t } from './manager-statements.table';
 
 type Row = z.output<typeof ManagerStatementRowFormSchema>;
@@ -59,11 +61,18 @@ const toStatement = (r: SelectedRow): ManagerStatement => ({
   total: Number(r.total_cents) / 100,
 });
 
-export async function readStatements(db: DbOrTx, companyId: number, ids: number[]): Promise<ManagerStatement[]> {
+export type StatementKind = 'manager' | 'employee';
+
+export async function readStatements(
+  db: DbOrTx,
+  companyId: number,
+  ids: number[],
+  kind: StatementKind = 'manager',
+): Promise<ManagerStatement[]> {
   if (!ids.length) return [];
   const rows = await rowsOf<SelectedRow>(
     db,
-    sql`${statementSelect} where s.company_id = ${companyId} and s.id in (${sql.join(
+    sql`${statementSelect} where s.company_id = ${companyId} and s.kind = ${kind} and s.id in (${sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     )}) order by s.id`,
@@ -71,8 +80,13 @@ export async function readStatements(db: DbOrTx, companyId: number, ids: number[
   return rows.map(toStatement);
 }
 
-export async function getStatement(db: DbOrTx, user: AuthUser, id: number): Promise<ManagerStatement> {
-  const [row] = await readStatements(db, user.companyId, [id]);
+export async function getStatement(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+  kind: StatementKind = 'manager',
+): Promise<ManagerStatement> {
+  const [row] = await readStatements(db, user.companyId, [id], kind);
   if (!row) throw AppError.notFound();
   return row;
 }
@@ -146,7 +160,7 @@ export async function saveStatements(db: DbOrTx, user: AuthUser, rows: Row[]): P
               await tx
                 .select()
                 .from(t)
-                .where(and(eq(t.id, r.id), eq(t.companyId, user.companyId)))
+                .where(and(eq(t.id, r.id), eq(t.companyId, user.companyId), eq(t.kind, 'manager')))
                 .for('update')
             )[0]
           : undefined;
@@ -207,8 +221,13 @@ export async function saveStatements(db: DbOrTx, user: AuthUser, rows: Row[]): P
 }
 
 /** Deletes a statement and releases its month's entries; answers the spec's message with its values. */
-export async function deleteStatement(db: DbOrTx, user: AuthUser, id: number): Promise<string> {
-  const statement = await getStatement(db, user, id);
+export async function deleteStatement(
+  db: DbOrTx,
+  user: AuthUser,
+  id: number,
+  kind: StatementKind = 'manager',
+): Promise<string> {
+  const statement = await getStatement(db, user, id, kind);
   await inTransaction(db, async (tx) => {
     const [before] = await tx
       .select()
@@ -223,12 +242,62 @@ export async function deleteStatement(db: DbOrTx, user: AuthUser, id: number): P
       month: String(before.month),
       locked: false,
     });
-    await writeAudit(tx, { actor: user, entity: 'manager_statement', entityId: id, action: 'delete', before });
+    await writeAudit(tx, { actor: user, entity: `${kind}_statement`, entityId: id, action: 'delete', before });
   });
+  if (kind === 'employee') return MSG.deleteSuccess;
   return M.removed({
     total: formatMoney(statement.total),
     employee: statement.employee,
     department: statement.department ?? '—',
     month: statement.month,
+  });
+}
+
+/**
+ * Salary statements of a month (GET /info/statements/create): one for each employee with a salary
+ * in effect at the month's end and no statement of that month yet — salary + the month's entries
+ * (locked) = total. Repeating it makes nothing twice (the unique index of person and month).
+ */
+export async function createEmployeeStatements(db: DbOrTx, user: AuthUser, month: string): Promise<number[]> {
+  const salaried = await salariedOn(db, user.companyId, monthEnd(month));
+  return inTransaction(db, async (tx) => {
+    const created: number[] = [];
+    for (const s of salaried) {
+      const [person] = await tx
+        .select({ departmentId: users.departmentId })
+        .from(users)
+        .where(and(eq(users.id, s.userId), eq(users.companyId, user.companyId)));
+      if (!person) continue;
+      const [row] = await tx
+        .insert(t)
+        .values({
+          companyId: user.companyId,
+          kind: 'employee',
+          employeeId: s.userId,
+          departmentId: person.departmentId,
+          month: firstDay(month),
+          salaryCents: s.cents,
+          bonusCents: 0,
+          totalCents: s.cents,
+          createdBy: user.id,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) continue;
+      const bonusCents = await lockMonthEntries(tx, {
+        companyId: user.companyId,
+        employeeId: s.userId,
+        month,
+        locked: true,
+      });
+      const [after] = await tx
+        .update(t)
+        .set({ bonusCents, totalCents: s.cents + bonusCents })
+        .where(eq(t.id, row.id))
+        .returning();
+      await writeAudit(tx, { actor: user, entity: 'employee_statement', entityId: row.id, action: 'create', after });
+      created.push(row.id);
+    }
+    return created;
   });
 }

@@ -1,15 +1,17 @@
 import { bigint, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * A manager's statement of one person for one month: salary + bonus (the month's bonus-or-charge
- * entries, in cents) = total. One per person and month (the unique index keeps a month from being
- * paid twice, also under parallel saves).
+ * A statement of one person's pay for one month: salary + bonus (the month's bonus-or-charge
+ * entries, in cents) = total, made by a manager or as a salary statement. One per person and month
+ * whatever its kind (the unique index keeps a month from being paid twice, also under parallel saves).
  */
 export const managerStatements = pgTable(
   'manager_statements',
   {
     id: serial().primaryKey(),
     companyId: integer().notNull(),
+    /** 'manager' (/manager-statements) or 'employee' (the account's salary statements, /info/statements). */
+    kind: text().notNull().default('manager'),
     employeeId: integer().notNull(),
     departmentId: integer(),
     month: date().notNull(),

@@ -50,6 +50,7 @@ CREATE TABLE "staff_pay_rates" (
 CREATE TABLE "manager_statements" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
+	"kind" text DEFAULT 'manager' NOT NULL,
 	"employee_id" integer NOT NULL,
 	"department_id" integer,
 	"month" date NOT NULL,
@@ -58,6 +59,18 @@ CREATE TABLE "manager_statements" (
 	"bonus_cents" bigint DEFAULT 0 NOT NULL,
 	"total_cents" bigint NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "salary_payments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"date" date NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -72,4 +85,5 @@ CREATE UNIQUE INDEX "dispatcher_statements_month_uq" ON "dispatcher_statements" 
 CREATE INDEX "dispatcher_statements_company_month_idx" ON "dispatcher_statements" USING btree ("company_id","month");--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_pay_rates_month_uq" ON "staff_pay_rates" USING btree ("company_id","kind","month");--> statement-breakpoint
 CREATE UNIQUE INDEX "manager_statements_month_uq" ON "manager_statements" USING btree ("company_id","employee_id","month");--> statement-breakpoint
-CREATE INDEX "manager_statements_company_month_idx" ON "manager_statements" USING btree ("company_id","month");
+CREATE INDEX "manager_statements_company_month_idx" ON "manager_statements" USING btree ("company_id","month");--> statement-breakpoint
+CREATE INDEX "salary_payments_user_date_idx" ON "salary_payments" USING btree ("user_id","date");
