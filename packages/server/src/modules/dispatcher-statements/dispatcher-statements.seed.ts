@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 import { createStatements, listCandidates } from './dispatcher-statements.service';
+import { dispatcherStatements } from './dispatcher-statements.table';
 import { addMonths, currentMonth } from './staff-months';
 
 /** The demo's accountant-made statements: a rate per month around 3 %. */
@@ -30,5 +31,9 @@ export const dispatcherStatementsSeeder: Seeder = {
       const ids = candidates.filter((c) => c.count_load > 0 && !c.has_statement).map((c) => c.dispatcher_id);
       if (ids.length) await createStatements(ctx.db, actor, { month, rateBp, dispatcherIds: ids });
     }
+    // Made early in the next month, as an office would.
+    await ctx.db.execute(
+      sql`update ${dispatcherStatements} set created_at = month + interval '1 month 3 days 9 hours' where company_id = ${companyId}`,
+    );
   },
 };

@@ -1,10 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 import { addMonths, currentMonth } from '../dispatcher-statements';
 import { saveStatements } from './manager-statements.service';
+import { managerStatements } from './manager-statements.table';
 
 /** Monthly salaries by department (dollars), a little different per person. */
 const SALARY: Record<string, number> = {
@@ -49,5 +50,9 @@ export const managerStatementsSeeder: Seeder = {
       }));
       if (rows.length) await saveStatements(ctx.db, actor, rows);
     }
+    // Made early in the next month, as an office would.
+    await ctx.db.execute(
+      sql`update ${managerStatements} set created_at = month + interval '1 month 2 days 10 hours' where company_id = ${companyId}`,
+    );
   },
 };
