@@ -6,7 +6,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/reportsOld',
   '/logbooks',
   '/employee-work-schedule',
-  '/accounting/safety-st-ts',
   '/accounting/drivers-statements',
   '/accounting/scheduled-payments',
   '/accounting/fuel',

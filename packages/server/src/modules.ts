@@ -18,6 +18,7 @@ import { managerStatementsRoutes } from './modules/manager-statements/manager-st
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { safetyStatementsRoutes } from './modules/safety-statements/safety-statements.routes';
 import { salariesRoutes } from './modules/salaries/salaries.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -79,4 +80,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   dispatcherStatementsRoutes,
   managerStatementsRoutes,
   salariesRoutes,
+  safetyStatementsRoutes,
 ];

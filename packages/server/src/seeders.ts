@@ -13,6 +13,7 @@ import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { managerStatementsSeeder } from './modules/manager-statements/manager-statements.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
+import { safetyStatementsSeeder } from './modules/safety-statements/safety-statements.seed';
 import { salariesSeeder } from './modules/salaries/salaries.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
@@ -52,4 +53,5 @@ export const SEEDERS: readonly Seeder[] = [
   salariesSeeder,
   dispatcherStatementsSeeder,
   managerStatementsSeeder,
+  safetyStatementsSeeder,
 ];

@@ -16,6 +16,7 @@ export * from '../modules/info-company/info-company.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/manager-statements/manager-statements.table';
 export * from '../modules/payments/payments.table';
+export * from '../modules/safety-statements/safety-statements.table';
 export * from '../modules/salaries/salaries.table';
 export * from '../modules/schedules/schedules.table';
 export * from '../modules/short-payments/short-payments.table';

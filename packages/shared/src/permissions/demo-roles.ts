@@ -59,6 +59,7 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     // Staff pay (issue 16): bonus or charge entries (94), manager statements.
     94: 'all',
     [S.ManagerStatements]: 'all',
+    [S.SafetyStatements]: 'all',
     // Salary statements (96) and pay history (104) of the account; 91 to read others' pay.
     96: 'all',
     104: 'all',
@@ -78,6 +79,8 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     [S.Trailers]: 'all',
     [S.Employees]: 'all',
     [S.Settings]: VIEW,
+    // Staff pay (issue 16): safety staff read the safety statements.
+    [S.SafetyStatements]: VIEW,
   },
   'Shop manager': {
     ...COMMON,

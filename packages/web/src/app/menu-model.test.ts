@@ -25,7 +25,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Schedules, Short payments, Bonus and charges, Manager statements',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Schedules, Short payments, Bonus and charges, Manager statements',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: System settings',
     ]);
@@ -44,7 +44,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Schedules, Short payments, Bonus and charges, Manager statements',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Schedules, Short payments, Bonus and charges, Manager statements',
       'Maintenance: Customers, Factoring companies, Brokers, Potential clients, Clients',
     ]);
   });
@@ -52,6 +52,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     expect(menuOf(3, 'Safety')).toEqual([
       'Account',
       'Statistics: Customer reports, Safety RFM statistics',
+      'Accounting: Safety statements',
       'Maintenance: Drivers, Trucks, Trailers, Employees',
     ]);
   });

@@ -40,7 +40,8 @@ export type PageKey =
   // Staff pay (issue 16).
   | 'bonus-charge'
   | 'dispatcher-statements'
-  | 'manager-statements';
+  | 'manager-statements'
+  | 'safety-statements';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -108,7 +109,7 @@ export const APP_ROUTES: RouteNode[] = [
       child('customer-invoice-items', 'Customer invoice items', undefined, { page: 'customer-invoice-items' }),
       child('billing', 'Billing', 'Billing', { page: 'billing' }),
       child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements', { page: 'dispatcher-statements' }),
-      child('safety-st-ts', 'Safety statements'),
+      child('safety-st-ts', 'Safety statements', 'Safety statements', { page: 'safety-statements' }),
       child('drivers-statements', 'Driver statements'),
       child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),

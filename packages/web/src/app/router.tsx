@@ -62,6 +62,8 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/manager-statements/manager-statements-page').then((m) => ({
       Component: m.ManagerStatementsPage,
     })),
+  'safety-statements': () =>
+    import('../modules/safety-statements/safety-statements-page').then((m) => ({ Component: m.SafetyStatementsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({
