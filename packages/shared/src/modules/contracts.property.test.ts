@@ -177,6 +177,7 @@ const NOT_A_DATE_OR_MONEY: Record<string, string> = {
   'dispatcher-statements.contract.ts:DispatcherRateQuerySchema rate': 'a percentage, not money',
   'dispatcher-statements.contract.ts:DispatcherCreateListBodySchema dispatcher_rate': 'a percentage, not money',
   'dispatcher-statements.contract.ts:DispatcherExportBodySchema value': 'the file type, xlsx or csv',
+  'safety-statements.contract.ts:SafetyRateBodySchema rate': 'a percentage, not money',
 };
 
 describe('every contract', { timeout: SLOW }, () => {
