@@ -16,6 +16,7 @@ import { rolesSeeder } from './modules/roles/roles.seed';
 import { safetyStatementsSeeder } from './modules/safety-statements/safety-statements.seed';
 import { salariesSeeder } from './modules/salaries/salaries.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
+import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
@@ -35,6 +36,8 @@ export const SEEDERS: readonly Seeder[] = [
   customerSaleManagersSeeder,
   accountingServicesSeeder,
   employeesSeeder,
+  // Company settings: schedule, holidays, offices, inventory, contact and document types, positions.
+  settingsSeeder,
   trailersSeeder,
   trucksSeeder,
   driversSeeder,

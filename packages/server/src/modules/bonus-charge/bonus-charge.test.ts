@@ -1,6 +1,5 @@
 import { ACTION, ITEM_MESSAGES } from '@backhaul/shared';
 import { BONUS_CHARGE_MSG } from '@backhaul/shared/modules/bonus-charge/bonus-charge.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -39,17 +38,6 @@ const entry = (extra: Record<string, unknown> = {}) => ({
   additional: false,
   description: 'Quarter target',
   ...extra,
-});
-
-describe('the register', () => {
-  it('serves every Bonus or charge call', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => e.area === 'Bonus or charge')
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(7);
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
-  });
 });
 
 describe('/bonus-charge', () => {

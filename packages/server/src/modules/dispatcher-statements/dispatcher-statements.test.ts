@@ -1,7 +1,6 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { DISPATCHER_STATEMENT_MSG as M } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -41,17 +40,6 @@ async function dispatcherWithLoads(gross: number[], name: string) {
     await f.trip({ dispatcherId: made.user.id, customerId, gross: g, day: day(3 + i) });
   return { id: made.user.id, token: made.token };
 }
-
-describe('the register', () => {
-  it('serves every Dispatcher statements call', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url.replace(/\(\^\\d\+\$\)/g, '')}`));
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => e.area === 'Dispatcher statements')
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(11);
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
-  });
-});
 
 describe('a statement for last month', () => {
   it('pays rate × the gross of the loads delivered in the month, each load once, and gives them back on delete', async () => {

@@ -2,7 +2,6 @@ import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { BONUS_CHARGE_MSG } from '@backhaul/shared/modules/bonus-charge/bonus-charge.contract';
 import { MANAGER_STATEMENT_MSG as M } from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -58,17 +57,6 @@ const bonus = (employee: number, type: string, total: number) =>
       description: '',
     },
   });
-
-describe('the register', () => {
-  it('serves every Manager statements call', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => e.area === 'Manager statements')
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(6);
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
-  });
-});
 
 describe('/salary-statements', () => {
   it('total = salary + the month’s bonuses and charges; the entries are locked until the statement goes', async () => {

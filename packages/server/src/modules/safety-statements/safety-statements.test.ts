@@ -1,7 +1,6 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { SAFETY_STATEMENT_MSG as M } from '@backhaul/shared/modules/safety-statements/safety-statements.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -51,17 +50,6 @@ async function driverWithLoads(gross: number[]) {
   }
   return driver.id;
 }
-
-describe('the register', () => {
-  it('serves every Safety statements call', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => e.area === 'Safety statements')
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(9);
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
-  });
-});
 
 describe('/safety-statement', () => {
   it('pays rate × the gross of the chosen drivers’ loads, each driver’s month once', async () => {

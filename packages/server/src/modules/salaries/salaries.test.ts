@@ -1,7 +1,6 @@
 import { ACTION, MSG } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { SALARY_MSG } from '@backhaul/shared/modules/salaries/salaries.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -30,17 +29,6 @@ const newPerson = async (name: string) => {
   await t.database.query('update users set name = $1 where id = $2', [name, made.user.id]);
   return made;
 };
-
-describe('the register', () => {
-  it('serves every Salaries and pay history call', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => e.area === 'Salaries and pay history')
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(8);
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
-  });
-});
 
 describe('pay history and salary statements', () => {
   it('records salary payments, and a month’s statement = salary at its end + its bonuses and charges, once', async () => {
