@@ -8,7 +8,7 @@ import { defineRecord } from '../../platform/record/define-record';
 import { safetyStatementRow } from './safety-statements.service';
 import { safetyStatements as s } from './safety-statements.table';
 
-/** The statement as a record: company scope, a safety user (role 3 or 4 outside accounting) sees all; deletion audited. */
+/** The statement as a record: the company's statements; deletion audited ('Delete success'). */
 export const safetyStatementRecord = defineRecord({
   entity: 'safety_statement',
   table: s,
@@ -42,6 +42,7 @@ export const safetyStatementsList = defineList({
       filterSql: sql`${s.createdBy}`,
       filter: 'list',
       joins: ['creator'],
+      hidden: true,
     },
     {
       id: 'month',

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 import { addMonths, currentMonth } from '../dispatcher-statements';
 import { createSafetyStatement, listDrivers, listSafetyUsers } from './safety-statements.service';
+import { safetyStatements } from './safety-statements.table';
 
 /**
  * Safety statements for the eleven months before last month: the drivers with loads that month are
@@ -30,5 +31,9 @@ export const safetyStatementsSeeder: Seeder = {
           await createSafetyStatement(ctx.db, actor, { userId: person.id, month, rateBp: 100, driverIds: mine });
       }
     }
+    // Made early in the next month, as an office would.
+    await ctx.db.execute(
+      sql`update ${safetyStatements} set created_at = month + interval '1 month 4 days 11 hours' where company_id = ${companyId}`,
+    );
   },
 };
