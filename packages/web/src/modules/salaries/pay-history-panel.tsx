@@ -115,8 +115,8 @@ export function PayHistoryPanel(props: { userId?: number }) {
               <Table.Td>From {p.date}</Table.Td>
               <Table.Td ta="right">{formatMoney(p.amount)} a month</Table.Td>
               <Table.Td>{p.note}</Table.Td>
-              <Table.Td w={80}>
-                <Group gap={4} justify="flex-end">
+              <Table.Td w={90}>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
                   {canEdit && (
                     <ActionIcon variant="subtle" aria-label="Edit salary entry" onClick={() => startEdit(p)}>
                       <IconPencil size={16} />
