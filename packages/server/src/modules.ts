@@ -17,7 +17,9 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { managerStatementsRoutes } from './modules/manager-statements/manager-statements.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { safetyStatementsRoutes } from './modules/safety-statements/safety-statements.routes';
 import { salariesRoutes } from './modules/salaries/salaries.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -83,4 +85,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   managerStatementsRoutes,
   salariesRoutes,
   safetyStatementsRoutes,
+  safetyRoutes,
+  reportsRoutes,
 ];

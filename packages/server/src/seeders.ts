@@ -12,7 +12,9 @@ import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { managerStatementsSeeder } from './modules/manager-statements/manager-statements.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
+import { reportsSeeder } from './modules/reports/reports.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
+import { safetySeeder } from './modules/safety/safety.seed';
 import { safetyStatementsSeeder } from './modules/safety-statements/safety-statements.seed';
 import { salariesSeeder } from './modules/salaries/salaries.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
@@ -57,4 +59,7 @@ export const SEEDERS: readonly Seeder[] = [
   dispatcherStatementsSeeder,
   managerStatementsSeeder,
   safetyStatementsSeeder,
+  // Driver actions, exceptions and the safety table.
+  safetySeeder,
+  reportsSeeder,
 ];

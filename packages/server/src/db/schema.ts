@@ -16,6 +16,8 @@ export * from '../modules/info-company/info-company.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/manager-statements/manager-statements.table';
 export * from '../modules/payments/payments.table';
+export * from '../modules/reports/reports.table';
+export * from '../modules/safety/safety.table';
 export * from '../modules/safety-statements/safety-statements.table';
 export * from '../modules/salaries/salaries.table';
 export * from '../modules/schedules/schedules.table';

@@ -65,6 +65,8 @@ const PAGES: Record<PageKey, LazyPage> = {
     })),
   'safety-statements': () =>
     import('../modules/safety-statements/safety-statements-page').then((m) => ({ Component: m.SafetyStatementsPage })),
+  logbooks: () => import('../modules/safety/logbooks-page').then((m) => ({ Component: m.LogbooksPage })),
+  reports: () => import('../modules/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

@@ -1,10 +1,9 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { SaveSettingsBodySchema, SaveSettingsResponseSchema } from '@backhaul/shared/list/list.contract';
 import * as C from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { exportDefinedList, saveListSettings } from '../../platform/list/list.routes';
+import { exportDefinedList, registerSettingsRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { getRecord } from '../../platform/record/record.service';
@@ -65,13 +64,10 @@ export const dispatcherStatementsRoutes: RouteModule = {
         return runList(db, statementsListFor(user), user, req.body);
       },
     });
-    app.post('/dispatcher/statement/settings', {
-      config: { access: can() },
-      schema: { tags, body: SaveSettingsBodySchema, response: { 200: SaveSettingsResponseSchema } },
-      handler: (req) => {
-        const { user } = caller(req);
-        return saveListSettings(db, statementsListFor(user), user, req.body);
-      },
+    registerSettingsRoute(app, db, {
+      url: '/dispatcher/statement/settings',
+      access: can(),
+      list: (req) => statementsListFor(caller(req as Parameters<typeof caller>[0]).user),
     });
 
     app.get('/dispatcher/statement/create', {

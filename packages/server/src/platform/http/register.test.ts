@@ -46,6 +46,9 @@ const FINISHED_AREAS = [
   'Company settings (/info lists)',
   'Departments',
   'Positions',
+  'Reports',
+  'Safety exceptions',
+  'Motivation programme',
   // Staff pay (issue 16).
   'Bonus or charge',
   'Dispatcher statements',
