@@ -1,9 +1,11 @@
 import { billingRoutes } from './modules/billing/billing.routes';
+import { bonusChargeRoutes } from './modules/bonus-charge/bonus-charge.routes';
 import { brokersRoutes } from './modules/brokers/brokers.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { dispatcherStatementsRoutes } from './modules/dispatcher-statements/dispatcher-statements.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
@@ -12,11 +14,14 @@ import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
 import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { managerStatementsRoutes } from './modules/manager-statements/manager-statements.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { safetyRoutes } from './modules/safety/safety.routes';
+import { safetyStatementsRoutes } from './modules/safety-statements/safety-statements.routes';
+import { salariesRoutes } from './modules/salaries/salaries.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -74,6 +79,12 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   schedulesRoutes,
   shortPaymentsRoutes,
   searchRoutes,
+  // Staff pay (issue 16).
+  bonusChargeRoutes,
+  dispatcherStatementsRoutes,
+  managerStatementsRoutes,
+  salariesRoutes,
+  safetyStatementsRoutes,
   safetyRoutes,
   reportsRoutes,
 ];

@@ -1,17 +1,22 @@
 import { accountingServicesSeeder } from './modules/accounting-services/accounting-services.seed';
+import { bonusChargeSeeder } from './modules/bonus-charge/bonus-charge.seed';
 import { brokersSeeder } from './modules/brokers/brokers.seed';
 import { citiesSeeder } from './modules/cities/cities.seed';
 import { clientsSeeder } from './modules/clients/clients.seed';
 import { customerSaleManagersSeeder, customersSeeder } from './modules/customers/customers.seed';
+import { dispatcherStatementsSeeder } from './modules/dispatcher-statements/dispatcher-statements.seed';
 import { driversSeeder } from './modules/drivers/drivers.seed';
 import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
+import { managerStatementsSeeder } from './modules/manager-statements/manager-statements.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { reportsSeeder } from './modules/reports/reports.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { safetySeeder } from './modules/safety/safety.seed';
+import { safetyStatementsSeeder } from './modules/safety-statements/safety-statements.seed';
+import { salariesSeeder } from './modules/salaries/salaries.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
@@ -48,6 +53,12 @@ export const SEEDERS: readonly Seeder[] = [
   paymentsSeeder,
   // Factored loads on schedules, and what the factoring companies paid short.
   schedulesSeeder,
+  // Staff pay (issue 16): bonuses and charges, then the statements built on them.
+  bonusChargeSeeder,
+  salariesSeeder,
+  dispatcherStatementsSeeder,
+  managerStatementsSeeder,
+  safetyStatementsSeeder,
   // Driver actions, exceptions and the safety table.
   safetySeeder,
   reportsSeeder,

@@ -173,6 +173,11 @@ const NOT_A_DATE_OR_MONEY: Record<string, string> = {
   'list.contract.ts:OptionsFilterSchema value': 'On, All or Off',
   'list.contract.ts:CheckboxFilterSchema value': 'yes or no',
   'statistics.contract.ts:DatePeriodSchema type': 'not matched; listed to keep the table honest',
+  // Staff pay (issue 16): rates are percentages (ratePercentSchema, 0-100), the export value a file type.
+  'dispatcher-statements.contract.ts:DispatcherRateQuerySchema rate': 'a percentage, not money',
+  'dispatcher-statements.contract.ts:DispatcherCreateListBodySchema dispatcher_rate': 'a percentage, not money',
+  'dispatcher-statements.contract.ts:DispatcherExportBodySchema value': 'the file type, xlsx or csv',
+  'safety-statements.contract.ts:SafetyRateBodySchema rate': 'a percentage, not money',
 };
 
 describe('every contract', { timeout: SLOW }, () => {

@@ -52,13 +52,15 @@ const ACCOUNT_SUBSECTIONS: CatalogueSection[] = [
   { id: 93, name: 'Vacation', actions: CRUD },
   { id: 94, name: 'Bonus-charge', actions: CRUD },
   { id: 95, name: 'Salary history', actions: [A.VIEW] },
-  { id: 96, name: 'Statements', actions: [A.VIEW] },
+  // Staff pay (issue 16): salary statements are made (8) and deleted (11) here too.
+  { id: 96, name: 'Statements', actions: [A.CREATE, A.VIEW, A.DELETE] },
   { id: 97, name: 'My information', actions: [A.EDIT, A.VIEW] },
   { id: 98, name: 'Events', actions: CRUD },
   { id: 99, name: 'Geo list', actions: [A.VIEW] },
   { id: 101, name: 'Check-in', actions: [A.CREATE, A.VIEW] },
   { id: 103, name: 'Notes', actions: CRUD },
-  { id: 104, name: 'Pay history', actions: [A.VIEW] },
+  // Staff pay (issue 16): salary payment entries are recorded, edited and deleted here.
+  { id: 104, name: 'Pay history', actions: CRUD },
   { id: 105, name: 'User logs', actions: [A.VIEW] },
   { id: 106, name: 'Calendar', actions: [A.VIEW] },
   { id: 118, name: 'Password change', actions: [A.EDIT] },
@@ -122,6 +124,9 @@ export const PERMISSION_CATALOGUE: readonly CatalogueSection[] = [
       { id: S.InvoiceGenerator, name: 'Invoice generator', actions: [A.CREATE, A.VIEW] },
       { id: S.Billing, name: 'Billing', actions: [A.BILLING_CREATE, A.BILLING_VIEW, A.DELETE, A.EXPORT] },
       { id: S.DispatchersStatements, name: 'Dispatchers statements', actions: CRUDX },
+      // Staff pay (issue 16): the spec gives these no ids (see SECTION).
+      { id: S.ManagerStatements, name: 'Manager statements', actions: CRUDX },
+      { id: S.SafetyStatements, name: 'Safety statements', actions: CRUDX },
       { id: S.Schedules, name: 'Schedules', actions: [...CRUDX, A.SEND] },
       { id: S.ShortPayments, name: 'Short payments', actions: CRUDX },
       { id: S.ScheduledPayments, name: 'Scheduled payments', actions: CRUD },

@@ -36,6 +36,8 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     [S.Trucks]: VIEW,
     [S.Trailers]: VIEW,
     [S.Customers]: VIEW,
+    // Staff pay (issue 16): a dispatcher reads its own statements.
+    [S.DispatchersStatements]: VIEW,
   },
   Accountant: {
     ...COMMON,
@@ -54,6 +56,14 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     [S.FactoringCompanies]: 'all',
     [S.Brokers]: VIEW,
     [S.Trips]: [A.VIEW, X.VIEW_ALL_TRIPS],
+    // Staff pay (issue 16): bonus or charge entries (94), manager statements.
+    94: 'all',
+    [S.ManagerStatements]: 'all',
+    [S.SafetyStatements]: 'all',
+    // Salary statements (96) and pay history (104) of the account; 91 to read others' pay.
+    96: 'all',
+    104: 'all',
+    91: [A.VIEW],
   },
   Safety: {
     ...COMMON,
@@ -71,6 +81,8 @@ export const DEMO_ROLES: Record<string, RoleSpec> = {
     [S.Trailers]: 'all',
     [S.Employees]: 'all',
     [S.Settings]: VIEW,
+    // Staff pay (issue 16): safety staff read the safety statements.
+    [S.SafetyStatements]: VIEW,
   },
   'Shop manager': {
     ...COMMON,

@@ -83,6 +83,9 @@ export const SECTION = {
   Account: 89,
   LostPayments: 119,
   InvoiceGenerator: 121,
+  // Staff pay (issue 16): sections the spec names without an id; ids chosen outside its range.
+  ManagerStatements: 1161,
+  SafetyStatements: 1162,
 } as const;
 
 export type ActionId = (typeof ACTION)[keyof typeof ACTION];

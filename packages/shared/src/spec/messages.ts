@@ -37,6 +37,12 @@ export const MSG = {
   itemAdded: 'Item added successfully',
   itemSaved: 'Item saved successfully',
   itemDeleted: 'Item deleted successfully',
+  // Staff pay (001 §8).
+  deleteSuccess: 'Delete success',
+  deleteError: 'Delete error',
+  saveRateSuccess: 'Save rate Successfully',
+  saveSuccess: 'Save Successfully',
+  salaryPaymentDeleted: 'Salary payment deleted successfully',
   /** Role (permission) calls fail (000 §8). */
   roleCallFailed: 'Something went wrong',
   // Safety and reports (001 §8).

@@ -26,7 +26,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Dispatch: Trips',
       'Safety: Logbooks',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Schedules, Short payments, Bonus and charges, Manager statements',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: Accounting settings, Old system settings, System settings',
     ]);
@@ -36,6 +36,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports',
+      'Accounting: Dispatcher statements',
       'Maintenance: Drivers, Trucks, Trailers, Customers, Cities, Brokers, Potential clients, Clients',
     ]);
   });
@@ -44,7 +45,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Schedules, Short payments, Bonus and charges, Manager statements',
       'Maintenance: Customers, Factoring companies, Brokers, Potential clients, Clients',
     ]);
   });
@@ -53,6 +54,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Safety: Logbooks',
       'Statistics: Customer reports, Safety RFM statistics',
+      'Accounting: Safety statements',
       'Maintenance: Drivers, Trucks, Trailers, Employees',
       'Settings: Accounting settings, Old system settings, System settings',
     ]);
@@ -73,7 +75,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     expect(isBuilt('/dispatch')).toBe(true);
     expect(isBuilt('/accounting')).toBe(true);
     expect(isBuilt('/accounting/fuel')).toBe(false);
-    expect(isBuilt('/manager-statements')).toBe(false);
+    expect(isBuilt('/manager-statements')).toBe(true);
     expect(isBuilt('/shop')).toBe(false);
   });
 });

@@ -58,6 +58,8 @@ const NEEDS: Record<string, Need> = {
   '/accounting/customer-invoice-items': { section: SECTION.CustomerNotPaidInvoices, action: ACTION.PAID },
   '/maintenance/potential-client': { section: SECTION.Customers },
   '/maintenance/clients': { section: SECTION.Customers },
+  // Staff pay (issue 16): the spec names no section for these routes.
+  '/accounting/bonus-charge': { section: 94, action: VIEW },
 };
 
 const SECTION_BY_NAME = new Map([...SECTION_BY_ID.values()].map((s) => [s.name, s.id]));

@@ -40,7 +40,12 @@ export type PageKey =
   | 'logbooks'
   | 'reports'
   | 'old-system-settings'
-  | 'accounting-settings';
+  | 'accounting-settings'
+  // Staff pay (issue 16).
+  | 'bonus-charge'
+  | 'dispatcher-statements'
+  | 'manager-statements'
+  | 'safety-statements';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -107,18 +112,23 @@ export const APP_ROUTES: RouteNode[] = [
       child('customer-payments', 'Customer payments', undefined, { page: 'customer-payments' }),
       child('customer-invoice-items', 'Customer invoice items', undefined, { page: 'customer-invoice-items' }),
       child('billing', 'Billing', 'Billing', { page: 'billing' }),
-      child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements'),
-      child('safety-st-ts', 'Safety statements'),
+      child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements', { page: 'dispatcher-statements' }),
+      child('safety-st-ts', 'Safety statements', 'Safety statements', { page: 'safety-statements' }),
       child('drivers-statements', 'Driver statements'),
       child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments'),
       child('fuel', 'Fuel'),
-      child('bonus-charge', 'Bonus and charges'),
+      child('bonus-charge', 'Bonus and charges', undefined, { page: 'bonus-charge' }),
       child('company-expenses', 'Company expenses'),
     ],
   },
-  { path: '/manager-statements', title: 'Manager statements' },
+  {
+    path: '/manager-statements',
+    title: 'Manager statements',
+    section: 'Manager statements',
+    page: 'manager-statements',
+  },
   {
     path: '/shop',
     title: 'Shop',

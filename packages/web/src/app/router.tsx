@@ -56,6 +56,19 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/statistics/customer-reports-page').then((m) => ({ Component: m.CustomerReportsPage })),
   'safety-statistics': () =>
     import('../modules/statistics/safety-statistics-page').then((m) => ({ Component: m.SafetyStatisticsPage })),
+  // Staff pay (issue 16).
+  'bonus-charge': () =>
+    import('../modules/bonus-charge/bonus-charge-page').then((m) => ({ Component: m.BonusChargePage })),
+  'dispatcher-statements': () =>
+    import('../modules/dispatcher-statements/dispatcher-statements-page').then((m) => ({
+      Component: m.DispatcherStatementsPage,
+    })),
+  'manager-statements': () =>
+    import('../modules/manager-statements/manager-statements-page').then((m) => ({
+      Component: m.ManagerStatementsPage,
+    })),
+  'safety-statements': () =>
+    import('../modules/safety-statements/safety-statements-page').then((m) => ({ Component: m.SafetyStatementsPage })),
   logbooks: () => import('../modules/safety/logbooks-page').then((m) => ({ Component: m.LogbooksPage })),
   reports: () => import('../modules/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
 };

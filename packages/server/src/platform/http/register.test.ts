@@ -49,6 +49,15 @@ const FINISHED_AREAS = [
   'Reports',
   'Safety exceptions',
   'Motivation programme',
+  // Staff pay (issue 16).
+  'Bonus or charge',
+  'Dispatcher statements',
+  'Manager statements',
+  'Safety statements',
+  'Salaries and pay history',
+  // Settings (issue 20).
+  'Settings',
+  'Versions',
 ];
 
 /** One spelling for a path: parameters renamed, fastify's regex constraints dropped. */

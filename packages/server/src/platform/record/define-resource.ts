@@ -1,6 +1,6 @@
 import { recordRoutes } from '@backhaul/shared';
 import { type FieldKind, formFields } from '@backhaul/shared/forms/fields';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { App, AppDeps } from '../http/types';
@@ -9,8 +9,11 @@ import { registerListRoute } from '../list/list.routes';
 import { columnOf, defineRecord, type RecordDefinition, type RecordSpec, type RecordTable } from './define-record';
 import { type RecordRoutesOptions, registerRecordRoutes } from './record.routes';
 
-/** A list column over one of the table's own columns (a renamed column fails to compile). */
-export type ResourceColumn = Omit<ListColumn, 'sql'> & { column: AnyPgColumn };
+/**
+ * A list column over one of the table's own columns (a renamed column fails to compile), or an
+ * expression over the resource's `joins` (a name behind an id).
+ */
+export type ResourceColumn = Omit<ListColumn, 'sql'> & ({ column: AnyPgColumn } | { sql: SQL });
 
 export type ResourceSpec<E extends string, T extends RecordTable, F, Row> = RecordSpec<E, T, F, Row> & {
   /** Where its calls live, e.g. '/info/company': GET list, GET create, GET :id/edit, POST, PUT :id, DELETE :id. */
@@ -22,6 +25,8 @@ export type ResourceSpec<E extends string, T extends RecordTable, F, Row> = Reco
   columns?: ResourceColumn[];
   /** Default: the first field, ascending. */
   defaultSort?: ListDefinition['defaultSort'];
+  /** LEFT JOINs its columns may name (see ListDefinition.joins). */
+  joins?: ListDefinition['joins'];
 };
 
 const FILTER_OF: Record<FieldKind, Partial<ListColumn>> = {
@@ -61,7 +66,7 @@ export type Resource<E extends string, T extends RecordTable, F, Row> = {
 export function defineResource<E extends string, T extends RecordTable, F, Row>(
   spec: ResourceSpec<E, T, F, Row>,
 ): Resource<E, T, F, Row> {
-  const { base, key, title, ...recordSpec } = spec;
+  const { base, key, title, joins, ...recordSpec } = spec;
   const record = defineRecord(recordSpec);
   const columns = spec.columns ?? columnsOfForm(spec.table, spec.form);
   const defaultSort = spec.defaultSort ?? { sort: columns[1]?.id ?? 'id', order: 'asc' as const };
@@ -73,7 +78,12 @@ export function defineResource<E extends string, T extends RecordTable, F, Row>(
     rowKey: sql`${spec.table.id}`,
     base: record.scope,
     defaultSort,
-    columns: columns.map(({ column, ...c }) => ({ ...c, sql: sql`${column}` })),
+    ...(joins ? { joins } : {}),
+    columns: columns.map((c) => {
+      if ('sql' in c) return c;
+      const { column, ...rest } = c;
+      return { ...rest, sql: sql`${column}` };
+    }),
   });
   return { base, record, list };
 }

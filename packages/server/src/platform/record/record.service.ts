@@ -65,7 +65,8 @@ export async function getRecord<T extends RecordTable, F, Row>(
 const snapshot = <T extends RecordTable>(record: Rec<T>, row: RecordOf<T>, ctx: RecordContext) =>
   record.audit ? record.audit(row, ctx) : record.toRow(row, ctx);
 
-const isUniqueViolation = (err: unknown) => {
+/** A write refused by a unique index (SQLSTATE 23505), on either driver. */
+export const isUniqueViolation = (err: unknown) => {
   const e = err as { code?: string; cause?: { code?: string } };
   return (e.cause?.code ?? e.code) === '23505';
 };

@@ -1,0 +1,30 @@
+import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Bonus or charge entries (001 §3): money in cents, always positive; the type says whether it adds to
+ * or takes from the pay. `salaryMonth` is the month's first day; `additional` makes it "Additional
+ * {year}". `actionDelete` is set while a salary statement counts the entry (it can't be deleted).
+ */
+export const bonusCharges = pgTable(
+  'bonus_charges',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    type: text().notNull(),
+    totalCents: bigint({ mode: 'number' }).notNull(),
+    /** The employee: a user of the company. */
+    employeeId: integer().notNull(),
+    departmentId: integer(),
+    salaryMonth: date().notNull(),
+    additional: boolean().notNull().default(false),
+    description: text().notNull().default(''),
+    actionDelete: boolean().notNull().default(false),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('bonus_charges_company_month_idx').on(t.companyId, t.salaryMonth),
+    index('bonus_charges_employee_month_idx').on(t.employeeId, t.salaryMonth),
+  ],
+);

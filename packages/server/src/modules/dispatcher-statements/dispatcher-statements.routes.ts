@@ -1,0 +1,169 @@
+import { ACTION, SECTION } from '@backhaul/shared';
+import * as C from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import { exportDefinedList, registerSettingsRoute } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
+import { getRecord } from '../../platform/record/record.service';
+import {
+  dispatcherStatementLoadsList,
+  dispatcherStatementRecord,
+  statementsListFor,
+} from './dispatcher-statements.list';
+import {
+  createStatements,
+  DEFAULT_DISPATCHER_RATE,
+  DISPATCHER_RATE_KIND,
+  listCandidates,
+  loadsInfo,
+  rateFor,
+} from './dispatcher-statements.service';
+import { addMonths, currentMonth, refuseFutureMonth, statementMonths } from './staff-months';
+
+const can = (action?: number) => ({ section: SECTION.DispatchersStatements, ...(action ? { action } : {}) });
+const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The statement's loads: the list request with the statement's own filter on top of the caller's. */
+const ofStatement = (body: unknown, id: number) => {
+  const request = (body && typeof body === 'object' ? body : {}) as { filters?: Record<string, unknown> };
+  return { ...request, filters: { ...(request.filters ?? {}), statement: { values: [id] } } };
+};
+
+/** Accounting → Dispatcher statements (000 §7, 001 §7): the eleven calls of the register. */
+export const dispatcherStatementsRoutes: RouteModule = {
+  name: 'dispatcher-statements',
+  register(app, deps) {
+    const { db } = deps.database;
+    const tags = ['Dispatcher statements'];
+    const month = (value: string | undefined) => {
+      const m = value ?? addMonths(currentMonth(), -1);
+      refuseFutureMonth(m, 'date', C.DISPATCHER_STATEMENT_MSG.futureMonth);
+      return m;
+    };
+    const rateOf = (companyId: number, m: string) =>
+      rateFor(db, { companyId, kind: DISPATCHER_RATE_KIND, month: m, fallback: DEFAULT_DISPATCHER_RATE });
+
+    // GET /dispatcher/statement: the first page (001 §3: statement, filter, settings). A dispatcher
+    // user's list is its own variant (no Dispatcher column), for the list, settings and export alike.
+    app.get('/dispatcher/statement', {
+      config: { access: can() },
+      schema: { tags },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const { rows, ...rest } = await runList(db, statementsListFor(user), user, {});
+        return { statement: rows, ...rest };
+      },
+    });
+    app.post('/dispatcher/statement/list', {
+      config: { access: can() },
+      schema: { tags, body: z.unknown() },
+      handler: (req) => {
+        const { user } = caller(req);
+        return runList(db, statementsListFor(user), user, req.body);
+      },
+    });
+    registerSettingsRoute(app, db, {
+      url: '/dispatcher/statement/settings',
+      access: can(),
+      list: (req) => statementsListFor(caller(req as Parameters<typeof caller>[0]).user),
+    });
+
+    app.get('/dispatcher/statement/create', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, querystring: C.DispatcherCreateQuerySchema, response: { 200: C.DispatcherCreateAnswerSchema } },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const m = month(req.query.date);
+        const rate = await rateOf(user.companyId, m);
+        return {
+          dispatchers: await listCandidates(db, user, { month: m, rateBp: C.toBasisPoints(rate) }),
+          filter: { date: m },
+          month: statementMonths(),
+          dispatcher_rate: rate,
+        };
+      },
+    });
+
+    app.post('/dispatcher/statement/create/list', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, body: C.DispatcherCreateListBodySchema, response: { 200: C.DispatcherCreateListAnswerSchema } },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const m = month(req.body.filter.date);
+        const rate = req.body.dispatcher_rate ?? (await rateOf(user.companyId, m));
+        const rateBp = C.toBasisPoints(rate);
+        const chosen = req.body.dispatchers ?? [];
+        const created = chosen.length
+          ? await createStatements(db, user, { month: m, rateBp, dispatcherIds: chosen })
+          : null;
+        const dispatchers = await listCandidates(db, user, { month: m, rateBp });
+        return created
+          ? { dispatchers, created, message: C.DISPATCHER_STATEMENT_MSG.created(created.length) }
+          : { dispatchers };
+      },
+    });
+
+    app.post('/dispatcher/statement/info', {
+      config: { access: can() },
+      schema: { tags, body: C.DispatcherInfoBodySchema, response: { 200: C.DispatcherInfoSchema } },
+      handler: (req) => loadsInfo(db, caller(req).user, { month: req.body.date, dispatcherId: req.body.dispatcher_id }),
+    });
+
+    app.get('/dispatcher/statement/rate', {
+      config: { access: can(ACTION.CREATE) },
+      schema: {
+        tags,
+        querystring: C.DispatcherRateQuerySchema,
+        response: { 200: z.object({ rate: z.number(), dispatchers: z.array(C.DispatcherCandidateSchema) }) },
+      },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const m = month(req.query.date);
+        const rate = req.query.rate ?? (await rateOf(user.companyId, m));
+        return { rate, dispatchers: await listCandidates(db, user, { month: m, rateBp: C.toBasisPoints(rate) }) };
+      },
+    });
+
+    // GET /dispatcher/statement/:id and DELETE …/:id ('Delete success'; the loads are released).
+    registerRecordRoutes(app, deps, dispatcherStatementRecord, {
+      tags,
+      key: 'statement',
+      routes: { get: 'GET /dispatcher/statement/:id(^\\d+$)', remove: 'DELETE /dispatcher/statement/:id(^\\d+$)' },
+    });
+
+    app.post('/dispatcher/statement/:id/list', {
+      config: { access: can() },
+      schema: { tags, params: IdParams, body: z.unknown() },
+      handler: async (req) => {
+        const { user } = caller(req);
+        await getRecord(db, dispatcherStatementRecord, user, req.params.id);
+        return runList(db, dispatcherStatementLoadsList, user, ofStatement(req.body, req.params.id));
+      },
+    });
+
+    app.post('/dispatcher/statement/:id/export', {
+      config: { access: can(ACTION.EXPORT) },
+      schema: {
+        tags,
+        params: IdParams,
+        body: C.DispatcherExportBodySchema,
+        response: { 200: C.DispatcherExportAnswerSchema },
+      },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const statement = await getRecord(db, dispatcherStatementRecord, user, req.params.id);
+        const answer = await exportDefinedList({
+          db,
+          exports: deps.exports,
+          def: dispatcherStatementLoadsList,
+          user,
+          body: { ...ofStatement({}, req.params.id), format: req.body.value ?? 'xlsx' },
+          name: `Dispatcher statement ${statement.dispatcher_name} ${statement.date}`,
+        });
+        return { data: answer.link, ...(answer.job_id ? { job_id: answer.job_id } : {}) };
+      },
+    });
+  },
+};

@@ -1,0 +1,98 @@
+import { ACTION } from '@backhaul/shared';
+import { formatMoney } from '@backhaul/shared/formats/formats';
+import * as C from '@backhaul/shared/modules/bonus-charge/bonus-charge.contract';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { DataTable, type Row } from '../../platform/data-table/data-table';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
+import { UploadButton } from '../../platform/forms/upload-button';
+import { RecordDialog } from '../../platform/record/record-dialog';
+import { openPreview } from '../../platform/services/download';
+import { uploadFile } from '../../platform/services/files.api';
+import { BONUS_CHARGE_FILES, BONUS_CHARGE_SECTION, bonusChargeApi } from './bonus-charge.api';
+
+type Entry = Row & { id: number; type: C.BonusChargeType; total: number; file: number | null; action_delete: boolean };
+
+const EMPTY = {
+  type: null,
+  total: '',
+  employee: null,
+  department: null,
+  salary_month: '',
+  additional: false,
+  description: '',
+};
+
+/** Accounting → Bonus and charges: the entries of every employee, types in the spec's colours. */
+export function BonusChargePage() {
+  const tree = usePermissionTree();
+  const canAttach = allowsButton(tree, { section: BONUS_CHARGE_SECTION, ids: [ACTION.EDIT] });
+  const registry = useRegistryActions<Entry>({
+    section: BONUS_CHARGE_SECTION,
+    rowId: (r) => r.id,
+    deleteUrl: bonusChargeApi.deleteUrl,
+    describe: (id) => `bonus or charge #${id}`,
+    deleteMessages: 'server',
+  });
+  // An entry a salary statement counts (action_delete) is not deleted (001 §6).
+  const actions = registry.actions.map((a) =>
+    a.id === 'delete' ? { ...a, visible: (r: Entry) => !r.action_delete } : a,
+  );
+  const attach = useMutation({
+    mutationFn: (v: { id: number; file: File }) =>
+      uploadFile({ entity: BONUS_CHARGE_FILES, entityId: v.id, file: v.file }),
+    onSuccess: registry.refresh,
+  });
+  return (
+    <RegistryPage testId="bonus-charge-page" title="Bonus and charges">
+      <DataTable<Entry>
+        url="/bonus-charge/list"
+        listKey="bonus-charge"
+        rowId={(r) => r.id}
+        refreshKey={registry.refreshKey}
+        toolbar={registry.toolbar}
+        actions={actions}
+        widths={{ file: 110 }}
+        cells={{
+          type: (r) => (
+            <Badge color={C.BONUS_CHARGE_COLOR[r.type] ?? 'gray'} variant="light">
+              {r.type}
+            </Badge>
+          ),
+          total: (r) => (
+            <Text size="sm" ta="right" c={C.BONUS_CHARGE_COLOR[r.type] === 'red' ? 'red.4' : 'green.4'}>
+              {C.BONUS_CHARGE_SIGN[r.type] < 0 ? '−' : ''}
+              {formatMoney(r.total)}
+            </Text>
+          ),
+          file: (r) =>
+            r.file ? (
+              <Anchor size="sm" component="button" onClick={() => openPreview(`/api/files/${r.file}/preview`)}>
+                Open file
+              </Anchor>
+            ) : canAttach ? (
+              <UploadButton onFile={(file) => attach.mutate({ id: r.id, file })}>
+                {(props) => (
+                  <Button size="compact-xs" variant="subtle" {...props}>
+                    Attach
+                  </Button>
+                )}
+              </UploadButton>
+            ) : null,
+        }}
+      />
+      <RecordDialog
+        api={bonusChargeApi}
+        schema={C.BonusChargeFormSchema}
+        empty={EMPTY}
+        recordOf={(d) => (d as { item?: unknown }).item}
+        title={{ create: 'New bonus or charge', edit: 'Edit bonus or charge', view: 'Bonus or charge' }}
+        section={BONUS_CHARGE_SECTION}
+        cols={2}
+        {...registry.dialog}
+      />
+      {registry.dialogs}
+    </RegistryPage>
+  );
+}
