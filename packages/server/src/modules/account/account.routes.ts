@@ -9,7 +9,9 @@ import type { RouteModule } from '../../platform/http/types';
 import { buildAccount, ensureStaff } from './account.service';
 import * as attendance from './attendance.service';
 import { upcomingEvents } from './events.service';
+import * as notes from './notes.service';
 import * as profile from './profile.service';
+import * as vacation from './vacation.service';
 
 const S = C.ACCOUNT_SECTION;
 const ACCOUNT: Access = { section: SECTION.Account };
@@ -97,6 +99,77 @@ export const accountRoutes: RouteModule = {
         await attendance.setDayTimes(db, user, { userId: req.params.id, date: req.params.date, ...req.body });
         return { message: APP_MSG.dayTimesSaved };
       },
+    });
+
+    // ---------- notes ----------
+    const NOTES_READ: Access = { section: S.notes, action: [ACTION.VIEW, ACTION.EDIT] };
+    app.post('/info/notes/list', {
+      config: { access: NOTES_READ },
+      schema: { tags, body: C.NotesListBodySchema, response: { 200: C.NotesListResponseSchema } },
+      handler: (req) => notes.listNotes(db, caller(req).user, req.body),
+    });
+    app.post('/info/notes', {
+      config: { access: { section: S.notes, action: ACTION.CREATE } },
+      schema: { tags, body: C.NoteFormSchema, response: { 200: z.object({ message: z.string(), count: z.number() }) } },
+      handler: (req) => notes.sendNote(db, caller(req).user, req.body),
+    });
+    app.put('/info/notes/:id', {
+      config: { access: NOTES_READ },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: C.NoteStatusBodySchema,
+        response: { 200: z.object({ message: z.string(), count: z.number() }) },
+      },
+      handler: (req) => notes.setNoteStatus(db, caller(req).user, req.params.id, req.body.status),
+    });
+    app.get('/info/notes/count', {
+      config: { access: NOTES_READ },
+      schema: { tags, response: { 200: C.CountResponseSchema } },
+      handler: async (req) => ({ count: await notes.unreadNotes(db, caller(req).user.id) }),
+    });
+
+    // ---------- vacation ----------
+    const VACATION: Access = { section: S.vacation };
+    app.post('/info/vacation/request/list', {
+      config: { access: VACATION },
+      schema: { tags, body: C.VacationListBodySchema, response: { 200: C.VacationListResponseSchema } },
+      handler: (req) => vacation.listVacationRequests(db, caller(req), req.body),
+    });
+    app.post('/info/vacation/request', {
+      config: { access: { section: S.vacation, action: ACTION.CREATE } },
+      schema: { tags, body: C.VacationFormSchema, response: { 200: C.VacationSaveResponseSchema } },
+      handler: (req) => vacation.requestVacation(db, caller(req), req.body),
+    });
+    app.get('/info/vacation/request/:id/edit', {
+      config: { access: VACATION },
+      schema: { tags, params: IdParamsSchema, response: { 200: z.object({ item: C.VacationRowSchema }) } },
+      handler: async (req) => ({ item: await vacation.vacationRequest(db, caller(req), req.params.id) }),
+    });
+    app.put('/info/vacation/request/:id', {
+      config: { access: VACATION },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: C.VacationStatusBodySchema,
+        response: { 200: z.object({ message: z.string(), item: C.VacationRowSchema }) },
+      },
+      handler: (req) => vacation.decideVacation(db, caller(req), req.params.id, req.body.status),
+    });
+    app.delete('/info/vacation/request/:id', {
+      config: { access: VACATION },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
+      handler: (req) => vacation.deleteVacation(db, caller(req), req.params.id),
+    });
+    app.post('/info/vacation/list', {
+      config: { access: VACATION },
+      schema: { tags, body: C.VacationCalendarBodySchema, response: { 200: C.VacationCalendarResponseSchema } },
+      handler: (req) => vacation.vacationCalendar(db, caller(req), req.body.month),
+    });
+    app.get('/info/vacation/count', {
+      config: { access: VACATION },
+      schema: { tags, response: { 200: C.CountResponseSchema } },
+      handler: async (req) => ({ count: await vacation.newVacationCount(db, caller(req)) }),
     });
 
     app.get('/info/event', {
