@@ -1,15 +1,19 @@
 import { ACTION, APP_MSG, IdParamsSchema, MessageBodySchema, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import * as C from '@backhaul/shared/modules/account/account.contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
+import { registerListRoute } from '../../platform/list/list.routes';
+import { runList } from '../../platform/list/run-list';
 import { buildAccount, ensureStaff } from './account.service';
 import * as attendance from './attendance.service';
 import { upcomingEvents } from './events.service';
 import * as notes from './notes.service';
+import { peopleList } from './people.list';
 import * as profile from './profile.service';
 import * as vacation from './vacation.service';
 
@@ -99,6 +103,20 @@ export const accountRoutes: RouteModule = {
         await attendance.setDayTimes(db, user, { userId: req.params.id, date: req.params.date, ...req.body });
         return { message: APP_MSG.dayTimesSaved };
       },
+    });
+
+    // ---------- users ----------
+    registerListRoute(app, db, peopleList, { url: '/info/users/list', tags });
+    // The filters' options alone (the list answers them too, under `filter`).
+    const filters = async (req: FastifyRequest) => {
+      const res = (await runList(db, peopleList, caller(req).user, { limit: 5 })) as { filter: unknown };
+      return { filter: res.filter };
+    };
+    app.get('/info/users', { config: { access: ACCOUNT }, schema: { tags }, handler: filters });
+    app.post('/info/users/filters', {
+      config: { access: ACCOUNT },
+      schema: { tags, body: z.unknown() },
+      handler: filters,
     });
 
     // ---------- notes ----------
