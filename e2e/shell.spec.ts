@@ -142,10 +142,11 @@ test('the redirects of the spec', async ({ page }) => {
   }
 });
 
-test('role 3 sees the vacation and notes badges; the feedback dialog thanks the user', async ({ page }) => {
+test('role 3 sees the vacation, comment and notes badges; the feedback dialog thanks the user', async ({ page }) => {
   await signInWithStorage(page, USERS.safety);
   await page.goto('/account');
   await expect(page.getByTestId('badge-vacation')).toContainText(/\d+/);
+  await expect(page.getByTestId('badge-comments')).toContainText(/\d+/);
   await expect(page.getByTestId('badge-notes')).toContainText(/\d+/);
   await expect(page.getByTestId('alert')).toHaveCount(0);
   await page.getByTestId('feedback-open').click();

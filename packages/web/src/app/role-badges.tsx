@@ -37,19 +37,27 @@ function CountBadge({ label, path, to, testId }: { label: string; path: string; 
 }
 
 /**
- * Role 3 sees the count of new vacation requests to answer (000 §6); every staff user sees the
+ * Role 3 sees the counts of new vacation requests and new user comments (000 §6); every staff user sees the
  * count of unread notes, which goes down as they are read.
  */
 export function RoleBadges({ role }: { role: number | null }) {
   return (
     <Group gap={6} visibleFrom="md">
       {role === 3 ? (
-        <CountBadge
-          label="Vacation requests"
-          path="/info/vacation/count"
-          to="/account#tabVacation"
-          testId="badge-vacation"
-        />
+        <>
+          <CountBadge
+            label="Vacation requests"
+            path="/info/vacation/count"
+            to="/account#tabVacation"
+            testId="badge-vacation"
+          />
+          <CountBadge
+            label="New comments"
+            path="/info/comments/count"
+            to="/account#tabAllUsersComments"
+            testId="badge-comments"
+          />
+        </>
       ) : null}
       <CountBadge label="Unread notes" path="/info/notes/count" to="/account" testId="badge-notes" />
     </Group>

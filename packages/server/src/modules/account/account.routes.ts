@@ -11,6 +11,7 @@ import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
 import { buildAccount, ensureStaff } from './account.service';
 import * as attendance from './attendance.service';
+import * as comments from './comments.service';
 import { upcomingEvents } from './events.service';
 import * as notes from './notes.service';
 import { peopleList } from './people.list';
@@ -188,6 +189,29 @@ export const accountRoutes: RouteModule = {
       config: { access: VACATION },
       schema: { tags, response: { 200: C.CountResponseSchema } },
       handler: async (req) => ({ count: await vacation.newVacationCount(db, caller(req)) }),
+    });
+
+    // ---------- comments on users (All users comments) ----------
+    const COMMENTS: Access = { section: S.comments, action: [ACTION.VIEW, ACTION.EDIT] };
+    app.post('/info/comments/list', {
+      config: { access: COMMENTS },
+      schema: { tags, body: C.CommentsListBodySchema, response: { 200: C.CommentsListResponseSchema } },
+      handler: (req) => comments.listComments(db, caller(req), req.body),
+    });
+    app.post('/info/comments', {
+      config: { access: { section: S.comments, action: ACTION.CREATE } },
+      schema: { tags, body: C.CommentFormSchema, response: { 200: MessageBodySchema } },
+      handler: (req) => comments.addComment(db, caller(req), req.body),
+    });
+    app.put('/info/comments/:id', {
+      config: { access: COMMENTS },
+      schema: { tags, params: IdParamsSchema, body: C.CommentSeenBodySchema, response: { 200: MessageBodySchema } },
+      handler: (req) => comments.setCommentSeen(db, caller(req), req.params.id, req.body.seen),
+    });
+    app.get('/info/comments/count', {
+      config: { access: COMMENTS },
+      schema: { tags, response: { 200: C.CountResponseSchema } },
+      handler: async (req) => ({ count: await comments.newComments(db, caller(req).user.companyId) }),
     });
 
     app.get('/info/event', {

@@ -106,6 +106,28 @@ export const accountSeeder: Seeder = {
           from json_to_recordset(${JSON.stringify(notes)}::json) as t(a int, u int, x text, s int, d int)`,
     );
 
+    // Comments on people, by the heads of department; the older ones seen.
+    const COMMENTS = [
+      'Great handling of the weekend breakdown.',
+      'Late twice this week, talk about the new shift.',
+      'Ready to train the new dispatcher.',
+      'Asked for a second monitor.',
+    ];
+    const comments = staff
+      .filter((_, i) => i % 2 === 0)
+      .map((s, i) => ({
+        u: s.id,
+        a: head(s.department_id)?.id ?? null,
+        x: COMMENTS[i % COMMENTS.length] ?? '',
+        seen: i % 3 !== 0,
+        d: i + 1,
+      }));
+    await ctx.db.execute(
+      sql`insert into user_comments (company_id, user_id, author_id, text, seen, created_at)
+          select ${companyId}, t.u, t.a, t.x, t.seen, now() - make_interval(days => t.d)
+          from json_to_recordset(${JSON.stringify(comments)}::json) as t(u int, a int, x text, seen boolean, d int)`,
+    );
+
     const events = EVENTS.map(([title, description], i) => ({ d: addDays(today, -30 + i * 17), title, description }));
     await ctx.db.execute(
       sql`insert into staff_events (company_id, date, title, description)
@@ -113,14 +135,19 @@ export const accountSeeder: Seeder = {
             as t(d date, title text, description text)`,
     );
 
-    // Check-ins on the scheduled days before today.
+    // Check-ins on the scheduled days before today, and today for the office (not the demo logins)
+    // whose shift has begun: still at work, nobody checked out yet.
+    const now = nowInCompanyTimeZone();
+    const nowMinutes = now.hour * 60 + now.minute;
     const shifts = await ctx.db
       .select({ u: workShifts.userId, d: workShifts.date, s: workShifts.start, e: workShifts.end })
       .from(workShifts)
-      .where(sql`${workShifts.companyId} = ${companyId} and ${workShifts.date} < ${today}`);
+      .where(sql`${workShifts.companyId} = ${companyId} and ${workShifts.date} <= ${today}`);
     const away = (u: number, d: string) => vacations.some((v) => v.u === u && v.s === 1 && v.f <= d && d <= v.t);
+    const startedToday = (s: { u: number; d: string; s: string }) =>
+      s.d === today && !demoIds.has(s.u) && minutesOfTime(s.s) + 15 <= nowMinutes;
     const days = shifts
-      .filter((s) => !away(s.u, s.d))
+      .filter((s) => !away(s.u, s.d) && (s.d < today || startedToday(s)))
       .map((s) => {
         const sick = faker.number.int({ min: 1, max: 40 }) === 1;
         const start = minutesOfTime(s.s) + faker.number.int({ min: -12, max: 14 });
@@ -130,6 +157,7 @@ export const accountSeeder: Seeder = {
             { weight: 6, value: faker.number.int({ min: -8, max: 10 }) },
             { weight: 3, value: faker.number.int({ min: 20, max: 110 }) },
           ]);
+        if (s.d === today) return { u: s.u, d: s.d, i: hhmm(start), o: null, k: false };
         return { u: s.u, d: s.d, i: sick ? null : hhmm(start), o: sick ? null : hhmm(end), k: sick };
       });
     for (let i = 0; i < days.length; i += 5000) {

@@ -204,3 +204,20 @@ describe('events', () => {
     expect(events.every((e) => e.date >= today)).toBe(true);
   });
 });
+
+describe('users tab', () => {
+  it('lists the company’s active staff with filters and who is at work today', async () => {
+    const { token, user } = await f.user(STAFF);
+    await call('POST', '/check/1', token);
+    const list = await call('POST', '/info/users/list', token, { search: user.name });
+    expect(list.statusCode).toBe(200);
+    expect(Object.keys(list.json())).toEqual(expect.arrayContaining(['limit', 'order', 'rows', 'sort', 'total']));
+    expect(list.json().rows).toEqual([expect.objectContaining({ id: user.id, name: user.name, at_work: 'In' })]);
+    const filters = (await call('POST', '/info/users/filters', token, {})).json().filter;
+    expect(Object.keys(filters)).toEqual(expect.arrayContaining(['department', 'location', 'company', 'at_work']));
+    expect((await call('GET', '/info/users', token)).json().filter).toEqual(filters);
+    // Customer users are not staff.
+    const all = (await call('POST', '/info/users/list', token, { limit: 500 })).json().rows as { name: string }[];
+    expect(all.map((r) => r.name)).not.toContain('Casey Customer');
+  });
+});

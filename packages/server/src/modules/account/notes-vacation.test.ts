@@ -199,3 +199,41 @@ describe('vacation requests', () => {
     expect((await call('DELETE', `/info/vacation/request/${id2}`, boss.token)).statusCode).toBe(200);
   });
 });
+
+describe('comments on users', () => {
+  it('adds a comment, counts the new ones, and switches seen only with Comments edit', async () => {
+    const subject = await f.user(STAFF);
+    const comments = (actions: number[]) => [0, ...actions].map((action) => ({ section: 92, action }));
+    const head = await f.user([...STAFF, ...comments([ACTION.CREATE, ACTION.VIEW, ACTION.EDIT])], { role: 3 });
+    const reader = await f.user([...STAFF, ...comments([ACTION.VIEW])]);
+    const count = async () => (await call('GET', '/info/comments/count', head.token)).json().count as number;
+    const before = await count();
+    expect(
+      (
+        await call('POST', '/info/comments', head.token, {
+          user_id: subject.user.id,
+          text: 'Covers the night desk well.',
+        })
+      ).json(),
+    ).toEqual({
+      message: MSG.itemAdded,
+    });
+    expect(await count()).toBe(before + 1);
+    const list = (await call('POST', '/info/comments/list', reader.token, { seen: false })).json();
+    const row = list.rows.find((r: { text: string }) => r.text === 'Covers the night desk well.');
+    expect(row).toMatchObject({ user: subject.user.name, author: head.user.name, seen: false });
+    expect(list.can_switch).toBe(false);
+    expect((await call('PUT', `/info/comments/${row.id}`, reader.token, { seen: true })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '/info/comments', reader.token, { user_id: subject.user.id, text: 'x' })).statusCode,
+    ).toBe(403);
+    expect((await call('PUT', `/info/comments/${row.id}`, head.token, { seen: true })).json()).toEqual({
+      message: MSG.itemSaved,
+    });
+    expect(await count()).toBe(before);
+    expect((await call('POST', '/info/comments', head.token, { user_id: 999999, text: 'Nobody' })).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', '/info/comments/count', subject.token)).statusCode).toBe(403);
+  });
+});

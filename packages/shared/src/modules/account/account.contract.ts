@@ -255,3 +255,34 @@ export const VacationCalendarResponseSchema = z.object({
     }),
   ),
 });
+
+// ---------- comments on users (All users comments, role 3) ----------
+
+export const CommentFormSchema = z.object({
+  user_id: z.coerce.number().int().positive(),
+  text: requiredText(2000, 'text'),
+});
+export const CommentSeenBodySchema = z.object({ seen: z.boolean() });
+export const CommentsListBodySchema = z.object({
+  seen: z.boolean().nullable().default(null),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const CommentRowSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user: z.string(),
+  author: z.string().nullable(),
+  text: z.string(),
+  seen: z.boolean(),
+  created_at: z.string(),
+});
+export type CommentRow = z.infer<typeof CommentRowSchema>;
+export const CommentsListResponseSchema = z.object({
+  rows: z.array(CommentRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  users: z.array(z.object({ value: z.number().int(), label: z.string() })),
+  can_switch: z.boolean(),
+});

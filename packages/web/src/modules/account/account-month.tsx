@@ -30,7 +30,7 @@ export function AccountMonth(props: {
             <ActionIcon variant="subtle" aria-label="Previous month" onClick={() => onMonth(shiftMonth(month, -1))}>
               <IconChevronLeft size={16} />
             </ActionIcon>
-            <Text fw={600} w={140} ta="center" data-testid="account-month">
+            <Text fw={600} w={170} ta="center" data-testid="account-month" style={{ whiteSpace: 'nowrap' }}>
               {monthName(month)}
             </Text>
             <ActionIcon variant="subtle" aria-label="Next month" onClick={() => onMonth(shiftMonth(month, 1))}>

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_TABS, type AccountTab } from '../../app/route-table';
 import { STORAGE_KEY, writeStorage } from '../../platform/local-storage';
-import { NotAvailablePage } from '../../platform/not-available-page';
 import { QueryState } from '../../platform/query-state';
 import { accountApi, accountKeys } from './account.api';
 import { AccountMonth } from './account-month';
 import { CheckButtons } from './check-buttons';
+import { CommentsTab } from './comments-tab';
 import { MyInfoCard } from './my-info-card';
 import { NotesPanel } from './notes-panel';
 import { UsersTab } from './users-tab';
@@ -72,7 +72,7 @@ export function AccountPage() {
                     <Stack gap={6}>
                       {a.events.map((e) => (
                         <Group key={e.id} gap="xs" wrap="nowrap" align="flex-start">
-                          <Badge variant="light" w={96}>
+                          <Badge variant="light" style={{ flexShrink: 0 }}>
                             {e.date}
                           </Badge>
                           <div>
@@ -110,7 +110,7 @@ export function AccountPage() {
           <VacationTab month={month} />
         </Tabs.Panel>
         <Tabs.Panel value="tabAllUsersComments">
-          <NotAvailablePage title={TAB_LABEL.tabAllUsersComments} inline />
+          <CommentsTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>

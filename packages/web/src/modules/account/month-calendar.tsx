@@ -102,13 +102,13 @@ export function MonthTotals({ account }: { account: AccountResponse }) {
     ['Vacation this year', String(account.total_vocation), 'total-vacation'],
   ];
   return (
-    <SimpleGrid cols={{ base: 2, md: 7 }} spacing="xs">
+    <SimpleGrid cols={{ base: 2, md: 4, xl: 7 }} spacing="xs">
       {items.map(([label, value, id]) => (
         <Paper key={id} withBorder p="xs" radius="sm">
           <Text size="xs" c="dimmed">
             {label}
           </Text>
-          <Text fw={700} data-testid={id}>
+          <Text fw={700} size="sm" data-testid={id} style={{ whiteSpace: 'nowrap' }}>
             {value}
           </Text>
         </Paper>

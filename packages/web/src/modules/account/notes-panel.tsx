@@ -169,7 +169,13 @@ export function NotesPanel() {
                   </Text>
                 </Stack>
                 {box === 'inbox' ? (
-                  <Button size="compact-xs" variant="subtle" onClick={() => toggle(n.id, n.status === 0 ? 1 : 0)}>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    style={{ flexShrink: 0 }}
+                    onClick={() => toggle(n.id, n.status === 0 ? 1 : 0)}
+                    data-testid="note-toggle"
+                  >
                     {n.status === 0 ? 'Mark read' : 'Mark unread'}
                   </Button>
                 ) : (
