@@ -25,7 +25,6 @@ export type PageKey =
   | 'employees'
   | 'users'
   | 'roles'
-  | 'mail'
   | 'drivers'
   | 'general'
   | 'trucks'
@@ -38,7 +37,8 @@ export type PageKey =
   | 'dashboard'
   | 'dispatch-statistics'
   | 'customer-reports'
-  | 'safety-statistics';
+  | 'safety-statistics'
+  | 'system-settings';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -157,8 +157,8 @@ export const APP_ROUTES: RouteNode[] = [
       child('accounting-settings', 'Accounting settings'),
       child('user-account-settings', 'User account settings'),
       child('old-system-settings', 'Old system settings'),
-      // System settings hold the mail settings: the mail log / outbox and "send a test mail".
-      child('system-settings', 'System settings', 'Mail', { page: 'mail' }),
+      // System settings: the company's /info lists, one tab each, and the mail log (Mail section).
+      child('system-settings', 'System settings', 'Settings', { page: 'system-settings' }),
     ],
   },
   { path: '/test', title: 'Test page' },

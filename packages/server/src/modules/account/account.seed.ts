@@ -69,6 +69,16 @@ export const accountSeeder: Seeder = {
           )}::json) as t(u int, p text, l text, du text, m int, b date)`,
     );
 
+    // An office for everyone in turn, and the first position of their department (Settings' lists).
+    await ctx.db.execute(
+      sql`update staff_profiles p set
+            office_id = (select o.id from offices o where o.company_id = p.company_id order by o.id
+                         offset (p.user_id % nullif((select count(*) from offices where company_id = p.company_id), 0)) limit 1),
+            position_id = (select pos.id from positions pos join users u on u.id = p.user_id
+                           where pos.company_id = p.company_id and pos.department_id = u.department_id order by pos.id limit 1)
+          where p.company_id = ${companyId}`,
+    );
+
     // Vacations: a past approved week per person, plus new, refused and approved future requests.
     const vacations: { u: number; f: string; t: string; s: number; c: string; by: number | null }[] = [];
     const demoIds = new Set(staff.filter((s) => DEMO_USERS.some((d) => d.email === s.email)).map((s) => s.id));

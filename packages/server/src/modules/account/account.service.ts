@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { listHolidays } from '../settings';
 import { scheduledDays } from '../work-schedule';
 import { checkState } from './attendance.service';
 import { upcomingEvents } from './events.service';
@@ -61,7 +62,8 @@ type AttendanceRow = {
 /**
  * The account of one user for one month (001 §3): scheduled time from the work schedule, worked
  * time from check-in and check-out, in America/Chicago. A day's overtime is the time worked beyond
- * its schedule (all of it on a day without a shift); vacation days and holidays are not scheduled.
+ * its schedule (all of it on a day without a shift); vacation days and holidays (Settings' list)
+ * are not scheduled.
  */
 export async function buildAccount(
   db: Db,
@@ -86,22 +88,26 @@ export async function buildAccount(
     location: string | null;
     office_id: number | null;
     position_id: number | null;
+    office: string | null;
+    position: string | null;
     birthday: string | null;
     duties: string | null;
     manager_id: number | null;
   }>(
     db,
     sql`select u.id, u.name, u.email, u.image, u.role, u.department_id, d.name as department,
-               p.phone, p.location, p.office_id, p.position_id, to_char(p.birthday, 'YYYY-MM-DD') as birthday,
+               p.phone, p.location, p.office_id, p.position_id, o.name as office, pos.name as position, to_char(p.birthday, 'YYYY-MM-DD') as birthday,
                p.duties, p.manager_id
         from users u
         left join departments d on d.id = u.department_id
         left join staff_profiles p on p.user_id = u.id
+        left join offices o on o.id = p.office_id
+        left join positions pos on pos.id = p.position_id
         where u.id = ${userId} and u.company_id = ${viewer.companyId} and u.customer_id is null`,
   );
   if (!person) throw AppError.notFound();
 
-  const [shifts, attendance, vacations, managers, events, counts, check, yearVacation] = await Promise.all([
+  const [shifts, attendance, vacations, managers, events, counts, check, yearVacation, holidays] = await Promise.all([
     scheduledDays(db, userId, first, last),
     rowsOf<AttendanceRow>(
       db,
@@ -140,8 +146,10 @@ export async function buildAccount(
           from vacation_requests where user_id = ${userId} and status = ${VACATION_STATUS.approved}
             and date_from <= ${`${month.slice(0, 4)}-12-31`} and date_to >= ${`${month.slice(0, 4)}-01-01`}`,
     ),
+    listHolidays(db, viewer.companyId, first, last),
   ]);
 
+  const holidayOf = new Map(holidays.map((h) => [h.date, h.name]));
   const shiftOf = new Map(shifts.map((s) => [s.date, s]));
   const dayOf = new Map(attendance.map((a) => [a.date, a]));
   const onVacation = (d: string) => vacations.some((v) => v.date_from <= d && d <= v.date_to);
@@ -149,7 +157,7 @@ export async function buildAccount(
     const shift = shiftOf.get(date);
     const day = dayOf.get(date);
     const vacation = onVacation(date);
-    const holiday: string | null = null;
+    const holiday = holidayOf.get(date) ?? null;
     const scheduled = shift && !vacation && !holiday ? shift.minutes : 0;
     const worked = day?.worked ?? 0;
     return {
@@ -181,6 +189,8 @@ export async function buildAccount(
       location: person.location,
       office_id: person.office_id,
       position_id: person.position_id,
+      office: person.office,
+      position: person.position,
       birthday: person.birthday,
     },
     managers,

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { departments, users } from '../../platform/auth/auth.table';
 import { companies } from '../../platform/companies/companies.table';
+import { offices, positions } from '../settings';
 
 const company = () =>
   integer()
@@ -29,8 +30,8 @@ export const staffProfiles = pgTable('staff_profiles', {
   /** City, state where the person works from (the geo list). */
   location: text(),
   /** Settings → offices and positions (ids of the /info lists). */
-  officeId: integer(),
-  positionId: integer(),
+  officeId: integer().references(() => offices.id, { onDelete: 'set null' }),
+  positionId: integer().references(() => positions.id, { onDelete: 'set null' }),
   duties: text(),
   managerId: integer().references(() => users.id, { onDelete: 'set null' }),
   birthday: date(),

@@ -195,6 +195,19 @@ describe('my information and password', () => {
   });
 });
 
+describe('holidays from Settings', () => {
+  it('shows the company holiday on its day and leaves it unscheduled', async () => {
+    const { token, user } = await f.user(STAFF);
+    const year = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date()).slice(0, 4);
+    await call('POST', `/employee-work-schedule/update/${year}-12-25/${year}-12-25`, admin, {
+      employeeSelected: [{ user_id: user.id, start: '08:00', end: '17:00' }],
+    });
+    const month = (await call('GET', `/info/my-information?month=${year}-12`, token)).json();
+    expect(month.calendar[24]).toMatchObject({ date: `${year}-12-25`, holiday: expect.any(String), scheduled_minutes: 0 });
+    expect(month.month_info.holidays).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('events', () => {
   it('lists the company’s events from today on', async () => {
     const { token } = await f.user(STAFF);

@@ -5,7 +5,7 @@ import { defineList } from '../../platform/list/define-list';
 
 /**
  * Account → Users (001 §3): the company's staff with filters for department, location, name,
- * company and whether they are at work today; the web links a name only for Account users (91).
+ * company, office and position, and whether they are at work today; the web links a name only for Account users (91).
  */
 export const peopleList = defineList({
   key: 'info-users',
@@ -17,6 +17,8 @@ export const peopleList = defineList({
     department: sql`left join departments on departments.id = users.department_id`,
     profile: sql`left join staff_profiles on staff_profiles.user_id = users.id`,
     company: sql`left join companies on companies.id = users.company_id`,
+    office: sql`left join offices on offices.id = staff_profiles.office_id`,
+    position: sql`left join positions on positions.id = staff_profiles.position_id`,
     today: sql`left join attendance_days today on today.user_id = users.id
                and today.date = (now() at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date`,
   },
@@ -41,6 +43,22 @@ export const peopleList = defineList({
       filter: 'note',
       joins: ['profile'],
       format: 'phone',
+    },
+    {
+      id: 'position',
+      title: 'Position',
+      sql: sql`positions.name`,
+      filterSql: sql`staff_profiles.position_id`,
+      filter: 'list',
+      joins: ['profile', 'position'],
+    },
+    {
+      id: 'office',
+      title: 'Office',
+      sql: sql`offices.name`,
+      filterSql: sql`staff_profiles.office_id`,
+      filter: 'list',
+      joins: ['profile', 'office'],
     },
     {
       id: 'location',

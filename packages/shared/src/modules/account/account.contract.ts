@@ -71,6 +71,8 @@ export const AccountUserSchema = z.object({
   location: z.string().nullable(),
   office_id: z.number().int().nullable(),
   position_id: z.number().int().nullable(),
+  office: z.string().nullable(),
+  position: z.string().nullable(),
   birthday: z.string().nullable(),
 });
 

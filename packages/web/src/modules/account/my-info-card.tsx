@@ -129,6 +129,8 @@ export function MyInfoCard({ account, onSaved, own }: { account: AccountResponse
         {row('E-mail', account.user.email)}
         {row('Phone', formatPhone(account.user.phone))}
         {row('Department', account.department?.name)}
+        {row('Position', account.user.position)}
+        {row('Office', account.user.office)}
         {row('Location', account.user.location)}
         {row('Managers', account.managers.map((m) => m.name).join(', '))}
         {row('Duties', account.duties)}
