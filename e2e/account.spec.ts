@@ -28,11 +28,12 @@ test('a day on the account: check in, a note read by its recipient, a vacation a
   test.setTimeout(180_000);
   const dispatcher = await asUser(browser, USERS.dispatcher);
   await dispatcher.goto('/account');
+  await expect(dispatcher.getByTestId('check-state')).toBeVisible({ timeout: 30_000 });
   await expect(dispatcher.getByTestId('check-state')).toHaveText(/Not checked in/i);
   await dispatcher.getByRole('button', { name: 'Check in' }).click();
   await expect(alert(dispatcher, MSG.checkedIn)).toBeVisible();
   await expect(dispatcher.getByTestId('check-state')).toHaveText(/In \d{2}:\d{2}/);
-  await dispatcher.getByRole('button', { name: 'Check in' }).isDisabled();
+  await expect(dispatcher.getByRole('button', { name: 'Check in' })).toBeDisabled();
   await dispatcher.screenshot({ path: `${SHOTS}/account-checked-in.png`, fullPage: true });
 
   // A note to the accountant.
@@ -57,6 +58,7 @@ test('a day on the account: check in, a note read by its recipient, a vacation a
   // The accountant reads the note: the header badge goes down by one.
   const accountant = await asUser(browser, USERS.accountant);
   await accountant.goto('/account');
+  await expect(accountant.getByTestId('my-info')).toBeVisible({ timeout: 30_000 });
   const row = accountant.getByTestId('note-row').filter({ hasText: text });
   await expect(row).toBeVisible();
   await expect(accountant.getByTestId('badge-notes')).toHaveText(/[1-9]/);
@@ -68,6 +70,7 @@ test('a day on the account: check in, a note read by its recipient, a vacation a
   // Role 3 approves it.
   const safety = await asUser(browser, USERS.safety);
   await safety.goto('/account#tabVacation');
+  await expect(safety.getByTestId('my-info')).toBeVisible({ timeout: 30_000 });
   await expect(safety.getByTestId('badge-vacation')).toBeVisible();
   await safety.getByTestId('vacation-scope').getByText('Everyone').click();
   const request = safety
@@ -81,6 +84,7 @@ test('a day on the account: check in, a note read by its recipient, a vacation a
 
   // The dispatcher sees it on the calendar of that month.
   await dispatcher.goto('/account#tabVacation');
+  await expect(dispatcher.getByTestId('my-info')).toBeVisible({ timeout: 30_000 });
   for (let i = 0; i < 2; i++) await dispatcher.getByRole('button', { name: 'Next month' }).click();
   await expect(dispatcher.getByTestId(`day-${month}-21`)).toContainText('Vacation');
   await expect(dispatcher.getByTestId('vacation-calendar')).toContainText('Dana Dispatch');

@@ -40,7 +40,7 @@ export const accountRoutes: RouteModule = {
 
     // Only one's own information is edited here; another user's is the users tab's.
     const own = (id: number, userId: number) => {
-      if (id !== userId) throw AppError.forbidden();
+      if (id !== userId) throw AppError.notFound();
     };
     app.get('/info/my-information/:id/edit', {
       config: { access: MY_INFO_EDIT },

@@ -13,7 +13,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { departments, users } from '../../platform/auth/auth.table';
 import { companies } from '../../platform/companies/companies.table';
-import { offices, positions } from '../settings';
 
 const company = () =>
   integer()
@@ -30,8 +29,10 @@ export const staffProfiles = pgTable('staff_profiles', {
   /** City, state where the person works from (the geo list). */
   location: text(),
   /** Settings → offices and positions (ids of the /info lists). */
-  officeId: integer().references(() => offices.id, { onDelete: 'set null' }),
-  positionId: integer().references(() => positions.id, { onDelete: 'set null' }),
+  // No foreign key: the settings module's index reaches the database client, which loads this
+  // schema (a file cycle); a removed office or position reads as none through the lists' joins.
+  officeId: integer(),
+  positionId: integer(),
   duties: text(),
   managerId: integer().references(() => users.id, { onDelete: 'set null' }),
   birthday: date(),

@@ -163,7 +163,7 @@ describe('my information and password', () => {
       user: { phone: '3125550142', location: 'Chicago, IL' },
     });
     const other = (await f.user(STAFF)).user.id;
-    expect((await call('GET', `/info/my-information/${other}/edit`, token)).statusCode).toBe(403);
+    expect((await call('GET', `/info/my-information/${other}/edit`, token)).statusCode).toBe(404);
     expect(
       (await call('PUT', `/info/my-information/${other}`, token, { phone: '', location: '', duties: '' })).statusCode,
     ).toBe(403);
@@ -203,7 +203,11 @@ describe('holidays from Settings', () => {
       employeeSelected: [{ user_id: user.id, start: '08:00', end: '17:00' }],
     });
     const month = (await call('GET', `/info/my-information?month=${year}-12`, token)).json();
-    expect(month.calendar[24]).toMatchObject({ date: `${year}-12-25`, holiday: expect.any(String), scheduled_minutes: 0 });
+    expect(month.calendar[24]).toMatchObject({
+      date: `${year}-12-25`,
+      holiday: expect.any(String),
+      scheduled_minutes: 0,
+    });
     expect(month.month_info.holidays).toBeGreaterThanOrEqual(1);
   });
 });

@@ -48,7 +48,9 @@ export function AccountPage() {
             <Group justify="space-between">
               <Group gap="sm">
                 <Title order={1}>Account</Title>
-                <Text c="dimmed">{a.user.name}</Text>
+                <Text c="dimmed" data-testid="user-name">
+                  {a.user.name}
+                </Text>
               </Group>
               <CheckButtons check={a.check} onDone={refresh} />
             </Group>
