@@ -39,6 +39,15 @@ export const MSG = {
   itemDeleted: 'Item deleted successfully',
   /** Role (permission) calls fail (000 §8). */
   roleCallFailed: 'Something went wrong',
+  // Safety and reports (001 §8).
+  reportSent: 'Report sent successfully',
+  reportSendingError: 'Sending error',
+  reportWasSent: 'Report was sent successfully',
+  reportCouldNotSend: "Report couldn't send",
+  exceptionAdded: 'Added new exception',
+  exceptionCommentAdded: 'Comment added successfully',
+  exceptionRemoved: 'Exception removed successfully',
+  actionFailed: 'Failed to send. Something went wrong.',
   // Account and personal (001 §8).
   vacationRequestSent: 'Vacation request sent.',
   leaveRequestDeleted: 'The leave request has been successfully deleted.',
@@ -70,6 +79,8 @@ export const APP_MSG = {
   validationFailed: 'The given data was invalid.',
   /** A cookie-authenticated write without the web app's header or from another origin (CSRF). */
   crossSiteRefused: 'This request did not come from the application. Reload the page and try again.',
+  /** A driver action added on the safety calendar (001 §8 gives only the failure text). */
+  safetyActionAdded: 'Action added',
   // Account and personal: the spec says only "refused with a clear message".
   notCheckedIn: 'You have not checked in today, so there is nothing to check out.',
   vacationEndsBeforeStart: 'The vacation cannot end before it starts.',

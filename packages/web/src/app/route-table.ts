@@ -38,7 +38,9 @@ export type PageKey =
   | 'dispatch-statistics'
   | 'customer-reports'
   | 'safety-statistics'
-  | 'system-settings';
+  | 'system-settings'
+  | 'logbooks'
+  | 'reports';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -81,8 +83,8 @@ export const APP_ROUTES: RouteNode[] = [
   { path: '/dispatch', title: 'Dispatch', section: 'Dispatch', redirect: '/trips/list' },
   { path: '/trips/list', title: 'Trips', section: 'Trips', page: 'trips' },
   { path: '/safety', title: 'Safety', section: 'Safety', redirect: '/statistics' },
-  { path: '/reportsOld', title: 'Old reports' },
-  { path: '/logbooks', title: 'Logbooks', section: 'Logbooks' },
+  { path: '/reportsOld', title: 'Old reports', section: 'Reports', page: 'reports' },
+  { path: '/logbooks', title: 'Logbooks', section: 'Logbooks', page: 'logbooks' },
   { path: '/employee-work-schedule', title: 'Employee work schedule', page: 'work-schedule' },
   {
     path: '/statistics',

@@ -243,8 +243,8 @@ function routesWithBodies(): { method: string; url: string; fields: [string, Jso
         .replace(/^\/api/, '')
         .replace(/\{(section|requestKey)\}/, 'payments')
         .replace('{type}', 'create')
-        // Dates in the path (a schedule's day, a user's day) take a real date.
-        .replace(/\{(date|day|schedule)\}/g, '2026-03-02')
+        // Dates in the path (a day, a schedule's first day) take a real date.
+        .replace(/\{(date|day|schedule)\}/g, '2026-01-05')
         .replace(/\{[^}]+\}/g, '1');
       out.push({ method: method.toUpperCase(), url, fields: Object.entries(schema.properties) });
     }
