@@ -142,12 +142,12 @@ test('the redirects of the spec', async ({ page }) => {
   }
 });
 
-test('role 3 sees the vacation and comment badges; the feedback dialog thanks the user', async ({ page }) => {
+test('role 3 sees the vacation, comment and notes badges; the feedback dialog thanks the user', async ({ page }) => {
   await signInWithStorage(page, USERS.safety);
   await page.goto('/account');
   await expect(page.getByTestId('badge-vacation')).toContainText(/\d+/);
   await expect(page.getByTestId('badge-comments')).toContainText(/\d+/);
-  // The badge calls may 404 while the account module is unbuilt: no alert for them.
+  await expect(page.getByTestId('badge-notes')).toContainText(/\d+/);
   await expect(page.getByTestId('alert')).toHaveCount(0);
   await page.getByTestId('feedback-open').click();
   await page.getByLabel('Your feedback').fill('The new shell looks good.');

@@ -1,3 +1,4 @@
+import { accountRoutes } from './modules/account/account.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { bonusChargeRoutes } from './modules/bonus-charge/bonus-charge.routes';
 import { brokersRoutes } from './modules/brokers/brokers.routes';
@@ -34,6 +35,7 @@ import { milesRoutes } from './modules/trips/miles.routes';
 import { tripsRoutes } from './modules/trips/trips.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { workScheduleRoutes } from './modules/work-schedule/work-schedule.routes';
 import { filesRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/http/health.routes';
 import type { RouteModule } from './platform/http/types';
@@ -87,4 +89,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   safetyStatementsRoutes,
   safetyRoutes,
   reportsRoutes,
+  workScheduleRoutes,
+  accountRoutes,
 ];

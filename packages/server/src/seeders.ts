@@ -1,3 +1,4 @@
+import { accountSeeder } from './modules/account/account.seed';
 import { accountingServicesSeeder } from './modules/accounting-services/accounting-services.seed';
 import { bonusChargeSeeder } from './modules/bonus-charge/bonus-charge.seed';
 import { brokersSeeder } from './modules/brokers/brokers.seed';
@@ -24,6 +25,7 @@ import { tripsSeeder } from './modules/trips/trips.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
 import { unitsSeeder } from './modules/units/units.seed';
 import { usersSeeder } from './modules/users/users.seed';
+import { workScheduleSeeder } from './modules/work-schedule/work-schedule.seed';
 import { companiesSeeder } from './platform/companies/companies.seed';
 import type { Seeder } from './platform/seed/seed';
 
@@ -62,4 +64,7 @@ export const SEEDERS: readonly Seeder[] = [
   // Driver actions, exceptions and the safety table.
   safetySeeder,
   reportsSeeder,
+  // The office: shifts, then profiles, vacations, notes, events and check-ins on those shifts.
+  workScheduleSeeder,
+  accountSeeder,
 ];

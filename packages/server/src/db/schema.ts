@@ -1,5 +1,6 @@
 // Every table, re-exported for drizzle-kit and the typed client. Modules add a line here.
 
+export * from '../modules/account/account.table';
 export * from '../modules/accounting-services/accounting-services.table';
 export * from '../modules/billing/billing.table';
 export * from '../modules/bonus-charge/bonus-charge.table';
@@ -28,6 +29,7 @@ export * from '../modules/trips/loads.table';
 export * from '../modules/trips/trips.table';
 export * from '../modules/trucks/trucks.table';
 export * from '../modules/units/units.table';
+export * from '../modules/work-schedule/work-schedule.table';
 export * from '../platform/audit/audit.table';
 export * from '../platform/auth/auth.table';
 export * from '../platform/auth/secrets.table';

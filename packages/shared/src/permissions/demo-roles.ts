@@ -20,7 +20,18 @@ export function grantsFor(spec: RoleSpec): Grant[] {
 }
 
 const VIEW = [A.VIEW] as const;
-const COMMON: RoleSpec = { [S.Profile]: 'all', [S.Account]: 'all', 97: 'all', 118: 'all', 103: 'all', 106: 'all' };
+// Every staff login: my information, password, notes, calendar; check-in, the geo list, asking for a vacation.
+const COMMON: RoleSpec = {
+  [S.Profile]: 'all',
+  [S.Account]: 'all',
+  97: 'all',
+  118: 'all',
+  103: 'all',
+  106: 'all',
+  101: 'all',
+  99: VIEW,
+  93: [A.CREATE],
+};
 
 export const DEMO_ROLES: Record<string, RoleSpec> = {
   Dispatcher: {

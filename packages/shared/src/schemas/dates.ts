@@ -81,3 +81,16 @@ export const monthSchema = (opts: DateOptions = {}) =>
 /** A company-time date and time "YYYY-MM-DD HH:mm", or a date alone (midnight). */
 export const dateTimeSchema = (opts: DateOptions = {}) =>
   checked('datetime', opts, (v) => (isDateTime(v) ? null : DATE_MSG.dateTime));
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+export const TIME_MSG = 'Use a time HH:mm (00:00 to 23:59).';
+
+/** A time of day "HH:mm", 24-hour (a shift's start or end, a day's check-in). */
+export const timeSchema = (opts: DateOptions = {}) =>
+  z
+    .string({ error: opts.message ?? TIME_MSG })
+    .trim()
+    .refine((v) => (v === '' && opts.allowEmpty) || TIME.test(v), { message: opts.message ?? TIME_MSG });
+
+/** Minutes after midnight of an "HH:mm" time. */
+export const minutesOfTime = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

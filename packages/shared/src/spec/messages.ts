@@ -54,6 +54,16 @@ export const MSG = {
   exceptionCommentAdded: 'Comment added successfully',
   exceptionRemoved: 'Exception removed successfully',
   actionFailed: 'Failed to send. Something went wrong.',
+  // Account and personal (001 §8).
+  vacationRequestSent: 'Vacation request sent.',
+  leaveRequestDeleted: 'The leave request has been successfully deleted.',
+  leaveRequestDeleteConfirm: 'Are you sure? This leave request will be permanently deleted.',
+  readStatusChanged: 'Read status successfully changed',
+  checkedIn: 'You are logged in, have a nice day!',
+  checkedOut: 'You have finished your working day. Have a nice day!',
+  alreadyCheckedIn: 'You already have a checkin today.',
+  alreadyCheckedOut: 'You are already logged out',
+  checkCallFailed: 'Sorry, but there was an error on the server, please contact the administrator',
 } as const;
 
 /** A small list's saves and deletions (001 §8: the item messages), e.g. the /info lists. */
@@ -77,4 +87,17 @@ export const APP_MSG = {
   crossSiteRefused: 'This request did not come from the application. Reload the page and try again.',
   /** A driver action added on the safety calendar (001 §8 gives only the failure text). */
   safetyActionAdded: 'Action added',
+  // Account and personal: the spec says only "refused with a clear message".
+  notCheckedIn: 'You have not checked in today, so there is nothing to check out.',
+  vacationEndsBeforeStart: 'The vacation cannot end before it starts.',
+  vacationDecided: 'The vacation request has been answered.',
+  noteSent: 'The note has been sent.',
+  scheduleSaved: 'The schedule of the day has been saved.',
+  dayOutsideSchedule: 'The day is not one of the four weeks of this schedule.',
+  shiftEndsBeforeStart: 'The shift cannot end before it starts.',
+  dayTimesSaved: 'The day has been saved.',
+  passwordMatchesEmail: 'The password may not contain your e-mail address.',
+  currentPasswordWrong: 'The current password is not correct.',
+  informationSaved: 'Your information has been saved.',
+  passwordUpdated: 'Your password has been changed; your other sessions have been signed out.',
 } as const;

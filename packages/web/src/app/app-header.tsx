@@ -49,7 +49,7 @@ function UserPageButtons() {
 export function AppHeader({ burger }: { burger: ReactNode }) {
   const crumbs = useCrumbs();
   const onUserPage = useMatch('/account/user/:user_id') !== null;
-  const { role, image } = useStore(sessionStore);
+  const { role, image, customers } = useStore(sessionStore);
   const user = useCurrentUser();
   const name = user.data?.name ?? '';
 
@@ -77,7 +77,7 @@ export function AppHeader({ burger }: { burger: ReactNode }) {
       </Group>
       <Group gap="sm" wrap="nowrap">
         <SearchPalette />
-        {role === 3 ? <RoleBadges /> : null}
+        {customers ? null : <RoleBadges role={role} />}
         <VersionButton />
         <ThemeToggle />
         <FeedbackButton />

@@ -6,8 +6,7 @@ import { api } from '../platform/api-client';
 const REFRESH_MS = 60_000;
 
 /**
- * A count for a header badge. Background and silent: a missing endpoint (404 while the account
- * module is unbuilt) or any failure shows 0 and never raises an alert.
+ * A count for a header badge. Background and silent: any failure shows 0 and never raises an alert.
  */
 async function fetchCount(path: string): Promise<number> {
   try {
@@ -37,22 +36,30 @@ function CountBadge({ label, path, to, testId }: { label: string; path: string; 
   );
 }
 
-/** Role 3 sees badges with the counts of new vacation requests and new comments (000 §6). */
-export function RoleBadges() {
+/**
+ * Role 3 sees the counts of new vacation requests and new user comments (000 §6); every staff user sees the
+ * count of unread notes, which goes down as they are read.
+ */
+export function RoleBadges({ role }: { role: number | null }) {
   return (
     <Group gap={6} visibleFrom="md">
-      <CountBadge
-        label="Vacation requests"
-        path="/info/vacation/count"
-        to="/account#tabVacation"
-        testId="badge-vacation"
-      />
-      <CountBadge
-        label="New comments"
-        path="/info/notes/count"
-        to="/account#tabAllUsersComments"
-        testId="badge-comments"
-      />
+      {role === 3 ? (
+        <>
+          <CountBadge
+            label="Vacation requests"
+            path="/info/vacation/count"
+            to="/account#tabVacation"
+            testId="badge-vacation"
+          />
+          <CountBadge
+            label="New comments"
+            path="/info/comments/count"
+            to="/account#tabAllUsersComments"
+            testId="badge-comments"
+          />
+        </>
+      ) : null}
+      <CountBadge label="Unread notes" path="/info/notes/count" to="/account" testId="badge-notes" />
     </Group>
   );
 }

@@ -18,6 +18,8 @@ export type PageKey =
   | 'new-password'
   | 'profile'
   | 'account'
+  | 'account-user'
+  | 'work-schedule'
   | 'cities'
   | 'brokers'
   | 'employees'
@@ -83,14 +85,14 @@ export const APP_ROUTES: RouteNode[] = [
     title: 'Account',
     section: 'Account',
     page: 'account',
-    children: [child('user/:user_id', 'User')],
+    children: [child('user/:user_id', 'User', undefined, { page: 'account-user' })],
   },
   { path: '/dispatch', title: 'Dispatch', section: 'Dispatch', redirect: '/trips/list' },
   { path: '/trips/list', title: 'Trips', section: 'Trips', page: 'trips' },
   { path: '/safety', title: 'Safety', section: 'Safety', redirect: '/statistics' },
   { path: '/reportsOld', title: 'Old reports', section: 'Reports', page: 'reports' },
   { path: '/logbooks', title: 'Logbooks', section: 'Logbooks', page: 'logbooks' },
-  { path: '/employee-work-schedule', title: 'Employee work schedule' },
+  { path: '/employee-work-schedule', title: 'Employee work schedule', page: 'work-schedule' },
   {
     path: '/statistics',
     title: 'Statistics',

@@ -28,6 +28,9 @@ const PAGES: Record<PageKey, LazyPage> = {
   'short-payments': () =>
     import('../modules/short-payments/short-payments-page').then((m) => ({ Component: m.ShortPaymentsPage })),
   account: () => import('../modules/account/account-page').then((m) => ({ Component: m.AccountPage })),
+  'account-user': () => import('../modules/account/account-user-page').then((m) => ({ Component: m.AccountUserPage })),
+  'work-schedule': () =>
+    import('../modules/work-schedule/work-schedule-page').then((m) => ({ Component: m.WorkSchedulePage })),
   cities: () => import('../modules/cities/cities-page').then((m) => ({ Component: m.CitiesPage })),
   brokers: () => import('../modules/brokers/brokers-page').then((m) => ({ Component: m.BrokersPage })),
   employees: () => import('../modules/employees/employees-page').then((m) => ({ Component: m.EmployeesPage })),

@@ -238,12 +238,13 @@ function routesWithBodies(): { method: string; url: string; fields: [string, Jso
     for (const [method, op] of Object.entries(operations)) {
       const schema = op.requestBody?.content?.['application/json']?.schema;
       if (!schema?.properties) continue;
-      // Path parameters: a list for the generic list routes, create for /customers/:type, 1 elsewhere.
+      // Path parameters: a list for the generic list routes, create for /customers/:type, a date for dates, 1 elsewhere.
       const url = path
         .replace(/^\/api/, '')
         .replace(/\{(section|requestKey)\}/, 'payments')
         .replace('{type}', 'create')
-        .replace('{date}', '2026-01-05')
+        // Dates in the path (a day, a schedule's first day) take a real date.
+        .replace(/\{(date|day|schedule)\}/g, '2026-01-05')
         .replace(/\{[^}]+\}/g, '1');
       out.push({ method: method.toUpperCase(), url, fields: Object.entries(schema.properties) });
     }

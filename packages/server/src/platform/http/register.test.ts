@@ -58,6 +58,7 @@ const FINISHED_AREAS = [
   // Settings (issue 20).
   'Settings',
   'Versions',
+  'Employee work schedule',
 ];
 
 /** One spelling for a path: parameters renamed, fastify's regex constraints dropped. */

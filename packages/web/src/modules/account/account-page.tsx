@@ -1,11 +1,19 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { Badge, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_TABS, type AccountTab } from '../../app/route-table';
-import { useCurrentUser } from '../../platform/current-user';
 import { STORAGE_KEY, writeStorage } from '../../platform/local-storage';
-import { NotAvailablePage } from '../../platform/not-available-page';
 import { QueryState } from '../../platform/query-state';
-import { UserCard } from '../../platform/user-card';
+import { accountApi, accountKeys } from './account.api';
+import { AccountMonth } from './account-month';
+import { CheckButtons } from './check-buttons';
+import { CommentsTab } from './comments-tab';
+import { MyInfoCard } from './my-info-card';
+import { NotesPanel } from './notes-panel';
+import { UsersTab } from './users-tab';
+import { VacationTab } from './vacation-tab';
 
 const TAB_LABEL: Record<AccountTab, string> = {
   tabUsers: 'Users',
@@ -16,11 +24,14 @@ const TAB_LABEL: Record<AccountTab, string> = {
 const isTab = (v: string): v is AccountTab => (ACCOUNT_TABS as readonly string[]).includes(v);
 
 export function AccountPage() {
-  const user = useCurrentUser();
   const { hash } = useLocation();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const fromHash = hash.replace(/^#/, '');
   const active: AccountTab = isTab(fromHash) ? fromHash : 'tabUsers';
+  const [month, setMonth] = useState(() => nowInCompanyTimeZone().date.slice(0, 7));
+  const account = useQuery({ queryKey: accountKeys.month('me', month), queryFn: () => accountApi.myMonth(month) });
+  const refresh = () => void client.invalidateQueries({ queryKey: accountKeys.all });
 
   // Tabs are selected by the URL hash; the last one is kept for the user page's Back button.
   const select = (value: string | null) => {
@@ -30,9 +41,62 @@ export function AccountPage() {
   };
 
   return (
-    <Stack gap="lg" data-testid="account-page">
-      <Title order={1}>Account</Title>
-      <QueryState query={user}>{(u) => <UserCard user={u} />}</QueryState>
+    <Stack gap="md" data-testid="account-page">
+      <QueryState query={account}>
+        {(a) => (
+          <>
+            <Group justify="space-between">
+              <Group gap="sm">
+                <Title order={1}>Account</Title>
+                <Text c="dimmed" data-testid="user-name">
+                  {a.user.name}
+                </Text>
+              </Group>
+              <CheckButtons check={a.check} onDone={refresh} />
+            </Group>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                <AccountMonth account={a} month={month} onMonth={setMonth} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <Stack gap="md">
+                  <MyInfoCard account={a} onSaved={refresh} own />
+                  <NotesPanel />
+                  <Card withBorder padding="md" data-testid="events">
+                    <Title order={4} mb="xs">
+                      Upcoming events
+                    </Title>
+                    {a.events.length === 0 ? (
+                      <Text size="sm" c="dimmed">
+                        No events ahead.
+                      </Text>
+                    ) : null}
+                    <Stack gap={6}>
+                      {a.events.map((e) => (
+                        <Group key={e.id} gap="xs" wrap="nowrap" align="flex-start">
+                          <Badge variant="light" style={{ flexShrink: 0 }}>
+                            {e.date}
+                          </Badge>
+                          <div>
+                            <Text size="sm" fw={600}>
+                              {e.title}
+                            </Text>
+                            {e.description ? (
+                              <Text size="xs" c="dimmed">
+                                {e.description}
+                              </Text>
+                            ) : null}
+                          </div>
+                        </Group>
+                      ))}
+                    </Stack>
+                  </Card>
+                </Stack>
+              </Grid.Col>
+            </Grid>
+          </>
+        )}
+      </QueryState>
       <Tabs value={active} onChange={select} keepMounted={false}>
         <Tabs.List>
           {ACCOUNT_TABS.map((t) => (
@@ -41,11 +105,15 @@ export function AccountPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {ACCOUNT_TABS.map((t) => (
-          <Tabs.Panel key={t} value={t}>
-            <NotAvailablePage title={TAB_LABEL[t]} inline />
-          </Tabs.Panel>
-        ))}
+        <Tabs.Panel value="tabUsers">
+          <UsersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="tabVacation">
+          <VacationTab month={month} />
+        </Tabs.Panel>
+        <Tabs.Panel value="tabAllUsersComments">
+          <CommentsTab />
+        </Tabs.Panel>
       </Tabs>
     </Stack>
   );

@@ -1,0 +1,92 @@
+import { mkdirSync } from 'node:fs';
+import { APP_MSG, MSG } from '@backhaul/shared';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { SHOTS, signInWithStorage, USERS } from './helpers';
+
+mkdirSync(SHOTS, { recursive: true });
+
+async function asUser(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await signInWithStorage(page, email);
+  return page;
+}
+
+const alert = (page: Page, text: string) => page.getByTestId('alert').filter({ hasText: text });
+const unread = async (page: Page) => Number((await page.getByTestId('badge-notes').innerText()).replace(/\D+/g, ''));
+
+/** The month after next, as YYYY-MM: clear of the seed's requests. */
+function monthAhead(n: number): string {
+  const d = new Date();
+  const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+  return `${m.getUTCFullYear()}-${String(m.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+test('a day on the account: check in, a note read by its recipient, a vacation approved by role 3', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const dispatcher = await asUser(browser, USERS.dispatcher);
+  await dispatcher.goto('/account');
+  await expect(dispatcher.getByTestId('check-state')).toBeVisible({ timeout: 30_000 });
+  await expect(dispatcher.getByTestId('check-state')).toHaveText(/Not checked in/i);
+  await dispatcher.getByRole('button', { name: 'Check in' }).click();
+  await expect(alert(dispatcher, MSG.checkedIn)).toBeVisible();
+  await expect(dispatcher.getByTestId('check-state')).toHaveText(/In \d{2}:\d{2}/);
+  await expect(dispatcher.getByRole('button', { name: 'Check in' })).toBeDisabled();
+  await dispatcher.screenshot({ path: `${SHOTS}/account-checked-in.png`, fullPage: true });
+
+  // A note to the accountant.
+  const text = `Please look at load ${Date.now()}`;
+  await dispatcher.getByTestId('note-write').click();
+  await dispatcher.getByTestId('note-target').click();
+  await dispatcher.getByRole('option', { name: 'Alex Ledger' }).click();
+  await dispatcher.getByTestId('note-text').fill(text);
+  await dispatcher.getByTestId('note-send').click();
+  await expect(alert(dispatcher, APP_MSG.noteSent)).toBeVisible();
+
+  // A vacation two months ahead.
+  const month = monthAhead(2);
+  await dispatcher.getByRole('tab', { name: 'Vacation' }).click();
+  await dispatcher.getByLabel('From', { exact: true }).fill(`${month}-20`);
+  await dispatcher.getByLabel('To', { exact: true }).fill(`${month}-22`);
+  await dispatcher.getByLabel('Comment', { exact: true }).fill('Family visit');
+  await dispatcher.getByTestId('vacation-send').click();
+  await expect(alert(dispatcher, MSG.vacationRequestSent)).toBeVisible();
+  await expect(dispatcher.getByTestId('vacation-row').filter({ hasText: `${month}-20` })).toContainText('New');
+
+  // The accountant reads the note: the header badge goes down by one.
+  const accountant = await asUser(browser, USERS.accountant);
+  await accountant.goto('/account');
+  await expect(accountant.getByTestId('my-info')).toBeVisible({ timeout: 30_000 });
+  const row = accountant.getByTestId('note-row').filter({ hasText: text });
+  await expect(row).toBeVisible();
+  await expect(accountant.getByTestId('badge-notes')).toHaveText(/[1-9]/);
+  const before = await unread(accountant);
+  await row.getByTestId('note-toggle').click();
+  await expect(alert(accountant, MSG.readStatusChanged)).toBeVisible();
+  await expect(accountant.getByTestId('badge-notes')).toHaveText(new RegExp(`: ${before - 1}$`));
+
+  // Role 3 approves it.
+  const safety = await asUser(browser, USERS.safety);
+  await safety.goto('/account#tabVacation');
+  await expect(safety.getByTestId('my-info')).toBeVisible({ timeout: 30_000 });
+  await expect(safety.getByTestId('badge-vacation')).toBeVisible();
+  await safety.getByTestId('vacation-scope').getByText('Everyone').click();
+  const request = safety
+    .getByTestId('vacation-row')
+    .filter({ hasText: 'Dana Dispatch' })
+    .filter({ hasText: `${month}-20` });
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(alert(safety, APP_MSG.vacationDecided)).toBeVisible();
+  await expect(request).toContainText('Approved');
+  await safety.screenshot({ path: `${SHOTS}/account-vacation-approved.png`, fullPage: true });
+
+  // The dispatcher sees it on the calendar of that month.
+  await dispatcher.goto('/account#tabVacation');
+  await expect(dispatcher.getByTestId('my-info')).toBeVisible({ timeout: 30_000 });
+  for (let i = 0; i < 2; i++) await dispatcher.getByRole('button', { name: 'Next month' }).click();
+  await expect(dispatcher.getByTestId(`day-${month}-21`)).toContainText('Vacation');
+  await expect(dispatcher.getByTestId('vacation-calendar')).toContainText('Dana Dispatch');
+  await dispatcher.screenshot({ path: `${SHOTS}/account-vacation-calendar.png`, fullPage: true });
+});

@@ -1,0 +1,139 @@
+import { APP_MSG, MSG } from '@backhaul/shared';
+import { addDays, nowInCompanyTimeZone, COMPANY_TIME_ZONE_DEFAULT as TZ } from '@backhaul/shared/formats/formats';
+import type { CheckState } from '@backhaul/shared/modules/account/account.contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthUser } from '../../platform/auth/access';
+import { AppError } from '../../platform/errors';
+import { attendanceDays } from './account.table';
+
+type DayRow = { check_in: string | null; check_out: string | null };
+
+/** Today's check state of a user (company date). */
+export async function checkState(db: DbOrTx, userId: number, today = nowInCompanyTimeZone().date): Promise<CheckState> {
+  const [row] = await rowsOf<DayRow>(
+    db,
+    sql`select to_char(check_in at time zone ${TZ}, 'HH24:MI') as check_in,
+               to_char(check_out at time zone ${TZ}, 'HH24:MI') as check_out
+        from attendance_days where user_id = ${userId} and date = ${today}`,
+  );
+  const status = !row?.check_in ? 0 : row.check_out ? 2 : 1;
+  return { status, check_in: row?.check_in ?? null, check_out: row?.check_out ?? null };
+}
+
+/**
+ * POST /check/1: the first check-in of the company day; a second is refused. The unique
+ * (user, date) index makes two parallel check-ins one.
+ */
+export async function checkIn(db: Db, user: AuthUser): Promise<{ message: string; check: CheckState }> {
+  const today = nowInCompanyTimeZone().date;
+  const saved = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(attendanceDays)
+      .values({ companyId: user.companyId, userId: user.id, date: today, checkIn: new Date() })
+      .onConflictDoUpdate({
+        target: [attendanceDays.userId, attendanceDays.date],
+        set: { checkIn: new Date() },
+        setWhere: sql`${attendanceDays.checkIn} is null`,
+      })
+      .returning({ id: attendanceDays.id });
+    const row = rows[0];
+    if (!row) return null;
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'attendance_days',
+      entityId: row.id,
+      action: 'check_in',
+      after: { date: today },
+    });
+    return row;
+  });
+  if (!saved) throw AppError.precondition(MSG.alreadyCheckedIn);
+  return { message: MSG.checkedIn, check: await checkState(db, user.id, today) };
+}
+
+/** POST /check/2: closes today's open day (or yesterday's, for a shift past midnight). */
+export async function checkOut(db: Db, user: AuthUser): Promise<{ message: string; check: CheckState }> {
+  const today = nowInCompanyTimeZone().date;
+  const closed = await db.transaction(async (tx) => {
+    const [open] = await rowsOf<{ id: number; date: string }>(
+      tx,
+      sql`select id, to_char(date, 'YYYY-MM-DD') as date from attendance_days
+          where user_id = ${user.id} and date between ${addDays(today, -1)} and ${today}
+            and check_in is not null and check_out is null
+          order by date desc limit 1 for update`,
+    );
+    if (!open) return null;
+    await tx.update(attendanceDays).set({ checkOut: new Date() }).where(eq(attendanceDays.id, open.id));
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'attendance_days',
+      entityId: open.id,
+      action: 'check_out',
+      after: { date: open.date },
+    });
+    return open;
+  });
+  if (!closed) {
+    const state = await checkState(db, user.id, today);
+    throw AppError.precondition(state.status === 2 ? MSG.alreadyCheckedOut : APP_MSG.notCheckedIn);
+  }
+  return { message: MSG.checkedOut, check: await checkState(db, user.id, today) };
+}
+
+/** POST /info/users/sick/:date/:id: marks (or unmarks) a sick day. */
+export async function markSick(db: Db, actor: AuthUser, input: { userId: number; date: string; sick: boolean }) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(attendanceDays)
+      .values({
+        companyId: actor.companyId,
+        userId: input.userId,
+        date: input.date,
+        sick: input.sick,
+        correctedBy: actor.id,
+      })
+      .onConflictDoUpdate({
+        target: [attendanceDays.userId, attendanceDays.date],
+        set: { sick: input.sick, correctedBy: actor.id },
+      })
+      .returning({ id: attendanceDays.id });
+    if (!row) throw AppError.notFound();
+    await writeAudit(tx, { actor, entity: 'attendance_days', entityId: row.id, action: 'sick', after: input });
+  });
+}
+
+/** POST /info/users/date-time/:date/:id: sets a day's check-in and check-out ("HH:mm", company time). */
+export async function setDayTimes(
+  db: Db,
+  actor: AuthUser,
+  input: { userId: number; date: string; check_in: string; check_out: string },
+) {
+  const at = (time: string) => (time ? sql`((${input.date}::date + ${time}::time) at time zone ${TZ})` : sql`null`);
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(attendanceDays)
+      .where(and(eq(attendanceDays.userId, input.userId), eq(attendanceDays.date, input.date)))
+      .for('update');
+    const [row] = await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into attendance_days (company_id, user_id, date, check_in, check_out, corrected_by)
+          values (${actor.companyId}, ${input.userId}, ${input.date}, ${at(input.check_in)}, ${at(input.check_out)}, ${actor.id})
+          on conflict (user_id, date) do update
+            set check_in = excluded.check_in, check_out = excluded.check_out, corrected_by = excluded.corrected_by
+          returning id`,
+    );
+    if (!row) throw AppError.notFound();
+    await writeAudit(tx, {
+      actor,
+      entity: 'attendance_days',
+      entityId: row.id,
+      action: 'update',
+      before,
+      after: input,
+    });
+  });
+}
