@@ -8,7 +8,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/employee-work-schedule',
   '/accounting/dispatchers-st-ts',
   '/accounting/safety-st-ts',
-  '/accounting/drivers-statements',
   '/accounting/scheduled-payments',
   '/accounting/fuel',
   '/accounting/bonus-charge',

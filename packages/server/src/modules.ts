@@ -4,6 +4,7 @@ import { citiesRoutes } from './modules/cities/cities.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
@@ -69,5 +70,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   invoicesRoutes,
   schedulesRoutes,
   shortPaymentsRoutes,
+  // Driver pay (issue 15).
+  driverStatementsRoutes,
   searchRoutes,
 ];

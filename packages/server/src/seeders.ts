@@ -3,6 +3,7 @@ import { brokersSeeder } from './modules/brokers/brokers.seed';
 import { citiesSeeder } from './modules/cities/cities.seed';
 import { clientsSeeder } from './modules/clients/clients.seed';
 import { customerSaleManagersSeeder, customersSeeder } from './modules/customers/customers.seed';
+import { driverPaySeeder } from './modules/driver-pay/driver-pay.seed';
 import { driversSeeder } from './modules/drivers/drivers.seed';
 import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
@@ -43,4 +44,6 @@ export const SEEDERS: readonly Seeder[] = [
   paymentsSeeder,
   // Factored loads on schedules, and what the factoring companies paid short.
   schedulesSeeder,
+  // Driver pay (issue 15): scheduled payments and weekly driver statements.
+  driverPaySeeder,
 ];

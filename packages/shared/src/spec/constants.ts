@@ -83,6 +83,10 @@ export const SECTION = {
   Account: 89,
   LostPayments: 119,
   InvoiceGenerator: 121,
+  // Driver pay (issue 15): the spec names these screens without section ids; ids outside its range.
+  DriverStatements: 1201,
+  Fuel: 1202,
+  CompanyExpenses: 1203,
 } as const;
 
 export type ActionId = (typeof ACTION)[keyof typeof ACTION];

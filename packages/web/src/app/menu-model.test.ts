@@ -25,7 +25,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Driver statements, Schedules, Short payments',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: System settings',
     ]);
@@ -43,7 +43,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Driver statements, Schedules, Short payments',
       'Maintenance: Customers, Factoring companies, Brokers, Potential clients, Clients',
     ]);
   });

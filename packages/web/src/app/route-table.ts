@@ -36,7 +36,9 @@ export type PageKey =
   | 'dashboard'
   | 'dispatch-statistics'
   | 'customer-reports'
-  | 'safety-statistics';
+  | 'safety-statistics'
+  // Driver pay (issue 15).
+  | 'drivers-statements';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -105,7 +107,7 @@ export const APP_ROUTES: RouteNode[] = [
       child('billing', 'Billing', 'Billing', { page: 'billing' }),
       child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements'),
       child('safety-st-ts', 'Safety statements'),
-      child('drivers-statements', 'Driver statements'),
+      child('drivers-statements', 'Driver statements', 'Driver statements', { page: 'drivers-statements' }),
       child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments'),

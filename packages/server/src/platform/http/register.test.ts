@@ -43,6 +43,7 @@ const FINISHED_AREAS = [
   'Trucks',
   'Potential clients',
   'Clients',
+  'Driver statements',
 ];
 
 /** One spelling for a path: parameters renamed, fastify's regex constraints dropped. */
