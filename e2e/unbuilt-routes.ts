@@ -9,7 +9,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/accounting/dispatchers-st-ts',
   '/accounting/safety-st-ts',
   '/accounting/scheduled-payments',
-  '/accounting/fuel',
   '/accounting/bonus-charge',
   '/accounting/company-expenses',
   '/manager-statements',

@@ -5,6 +5,7 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.routes';
+import { fuelRoutes } from './modules/driver-pay/fuel.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
@@ -72,5 +73,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   shortPaymentsRoutes,
   // Driver pay (issue 15).
   driverStatementsRoutes,
+  fuelRoutes,
   searchRoutes,
 ];

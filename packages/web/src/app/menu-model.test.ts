@@ -25,7 +25,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Driver statements, Schedules, Short payments',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Driver statements, Schedules, Short payments, Fuel',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: System settings',
     ]);
@@ -43,7 +43,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Driver statements, Schedules, Short payments',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Driver statements, Schedules, Short payments, Fuel',
       'Maintenance: Customers, Factoring companies, Brokers, Potential clients, Clients',
     ]);
   });
@@ -69,7 +69,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     expect(isBuilt('/trips/list')).toBe(true);
     expect(isBuilt('/dispatch')).toBe(true);
     expect(isBuilt('/accounting')).toBe(true);
-    expect(isBuilt('/accounting/fuel')).toBe(false);
+    expect(isBuilt('/accounting/safety-st-ts')).toBe(false);
     expect(isBuilt('/manager-statements')).toBe(false);
     expect(isBuilt('/shop')).toBe(false);
   });

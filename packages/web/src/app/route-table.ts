@@ -38,7 +38,8 @@ export type PageKey =
   | 'customer-reports'
   | 'safety-statistics'
   // Driver pay (issue 15).
-  | 'drivers-statements';
+  | 'drivers-statements'
+  | 'fuel';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -111,7 +112,7 @@ export const APP_ROUTES: RouteNode[] = [
       child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments'),
-      child('fuel', 'Fuel'),
+      child('fuel', 'Fuel', 'Fuel', { page: 'fuel' }),
       child('bonus-charge', 'Bonus and charges'),
       child('company-expenses', 'Company expenses'),
     ],

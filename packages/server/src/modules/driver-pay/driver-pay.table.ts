@@ -56,6 +56,26 @@ export const fuelRows = pgTable(
   ],
 );
 
+/** A fuel row's descriptions and invoice numbers (deleted in drafts: /fuel/destroyDescription, /destroyInvoice). */
+export const fuelDescriptions = pgTable('fuel_descriptions', {
+  id: serial().primaryKey(),
+  fuelId: integer()
+    .notNull()
+    .references(() => fuelRows.id, { onDelete: 'cascade' }),
+  text: text().notNull(),
+  createdBy: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+export const fuelInvoices = pgTable('fuel_invoices', {
+  id: serial().primaryKey(),
+  fuelId: integer()
+    .notNull()
+    .references(() => fuelRows.id, { onDelete: 'cascade' }),
+  text: text().notNull(),
+  createdBy: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * A recurring deduction or credit for a driver (truck lease, insurance, escrow, advance repayment):
  * instalments every week or month from start_date, `count` of them or open-ended.

@@ -44,6 +44,7 @@ const FINISHED_AREAS = [
   'Potential clients',
   'Clients',
   'Driver statements',
+  'Fuel',
 ];
 
 /** One spelling for a path: parameters renamed, fastify's regex constraints dropped. */

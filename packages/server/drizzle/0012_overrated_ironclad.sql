@@ -44,6 +44,22 @@ CREATE TABLE "driver_statements" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "fuel_descriptions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"fuel_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "fuel_invoices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"fuel_id" integer NOT NULL,
+	"text" text NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "fuel_rows" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
@@ -101,6 +117,8 @@ ALTER TABLE "driver_statement_lines" ADD CONSTRAINT "driver_statement_lines_stat
 ALTER TABLE "driver_statement_lines" ADD CONSTRAINT "driver_statement_lines_fuel_id_fuel_rows_id_fk" FOREIGN KEY ("fuel_id") REFERENCES "public"."fuel_rows"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "driver_statement_lines" ADD CONSTRAINT "driver_statement_lines_scheduled_payment_id_scheduled_payments_id_fk" FOREIGN KEY ("scheduled_payment_id") REFERENCES "public"."scheduled_payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "driver_statement_payments" ADD CONSTRAINT "driver_statement_payments_statement_id_driver_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."driver_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fuel_descriptions" ADD CONSTRAINT "fuel_descriptions_fuel_id_fuel_rows_id_fk" FOREIGN KEY ("fuel_id") REFERENCES "public"."fuel_rows"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "fuel_invoices" ADD CONSTRAINT "fuel_invoices_fuel_id_fuel_rows_id_fk" FOREIGN KEY ("fuel_id") REFERENCES "public"."fuel_rows"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "scheduled_payment_skips" ADD CONSTRAINT "scheduled_payment_skips_payment_id_scheduled_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."scheduled_payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "driver_statement_lines_statement_idx" ON "driver_statement_lines" USING btree ("statement_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "driver_statement_lines_load_uq" ON "driver_statement_lines" USING btree ("load_id") WHERE "driver_statement_lines"."load_id" is not null;--> statement-breakpoint
