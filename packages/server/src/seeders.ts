@@ -12,6 +12,7 @@ import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
+import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
@@ -31,6 +32,8 @@ export const SEEDERS: readonly Seeder[] = [
   customerSaleManagersSeeder,
   accountingServicesSeeder,
   employeesSeeder,
+  // Company settings: schedule, holidays, offices, inventory, contact and document types, positions.
+  settingsSeeder,
   trailersSeeder,
   trucksSeeder,
   driversSeeder,

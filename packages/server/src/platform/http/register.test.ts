@@ -43,6 +43,9 @@ const FINISHED_AREAS = [
   'Trucks',
   'Potential clients',
   'Clients',
+  'Company settings (/info lists)',
+  'Departments',
+  'Positions',
   'Driver statements',
   'Fuel',
 ];
