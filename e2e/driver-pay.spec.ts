@@ -50,7 +50,7 @@ test('accountant: fuel import, then a driver statement from create to paid in pa
   await signInWithStorage(page, USERS.accountant);
   await page.goto('/accounting/fuel');
   await closeVersionPopup(page);
-  await expect(page.getByTestId('table-row').first()).toBeVisible();
+  await expect(page.getByTestId('table-row').first()).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Upload' }).click();
   const chooser = page.waitForEvent('filechooser');
   await page.getByTestId('import-choose').click();
@@ -68,7 +68,7 @@ test('accountant: fuel import, then a driver statement from create to paid in pa
 
   // 2. Last week's statement for that driver: its loads and the fuel just imported.
   await page.goto('/accounting/drivers-statements');
-  await expect(page.getByTestId('table-row').first()).toBeVisible();
+  await expect(page.getByTestId('table-row').first()).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('table-create').click();
   const create = page.getByTestId('statement-create');
   await create.getByTestId('field-driver_id').fill(driver.label);
