@@ -16,7 +16,9 @@ import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -77,4 +79,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   driverStatementsRoutes,
   fuelRoutes,
   searchRoutes,
+  safetyRoutes,
+  reportsRoutes,
 ];

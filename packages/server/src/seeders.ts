@@ -10,7 +10,9 @@ import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
+import { reportsSeeder } from './modules/reports/reports.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
+import { safetySeeder } from './modules/safety/safety.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
@@ -47,6 +49,9 @@ export const SEEDERS: readonly Seeder[] = [
   paymentsSeeder,
   // Factored loads on schedules, and what the factoring companies paid short.
   schedulesSeeder,
+  // Driver actions, exceptions and the safety table.
+  safetySeeder,
+  reportsSeeder,
   // Driver pay (issue 15): scheduled payments and weekly driver statements.
   driverPaySeeder,
 ];

@@ -163,11 +163,10 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
       opts: {
         customerId?: number;
         dispatcherId?: number;
+        driverId?: number;
         loads?: number;
         day?: string;
         gross?: number;
-        /** The trip's driver (driver pay). */
-        driverId?: number;
       } = {},
     ) => {
       const customerId = opts.customerId ?? (await customer()).id;

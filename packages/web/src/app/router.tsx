@@ -56,6 +56,8 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/statistics/customer-reports-page').then((m) => ({ Component: m.CustomerReportsPage })),
   'safety-statistics': () =>
     import('../modules/statistics/safety-statistics-page').then((m) => ({ Component: m.SafetyStatisticsPage })),
+  logbooks: () => import('../modules/safety/logbooks-page').then((m) => ({ Component: m.LogbooksPage })),
+  reports: () => import('../modules/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

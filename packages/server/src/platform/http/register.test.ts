@@ -46,6 +46,9 @@ const FINISHED_AREAS = [
   'Company settings (/info lists)',
   'Departments',
   'Positions',
+  'Reports',
+  'Safety exceptions',
+  'Motivation programme',
   'Driver statements',
   'Fuel',
 ];
@@ -96,7 +99,7 @@ describe('the API register', () => {
     const whole = areas.filter(
       (a) => !FINISHED_AREAS.includes(a) && register.filter((c) => c.area === a).every((c) => servedBy(c)),
     );
-    expect(whole).toEqual([]);
+    expect(whole.join(', ')).toBe('');
     for (const a of FINISHED_AREAS) expect(areas, a).toContain(a);
   });
 
