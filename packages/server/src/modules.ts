@@ -7,6 +7,8 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dispatcherStatementsRoutes } from './modules/dispatcher-statements/dispatcher-statements.routes';
+import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.routes';
+import { fuelRoutes } from './modules/driver-pay/fuel.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
@@ -80,6 +82,9 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   invoicesRoutes,
   schedulesRoutes,
   shortPaymentsRoutes,
+  // Driver pay (issue 15).
+  driverStatementsRoutes,
+  fuelRoutes,
   searchRoutes,
   // Staff pay (issue 16).
   bonusChargeRoutes,

@@ -6,6 +6,7 @@ import { citiesSeeder } from './modules/cities/cities.seed';
 import { clientsSeeder } from './modules/clients/clients.seed';
 import { customerSaleManagersSeeder, customersSeeder } from './modules/customers/customers.seed';
 import { dispatcherStatementsSeeder } from './modules/dispatcher-statements/dispatcher-statements.seed';
+import { driverPaySeeder } from './modules/driver-pay/driver-pay.seed';
 import { driversSeeder } from './modules/drivers/drivers.seed';
 import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
@@ -67,4 +68,6 @@ export const SEEDERS: readonly Seeder[] = [
   // The office: shifts, then profiles, vacations, notes, events and check-ins on those shifts.
   workScheduleSeeder,
   accountSeeder,
+  // Driver pay (issue 15): scheduled payments and weekly driver statements.
+  driverPaySeeder,
 ];

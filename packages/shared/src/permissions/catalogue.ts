@@ -131,6 +131,10 @@ export const PERMISSION_CATALOGUE: readonly CatalogueSection[] = [
       { id: S.ShortPayments, name: 'Short payments', actions: CRUDX },
       { id: S.ScheduledPayments, name: 'Scheduled payments', actions: CRUD },
       { id: S.LostPayments, name: 'Lost payments', actions: [A.VIEW, A.DELETE, A.EXPORT] },
+      // Driver pay (issue 15).
+      { id: S.DriverStatements, name: 'Driver statements', actions: [...CRUDX, A.SEND, A.PAID] },
+      { id: S.Fuel, name: 'Fuel', actions: CRUDX },
+      { id: S.CompanyExpenses, name: 'Company expenses', actions: [...CRUDX, A.PAID] },
     ],
   },
   {

@@ -86,6 +86,10 @@ export const SECTION = {
   // Staff pay (issue 16): sections the spec names without an id; ids chosen outside its range.
   ManagerStatements: 1161,
   SafetyStatements: 1162,
+  // Driver pay (issue 15): the spec names these screens without section ids; ids outside its range.
+  DriverStatements: 1201,
+  Fuel: 1202,
+  CompanyExpenses: 1203,
 } as const;
 
 export type ActionId = (typeof ACTION)[keyof typeof ACTION];

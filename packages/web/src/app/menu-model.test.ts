@@ -26,7 +26,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Dispatch: Trips',
       'Safety: Logbooks',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Schedules, Short payments, Bonus and charges, Manager statements',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Schedules, Short payments, Fuel, Bonus and charges, Manager statements',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: Accounting settings, Old system settings, System settings',
     ]);
@@ -45,7 +45,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Schedules, Short payments, Bonus and charges, Manager statements',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Schedules, Short payments, Fuel, Bonus and charges, Manager statements',
       'Maintenance: Customers, Factoring companies, Brokers, Potential clients, Clients',
     ]);
   });
@@ -74,7 +74,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     expect(isBuilt('/trips/list')).toBe(true);
     expect(isBuilt('/dispatch')).toBe(true);
     expect(isBuilt('/accounting')).toBe(true);
-    expect(isBuilt('/accounting/fuel')).toBe(false);
+    expect(isBuilt('/accounting/fuel')).toBe(true);
     expect(isBuilt('/manager-statements')).toBe(true);
     expect(isBuilt('/shop')).toBe(false);
   });

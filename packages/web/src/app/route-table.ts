@@ -47,7 +47,10 @@ export type PageKey =
   | 'bonus-charge'
   | 'dispatcher-statements'
   | 'manager-statements'
-  | 'safety-statements';
+  | 'safety-statements'
+  // Driver pay (issue 15).
+  | 'drivers-statements'
+  | 'fuel';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -116,11 +119,11 @@ export const APP_ROUTES: RouteNode[] = [
       child('billing', 'Billing', 'Billing', { page: 'billing' }),
       child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements', { page: 'dispatcher-statements' }),
       child('safety-st-ts', 'Safety statements', 'Safety statements', { page: 'safety-statements' }),
-      child('drivers-statements', 'Driver statements'),
+      child('drivers-statements', 'Driver statements', 'Driver statements', { page: 'drivers-statements' }),
       child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments'),
-      child('fuel', 'Fuel'),
+      child('fuel', 'Fuel', 'Fuel', { page: 'fuel' }),
       child('bonus-charge', 'Bonus and charges', undefined, { page: 'bonus-charge' }),
       child('company-expenses', 'Company expenses'),
     ],

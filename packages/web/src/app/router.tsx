@@ -25,6 +25,10 @@ const PAGES: Record<PageKey, LazyPage> = {
   'customer-invoice-items': () =>
     import('../modules/payments/customer-invoice-items-page').then((m) => ({ Component: m.CustomerInvoiceItemsPage })),
   schedules: () => import('../modules/schedules/schedules-page').then((m) => ({ Component: m.SchedulesPage })),
+  // Driver pay (issue 15).
+  'drivers-statements': () =>
+    import('../modules/driver-pay/driver-statements-page').then((m) => ({ Component: m.DriverStatementsPage })),
+  fuel: () => import('../modules/driver-pay/fuel-page').then((m) => ({ Component: m.FuelPage })),
   'short-payments': () =>
     import('../modules/short-payments/short-payments-page').then((m) => ({ Component: m.ShortPaymentsPage })),
   account: () => import('../modules/account/account-page').then((m) => ({ Component: m.AccountPage })),

@@ -59,6 +59,8 @@ const FINISHED_AREAS = [
   'Settings',
   'Versions',
   'Employee work schedule',
+  'Driver statements',
+  'Fuel',
 ];
 
 /** One spelling for a path: parameters renamed, fastify's regex constraints dropped. */

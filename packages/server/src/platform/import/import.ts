@@ -29,6 +29,11 @@ export type ImportSpec<C extends ImportColumns> = {
   definition: ImportDefinition<C>;
   /** Values already saved, per unique column, in the caller's scope (read in the save's transaction too). */
   existing?: (db: DbOrTx, user: AuthUser) => Promise<ExistingValues<C>>;
+  /**
+   * Checks the rows against saved data beyond uniqueness (e.g. a unit number that must exist): the
+   * preview lists its errors with the others, and the save refuses them. Gets the accepted rows.
+   */
+  check?: (db: DbOrTx, user: AuthUser, rows: { row: number; values: ImportValues<C> }[]) => Promise<ImportError[]>;
   /** Stores every row in the import's transaction (audit included); answers how many were saved. */
   save: (tx: Tx, user: AuthUser, rows: ImportValues<C>[]) => Promise<number>;
 };
@@ -65,8 +70,9 @@ export async function previewImport<C extends ImportColumns>(
 ) {
   const { rows, ignored } = sheetRows(spec.definition, await readSpreadsheet(file));
   const existing = spec.existing ? await spec.existing(db, user) : {};
-  const { errors } = checkImportRows(spec.definition, rows, existing);
-  return { rows, errors, ignored };
+  const { errors, accepted } = checkImportRows(spec.definition, rows, existing);
+  const more = spec.check ? await spec.check(db, user, accepted) : [];
+  return { rows, errors: [...errors, ...more].sort((a, b) => a.row - b.row), ignored };
 }
 
 /** A 422 naming each bad cell as `rows.<index in the body>.<field>`: "Row <sheet row>: <message>". */
@@ -89,7 +95,8 @@ export async function saveImport<C extends ImportColumns>(
   return db.transaction(async (tx) => {
     const existing = spec.existing ? await spec.existing(tx, user) : {};
     const { errors, accepted } = checkImportRows(spec.definition, rows, existing);
-    if (errors.length) throw AppError.validation(rowErrors(rows, errors));
+    const more = spec.check ? await spec.check(tx, user, accepted) : [];
+    if (errors.length || more.length) throw AppError.validation(rowErrors(rows, [...errors, ...more]));
     return spec.save(
       tx,
       user,

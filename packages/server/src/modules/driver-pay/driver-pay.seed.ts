@@ -1,0 +1,161 @@
+import {
+  addDays,
+  COMPANY_TIME_ZONE_DEFAULT,
+  nowInCompanyTimeZone,
+  startOfWeek,
+} from '@backhaul/shared/formats/formats';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
+import type { AuthUser } from '../../platform/auth/access';
+import { ref, type Seeder } from '../../platform/seed/seed';
+import { scheduledPayments } from './driver-pay.table';
+import { createStatement, previewStatement, setAddition, setPay, updateStatement } from './driver-statements.service';
+
+const WEEKS = 6;
+
+/**
+ * Driver pay history: weekly lease and monthly insurance deductions for owner-operators and lease
+ * drivers, and a weekly statement per driver with loads for the last six weeks — the older ones
+ * closed and paid (one paid in part), last week's still open. Written through the statements
+ * service as the accountant, so lines, totals and audit rows are what the screens make.
+ */
+export const driverPaySeeder: Seeder = {
+  name: 'driver pay',
+  async run(ctx) {
+    const companyId = ref<number>(ctx, 'companyId');
+    const [author] = await rowsOf<{ id: number; email: string; name: string }>(
+      ctx.db,
+      sql`select id, email, name from users where company_id = ${companyId}
+        order by (email like 'accountant@%') desc, id limit 1`,
+    );
+    if (!author) return;
+    const user: AuthUser = {
+      id: Number(author.id),
+      companyId,
+      email: author.email,
+      name: author.name,
+      role: 0,
+      permissionRoleId: null,
+      departmentId: null,
+      customerId: null,
+      image: null,
+    };
+    const today = nowInCompanyTimeZone().date;
+    // A year of fuel: about one purchase per 1,000 miles a load ran, on its day, at its pickup or
+    // delivery city; 6.5 mpg, $3.55–4.25 a gallon, by a hash of the load (no faker draws).
+    await ctx.db.execute(sql`insert into fuel_rows (company_id, customer_id, driver_id, truck_id, card, fuel_date,
+        invoice, truck_number, odometer, location, city, state, item, unit, ppu_mills, gallons_milli, cost_cents,
+        fees_cents, amt_cents, amount_cents, disc_type, db, currency, created_by)
+      select l.company_id, l.customer_id, l.driver_id, l.truck_id, '4400' || lpad(l.driver_id::text, 6, '0'),
+        (l.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date - (g.n - 1),
+        'SEED-' || l.id || '-' || g.n, t.truck_number, null,
+        (array['Pilot', 'Love''s', 'TA', 'Petro', 'Flying J'])[1 + (l.id + g.n) % 5] || ' #' || (100 + (l.id * 7 + g.n) % 800),
+        case when g.n % 2 = 0 then l.pickup_city else l.delivery_city end,
+        case when g.n % 2 = 0 then l.pickup_state else l.delivery_state end,
+        'ULSD', 'GAL', p.ppu, 153846, round(153846::numeric * p.ppu / 10000), 150,
+        round(153846::numeric * p.ppu / 10000) + 150, round(153846::numeric * p.ppu / 10000) + 150 - 1538,
+        'R', 'N', 'USD', null
+      from loads l
+        join trucks t on t.id = l.truck_id
+        cross join lateral generate_series(1, greatest(1, (l.mileage_loaded + l.mileage_empty) / 1000)) as g(n)
+        cross join lateral (select 3550 + (l.id * 37 + g.n * 11) % 700 as ppu) p
+      where l.company_id = ${companyId} and l.driver_id is not null and l.delivery_at is not null
+        and (l.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date between ${addDays(today, -365)} and ${today}
+        and l.mileage_loaded + l.mileage_empty >= 500`);
+    const thisWeek = startOfWeek(today);
+    const firstWeek = addDays(thisWeek, -7 * WEEKS);
+    const drivers = await rowsOf<{ id: number; driver_type: string; customer_id: number | null }>(
+      ctx.db,
+      sql`select d.id, d.driver_type, d.customer_id from drivers d
+        where d.company_id = ${companyId} and d.active
+          and exists (select 1 from loads l where l.driver_id = d.id
+            and (l.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date between ${firstWeek} and ${addDays(thisWeek, -1)})
+        order by d.id limit ${Math.max(2, Math.round(5 * ctx.scale))}`,
+    );
+
+    const owners = drivers.filter((d) => d.driver_type !== 'company');
+    if (owners.length) {
+      await ctx.db.insert(scheduledPayments).values(
+        owners.flatMap((d, i) => [
+          {
+            companyId,
+            driverId: Number(d.id),
+            customerId: d.customer_id,
+            paymentType: 'deduction',
+            frequency: 'weekly',
+            description: 'Truck lease',
+            amountCents: 350_00 + (i % 3) * 25_00,
+            startDate: addDays(firstWeek, 1),
+            count: null,
+            createdBy: user.id,
+          },
+          {
+            companyId,
+            driverId: Number(d.id),
+            customerId: d.customer_id,
+            paymentType: 'deduction',
+            frequency: 'monthly',
+            description: 'Occupational accident insurance',
+            amountCents: 185_00,
+            startDate: `${firstWeek.slice(0, 8)}15`,
+            count: 12,
+            createdBy: user.id,
+          },
+        ]),
+      );
+    }
+
+    let n = 0;
+    for (const d of drivers) {
+      for (let w = WEEKS; w >= 1; w--) {
+        const from = addDays(thisWeek, -7 * w);
+        const to = addDays(from, 6);
+        const offered = await previewStatement(ctx.db, user, { driver_id: Number(d.id), date_from: from, date_to: to });
+        if (!offered.trips.length) continue;
+        const { statement } = await createStatement(ctx.db, user, {
+          driver_id: Number(d.id),
+          date_from: from,
+          date_to: to,
+          trips: offered.trips_selected,
+          fuel: offered.fuel_selected,
+          scheduled_payments: offered.scheduled_payments_selected,
+        });
+        n++;
+        if (n % 4 === 0)
+          await setAddition(ctx.db, user, {
+            statement_id: statement.id,
+            category: n % 8 === 0 ? 'credit' : 'deduction',
+            date: addDays(from, 3),
+            amount: n % 8 === 0 ? 75_00 : 120_00,
+            description: n % 8 === 0 ? 'Detention reimbursement' : 'Cash advance repayment',
+          });
+        if (w === 1) continue; // last week's statement stays open
+        const closed = await updateStatement(ctx.db, user, statement.id, {
+          trips: offered.trips_selected,
+          fuel: offered.fuel_selected,
+          scheduled_payments: offered.scheduled_payments_selected,
+          addition: (await previewAdditions(ctx.db, statement.id)) ?? [],
+          status: 'Closed',
+        });
+        const due = Math.round(closed.statement.due * 100);
+        if (due <= 0) continue;
+        // Two weeks ago: paid in part; older: paid in full on the Friday after the period.
+        const amount = w === 2 ? Math.round(due / 2) : due;
+        await setPay(ctx.db, user, statement.id, {
+          amount,
+          date: addDays(to, 6),
+          note: w === 2 ? 'First half (ACH)' : 'ACH',
+        });
+      }
+    }
+    ctx.log(`driver pay: ${n} statements, ${owners.length * 2} scheduled payments`);
+  },
+};
+
+async function previewAdditions(db: Parameters<typeof rowsOf>[0], statementId: number) {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from driver_statement_lines where statement_id = ${statementId} and kind = 'addition'`,
+  );
+  return rows.map((r) => Number(r.id));
+}

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * A fuel-card purchase (001 §3 "Fuel columns"). Money in cents; gallons and the price per unit in
+ * thousandths (gallons 123.456 → 123456, ppu $3.899 → 3899). Matched to a truck and driver by card
+ * or unit number when imported; the card's invoice (transaction) number is unique per company.
+ */
+export const fuelRows = pgTable(
+  'fuel_rows',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    customerId: integer(),
+    driverId: integer(),
+    truckId: integer(),
+    card: text().notNull(),
+    fuelDate: date().notNull(),
+    invoice: text(),
+    truckNumber: text(),
+    odometer: integer(),
+    location: text(),
+    city: text(),
+    state: text(),
+    feesCents: bigint({ mode: 'number' }).notNull().default(0),
+    item: text().notNull().default('ULSD'),
+    unit: text().notNull().default('GAL'),
+    ppuMills: integer().notNull().default(0),
+    costCents: bigint({ mode: 'number' }).notNull().default(0),
+    gallonsMilli: integer().notNull().default(0),
+    amtCents: bigint({ mode: 'number' }).notNull().default(0),
+    discType: text(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    db: text(),
+    currency: text().notNull().default('USD'),
+    status: text().notNull().default('Active'),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fuel_rows_company_date_idx').on(t.companyId, t.fuelDate),
+    index('fuel_rows_driver_date_idx').on(t.driverId, t.fuelDate),
+    uniqueIndex('fuel_rows_invoice_uq').on(t.companyId, t.invoice),
+  ],
+);
+
+/** A fuel row's descriptions and invoice numbers (deleted in drafts: /fuel/destroyDescription, /destroyInvoice). */
+export const fuelDescriptions = pgTable('fuel_descriptions', {
+  id: serial().primaryKey(),
+  fuelId: integer()
+    .notNull()
+    .references(() => fuelRows.id, { onDelete: 'cascade' }),
+  text: text().notNull(),
+  createdBy: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+export const fuelInvoices = pgTable('fuel_invoices', {
+  id: serial().primaryKey(),
+  fuelId: integer()
+    .notNull()
+    .references(() => fuelRows.id, { onDelete: 'cascade' }),
+  text: text().notNull(),
+  createdBy: integer(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A recurring deduction or credit for a driver (truck lease, insurance, escrow, advance repayment):
+ * instalments every week or month from start_date, `count` of them or open-ended.
+ */
+export const scheduledPayments = pgTable(
+  'scheduled_payments',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    driverId: integer().notNull(),
+    customerId: integer(),
+    /** deduction, credit */
+    paymentType: text().notNull(),
+    /** weekly, monthly */
+    frequency: text().notNull(),
+    description: text().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    startDate: date().notNull(),
+    count: integer(),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('scheduled_payments_driver_idx').on(t.companyId, t.driverId)],
+);
+
+/** An instalment removed from its series ("this one only"). */
+export const scheduledPaymentSkips = pgTable(
+  'scheduled_payment_skips',
+  {
+    paymentId: integer()
+      .notNull()
+      .references(() => scheduledPayments.id, { onDelete: 'cascade' }),
+    dueOn: date().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.dueOn] })],
+);
+
+/** A driver's pay statement for a period. amount = the sum of its lines, kept in the same transaction. */
+export const driverStatements = pgTable(
+  'driver_statements',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    driverId: integer().notNull(),
+    customerId: integer(),
+    dateFrom: date().notNull(),
+    dateTo: date().notNull(),
+    /** per_mile, percent, flat, hourly: the contract the trip lines were paid by. */
+    contractType: text().notNull(),
+    /** Cents per mile or per load, or basis points of gross, by contract_type. */
+    rate: integer().notNull(),
+    /** Open, Closed */
+    status: text().notNull().default('Open'),
+    amountCents: bigint({ mode: 'number' }).notNull().default(0),
+    paidCents: bigint({ mode: 'number' }).notNull().default(0),
+    paidDate: date(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('driver_statements_company_idx').on(t.companyId, t.createdAt),
+    index('driver_statements_driver_idx').on(t.driverId, t.dateFrom),
+  ],
+);
+
+/**
+ * A statement's line. A load, a fuel row and an instalment are each on one statement at most: the
+ * unique indexes refuse a second line for them even when two statements are saved at once.
+ */
+export const driverStatementLines = pgTable(
+  'driver_statement_lines',
+  {
+    id: serial().primaryKey(),
+    statementId: integer()
+      .notNull()
+      .references(() => driverStatements.id, { onDelete: 'cascade' }),
+    /** trip, fuel, scheduled, addition */
+    kind: text().notNull(),
+    loadId: integer(),
+    fuelId: integer().references(() => fuelRows.id, { onDelete: 'restrict' }),
+    scheduledPaymentId: integer().references(() => scheduledPayments.id, { onDelete: 'restrict' }),
+    dueOn: date(),
+    /** Additional payments: credit, deduction. */
+    category: text(),
+    lineDate: date().notNull(),
+    type: text().notNull(),
+    description: text().notNull().default(''),
+    countAction: text().notNull().default(''),
+    schedule: text().notNull().default(''),
+    /** Signed: deductions are negative. */
+    amountCents: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('driver_statement_lines_statement_idx').on(t.statementId),
+    uniqueIndex('driver_statement_lines_load_uq').on(t.loadId).where(sql`${t.loadId} is not null`),
+    uniqueIndex('driver_statement_lines_fuel_uq').on(t.fuelId).where(sql`${t.fuelId} is not null`),
+    uniqueIndex('driver_statement_lines_instalment_uq')
+      .on(t.scheduledPaymentId, t.dueOn)
+      .where(sql`${t.scheduledPaymentId} is not null`),
+  ],
+);
+
+/** A payment of a statement (partial payments allowed). */
+export const driverStatementPayments = pgTable(
+  'driver_statement_payments',
+  {
+    id: serial().primaryKey(),
+    statementId: integer()
+      .notNull()
+      .references(() => driverStatements.id, { onDelete: 'cascade' }),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    paidOn: date().notNull(),
+    note: text().notNull().default(''),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('driver_statement_payments_statement_idx').on(t.statementId)],
+);

@@ -1,0 +1,113 @@
+import { SECTION } from '@backhaul/shared';
+import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
+import { sql } from 'drizzle-orm';
+import { defineList } from '../../platform/list/define-list';
+
+const PAID_STATUS = sql`case when driver_statements.paid_cents = 0 and driver_statements.amount_cents > 0 then 'Not paid'
+  when driver_statements.paid_cents < driver_statements.amount_cents then 'Partly paid' else 'Paid' end`;
+
+/**
+ * Accounting → Driver statements (000 §3 "Statements list (drivers)"): count footer on Id, unique
+ * counts on Created by, Customer and Driver, sums of the statements' and paid amounts.
+ */
+export const driverStatementsList = defineList({
+  key: 'drivers-statements',
+  title: 'Driver statements',
+  section: SECTION.DriverStatements,
+  from: sql`driver_statements`,
+  rowKey: sql`driver_statements.id`,
+  joins: {
+    author: sql`left join users author on author.id = driver_statements.created_by`,
+    customer: sql`left join customers on customers.id = driver_statements.customer_id`,
+    driver: sql`left join drivers on drivers.id = driver_statements.driver_id`,
+  },
+  base: (user) => sql`driver_statements.company_id = ${user.companyId}`,
+  defaultSort: { sort: 'id', order: 'desc' },
+  columns: [
+    { id: 'id', title: 'Id', sql: sql`driver_statements.id`, filter: 'number', footer: 'count', align: 'left' },
+    {
+      id: 'created_at',
+      title: 'Created date',
+      sql: sql`to_char(driver_statements.created_at at time zone ${COMPANY_TIME_ZONE_DEFAULT}, 'YYYY-MM-DD HH24:MI')`,
+      filterSql: sql`driver_statements.created_at`,
+      sortSql: sql`driver_statements.created_at`,
+      filter: 'date',
+      dateType: 'timestamp',
+    },
+    {
+      id: 'paid_date',
+      title: 'Paid date',
+      sql: sql`driver_statements.paid_date::text`,
+      filterSql: sql`driver_statements.paid_date`,
+      sortSql: sql`driver_statements.paid_date`,
+      filter: 'date',
+      dateType: 'date',
+    },
+    {
+      id: 'created_by',
+      title: 'Created by',
+      sql: sql`author.name`,
+      filterSql: sql`driver_statements.created_by`,
+      filter: 'list',
+      footer: 'unique',
+      footerSql: sql`driver_statements.created_by`,
+      joins: ['author'],
+    },
+    {
+      id: 'customer',
+      title: 'Customer',
+      sql: sql`customers.name`,
+      filterSql: sql`driver_statements.customer_id`,
+      filter: 'list',
+      footer: 'unique',
+      footerSql: sql`driver_statements.customer_id`,
+      joins: ['customer'],
+      search: true,
+      clip: 30,
+    },
+    {
+      id: 'driver',
+      title: 'Driver',
+      sql: sql`drivers.name`,
+      filterSql: sql`driver_statements.driver_id`,
+      filter: 'list',
+      footer: 'unique',
+      footerSql: sql`driver_statements.driver_id`,
+      joins: ['driver'],
+      search: true,
+    },
+    {
+      id: 'contract_type',
+      title: 'Contract type',
+      sql: sql`case driver_statements.contract_type when 'per_mile' then 'Per mile' when 'percent' then 'Percent'
+        when 'flat' then 'Flat' else 'Hourly' end`,
+      filterSql: sql`driver_statements.contract_type`,
+      filter: 'list',
+      sortable: true,
+    },
+    {
+      id: 'period',
+      title: 'Period',
+      sql: sql`driver_statements.date_from::text || ' – ' || driver_statements.date_to::text`,
+      sortSql: sql`driver_statements.date_from`,
+    },
+    { id: 'status', title: 'Status', sql: sql`driver_statements.status`, filter: 'list' },
+    { id: 'paid_status', title: 'Paid status', sql: PAID_STATUS, filter: 'list' },
+    {
+      id: 'amount',
+      title: 'Statement amount',
+      sql: sql`driver_statements.amount_cents`,
+      filter: 'number',
+      footer: 'sum',
+      dollar: true,
+    },
+    {
+      id: 'paid_amount',
+      title: 'Paid amount',
+      sql: sql`driver_statements.paid_cents`,
+      filter: 'number',
+      footer: 'sum',
+      dollar: true,
+    },
+  ],
+});

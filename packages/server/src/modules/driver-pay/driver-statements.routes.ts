@@ -1,0 +1,100 @@
+import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
+import {
+  AdditionFormSchema,
+  SetAdditionSchema,
+  StatementCreateOptionsSchema,
+  StatementCreateSchema,
+  StatementEditSchema,
+  StatementEmailsSchema,
+  StatementIndexSchema,
+  StatementMessageSchema,
+  StatementPayFormSchema,
+  StatementPeriodSchema,
+  StatementRowsSchema,
+  StatementSavedSchema,
+  StatementSendSchema,
+  StatementSentSchema,
+  StatementUpdateSchema,
+} from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import { registerListRoute } from '../../platform/list/list.routes';
+import { driverStatementsList } from './driver-statements.list';
+import * as service from './driver-statements.service';
+
+const can = (action?: number) => ({ section: SECTION.DriverStatements, ...(action ? { action } : {}) });
+
+/** Accounting → Driver statements (001 §3, §4, §7): the register's 16 calls. */
+export const driverStatementsRoutes: RouteModule = {
+  name: 'driver-statements',
+  register(app, { database: { db }, mailer }) {
+    const tags = ['Driver statements'];
+    registerListRoute(app, db, driverStatementsList, { url: '/drivers-statements/list', tags });
+
+    app.get('/drivers-statements', {
+      config: { access: can() },
+      schema: { tags, response: { 200: StatementIndexSchema } },
+      handler: (req) => service.statementIndex(db, caller(req).user),
+    });
+    app.get('/drivers-statements/create', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, response: { 200: StatementCreateOptionsSchema } },
+      handler: (req) => service.createOptions(db, caller(req).user),
+    });
+    app.post('/drivers-statements/create', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, body: StatementPeriodSchema, response: { 200: StatementEditSchema } },
+      handler: (req) => service.previewStatement(db, caller(req).user, req.body),
+    });
+    app.get('/drivers-statements/:id/edit', {
+      config: { access: { anyOf: [can(ACTION.EDIT), can(ACTION.VIEW)] } },
+      schema: { tags, params: IdParamsSchema, response: { 200: StatementEditSchema } },
+      handler: (req) => service.editStatement(db, caller(req).user, req.params.id),
+    });
+    app.post('/drivers-statements', {
+      config: { access: can(ACTION.CREATE) },
+      schema: { tags, body: StatementCreateSchema, response: { 200: StatementSavedSchema } },
+      handler: (req) => service.createStatement(db, caller(req).user, req.body),
+    });
+    app.put('/drivers-statements/:id', {
+      config: { access: can(ACTION.EDIT) },
+      schema: { tags, params: IdParamsSchema, body: StatementUpdateSchema, response: { 200: StatementSavedSchema } },
+      handler: (req) => service.updateStatement(db, caller(req).user, req.params.id, req.body),
+    });
+    app.delete('/drivers-statements/:id', {
+      config: { access: can(ACTION.DELETE) },
+      schema: { tags, params: IdParamsSchema, response: { 200: StatementMessageSchema } },
+      handler: (req) => service.deleteStatement(db, caller(req).user, req.params.id),
+    });
+    app.post('/drivers-statements/setAddition', {
+      config: { access: can(ACTION.EDIT) },
+      schema: { tags, body: SetAdditionSchema, response: { 200: StatementSavedSchema } },
+      handler: (req) => service.setAddition(db, caller(req).user, req.body),
+    });
+    app.post('/drivers-statements/updateAddition/:id', {
+      config: { access: can(ACTION.EDIT) },
+      schema: { tags, params: IdParamsSchema, body: AdditionFormSchema, response: { 200: StatementSavedSchema } },
+      handler: (req) => service.updateAddition(db, caller(req).user, req.params.id, req.body),
+    });
+    app.post('/drivers-statements/setPay/:id', {
+      config: { access: can(ACTION.PAID) },
+      schema: { tags, params: IdParamsSchema, body: StatementPayFormSchema, response: { 200: StatementSavedSchema } },
+      handler: (req) => service.setPay(db, caller(req).user, req.params.id, req.body),
+    });
+    app.delete('/drivers-statements-payment/:id', {
+      config: { access: can(ACTION.PAID) },
+      schema: { tags, params: IdParamsSchema, response: { 200: StatementSavedSchema } },
+      handler: (req) => service.deletePayment(db, caller(req).user, req.params.id),
+    });
+    app.post('/drivers-statements/getEmail', {
+      config: { access: can(ACTION.SEND) },
+      schema: { tags, body: StatementRowsSchema, response: { 200: StatementEmailsSchema } },
+      handler: (req) => service.statementEmails(db, caller(req).user, req.body.rows),
+    });
+    app.post('/drivers-statements/send', {
+      config: { access: can(ACTION.SEND) },
+      schema: { tags, body: StatementSendSchema, response: { 200: StatementSentSchema } },
+      handler: (req) => service.sendStatements(db, mailer, caller(req).user, req.body),
+    });
+  },
+};

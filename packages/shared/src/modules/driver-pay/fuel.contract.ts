@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { field } from '../../forms/fields';
+import { recordRoutes } from '../../http/routes';
+import { defineImport, importCell } from '../../import/import.contract';
+import { dateSchema } from '../../schemas/dates';
+import { moneySchema, optionalMoneySchema } from '../../schemas/money';
+
+/**
+ * Accounting → Fuel (001 §3 "Fuel columns", §4, §7): fuel-card purchases, imported from the card
+ * provider's CSV or XLSX export or typed. Money in dollars in JSON; gallons and the price per unit
+ * with up to three decimals. A row saved with status Canceled leaves the list.
+ */
+export const FUEL_STATUSES = ['Active', 'Canceled'] as const;
+export const FUEL_CANCELED = 'Canceled';
+
+export const FUEL_MSG = {
+  invoiceTwice: 'The transaction appears more than once in the file.',
+  invoiceSaved: 'The transaction is already imported.',
+  unknownUnit: 'No truck has this unit number.',
+  unknownDriver: 'No driver has this name.',
+  noDriver: 'Name a driver, or a unit whose truck has a driver.',
+  onStatement: 'The fuel row is on a driver statement: take it off the statement first.',
+  gallons: 'The gallons cannot be negative.',
+} as const;
+
+const thousandths = (label: string, required: boolean) =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx): number | null => {
+      if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) {
+        if (!required) return null;
+        ctx.addIssue({ code: 'custom', message: `Enter the ${label}.` });
+        return z.NEVER;
+      }
+      const n = typeof v === 'number' ? v : Number(v.trim());
+      if (!Number.isFinite(n) || Math.abs(n * 1000 - Math.round(n * 1000)) > 1e-6 || n > 1_000_000) {
+        ctx.addIssue({ code: 'custom', message: `The ${label} is a number with at most 3 decimals.` });
+        return z.NEVER;
+      }
+      if (n < 0) {
+        ctx.addIssue({ code: 'custom', message: `The ${label} cannot be negative.` });
+        return z.NEVER;
+      }
+      return Math.round(n * 1000);
+    });
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+const optionalSelect = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
+  .pipe(z.number().int().positive('Choose from the list.').nullable());
+
+/** POST /fuel (an id in the body updates) and PUT /fuel/:id. */
+export const FuelFormSchema = z.object({
+  id: z.number().int().positive().optional(),
+  card: field(z.string().trim().min(1, 'Enter the card number.').max(40), { label: 'Card' }),
+  fuel_date: field(dateSchema(), { label: 'Fuel date', kind: 'date' }),
+  invoice: field(optionalText(60), { label: 'Invoice (transaction)' }),
+  driver_id: field(optionalSelect, { label: 'Driver', kind: 'select', options: 'drivers' }),
+  truck_id: field(optionalSelect, { label: 'Truck', kind: 'select', options: 'trucks' }),
+  customer_id: field(optionalSelect, { label: 'Customer', kind: 'select', options: 'customers' }),
+  location: field(optionalText(120), { label: 'Location' }),
+  city: field(optionalText(80), { label: 'City' }),
+  state: field(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, 'The state is two letters.')
+      .default(''),
+    {
+      label: 'State',
+    },
+  ),
+  odometr: field(
+    z
+      .union([z.number(), z.string(), z.null()])
+      .optional()
+      .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
+      .pipe(z.number().int('The odometer is a whole number.').min(0).max(10_000_000).nullable()),
+    { label: 'Odometer', kind: 'number', thousands: true },
+  ),
+  item: field(optionalText(40), { label: 'Item' }),
+  unit: field(optionalText(10), { label: 'Unit' }),
+  gallons: field(thousandths('gallons', true), { label: 'Gallons', kind: 'number' }),
+  ppu: field(thousandths('price per unit', false), { label: 'PPU', kind: 'number' }),
+  cost: field(optionalMoneySchema({ label: 'cost', max: 1_000_000 }), { label: 'Cost', kind: 'money' }),
+  fees: field(optionalMoneySchema({ label: 'fees', max: 100_000 }), { label: 'Fees', kind: 'money' }),
+  amt: field(optionalMoneySchema({ label: 'amt', max: 1_000_000 }), { label: 'Amt', kind: 'money' }),
+  disc_type: field(optionalText(20), { label: 'Disc. type' }),
+  amount: field(moneySchema({ label: 'amount', max: 1_000_000 }), { label: 'Amount', kind: 'money' }),
+  db: field(optionalText(20), { label: 'DB' }),
+  currency: field(z.enum(['USD', 'CAD'], 'Choose USD or CAD.').default('USD'), {
+    label: 'Currency',
+    kind: 'select',
+    options: ['USD', 'CAD'],
+  }),
+  status: field(z.enum(FUEL_STATUSES, 'Choose a status.').default('Active'), {
+    label: 'Status',
+    kind: 'select',
+    options: FUEL_STATUSES,
+  }),
+  add_description: field(optionalText(2000), { label: 'Add a description', kind: 'textarea', span: 2 }),
+  add_invoice: field(optionalText(60), { label: 'Add an invoice number', span: 2 }),
+});
+export type FuelForm = z.input<typeof FuelFormSchema>;
+export type FuelFormOutput = z.output<typeof FuelFormSchema>;
+
+export const EMPTY_FUEL_FORM = {
+  card: '',
+  fuel_date: '',
+  invoice: '',
+  driver_id: '',
+  truck_id: '',
+  customer_id: '',
+  location: '',
+  city: '',
+  state: '',
+  odometr: '',
+  item: 'ULSD',
+  unit: 'GAL',
+  gallons: '',
+  ppu: '',
+  cost: '',
+  fees: '',
+  amt: '',
+  disc_type: '',
+  amount: '',
+  db: '',
+  currency: 'USD',
+  status: 'Active',
+  add_description: '',
+  add_invoice: '',
+};
+
+/** One row of POST /fuel/list (001 §3 "Fuel columns"). */
+export const FuelRowSchema = z.object({
+  id: z.number().int(),
+  created_date: z.string(),
+  created_by: z.string().nullable(),
+  card: z.string(),
+  fuel_date: z.string(),
+  invoice: z.string().nullable(),
+  driver: z.string().nullable(),
+  truck_number: z.string().nullable(),
+  customer: z.string().nullable(),
+  odometr: z.number().nullable(),
+  location: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  fees: z.number(),
+  item: z.string(),
+  unit: z.string(),
+  ppu: z.number(),
+  cost: z.number(),
+  gallons: z.number(),
+  amt: z.number(),
+  discType: z.string().nullable(),
+  amount: z.number(),
+  db: z.string().nullable(),
+  currency: z.string(),
+  status: z.string(),
+});
+export type FuelRow = z.infer<typeof FuelRowSchema>;
+
+const Option = z.object({ value: z.number().int(), label: z.string() });
+/** GET /fuel and GET /fuel/create (optional customer_id): what the form chooses from. */
+export const FuelOptionsSchema = z.object({
+  drivers: z.array(Option),
+  trucks: z.array(Option),
+  customers: z.array(Option),
+  statuses: z.array(z.string()),
+  row: z.object({ customer_id: z.number().int().nullable(), status: z.string() }),
+});
+export const FuelChildSchema = z.object({ id: z.number().int(), text: z.string(), created_at: z.string() });
+/** GET /fuel/:id/edit: the row with its ids, its descriptions and invoices, and the options. */
+export const FuelEditSchema = FuelOptionsSchema.extend({
+  row: FuelRowSchema.extend({
+    driver_id: z.number().int().nullable(),
+    truck_id: z.number().int().nullable(),
+    customer_id: z.number().int().nullable(),
+  }),
+  descriptions: z.array(FuelChildSchema),
+  invoices: z.array(FuelChildSchema),
+});
+export type FuelEdit = z.infer<typeof FuelEditSchema>;
+/** A saved row; `removed` when its status is Canceled and it left the list (001 §4). */
+export const FuelSavedSchema = z.object({ message: z.string(), row: FuelRowSchema, removed: z.boolean() });
+
+/** GET /fuel/create, GET /fuel/:id/edit, POST /fuel, PUT /fuel/:id, DELETE /fuel/:id. */
+export const FUEL_ROUTES = recordRoutes('/fuel');
+
+/**
+ * The fuel-card export (Comdata-style and EFS/WEX-style headings both match): rows are matched to a
+ * truck by unit number and to a driver by name, else the truck's driver; transactions are unique.
+ */
+export const FUEL_IMPORT = defineImport({
+  card: {
+    label: 'Card',
+    aliases: ['card number', 'card #', 'card no', 'cardnum'],
+    required: true,
+    schema: importCell.text('card', { required: true, max: 40 }),
+  },
+  fuel_date: {
+    label: 'Fuel date',
+    aliases: ['date', 'tran date', 'transaction date', 'trans date'],
+    required: true,
+    schema: importCell.date('fuel date', { required: true }),
+  },
+  invoice: {
+    label: 'Invoice',
+    aliases: ['transaction number', 'transaction #', 'trans #', 'invoice #', 'ref'],
+    schema: importCell.text('invoice', { max: 60 }),
+    unique: { inFile: FUEL_MSG.invoiceTwice, existing: FUEL_MSG.invoiceSaved },
+  },
+  truck_number: {
+    label: 'Unit',
+    aliases: ['unit number', 'unit #', 'truck', 'truck number', 'vehicle'],
+    schema: importCell.text('unit', { max: 40 }),
+  },
+  driver: {
+    label: 'Driver',
+    aliases: ['driver name', 'driver last name'],
+    schema: importCell.text('driver', { max: 120 }),
+  },
+  location: {
+    label: 'Location',
+    aliases: ['truck stop name', 'location name', 'merchant', 'site name'],
+    schema: importCell.text('location', { max: 120 }),
+  },
+  city: { label: 'City', aliases: ['merchant city'], schema: importCell.text('city', { max: 80 }) },
+  state: {
+    label: 'State',
+    aliases: ['st', 'state/prov', 'merchant state'],
+    schema: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, 'The state is two letters.'),
+  },
+  odometr: { label: 'Odometer', aliases: ['odometr', 'hub'], schema: importCell.integer('odometer') },
+  item: { label: 'Item', aliases: ['product', 'product code'], schema: importCell.text('item', { max: 40 }) },
+  gallons: {
+    label: 'Gallons',
+    aliases: ['qty', 'quantity', 'units'],
+    required: true,
+    schema: z
+      .string()
+      .trim()
+      .superRefine((v, ctx) => {
+        const n = Number(v.replace(/,/g, ''));
+        if (v === '' || !Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: 'The gallons is a number.' });
+        else if (n < 0) ctx.addIssue({ code: 'custom', message: FUEL_MSG.gallons });
+      })
+      .transform((v) => Math.round(Number(v.replace(/,/g, '')) * 1000)),
+  },
+  ppu: {
+    label: 'PPU',
+    aliases: ['price per gallon', 'unit price', 'price'],
+    schema: z
+      .string()
+      .trim()
+      .transform((v) => (v === '' ? 0 : Math.round(Number(v.replace(/[$,]/g, '')) * 1000)))
+      .pipe(z.number({ error: 'The PPU is a number.' }).min(0, 'The PPU cannot be negative.')),
+  },
+  fees: { label: 'Fees', aliases: ['fee', 'transaction fee'], schema: importCell.money('fees') },
+  amt: { label: 'Amt', aliases: ['gross amount', 'pre-discount amount'], schema: importCell.money('amt') },
+  disc_type: {
+    label: 'Disc type',
+    aliases: ['discount type', 'disctype'],
+    schema: importCell.text('disc type', { max: 20 }),
+  },
+  amount: {
+    label: 'Amount',
+    aliases: ['total', 'total amount', 'net amount'],
+    required: true,
+    schema: importCell.money('amount', { required: true }),
+  },
+  db: { label: 'DB', aliases: ['billing'], schema: importCell.text('db', { max: 20 }) },
+  currency: { label: 'Currency', aliases: ['curr'], schema: importCell.text('currency', { max: 3 }) },
+});

@@ -1,0 +1,91 @@
+import {
+  type StatementCreateOptions,
+  StatementCreateOptionsSchema,
+  StatementEditSchema,
+  type StatementPeriod,
+  StatementPeriodSchema,
+  StatementSavedSchema,
+} from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
+import { Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../platform/api-client';
+import { zodValidator } from '../../platform/form-validation';
+import { RecordDialogFooter, RecordModal } from '../../platform/record/record-dialog';
+import { RecordFields } from '../../platform/record/record-fields';
+import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { statementKeys } from './driver-statements.api';
+
+type Values = { driver_id: string; date_from: string; date_to: string };
+
+/**
+ * A new statement: the driver and the period (last week by default). It takes every trip, fuel row
+ * and scheduled payment of the period that is on no other statement; the editor opens next to move
+ * lines out and add payments.
+ */
+export function StatementCreateDialog(props: {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
+  const query = useQuery({
+    queryKey: statementKeys.form(null),
+    queryFn: () =>
+      api.get<StatementCreateOptions>('/drivers-statements/create', { schema: StatementCreateOptionsSchema }),
+    enabled: props.opened,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const data = query.data;
+  const form = useForm<Values>({
+    initialValues: { driver_id: '', date_from: '', date_to: '' },
+    validate: zodValidator(StatementPeriodSchema) as (v: Values) => Record<string, string>,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the options arrive
+  useEffect(() => {
+    if (!props.opened || !data) return;
+    form.setValues({ driver_id: '', date_from: data.date_from, date_to: data.date_to });
+    form.clearErrors();
+  }, [props.opened, data]);
+
+  const { submit, saving } = useRecordSave(form, {
+    save: async (values) => {
+      const period = StatementPeriodSchema.parse(values) as StatementPeriod;
+      const offered = await api.post('/drivers-statements/create', period, { schema: StatementEditSchema });
+      return api.post(
+        '/drivers-statements',
+        {
+          ...period,
+          trips: offered.trips_selected,
+          fuel: offered.fuel_selected,
+          scheduled_payments: offered.scheduled_payments_selected,
+        },
+        { schema: StatementSavedSchema },
+      );
+    },
+    invalidate: statementKeys.all,
+    onSaved: (saved) => {
+      props.onClose();
+      props.onCreated(saved.statement.id);
+    },
+  });
+
+  return (
+    <RecordModal
+      opened={props.opened}
+      onClose={props.onClose}
+      title="New driver statement"
+      loading={props.opened && !data}
+    >
+      <form onSubmit={submit} noValidate data-testid="statement-create">
+        <RecordFields schema={StatementPeriodSchema} form={form} data={data} cols={2} />
+        <Text size="xs" c="dimmed" mt="xs">
+          The statement takes the driver's delivered loads, fuel and scheduled payments of the period that are on no
+          other statement; you can move them out before closing it.
+        </Text>
+        <RecordDialogFooter onClose={props.onClose} loading={saving} />
+      </form>
+    </RecordModal>
+  );
+}

@@ -1,0 +1,445 @@
+import { ACTION, SECTION } from '@backhaul/shared';
+import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import {
+  AdditionFormSchema,
+  type StatementDetail,
+  type StatementEdit,
+  StatementPayFormSchema,
+} from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
+import { ActionIcon, Badge, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { zodValidator } from '../../platform/form-validation';
+import { ConfirmDialog } from '../../platform/record/confirm-dialog';
+import { RecordFields } from '../../platform/record/record-fields';
+import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { statementKeys, statementsApi } from './driver-statements.api';
+import { moneyColor, TransferLines } from './statement-lines';
+
+const S = SECTION.DriverStatements;
+type Selection = { trips: number[]; fuel: number[]; scheduled_payments: string[]; addition: number[] };
+const selectionOf = (e: StatementEdit): Selection => ({
+  trips: e.trips_selected,
+  fuel: e.fuel_selected,
+  scheduled_payments: e.scheduled_payments_selected,
+  addition: e.addition_selected,
+});
+
+function Summary({ s }: { s: StatementDetail }) {
+  const item = (label: string, value: React.ReactNode) => (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} component="div">
+        {value}
+      </Text>
+    </div>
+  );
+  return (
+    <SimpleGrid cols={6} spacing="xs" data-testid="statement-summary">
+      {item('Driver', s.driver)}
+      {item('Period', `${s.date_from} – ${s.date_to}`)}
+      {item('Contract', `${s.contract_type}, ${s.rate}`)}
+      {item(
+        'Status',
+        <Group gap={4}>
+          <Badge size="sm" variant="light" color={s.status === 'Closed' ? 'gray' : 'blue'}>
+            {s.status}
+          </Badge>
+          <Badge
+            size="sm"
+            variant="light"
+            color={s.paid_status === 'Paid' ? 'green' : s.paid_status === 'Partly paid' ? 'yellow' : 'gray'}
+          >
+            {s.paid_status}
+          </Badge>
+        </Group>,
+      )}
+      {item('Amount', <span data-testid="statement-amount">{formatMoney(s.amount)}</span>)}
+      {item('Paid / due', `${formatMoney(s.paid_amount)} / ${formatMoney(s.due)}`)}
+    </SimpleGrid>
+  );
+}
+
+/** Additional payments: the kept ones (a removal is a draft until Save), and a form that adds or changes one at once. */
+function Additions(props: {
+  edit: StatementEdit;
+  kept: number[];
+  onKept: (ids: number[]) => void;
+  readOnly: boolean;
+  onSaved: (e: StatementDetail) => void;
+}) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const empty = { category: 'deduction', date: nowInCompanyTimeZone().date, amount: '', description: '' };
+  const form = useForm({ initialValues: empty, validate: zodValidator(AdditionFormSchema) });
+  const { submit, saving } = useRecordSave(form, {
+    save: (values) =>
+      editing
+        ? statementsApi.updateAddition(editing, values)
+        : statementsApi.setAddition({ ...values, statement_id: props.edit.statement?.id }),
+    onSaved: (saved) => {
+      props.onSaved(saved.statement);
+      form.setValues(empty);
+      setEditing(null);
+    },
+  });
+  const rows = props.edit.addition;
+  return (
+    <div data-testid="statement-additions">
+      <Text size="sm" fw={700} mb={4}>
+        Additional payments
+      </Text>
+      <Table fz="xs" verticalSpacing={4}>
+        <Table.Tbody>
+          {rows.map((a) => {
+            const kept = props.kept.includes(a.id);
+            return (
+              <Table.Tr key={a.id} style={kept ? undefined : { textDecoration: 'line-through', opacity: 0.6 }}>
+                <Table.Td w={100}>{a.date}</Table.Td>
+                <Table.Td w={90}>
+                  <Badge size="xs" variant="light" color={a.category === 'credit' ? 'green' : 'red'}>
+                    {a.category === 'credit' ? 'Credit' : 'Deduction'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{a.description}</Table.Td>
+                <Table.Td ta="right" c={moneyColor(a.amount)}>
+                  {formatMoney(a.amount)}
+                </Table.Td>
+                {!props.readOnly && (
+                  <Table.Td w={64}>
+                    <Group gap={2} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-label={`Change ${a.description}`}
+                        onClick={() => {
+                          setEditing(a.id);
+                          form.setValues({ ...a, amount: String(Math.abs(a.amount)) });
+                        }}
+                      >
+                        <IconPencil size={14} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        color="red"
+                        aria-label={`${kept ? 'Remove' : 'Keep'} ${a.description}`}
+                        onClick={() =>
+                          props.onKept(kept ? props.kept.filter((k) => k !== a.id) : [...props.kept, a.id])
+                        }
+                      >
+                        <IconTrash size={14} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {rows.length === 0 && (
+        <Text size="xs" c="dimmed">
+          No additional payments.
+        </Text>
+      )}
+      {!props.readOnly && (
+        <form onSubmit={submit} noValidate data-testid="addition-form">
+          <Group align="flex-end" gap="xs" mt="xs" wrap="nowrap">
+            <div style={{ flex: 1 }}>
+              <RecordFields schema={AdditionFormSchema} form={form} cols={4} />
+            </div>
+            <Button type="submit" size="sm" loading={saving} data-testid="addition-save">
+              {editing ? 'Save payment' : 'Add payment'}
+            </Button>
+          </Group>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** Payments of a closed statement: the list (each may be removed) and a form for the next one. */
+function Payments(props: { s: StatementDetail; canPay: boolean; onSaved: (s: StatementDetail) => void }) {
+  const [removing, setRemoving] = useState<number | null>(null);
+  const empty = { amount: '', date: nowInCompanyTimeZone().date, note: '' };
+  const form = useForm({ initialValues: empty, validate: zodValidator(StatementPayFormSchema) });
+  const { submit, saving } = useRecordSave(form, {
+    save: (values) => statementsApi.setPay(props.s.id, values),
+    onSaved: (saved) => {
+      props.onSaved(saved.statement);
+      form.setValues(empty);
+    },
+  });
+  return (
+    <div data-testid="statement-payments">
+      <Text size="sm" fw={700} mb={4}>
+        Payments
+      </Text>
+      <Table fz="xs" verticalSpacing={4}>
+        <Table.Tbody>
+          {props.s.payments.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td w={100}>{p.date}</Table.Td>
+              <Table.Td>{p.note}</Table.Td>
+              <Table.Td c="dimmed">{p.created_by}</Table.Td>
+              <Table.Td ta="right">{formatMoney(p.amount)}</Table.Td>
+              {props.canPay && (
+                <Table.Td w={32}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    color="red"
+                    aria-label="Remove payment"
+                    onClick={() => setRemoving(p.id)}
+                  >
+                    <IconTrash size={14} />
+                  </ActionIcon>
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {props.s.payments.length === 0 && (
+        <Text size="xs" c="dimmed">
+          Not paid yet.
+        </Text>
+      )}
+      {props.canPay && props.s.due > 0 && (
+        <form onSubmit={submit} noValidate data-testid="pay-form">
+          <Group align="flex-end" gap="xs" mt="xs" wrap="nowrap">
+            <div style={{ flex: 1 }}>
+              <RecordFields schema={StatementPayFormSchema} form={form} cols={4} />
+            </div>
+            <Button type="submit" size="sm" loading={saving} data-testid="pay-save">
+              Pay
+            </Button>
+          </Group>
+        </form>
+      )}
+      <ConfirmDialog
+        opened={removing !== null}
+        message="Remove this payment? The statement's paid amount goes down by it."
+        confirmLabel="Remove"
+        onClose={() => setRemoving(null)}
+        onConfirm={async () => {
+          if (removing === null) return;
+          const res = await statementsApi.deletePayment(removing);
+          showAlert('success', res.message);
+          props.onSaved(res.statement);
+          setRemoving(null);
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * A driver statement: Edit while open (move trips, fuel and scheduled payments in and out, add
+ * credits and deductions, Save, Close), View once closed (its lines, payments and Pay).
+ */
+export function StatementEditor(props: {
+  id: number | null;
+  onClose: () => void;
+  onChanged: () => void;
+  onSend: (id: number) => void;
+}) {
+  const tree = usePermissionTree();
+  const queryClient = useQueryClient();
+  const canEdit = allowsButton(tree, { section: S, ids: [ACTION.EDIT] });
+  const canPay = allowsButton(tree, { section: S, ids: [ACTION.PAID] });
+  const canSend = allowsButton(tree, { section: S, ids: [ACTION.SEND] });
+  const query = useQuery({
+    queryKey: statementKeys.record(props.id),
+    queryFn: () => statementsApi.edit(props.id as number),
+    enabled: props.id !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const edit = query.data;
+  const [sel, setSel] = useState<Selection | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [closing, setClosing] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh selection per loaded statement
+  useEffect(() => {
+    if (edit) setSel(selectionOf(edit));
+  }, [edit?.statement?.id, edit?.statement?.status]);
+
+  const s = edit?.statement;
+  const closed = s?.status === 'Closed';
+  const readOnly = closed || !canEdit;
+  const reload = async () => {
+    props.onChanged();
+    await queryClient.invalidateQueries({ queryKey: statementKeys.record(props.id) });
+  };
+  const onAddition = (detail: StatementDetail) => {
+    setSel((cur) => {
+      if (!cur) return cur;
+      const ids = detail.lines.filter((l) => l.kind === 'addition').map((l) => l.id);
+      const fresh = ids.filter((i) => !edit?.addition.some((a) => a.id === i));
+      return { ...cur, addition: [...cur.addition, ...fresh] };
+    });
+    void reload();
+  };
+  const save = async (close: boolean) => {
+    if (!s || !sel) return;
+    setBusy(true);
+    try {
+      const res = await statementsApi.update(s.id, { ...sel, ...(close ? { status: 'Closed' as const } : {}) });
+      showAlert('success', res.message);
+      await reload();
+      if (!close) props.onClose();
+    } finally {
+      setBusy(false);
+      setClosing(false);
+    }
+  };
+  const selectedTotal =
+    edit && sel
+      ? [
+          ...edit.trips.filter((r) => sel.trips.includes(r.id)),
+          ...edit.fuel.filter((r) => sel.fuel.includes(r.id)),
+          ...edit.scheduled_payments.filter((r) => sel.scheduled_payments.includes(r.id)),
+          ...edit.addition.filter((r) => sel.addition.includes(r.id)),
+        ].reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100
+      : 0;
+
+  return (
+    <Modal
+      opened={props.id !== null}
+      onClose={props.onClose}
+      size={1180}
+      centered
+      title={s ? `${readOnly ? 'View' : 'Edit'} driver statement #${s.id}` : 'Driver statement'}
+    >
+      {!edit || !s || !sel ? (
+        <Text size="sm" c="dimmed">
+          Loading…
+        </Text>
+      ) : (
+        <Stack gap="sm" data-testid="statement-editor">
+          <Summary s={s} />
+          <Divider />
+          {closed ? (
+            <Paper withBorder p="xs">
+              <Table fz="xs" verticalSpacing={4} data-testid="statement-lines">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Description</Table.Th>
+                    <Table.Th>Count</Table.Th>
+                    <Table.Th>Schedule</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {s.lines.map((l) => (
+                    <Table.Tr key={l.id}>
+                      <Table.Td>{l.date}</Table.Td>
+                      <Table.Td>{l.type}</Table.Td>
+                      <Table.Td>{l.description}</Table.Td>
+                      <Table.Td>{l.count_action}</Table.Td>
+                      <Table.Td>{l.schedule}</Table.Td>
+                      <Table.Td ta="right" c={moneyColor(l.amount)}>
+                        {formatMoney(l.amount)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                  <Table.Tr>
+                    <Table.Td colSpan={5} fw={700}>
+                      Total
+                    </Table.Td>
+                    <Table.Td ta="right" fw={700}>
+                      {formatMoney(s.amount)}
+                    </Table.Td>
+                  </Table.Tr>
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          ) : (
+            <>
+              <TransferLines
+                title="Trips"
+                testId="trips"
+                readOnly={readOnly}
+                rows={edit.trips.map((r) => ({ ...r, detail: `Trip #${r.trip_id} · ${r.count_action}` }))}
+                selected={sel.trips}
+                onChange={(trips) => setSel({ ...sel, trips })}
+              />
+              <TransferLines
+                title="Fuel"
+                testId="fuel"
+                readOnly={readOnly}
+                rows={edit.fuel.map((r) => ({ ...r, detail: r.count_action }))}
+                selected={sel.fuel}
+                onChange={(fuel) => setSel({ ...sel, fuel })}
+              />
+              <TransferLines
+                title="Scheduled payments"
+                testId="scheduled"
+                readOnly={readOnly}
+                rows={edit.scheduled_payments.map((r) => ({ ...r, detail: r.schedule }))}
+                selected={sel.scheduled_payments}
+                onChange={(scheduled_payments) => setSel({ ...sel, scheduled_payments })}
+              />
+              <Additions
+                edit={edit}
+                kept={sel.addition}
+                onKept={(addition) => setSel({ ...sel, addition })}
+                readOnly={readOnly}
+                onSaved={onAddition}
+              />
+            </>
+          )}
+          {closed && <Payments s={s} canPay={canPay} onSaved={() => void reload()} />}
+          <Divider />
+          <Group justify="space-between">
+            <Text size="sm" data-testid="statement-total">
+              {closed ? 'Statement amount' : 'Amount after saving'}:{' '}
+              <Text span fw={700} c={moneyColor(closed ? s.amount : selectedTotal)}>
+                {formatMoney(closed ? s.amount : selectedTotal)}
+              </Text>
+            </Text>
+            <Group gap="xs">
+              {canSend && (
+                <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => props.onSend(s.id)}>
+                  Send
+                </Button>
+              )}
+              {!readOnly && (
+                <Button variant="light" color="orange" onClick={() => setClosing(true)} data-testid="statement-close">
+                  Close statement
+                </Button>
+              )}
+              <Button variant="default" onClick={props.onClose}>
+                {readOnly ? 'Close' : 'Cancel'}
+              </Button>
+              {!readOnly && (
+                <Button loading={busy} onClick={() => void save(false)} data-testid="statement-save">
+                  Save
+                </Button>
+              )}
+            </Group>
+          </Group>
+          <ConfirmDialog
+            opened={closing}
+            title="Close statement"
+            message="Close this statement? Its lines can no longer change, and it cannot be deleted."
+            confirmLabel="Close statement"
+            busy={busy}
+            testId="confirm-close"
+            onClose={() => setClosing(false)}
+            onConfirm={() => void save(true)}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
