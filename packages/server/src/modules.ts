@@ -26,6 +26,7 @@ import { milesRoutes } from './modules/trips/miles.routes';
 import { tripsRoutes } from './modules/trips/trips.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
 import { filesRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/http/health.routes';
 import type { RouteModule } from './platform/http/types';
@@ -70,4 +71,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   schedulesRoutes,
   shortPaymentsRoutes,
   searchRoutes,
+  // The Shop.
+  workOrdersRoutes,
 ];

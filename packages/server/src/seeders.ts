@@ -16,6 +16,7 @@ import { tripsSeeder } from './modules/trips/trips.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
 import { unitsSeeder } from './modules/units/units.seed';
 import { usersSeeder } from './modules/users/users.seed';
+import { workOrdersSeeder } from './modules/work-orders/work-orders.seed';
 import { companiesSeeder } from './platform/companies/companies.seed';
 import type { Seeder } from './platform/seed/seed';
 
@@ -43,4 +44,6 @@ export const SEEDERS: readonly Seeder[] = [
   paymentsSeeder,
   // Factored loads on schedules, and what the factoring companies paid short.
   schedulesSeeder,
+  // The Shop: work orders (outside customers' billed on invoices).
+  workOrdersSeeder,
 ];

@@ -20,6 +20,7 @@ export * from '../modules/trips/loads.table';
 export * from '../modules/trips/trips.table';
 export * from '../modules/trucks/trucks.table';
 export * from '../modules/units/units.table';
+export * from '../modules/work-orders/work-orders.table';
 export * from '../platform/audit/audit.table';
 export * from '../platform/auth/auth.table';
 export * from '../platform/auth/secrets.table';

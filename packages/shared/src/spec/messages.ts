@@ -39,6 +39,12 @@ export const MSG = {
   itemDeleted: 'Item deleted successfully',
   /** Role (permission) calls fail (000 §8). */
   roleCallFailed: 'Something went wrong',
+  // The Shop (001 §8): work orders, planner day off, trucks on the road reports.
+  removeItemWorkOrder: 'Remove item work order',
+  removeItemDayOff: 'Remove item day off',
+  editDayOff: 'Edit day off',
+  reportSent: 'Report sent successfully',
+  sendingError: 'Sending error',
 } as const;
 
 /** A small list's saves and deletions (001 §8: the item messages), e.g. the /info lists. */

@@ -26,6 +26,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
       'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
+      'Shop: Work orders',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: System settings',
     ]);
@@ -54,8 +55,8 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Maintenance: Drivers, Trucks, Trailers, Employees',
     ]);
   });
-  it('shop@: trucks and trailers (its shop screens are not built yet)', () => {
-    expect(menuOf(1, 'Shop manager')).toEqual(['Account', 'Maintenance: Trucks, Trailers']);
+  it('shop@: its work orders, trucks and trailers', () => {
+    expect(menuOf(1, 'Shop manager')).toEqual(['Account', 'Shop: Work orders', 'Maintenance: Trucks, Trailers']);
   });
   it('customer@: its invoices and payments, nothing internal', () => {
     expect(menuOf(4, 'Customer')).toEqual(['Accounting: Customer invoices, Customer payments']);
@@ -71,6 +72,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     expect(isBuilt('/accounting')).toBe(true);
     expect(isBuilt('/accounting/fuel')).toBe(false);
     expect(isBuilt('/manager-statements')).toBe(false);
-    expect(isBuilt('/shop')).toBe(false);
+    expect(isBuilt('/shop')).toBe(true);
+    expect(isBuilt('/shop/trucks-on-the-road')).toBe(false);
   });
 });

@@ -36,7 +36,8 @@ export type PageKey =
   | 'dashboard'
   | 'dispatch-statistics'
   | 'customer-reports'
-  | 'safety-statistics';
+  | 'safety-statistics'
+  | 'work-orders';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -121,7 +122,7 @@ export const APP_ROUTES: RouteNode[] = [
     section: 'Shop',
     defaultChild: 'work-orders',
     children: [
-      child('work-orders', 'Work orders', 'Work orders'),
+      child('work-orders', 'Work orders', 'Work orders', { page: 'work-orders' }),
       child('work-orders-statistics', 'Work orders statistics', 'Work orders statistics'),
       child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open' }),
     ],

@@ -51,6 +51,7 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/statistics/customer-reports-page').then((m) => ({ Component: m.CustomerReportsPage })),
   'safety-statistics': () =>
     import('../modules/statistics/safety-statistics-page').then((m) => ({ Component: m.SafetyStatisticsPage })),
+  'work-orders': () => import('../modules/work-orders/work-orders-page').then((m) => ({ Component: m.WorkOrdersPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

@@ -1,0 +1,74 @@
+CREATE TABLE "work_order_descriptions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"work_order_id" integer NOT NULL,
+	"complaint" text NOT NULL,
+	"cause" text DEFAULT '' NOT NULL,
+	"correction" text DEFAULT '' NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_order_invoices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"work_order_id" integer NOT NULL,
+	"number" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"issued_on" date
+);
+--> statement-breakpoint
+CREATE TABLE "work_order_labour" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"work_order_id" integer NOT NULL,
+	"technician_id" integer,
+	"description" text DEFAULT '' NOT NULL,
+	"hundredth_hours" integer NOT NULL,
+	"rate_cents" integer NOT NULL,
+	"amount_cents" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_order_parts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"work_order_id" integer NOT NULL,
+	"part_number" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"hundredth_quantity" integer NOT NULL,
+	"unit_price_cents" integer NOT NULL,
+	"amount_cents" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "work_orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"wo_type" text NOT NULL,
+	"unit_type" text NOT NULL,
+	"truck_id" integer,
+	"trailer_id" integer,
+	"customer_id" integer,
+	"customer_unit" text,
+	"dispatch_request" smallint DEFAULT 2 NOT NULL,
+	"status" smallint DEFAULT 1 NOT NULL,
+	"technician_id" integer,
+	"arrived" boolean DEFAULT false NOT NULL,
+	"arrival_date" date,
+	"alignment" boolean DEFAULT false NOT NULL,
+	"inspection" boolean DEFAULT false NOT NULL,
+	"pm" boolean DEFAULT false NOT NULL,
+	"towing" boolean DEFAULT false NOT NULL,
+	"check_in" timestamp with time zone,
+	"check_out" timestamp with time zone,
+	"tax_basis_points" integer DEFAULT 0 NOT NULL,
+	"labour_cents" integer DEFAULT 0 NOT NULL,
+	"parts_cents" integer DEFAULT 0 NOT NULL,
+	"tax_cents" integer DEFAULT 0 NOT NULL,
+	"total_cents" integer DEFAULT 0 NOT NULL,
+	"customer_invoice_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "work_order_descriptions" ADD CONSTRAINT "work_order_descriptions_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_invoices" ADD CONSTRAINT "work_order_invoices_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_labour" ADD CONSTRAINT "work_order_labour_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_parts" ADD CONSTRAINT "work_order_parts_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "work_orders_created_idx" ON "work_orders" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "work_orders_status_idx" ON "work_orders" USING btree ("company_id","status");--> statement-breakpoint
+CREATE INDEX "work_orders_arrival_idx" ON "work_orders" USING btree ("company_id","arrival_date");
