@@ -37,7 +37,16 @@ test('admin signs in with the form and lands on /account with the menu and heade
   await expect(page.getByTestId('user-name')).toHaveText('Avery Admin');
   await expect(page.getByTestId('header-user-name')).toHaveText('Avery Admin');
   const menu = page.getByTestId('app-menu');
-  for (const group of ['Account', 'Dispatch', 'Statistics', 'Accounting', 'Shop', 'Maintenance', 'Settings', 'Log out']) {
+  for (const group of [
+    'Account',
+    'Dispatch',
+    'Statistics',
+    'Accounting',
+    'Shop',
+    'Maintenance',
+    'Settings',
+    'Log out',
+  ]) {
     await expect(menu.getByText(group, { exact: true })).toBeVisible();
   }
   // Safety has no built screen yet: the menu leads nowhere it cannot go.
