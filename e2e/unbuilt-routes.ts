@@ -14,7 +14,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/accounting/bonus-charge',
   '/accounting/company-expenses',
   '/manager-statements',
-  '/shop/work-orders-statistics',
   '/shop/trucks-on-the-road',
   '/maintenance',
   '/settings/accounting-settings',

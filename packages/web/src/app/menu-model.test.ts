@@ -26,7 +26,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
       'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
-      'Shop: Work orders',
+      'Shop: Work orders, Work orders statistics',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: System settings',
     ]);
@@ -56,7 +56,11 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     ]);
   });
   it('shop@: its work orders, trucks and trailers', () => {
-    expect(menuOf(1, 'Shop manager')).toEqual(['Account', 'Shop: Work orders', 'Maintenance: Trucks, Trailers']);
+    expect(menuOf(1, 'Shop manager')).toEqual([
+      'Account',
+      'Shop: Work orders, Work orders statistics',
+      'Maintenance: Trucks, Trailers',
+    ]);
   });
   it('customer@: its invoices and payments, nothing internal', () => {
     expect(menuOf(4, 'Customer')).toEqual(['Accounting: Customer invoices, Customer payments']);

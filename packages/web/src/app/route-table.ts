@@ -37,7 +37,8 @@ export type PageKey =
   | 'dispatch-statistics'
   | 'customer-reports'
   | 'safety-statistics'
-  | 'work-orders';
+  | 'work-orders'
+  | 'work-orders-statistics';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -123,7 +124,9 @@ export const APP_ROUTES: RouteNode[] = [
     defaultChild: 'work-orders',
     children: [
       child('work-orders', 'Work orders', 'Work orders', { page: 'work-orders' }),
-      child('work-orders-statistics', 'Work orders statistics', 'Work orders statistics'),
+      child('work-orders-statistics', 'Work orders statistics', 'Work orders statistics', {
+        page: 'work-orders-statistics',
+      }),
       child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open' }),
     ],
   },

@@ -52,6 +52,8 @@ const PAGES: Record<PageKey, LazyPage> = {
   'safety-statistics': () =>
     import('../modules/statistics/safety-statistics-page').then((m) => ({ Component: m.SafetyStatisticsPage })),
   'work-orders': () => import('../modules/work-orders/work-orders-page').then((m) => ({ Component: m.WorkOrdersPage })),
+  'work-orders-statistics': () =>
+    import('../modules/work-orders/work-order-statistics-page').then((m) => ({ Component: m.WorkOrderStatisticsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

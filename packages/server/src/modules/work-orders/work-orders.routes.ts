@@ -10,6 +10,10 @@ import {
   WorkOrderEditSchema,
   WorkOrderOptionsSchema,
   WorkOrderSavedSchema,
+  WoStatisticsBodySchema,
+  WoStatisticsSchema,
+  WoStatisticsShowParamsSchema,
+  WoStatisticsShowSchema,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
@@ -20,6 +24,7 @@ import { deleteDraftedChildren } from '../../platform/record/record.service';
 import { workOrdersList } from './work-orders.list';
 import { workOrderRecord } from './work-orders.record';
 import * as service from './work-orders.service';
+import { workOrderStatistics, workOrderStatisticsDay } from './work-orders.statistics';
 
 const tags = ['Work orders'];
 const section = SECTION.WorkOrders;
@@ -97,6 +102,25 @@ export const workOrdersRoutes: RouteModule = {
         }),
       });
     }
+
+    // Work-order statistics (section 67): the window per day or month, and one day's orders.
+    const stats = { section: SECTION.WorkOrdersStatistics };
+    const statsTags = ['Work orders statistics'];
+    app.get(`${WORK_ORDER_BASE}/statistics`, {
+      config: { access: stats },
+      schema: { tags: statsTags, response: { 200: WoStatisticsSchema } },
+      handler: (req) => workOrderStatistics(db, caller(req).user, {}),
+    });
+    app.post(`${WORK_ORDER_BASE}/statistics/list`, {
+      config: { access: stats },
+      schema: { tags: statsTags, body: WoStatisticsBodySchema, response: { 200: WoStatisticsSchema } },
+      handler: (req) => workOrderStatistics(db, caller(req).user, req.body),
+    });
+    app.post(`${WORK_ORDER_BASE}/statistics/show/:date`, {
+      config: { access: stats },
+      schema: { tags: statsTags, params: WoStatisticsShowParamsSchema, response: { 200: WoStatisticsShowSchema } },
+      handler: (req) => workOrderStatisticsDay(db, caller(req).user, req.params.date),
+    });
 
     app.get(`${WORK_ORDER_BASE}/:id/invoice`, {
       config: { access: view },

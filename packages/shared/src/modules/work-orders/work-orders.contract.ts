@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
-import { dateTimeSchema } from '../../schemas/dates';
+import { dateSchema, dateTimeSchema, monthSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
 import { SPEC } from '../../spec/constants';
 import { requiredText, textField } from '../customers/contact-fields';
@@ -318,3 +318,70 @@ export function previewTotals(form: {
   const tax = Math.round((parts * hundredthsOf(form.tax_percent)) / 10000);
   return { labour, parts, tax, total: labour + parts + tax };
 }
+
+// ---------- work-order statistics (GET /work-order/statistics, POST …/list, POST …/show/:date) ----------
+
+export const WO_STAT_GROUPS = ['day', 'month'] as const;
+/** The longest window per grouping: a quarter by day, three years by month. */
+export const WO_STAT_MAX = { day: 93, month: 1096 } as const;
+
+/** The window: by day (default: this month to today) or by month (default: the last 12 months). */
+export const WoStatisticsBodySchema = z
+  .object({
+    group: z.enum(WO_STAT_GROUPS, { message: 'Group by day or month.' }).default('day'),
+    from: dateSchema().optional(),
+    to: dateSchema().optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'The start date is after the end date.', path: ['to'] })
+  .refine(
+    (v) =>
+      !v.from ||
+      !v.to ||
+      (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / 86_400_000 < WO_STAT_MAX[v.group],
+    { message: 'Choose at most 93 days by day, or 3 years by month.', path: ['from'] },
+  );
+export type WoStatisticsBody = z.input<typeof WoStatisticsBodySchema>;
+
+const figures = {
+  count: z.number().int(),
+  closed: z.number().int(),
+  canceled: z.number().int(),
+  hours: z.number(),
+  labour: z.number(),
+  parts: z.number(),
+  total: z.number(),
+};
+export const WoStatisticsSchema = z.object({
+  group: z.enum(WO_STAT_GROUPS),
+  from: z.string(),
+  to: z.string(),
+  /** One row per day or month of the window, empty ones included. */
+  rows: z.array(z.object({ period: z.string(), ...figures })),
+  totals: z.object(figures),
+  by_type: z.array(z.object({ name: z.string(), count: z.number().int(), total: z.number() })),
+  by_status: z.array(
+    z.object({ status: z.number().int(), name: z.string(), count: z.number().int(), total: z.number() }),
+  ),
+  by_technician: z.array(z.object({ name: z.string(), count: z.number().int(), hours: z.number(), total: z.number() })),
+});
+export type WoStatistics = z.infer<typeof WoStatisticsSchema>;
+
+/** show/:date: one day (YYYY-MM-DD) or month (YYYY-MM). */
+export const WoStatisticsShowParamsSchema = z.object({
+  date: z.union([dateSchema(), monthSchema()], { message: 'Enter a day (YYYY-MM-DD) or a month (YYYY-MM).' }),
+});
+export const WoStatisticsShowSchema = z.object({
+  date: z.string(),
+  rows: z.array(
+    WorkOrderRowSchema.pick({
+      id: true,
+      wo_type: true,
+      unit_type: true,
+      unit: true,
+      status: true,
+      technician: true,
+      total: true,
+    }),
+  ),
+  totals: z.object(figures),
+});

@@ -7,6 +7,9 @@ import {
   type WorkOrderOptions,
   WorkOrderOptionsSchema,
   WorkOrderSavedSchema,
+  type WoStatisticsBody,
+  WoStatisticsSchema,
+  WoStatisticsShowSchema,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
 import { api } from '../../platform/api-client';
 import { recordApi } from '../../platform/record/record-api';
@@ -33,4 +36,13 @@ export const workOrdersApi = {
   invoiceUrl: (id: number) => `/api${WORK_ORDER_BASE}/${id}/invoice`,
   send: (id: number, email: string) =>
     api.post(`${WORK_ORDER_BASE}/${id}/send`, { email }, { schema: MessageBodySchema }),
+};
+
+/** Work-order statistics (section 67): a window per day or month, and one period's orders. */
+export const workOrderStatisticsApi = {
+  keys: ['work-order-statistics'] as const,
+  list: (body: WoStatisticsBody) =>
+    api.post(`${WORK_ORDER_BASE}/statistics/list`, body, { schema: WoStatisticsSchema }),
+  show: (date: string) =>
+    api.post(`${WORK_ORDER_BASE}/statistics/show/${date}`, {}, { schema: WoStatisticsShowSchema }),
 };
