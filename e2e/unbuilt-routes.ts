@@ -14,7 +14,6 @@ export const UNBUILT_ROUTES: readonly string[] = [
   '/accounting/bonus-charge',
   '/accounting/company-expenses',
   '/manager-statements',
-  '/shop/trucks-on-the-road',
   '/maintenance',
   '/settings/accounting-settings',
   '/settings/user-account-settings',

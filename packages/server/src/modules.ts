@@ -24,6 +24,7 @@ import { trailersRoutes } from './modules/trailers/trailers.routes';
 import { loadsRoutes } from './modules/trips/loads.routes';
 import { milesRoutes } from './modules/trips/miles.routes';
 import { tripsRoutes } from './modules/trips/trips.routes';
+import { truckRoadRoutes } from './modules/truck-road/truck-road.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
@@ -73,4 +74,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   searchRoutes,
   // The Shop.
   workOrdersRoutes,
+  truckRoadRoutes,
 ];

@@ -13,6 +13,7 @@ import { rolesSeeder } from './modules/roles/roles.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
+import { truckRoadSeeder } from './modules/truck-road/truck-road.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
 import { unitsSeeder } from './modules/units/units.seed';
 import { usersSeeder } from './modules/users/users.seed';
@@ -46,4 +47,5 @@ export const SEEDERS: readonly Seeder[] = [
   schedulesSeeder,
   // The Shop: work orders (outside customers' billed on invoices).
   workOrdersSeeder,
+  truckRoadSeeder,
 ];

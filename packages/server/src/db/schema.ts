@@ -18,6 +18,7 @@ export * from '../modules/short-payments/short-payments.table';
 export * from '../modules/trailers/trailers.table';
 export * from '../modules/trips/loads.table';
 export * from '../modules/trips/trips.table';
+export * from '../modules/truck-road/truck-road.table';
 export * from '../modules/trucks/trucks.table';
 export * from '../modules/units/units.table';
 export * from '../modules/work-orders/work-orders.table';

@@ -38,7 +38,8 @@ export type PageKey =
   | 'customer-reports'
   | 'safety-statistics'
   | 'work-orders'
-  | 'work-orders-statistics';
+  | 'work-orders-statistics'
+  | 'truck-road';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -127,7 +128,7 @@ export const APP_ROUTES: RouteNode[] = [
       child('work-orders-statistics', 'Work orders statistics', 'Work orders statistics', {
         page: 'work-orders-statistics',
       }),
-      child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open' }),
+      child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open', page: 'truck-road' }),
     ],
   },
   {

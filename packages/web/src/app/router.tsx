@@ -54,6 +54,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   'work-orders': () => import('../modules/work-orders/work-orders-page').then((m) => ({ Component: m.WorkOrdersPage })),
   'work-orders-statistics': () =>
     import('../modules/work-orders/work-order-statistics-page').then((m) => ({ Component: m.WorkOrderStatisticsPage })),
+  'truck-road': () => import('../modules/truck-road/truck-road-page').then((m) => ({ Component: m.TruckRoadPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

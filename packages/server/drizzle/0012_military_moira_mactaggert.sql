@@ -1,3 +1,30 @@
+CREATE TABLE "truck_road" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"date" date NOT NULL,
+	"truck_id" integer NOT NULL,
+	"driver_id" integer,
+	"drive_type_id" smallint DEFAULT 1 NOT NULL,
+	"location" text,
+	"out_of_service" boolean DEFAULT false NOT NULL,
+	"reason" text,
+	"note" text,
+	"dispatcher_approved" boolean DEFAULT false NOT NULL,
+	"dispatcher_approved_by" integer,
+	"dispatcher_approved_at" timestamp with time zone,
+	"shop_approved" boolean DEFAULT false NOT NULL,
+	"shop_approved_by" integer,
+	"shop_approved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "truck_road_recipients" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"email" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "work_order_descriptions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"work_order_id" integer NOT NULL,
@@ -69,6 +96,9 @@ ALTER TABLE "work_order_descriptions" ADD CONSTRAINT "work_order_descriptions_wo
 ALTER TABLE "work_order_invoices" ADD CONSTRAINT "work_order_invoices_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_order_labour" ADD CONSTRAINT "work_order_labour_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_order_parts" ADD CONSTRAINT "work_order_parts_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "truck_road_day_truck_uq" ON "truck_road" USING btree ("company_id","date","truck_id");--> statement-breakpoint
+CREATE INDEX "truck_road_date_idx" ON "truck_road" USING btree ("company_id","date");--> statement-breakpoint
+CREATE UNIQUE INDEX "truck_road_recipients_uq" ON "truck_road_recipients" USING btree ("company_id","email");--> statement-breakpoint
 CREATE INDEX "work_orders_created_idx" ON "work_orders" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "work_orders_status_idx" ON "work_orders" USING btree ("company_id","status");--> statement-breakpoint
 CREATE INDEX "work_orders_arrival_idx" ON "work_orders" USING btree ("company_id","arrival_date");
