@@ -13,6 +13,7 @@ import { generalRoutes } from './modules/general/general.routes';
 import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { plannerRoutes } from './modules/planner/planner.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
@@ -75,4 +76,5 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // The Shop.
   workOrdersRoutes,
   truckRoadRoutes,
+  plannerRoutes,
 ];

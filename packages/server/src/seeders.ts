@@ -9,6 +9,7 @@ import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
+import { plannerSeeder } from './modules/planner/planner.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
@@ -48,4 +49,5 @@ export const SEEDERS: readonly Seeder[] = [
   // The Shop: work orders (outside customers' billed on invoices).
   workOrdersSeeder,
   truckRoadSeeder,
+  plannerSeeder,
 ];

@@ -13,6 +13,7 @@ export * from '../modules/general/general.table';
 export * from '../modules/info-company/info-company.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/payments/payments.table';
+export * from '../modules/planner/planner.table';
 export * from '../modules/schedules/schedules.table';
 export * from '../modules/short-payments/short-payments.table';
 export * from '../modules/trailers/trailers.table';

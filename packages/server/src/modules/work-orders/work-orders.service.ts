@@ -11,10 +11,11 @@ import {
   type WorkOrderEdit,
   type WorkOrderOptions,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
@@ -25,6 +26,7 @@ import { invoiceMail } from '../invoices';
 import { readWorkOrderDetail } from './work-orders.detail';
 import { workOrderRecord } from './work-orders.record';
 import { WO_SQL } from './work-orders.sql';
+import { workOrders } from './work-orders.table';
 
 type Option = { id: number; name: string };
 
@@ -197,4 +199,24 @@ export async function sendWorkOrder(db: Db, mailer: Mailer, user: AuthUser, id: 
   });
   if (sent.status === 'failed') throw AppError.precondition('The invoice could not be sent.');
   return { message: MSG.messageSent };
+}
+
+/**
+ * Planned on the board (the planner module): the order goes to the technician of its lane, and a
+ * new order becomes Scheduled; audited in the planner's transaction.
+ */
+export async function scheduleWorkOrder(tx: DbOrTx, user: AuthUser, id: number, technicianId: number): Promise<void> {
+  const [before] = await tx
+    .select()
+    .from(workOrders)
+    .where(and(eq(workOrders.id, id), eq(workOrders.companyId, user.companyId)))
+    .for('update');
+  if (!before) throw AppError.invalidField('work_order_id', 'Choose a work order of the list.');
+  if (before.technicianId === technicianId && before.status !== 1) return;
+  const [after] = await tx
+    .update(workOrders)
+    .set({ technicianId, status: before.status === 1 ? 2 : before.status, updatedAt: new Date() })
+    .where(eq(workOrders.id, id))
+    .returning();
+  await writeAudit(tx, { actor: user, entity: 'work_order', entityId: id, action: 'update', before, after });
 }

@@ -6,7 +6,7 @@ import {
   TruckRoadFormSchema,
   type TruckRoadRow,
 } from '@backhaul/shared/modules/truck-road/truck-road.contract';
-import { Badge, Button, Checkbox, Group } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Text } from '@mantine/core';
 import { IconMail, IconRefresh, IconTruck, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -106,7 +106,7 @@ function TruckRoadBoard() {
         toolbar={{ ...registry.toolbar, create: () => setEditing({ date: day } as TruckRoadRow) }}
         onOpen={setEditing}
         cells={{
-          drive_type_id: (r) => DRIVE_TYPES[r.drive_type_id as keyof typeof DRIVE_TYPES],
+          drive_type_id: (r) => <Text size="sm">{DRIVE_TYPES[r.drive_type_id as keyof typeof DRIVE_TYPES]}</Text>,
           out_of_service: (r) =>
             r.out_of_service ? (
               <Badge color="red" variant="light">

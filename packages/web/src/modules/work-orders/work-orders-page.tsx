@@ -1,4 +1,4 @@
-import { SECTION } from '@backhaul/shared';
+import { ACTION, SECTION } from '@backhaul/shared';
 import {
   PRIORITIES,
   UNIT_TYPE_LABELS,
@@ -6,12 +6,14 @@ import {
   WORK_ORDER_STATUS,
   type WorkOrderRow,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import { IconClipboardCheck, IconRuler2, IconTool, IconTruckDelivery } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataTable } from '../../platform/data-table/data-table';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
-import { useLiveRefresh } from '../../platform/services/use-live-updates';
+import { PlannerView, plannerApi } from '../planner';
 import { WorkOrderDialog } from './work-order-dialog';
 import { workOrdersApi } from './work-orders.api';
 
@@ -54,10 +56,35 @@ export function WorkOrdersPage() {
     describe: (id) => `work order #${id}`,
     deleteMessages: 'server',
   });
-  useLiveRefresh('work_orders', workOrdersApi.keys.all);
+  const [params, setParams] = useSearchParams();
+  const tree = usePermissionTree();
+  const mayPlan = allowsButton(tree, { section: SECTION.Planner, ids: [ACTION.VIEW] });
+  const view = mayPlan && params.get('view') === 'planner' ? 'planner' : 'list';
+  const switcher = mayPlan ? (
+    <SegmentedControl
+      data={[
+        { value: 'list', label: 'List' },
+        { value: 'planner', label: 'Planner' },
+      ]}
+      value={view}
+      onChange={(v) => setParams(v === 'planner' ? { view: 'planner' } : {})}
+      data-testid="work-orders-view"
+    />
+  ) : undefined;
 
+  if (view === 'planner')
+    return (
+      <RegistryPage testId="planner-page" title="Planner" aside={switcher}>
+        <PlannerView
+          workOrderDialog={(p) => <WorkOrderDialog {...p} />}
+          plan={async (id, place) => {
+            await plannerApi.move({ work_order_id: id, ...place });
+          }}
+        />
+      </RegistryPage>
+    );
   return (
-    <RegistryPage testId="work-orders-page" title="Work orders">
+    <RegistryPage testId="work-orders-page" title="Work orders" aside={switcher}>
       <DataTable<WorkOrderRow>
         url="/work-order/list"
         listKey="work-order"

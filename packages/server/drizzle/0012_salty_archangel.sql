@@ -1,3 +1,41 @@
+CREATE TABLE "day_offs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"reason" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "light_orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"customer" text NOT NULL,
+	"phone" text,
+	"unit" text,
+	"description" text NOT NULL,
+	"price_cents" integer,
+	"client_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "planner_tasks" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"work_order_id" integer,
+	"light_order_id" integer,
+	"day_off_id" integer,
+	"technician_id" integer NOT NULL,
+	"date" date NOT NULL,
+	"time" smallint NOT NULL,
+	"w" smallint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "truck_road" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
@@ -96,6 +134,10 @@ ALTER TABLE "work_order_descriptions" ADD CONSTRAINT "work_order_descriptions_wo
 ALTER TABLE "work_order_invoices" ADD CONSTRAINT "work_order_invoices_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_order_labour" ADD CONSTRAINT "work_order_labour_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "work_order_parts" ADD CONSTRAINT "work_order_parts_work_order_id_work_orders_id_fk" FOREIGN KEY ("work_order_id") REFERENCES "public"."work_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "planner_tasks_day_idx" ON "planner_tasks" USING btree ("company_id","date");--> statement-breakpoint
+CREATE UNIQUE INDEX "planner_tasks_work_order_uq" ON "planner_tasks" USING btree ("work_order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "planner_tasks_light_order_uq" ON "planner_tasks" USING btree ("light_order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "planner_tasks_day_off_uq" ON "planner_tasks" USING btree ("day_off_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "truck_road_day_truck_uq" ON "truck_road" USING btree ("company_id","date","truck_id");--> statement-breakpoint
 CREATE INDEX "truck_road_date_idx" ON "truck_road" USING btree ("company_id","date");--> statement-breakpoint
 CREATE UNIQUE INDEX "truck_road_recipients_uq" ON "truck_road_recipients" USING btree ("company_id","email");--> statement-breakpoint
