@@ -28,14 +28,20 @@ const companyTime = (text: string): SQL | null =>
  * tax on parts, each line counted once whatever ran in parallel.
  */
 export async function recomputeTotals(tx: Parameters<typeof rowsOf>[0], id: number): Promise<void> {
+  await recomputeWhere(tx, sql`w.id = ${id}`);
+}
+
+/** The same for many orders in one statement (the seed). */
+export async function recomputeWhere(tx: Parameters<typeof rowsOf>[0], where: SQL): Promise<void> {
   await tx.execute(sql`
     update work_orders w set
       labour_cents = l.total, parts_cents = p.total,
       tax_cents = round(p.total * w.tax_basis_points / 10000.0)::int,
       total_cents = l.total + p.total + round(p.total * w.tax_basis_points / 10000.0)::int
-    from (select coalesce(sum(amount_cents), 0)::int as total from work_order_labour where work_order_id = ${id}) l,
-         (select coalesce(sum(amount_cents), 0)::int as total from work_order_parts where work_order_id = ${id}) p
-    where w.id = ${id}`);
+    from work_orders o
+      cross join lateral (select coalesce(sum(amount_cents), 0)::int as total from work_order_labour where work_order_id = o.id) l
+      cross join lateral (select coalesce(sum(amount_cents), 0)::int as total from work_order_parts where work_order_id = o.id) p
+    where o.id = w.id and ${where}`);
 }
 
 /** The unit must be ours (or the customer ours): refused on its field otherwise. */

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../platform/auth/access';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, scaled } from '../../platform/seed/seed-helpers';
 import { syncCustomerInvoice } from './work-orders.billing';
-import { recomputeTotals } from './work-orders.record';
+import { recomputeWhere } from './work-orders.record';
 import { workOrderDescriptions, workOrderLabour, workOrderParts, workOrders } from './work-orders.table';
 
 const PARTS: Array<[string, string, number]> = [
@@ -139,7 +139,7 @@ export const workOrdersSeeder: Seeder = {
     if (labour.length) await ctx.db.insert(workOrderLabour).values(labour);
     if (parts.length) await ctx.db.insert(workOrderParts).values(parts);
     if (descriptions.length) await ctx.db.insert(workOrderDescriptions).values(descriptions);
-    for (const o of inserted) await recomputeTotals(ctx.db, o.id);
+    await recomputeWhere(ctx.db, sql`w.company_id = ${companyId}`);
 
     const [admin] = await rowsOf<{ id: number }>(
       ctx.db,

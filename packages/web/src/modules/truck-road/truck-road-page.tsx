@@ -105,6 +105,7 @@ function TruckRoadBoard() {
         refreshKey={registry.refreshKey}
         toolbar={{ ...registry.toolbar, create: () => setEditing({ date: day } as TruckRoadRow) }}
         onOpen={setEditing}
+        widths={{ out_of_service: 150 }}
         cells={{
           drive_type_id: (r) => <Text size="sm">{DRIVE_TYPES[r.drive_type_id as keyof typeof DRIVE_TYPES]}</Text>,
           out_of_service: (r) =>

@@ -25,7 +25,7 @@ export function TruckRoadReportView(props: { company: string; date: string; expi
     );
   const r = report.data;
   return (
-    <Stack gap="sm" data-testid="truck-road-report">
+    <Stack gap="sm" p="lg" data-testid="truck-road-report">
       <Title order={2}>Trucks on the road — {r.date}</Title>
       <Text size="sm" c="dimmed">
         {r.company} · {r.rows.length} trucks{r.expires_at ? ` · link valid until ${formatDateTime(r.expires_at)}` : ''}

@@ -23,7 +23,8 @@ export function TruckRoadSendDialog({ date, opened, onClose }: { date: string; o
     setSending(true);
     setError(null);
     try {
-      showAlert('success', (await truckRoadApi.send(date, emails)).message);
+      const list = emails.map((e) => e.replace(/[,;\s]+$/, '').trim()).filter(Boolean);
+      showAlert('success', (await truckRoadApi.send(date, list)).message);
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 422) setError(Object.values(err.fieldErrors).flat().join(' '));

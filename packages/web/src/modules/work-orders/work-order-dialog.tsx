@@ -124,7 +124,7 @@ export function WorkOrderDialog({
       }
     >
       <form onSubmit={submit} noValidate data-testid="work-order-dialog">
-        <Stack gap="sm">
+        <Stack gap="xs">
           <RecordFields schema={WorkOrderFormSchema} form={form} data={data} only={HEAD} cols={3} />
           <SimpleGrid cols={3} spacing="sm">
             <RecordFields
@@ -233,23 +233,24 @@ export function WorkOrderDialog({
               },
             ]}
           />
-          <Divider />
-          <Group justify="space-between" align="flex-start">
-            <Stack gap={4} style={{ minWidth: 220 }}>
-              <RecordFields schema={WorkOrderFormSchema} form={form} data={data} only={['tax_percent']} />
+          <Group justify="space-between" align="flex-end" wrap="nowrap">
+            <Group gap="sm" align="flex-end" wrap="nowrap">
+              <div style={{ width: 150 }}>
+                <RecordFields schema={WorkOrderFormSchema} form={form} data={data} only={['tax_percent']} />
+              </div>
               {row && row.downtime_days > 0 && (
-                <Alert variant="light" color="orange" p="xs" data-testid="downtime">
+                <Alert variant="light" color="orange" p={8} data-testid="downtime">
                   Out of service {row.downtime_days} day{row.downtime_days === 1 ? '' : 's'}
                   {row.downtime_cost !== null && <> · downtime cost {formatMoney(row.downtime_cost)}</>}
                 </Alert>
               )}
-            </Stack>
-            <Stack gap={2} align="flex-end" data-testid="work-order-totals">
-              <Text size="sm">Labour {formatMoney(totals.labour / 100)}</Text>
-              <Text size="sm">Parts {formatMoney(totals.parts / 100)}</Text>
-              <Text size="sm">Tax on parts {formatMoney(totals.tax / 100)}</Text>
+            </Group>
+            <Group gap="md" wrap="nowrap" data-testid="work-order-totals">
+              <Text size="sm" c="dimmed">
+                {`Labour ${formatMoney(totals.labour / 100)} · Parts ${formatMoney(totals.parts / 100)} · Tax ${formatMoney(totals.tax / 100)}`}
+              </Text>
               <Text fw={700}>Total {formatMoney(totals.total / 100)}</Text>
-            </Stack>
+            </Group>
           </Group>
         </Stack>
         <Group justify="space-between" mt="md">
