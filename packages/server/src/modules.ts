@@ -19,6 +19,7 @@ import { rolesRoutes } from './modules/roles/roles.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sessionRoutes } from './modules/session/session.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { shortPaymentsRoutes } from './modules/short-payments/short-payments.routes';
 import { statisticsRoutes } from './modules/statistics/statistics.routes';
 import { trailersRoutes } from './modules/trailers/trailers.routes';
@@ -58,6 +59,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   clientsRoutes,
   generalRoutes,
   infoCompanyRoutes,
+  settingsRoutes,
   trucksRoutes,
   trailersRoutes,
   tripsRoutes,

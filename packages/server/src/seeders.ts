@@ -12,6 +12,7 @@ import { paymentsSeeder } from './modules/payments/payments.seed';
 import { plannerSeeder } from './modules/planner/planner.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
+import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
 import { truckRoadSeeder } from './modules/truck-road/truck-road.seed';
@@ -33,6 +34,8 @@ export const SEEDERS: readonly Seeder[] = [
   customerSaleManagersSeeder,
   accountingServicesSeeder,
   employeesSeeder,
+  // Company settings: schedule, holidays, offices, inventory, contact and document types, positions.
+  settingsSeeder,
   trailersSeeder,
   trucksSeeder,
   driversSeeder,

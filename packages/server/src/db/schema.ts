@@ -15,6 +15,7 @@ export * from '../modules/invoices/invoices.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/planner/planner.table';
 export * from '../modules/schedules/schedules.table';
+export * from '../modules/settings/settings.table';
 export * from '../modules/short-payments/short-payments.table';
 export * from '../modules/trailers/trailers.table';
 export * from '../modules/trips/loads.table';

@@ -53,6 +53,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Statistics: Customer reports, Safety RFM statistics',
       'Maintenance: Drivers, Trucks, Trailers, Employees',
+      'Settings: System settings',
     ]);
   });
   it('shop@: its work orders, trucks and trailers', () => {

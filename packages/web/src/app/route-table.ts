@@ -23,7 +23,6 @@ export type PageKey =
   | 'employees'
   | 'users'
   | 'roles'
-  | 'mail'
   | 'drivers'
   | 'general'
   | 'trucks'
@@ -37,6 +36,7 @@ export type PageKey =
   | 'dispatch-statistics'
   | 'customer-reports'
   | 'safety-statistics'
+  | 'system-settings'
   | 'work-orders'
   | 'work-orders-statistics'
   | 'truck-road';
@@ -160,8 +160,8 @@ export const APP_ROUTES: RouteNode[] = [
       child('accounting-settings', 'Accounting settings'),
       child('user-account-settings', 'User account settings'),
       child('old-system-settings', 'Old system settings'),
-      // System settings hold the mail settings: the mail log / outbox and "send a test mail".
-      child('system-settings', 'System settings', 'Mail', { page: 'mail' }),
+      // System settings: the company's /info lists, one tab each, and the mail log (Mail section).
+      child('system-settings', 'System settings', 'Settings', { page: 'system-settings' }),
     ],
   },
   { path: '/test', title: 'Test page' },

@@ -33,7 +33,8 @@ const PAGES: Record<PageKey, LazyPage> = {
   employees: () => import('../modules/employees/employees-page').then((m) => ({ Component: m.EmployeesPage })),
   users: () => import('../modules/users/users-page').then((m) => ({ Component: m.UsersPage })),
   roles: () => import('../modules/roles/roles-page').then((m) => ({ Component: m.RolesPage })),
-  mail: () => import('../modules/mail/mail-page').then((m) => ({ Component: m.MailPage })),
+  'system-settings': () =>
+    import('../modules/settings/system-settings-page').then((m) => ({ Component: m.SystemSettingsPage })),
   general: () => import('../modules/general/general-page').then((m) => ({ Component: m.GeneralPage })),
   trucks: () => import('../modules/trucks/trucks-page').then((m) => ({ Component: m.TrucksPage })),
   trailers: () => import('../modules/trailers/trailers-page').then((m) => ({ Component: m.TrailersPage })),

@@ -1,5 +1,4 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { CUSTOMER_MSG } from './customers.service';
@@ -38,21 +37,6 @@ async function create(extra: object = {}, token = admin) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().customer as { id: number; name: string; frozen: number; balance: number };
 }
-
-describe('the API register', () => {
-  it('every call of Customers, Factoring, Potential clients and Clients exists', () => {
-    // A regex parameter (:type(^create$|^update$)) is the register's plain :type.
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url.replace(/(:\w+)\([^)]*\)/g, '$1')}`));
-    // Settings and export of these lists are the generic /:section/settings and /:requestKey/export.
-    const generic = /^POST \/api\/[\w-]+\/(settings|export)$/;
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => ['Customers', 'Factoring', 'Potential clients', 'Clients'].includes(e.area))
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(44);
-    expect(wanted.filter((w) => !have.has(w) && !generic.test(w))).toEqual([]);
-    expect(have.has('POST /api/:section/settings') && have.has('POST /api/:requestKey/export')).toBe(true);
-  });
-});
 
 describe('customers list', () => {
   it('answers the spec columns with Division ID, totals of the balance and frozen colours in the rows', async () => {

@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
@@ -57,18 +56,6 @@ const uploadDocument = (employeeId: number) => {
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.bearer(admin) },
   });
 };
-
-describe('employees register', () => {
-  it('every Employees call of the register exists with its method and path', () => {
-    const shape = (path: string) => path.replace(/:[A-Za-z_]+/g, ':p');
-    const mounted = new Set(t.routes.map((r) => `${r.method} ${shape(r.url)}`));
-    const calls = apiRegister.filter((c) => c.area === 'Employees');
-    expect(calls).toHaveLength(15);
-    // Column settings are served by the one generic POST /:section/settings route.
-    const served = (k: string) => mounted.has(k) || (k.endsWith('/settings') && mounted.has('POST /api/:p/settings'));
-    expect(calls.map((c) => `${c.method} ${shape(`/api${c.path}`)}`).filter((k) => !served(k))).toEqual([]);
-  });
-});
 
 describe('employees list', () => {
   it('answers the spec columns, company from the employer, sorted by name', async () => {

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { INVOICE_MSG } from '@backhaul/shared/modules/invoices/invoices.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { startSmtpServer } from '../../../test/smtp';
@@ -94,22 +93,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await smtp.close();
-});
-
-describe('the API register', () => {
-  it('every call of Invoices, Invoice generator and the billing calls exists', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url.replace(/(:\w+)\([^)]*\)/g, '$1')}`));
-    const generic = /^POST \/api\/[\w-]+\/(settings|export)$/;
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter(
-        (e) =>
-          ['Invoices', 'Invoice generator'].includes(e.area) ||
-          (e.area === 'Loads and billing' && e.path.includes('billing')),
-      )
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(23);
-    expect(wanted.filter((w) => !have.has(w) && !generic.test(w))).toEqual([]);
-  });
 });
 
 describe('generic list routes', () => {

@@ -1,5 +1,4 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { en, Faker } from '@faker-js/faker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -20,20 +19,6 @@ const req = (method: 'GET' | 'POST' | 'DELETE', url: string, token = accountant,
   t.app.inject({ method, url: `/api${url}`, headers: t.bearer(token), ...(payload ? { payload } : {}) });
 const pay = (invoiceId: number, payload: object, token = accountant) =>
   req('POST', `/payments/${invoiceId}`, token, { date: '2026-11-02', payment_method: 'ACH', ...payload });
-
-describe('the API register', () => {
-  it('every call of Payments, Customer payments and Lost payments exists', () => {
-    // A regex parameter (:id(^\\d+$)) is the register's plain :id.
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url.replace(/(:\w+)\([^)]*\)/g, '$1')}`));
-    const generic = /^POST \/api\/[\w-]+\/(settings|export)$/;
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => ['Payments', 'Customer payments', 'Lost payments'].includes(e.area))
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(13);
-    expect(wanted.filter((w) => !have.has(w) && !generic.test(w))).toEqual([]);
-    expect(have.has('POST /api/:section/settings')).toBe(true);
-  });
-});
 
 describe('payment entry', () => {
   it('GET /payments/new/:id answers the invoice, what is due and the form options', async () => {

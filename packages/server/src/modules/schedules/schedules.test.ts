@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { SCHEDULE_MSG } from '@backhaul/shared/modules/schedules/schedules.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { startSmtpServer } from '../../../test/smtp';
@@ -58,19 +57,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await smtp.close();
-});
-
-describe('the API register', () => {
-  it('every call of Schedules and Short payments exists (settings of schedules through the generic route)', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url.replace(/(:\w+)\([^)]*\)/g, '$1')}`));
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => ['Schedules', 'Short payments'].includes(e.area))
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(19);
-    const generic = /^POST \/api\/[\w-]+\/settings$/;
-    expect(wanted.filter((w) => !have.has(w) && !generic.test(w))).toEqual([]);
-    expect(have.has('POST /api/:section/settings')).toBe(true);
-  });
 });
 
 describe('create form and validation', () => {

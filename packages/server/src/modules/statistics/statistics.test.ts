@@ -1,5 +1,4 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { customers } from '../customers';
@@ -408,17 +407,5 @@ describe('safety statistic', () => {
     expect(update.statusCode).toBe(200);
     expect(update.json().month).toHaveLength(1);
     expect((await post('/safety/statistic', {}, dispatcher)).statusCode).toBe(403);
-  });
-});
-
-describe('API register', () => {
-  it('every call of "Dashboard and statistics" exists with its method and path, and declares access', () => {
-    const have = new Map(t.routes.map((r) => [`${r.method} ${r.url}`, r.access]));
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => e.area === 'Dashboard and statistics')
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(7);
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
-    for (const w of wanted) expect(have.get(w), w).toBeTypeOf('object');
   });
 });

@@ -1,6 +1,5 @@
 import { ACTION, EXTRA_ACTION, MSG, SECTION } from '@backhaul/shared';
 import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
@@ -507,28 +506,5 @@ describe('trips list', () => {
       `select count(*)::int as n from loads where trip_id = ${extra}`,
     );
     expect(left?.n).toBe(0);
-  });
-});
-
-describe('API register', () => {
-  it('every call of Trips, the trips/loads exports and the load, PPW and broker calls exists', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
-    const loadCalls = [
-      '/loads/ppw/:id',
-      '/loads/sendPPW/:id',
-      '/loads/ppwSelected/:id',
-      '/filterBrockers',
-      '/broker/new',
-    ];
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string; pattern?: boolean }>)
-      .filter(
-        (e) =>
-          e.area === 'Trips' ||
-          (e.area === 'Export' && !e.pattern && /^\/(trips|loads)\//.test(e.path)) ||
-          (e.area === 'Loads and billing' && loadCalls.includes(e.path)),
-      )
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(24);
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
   });
 });

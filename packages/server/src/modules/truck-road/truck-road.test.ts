@@ -1,6 +1,5 @@
 import { MSG, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -42,14 +41,6 @@ const FORM = {
 const ids = (res: { json: () => { rows: Array<{ id: number }> } }) => res.json().rows.map((r) => r.id);
 
 describe('trucks on the road', () => {
-  it('serves the 13 register calls', () => {
-    const shape = (path: string) => path.replace(/:[A-Za-z_]+(\([^)]*\))?/g, ':p');
-    const mounted = new Set(t.routes.map((r) => `${r.method} ${shape(r.url)}`));
-    const calls = apiRegister.filter((c) => c.area === 'Trucks on the road');
-    expect(calls).toHaveLength(13);
-    expect(calls.map((c) => `${c.method} ${shape(`/api${c.path}`)}`).filter((k) => !mounted.has(k))).toEqual([]);
-  });
-
   it('saves a truck once per day; errors name truck_id or drive_type_id', async () => {
     const created = await call('POST', '', { ...FORM, truck_id: truckId });
     expect(created.statusCode).toBe(200);

@@ -1,5 +1,4 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
@@ -41,19 +40,6 @@ const FORM = {
   truck_status: 'on_road',
   origin_value: '145000.50',
 };
-
-describe('API register', () => {
-  it('every Trucks and Trailers call exists with its method and path (29 + 28)', () => {
-    const shape = (path: string) => path.replace(/:[A-Za-z_]+/g, ':p');
-    const mounted = new Set(t.routes.map((r) => `${r.method} ${shape(r.url)}`));
-    const calls = apiRegister.filter((c) => c.area === 'Trucks' || c.area === 'Trailers');
-    expect(calls).toHaveLength(57);
-    // Column settings are served by the one generic POST /:section/settings route.
-    const served = (k: string) => mounted.has(k) || (k.endsWith('/settings') && mounted.has('POST /api/:p/settings'));
-    const missing = calls.map((c) => `${c.method} ${shape(`/api${c.path}`)}`).filter((k) => !served(k));
-    expect(missing).toEqual([]);
-  });
-});
 
 describe('trucks list', () => {
   it('answers the 001 §3 columns, the list keys and the seeded fleet', async () => {

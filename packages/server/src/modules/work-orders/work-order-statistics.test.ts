@@ -1,6 +1,5 @@
 import { SECTION } from '@backhaul/shared';
 import { EMPTY_WORK_ORDER } from '@backhaul/shared/modules/work-orders/work-orders.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -43,14 +42,6 @@ const post = (url: string, payload: object, token = shop) =>
   t.app.inject({ method: 'POST', url: `/api/work-order/statistics${url}`, headers: t.bearer(token), payload });
 
 describe('work-order statistics', () => {
-  it('serves the 3 register calls', () => {
-    const shape = (path: string) => path.replace(/:[A-Za-z_]+(\([^)]*\))?/g, ':p');
-    const mounted = new Set(t.routes.map((r) => `${r.method} ${shape(r.url)}`));
-    const calls = apiRegister.filter((c) => c.area === 'Work orders statistics');
-    expect(calls).toHaveLength(3);
-    expect(calls.map((c) => `${c.method} ${shape(`/api${c.path}`)}`).filter((k) => !mounted.has(k))).toEqual([]);
-  });
-
   it('counts and totals per day, empty days included, by type, status and Shop manager', async () => {
     const res = await post('/list', { group: 'day', from: '2019-03-03', to: '2019-03-06' });
     expect(res.statusCode).toBe(200);

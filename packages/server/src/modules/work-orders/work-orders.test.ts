@@ -1,6 +1,5 @@
 import { MSG, SECTION } from '@backhaul/shared';
 import { EMPTY_WORK_ORDER } from '@backhaul/shared/modules/work-orders/work-orders.contract';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -34,16 +33,6 @@ const truckOrder = (extra: Record<string, unknown> = {}) => ({
   truck_id: truckId,
   arrival_date: '2026-03-02',
   ...extra,
-});
-
-describe('API register', () => {
-  it('every Work orders call exists with its method and path (12)', () => {
-    const shape = (path: string) => path.replace(/:[A-Za-z_]+(\([^)]*\))?/g, ':p');
-    const mounted = new Set(t.routes.map((r) => `${r.method} ${shape(r.url)}`));
-    const calls = apiRegister.filter((c) => c.area === 'Work orders');
-    expect(calls).toHaveLength(12);
-    expect(calls.map((c) => `${c.method} ${shape(`/api${c.path}`)}`).filter((k) => !mounted.has(k))).toEqual([]);
-  });
 });
 
 describe('work orders: the dialog, totals in cents and the list', () => {

@@ -1,5 +1,4 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import apiRegister from '@backhaul/shared/spec/api-register.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -48,15 +47,6 @@ describe('route declarations', () => {
     expect(routes.find((r) => r.url === '/api/undeclared')?.access).toBeUndefined();
     await app.close();
     await database.close();
-  });
-
-  it('the register calls of Session and Permissions and roles all exist', () => {
-    const have = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
-    const wanted = (apiRegister as Array<{ method: string; path: string; area: string }>)
-      .filter((e) => e.area === 'Session' || e.area === 'Permissions and roles')
-      .map((e) => `${e.method} /api${e.path}`);
-    expect(wanted.length).toBe(16);
-    expect(wanted.filter((w) => !have.has(w))).toEqual([]);
   });
 
   it('describes access for the docs', () => {

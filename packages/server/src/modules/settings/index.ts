@@ -1,0 +1,12 @@
+// The settings module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { listHolidays } from './holidays.service';
+export { federalHolidays } from './settings.seed';
+export {
+  contactTypes,
+  documentTypes,
+  holidays,
+  inventoryItems,
+  offices,
+  positions,
+  workSchedules,
+} from './settings.table';
