@@ -8,11 +8,11 @@ import {
   TruckRoadCountSchema,
   TruckRoadDayBodySchema,
   TruckRoadOptionsSchema,
+  TruckRoadRecipientsSchema,
   TruckRoadReportParamsSchema,
   TruckRoadReportSchema,
   TruckRoadSavedSchema,
   TruckRoadSendBodySchema,
-  TruckRoadSendFormSchema,
   TruckRoadSentSchema,
   TruckRoadStartSchema,
 } from '@backhaul/shared/modules/truck-road/truck-road.contract';
@@ -79,7 +79,7 @@ export const truckRoadRoutes: RouteModule = {
     });
     app.get(`${TRUCK_ROAD_BASE}/send`, {
       config: { access: { section, action: ACTION.SEND } },
-      schema: { tags, response: { 200: TruckRoadSendFormSchema } },
+      schema: { tags, response: { 200: TruckRoadRecipientsSchema } },
       handler: async (req) => ({ date: day(), emails: await service.recipients(db, caller(req).user.companyId) }),
     });
     app.post(`${TRUCK_ROAD_BASE}/send`, {

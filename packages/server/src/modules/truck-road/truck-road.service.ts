@@ -152,15 +152,15 @@ export async function updateTrucks(db: Db, user: AuthUser, date = today()) {
 export async function approve(
   db: Db,
   user: AuthUser,
-  body: { id: number; field: 'dispatcher_approved' | 'shop_approved'; value: boolean },
+  body: { id: number; field: 'dispatcher_approved' | 'shop_approved'; approved: boolean },
 ) {
   return inTransaction(db, async (tx) => {
     const before = await findRecord(tx, truckRoadRecord, user, body.id, { lock: true });
-    const stamp = body.value ? { by: user.id, at: new Date() } : { by: null, at: null };
+    const stamp = body.approved ? { by: user.id, at: new Date() } : { by: null, at: null };
     const values =
       body.field === 'dispatcher_approved'
-        ? { dispatcherApproved: body.value, dispatcherApprovedBy: stamp.by, dispatcherApprovedAt: stamp.at }
-        : { shopApproved: body.value, shopApprovedBy: stamp.by, shopApprovedAt: stamp.at };
+        ? { dispatcherApproved: body.approved, dispatcherApprovedBy: stamp.by, dispatcherApprovedAt: stamp.at }
+        : { shopApproved: body.approved, shopApprovedBy: stamp.by, shopApprovedAt: stamp.at };
     const [after] = await tx
       .update(truckRoad)
       .set({ ...values, updatedAt: new Date() })

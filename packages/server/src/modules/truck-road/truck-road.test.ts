@@ -65,7 +65,7 @@ describe('trucks on the road', () => {
       id,
       drive_type_id: 2,
     });
-    const approved = await call('POST', '/approved', { id, field: 'shop_approved', value: true });
+    const approved = await call('POST', '/approved', { id, field: 'shop_approved', approved: true });
     expect(approved.json().row).toMatchObject({ shop_approved: true, dispatcher_approved: false });
     const who = await t.database.query<{ shop_approved_by: number | null }>(
       'select shop_approved_by from truck_road where id = $1',

@@ -87,7 +87,7 @@ describe('work-order statistics', () => {
     const day = (await post('/show/2019-03-04', {})).json();
     expect(day.rows.map((r: { id: number }) => r.id)).toEqual([ids[0], ids[1]]);
     expect(day.totals.total).toBe(370);
-    const month = (await post('/show/2019-04', {})).json();
+    const month = (await post('/show/2019-04-10?group=month', {})).json();
     expect(month.rows).toEqual([expect.objectContaining({ id: ids[3], status: 11, total: 310 })]);
     expect((await post('/show/2019-02-30', {})).statusCode).toBe(422);
   });

@@ -13,6 +13,7 @@ import {
   WoStatisticsBodySchema,
   WoStatisticsSchema,
   WoStatisticsShowParamsSchema,
+  WoStatisticsShowQuerySchema,
   WoStatisticsShowSchema,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
 import { z } from 'zod';
@@ -118,8 +119,13 @@ export const workOrdersRoutes: RouteModule = {
     });
     app.post(`${WORK_ORDER_BASE}/statistics/show/:date`, {
       config: { access: stats },
-      schema: { tags: statsTags, params: WoStatisticsShowParamsSchema, response: { 200: WoStatisticsShowSchema } },
-      handler: (req) => workOrderStatisticsDay(db, caller(req).user, req.params.date),
+      schema: {
+        tags: statsTags,
+        params: WoStatisticsShowParamsSchema,
+        querystring: WoStatisticsShowQuerySchema,
+        response: { 200: WoStatisticsShowSchema },
+      },
+      handler: (req) => workOrderStatisticsDay(db, caller(req).user, req.params.date, req.query.group),
     });
 
     app.get(`${WORK_ORDER_BASE}/:id/invoice`, {

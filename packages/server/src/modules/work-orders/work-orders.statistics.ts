@@ -95,8 +95,9 @@ export async function workOrderStatistics(
 }
 
 /** show/:date: the orders opened that day (or month), with the same figures. */
-export async function workOrderStatisticsDay(db: DbOrTx, user: AuthUser, date: string) {
-  const period = date.length === 7 ? sql`to_char(${DAY}, 'YYYY-MM') = ${date}` : sql`${DAY} = ${date}::date`;
+export async function workOrderStatisticsDay(db: DbOrTx, user: AuthUser, date: string, group: 'day' | 'month' = 'day') {
+  const period =
+    group === 'month' ? sql`to_char(${DAY}, 'YYYY-MM') = ${date.slice(0, 7)}` : sql`${DAY} = ${date}::date`;
   const where = sql`w.company_id = ${user.companyId} and ${period}`;
   const [rows, [totals]] = await Promise.all([
     rowsOf<Raw>(
@@ -107,7 +108,7 @@ export async function workOrderStatisticsDay(db: DbOrTx, user: AuthUser, date: s
     rowsOf<Raw>(db, sql`select ${FIGURES} from work_orders w where ${where}`),
   ]);
   return {
-    date,
+    date: group === 'month' ? date.slice(0, 7) : date,
     rows: rows.map((r) => ({
       id: n(r.id),
       wo_type: String(r.wo_type),

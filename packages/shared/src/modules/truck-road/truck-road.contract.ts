@@ -97,11 +97,11 @@ export const TruckRoadCountSchema = z.object({ message: z.string(), date: z.stri
 export const TruckRoadApproveBodySchema = z.object({
   id: z.number().int().positive(),
   field: z.enum(['dispatcher_approved', 'shop_approved'], { message: 'Choose the dispatcher or shop approval.' }),
-  value: z.boolean(),
+  approved: z.boolean(),
 });
 
 /** GET /truck-road/send: the recipients (system settings: trucks-on-the-road e-mails) and the day. */
-export const TruckRoadSendFormSchema = z.object({ date: z.string(), emails: z.array(z.string()) });
+export const TruckRoadRecipientsSchema = z.object({ date: z.string(), emails: z.array(z.string()) });
 export const TruckRoadSendBodySchema = z.object({
   date: dateSchema().optional(),
   emails: z

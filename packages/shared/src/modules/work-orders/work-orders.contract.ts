@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
-import { dateSchema, dateTimeSchema, monthSchema } from '../../schemas/dates';
+import { dateSchema, dateTimeSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
 import { SPEC } from '../../spec/constants';
 import { requiredText, textField } from '../customers/contact-fields';
@@ -366,10 +366,9 @@ export const WoStatisticsSchema = z.object({
 });
 export type WoStatistics = z.infer<typeof WoStatisticsSchema>;
 
-/** show/:date: one day (YYYY-MM-DD) or month (YYYY-MM). */
-export const WoStatisticsShowParamsSchema = z.object({
-  date: z.union([dateSchema(), monthSchema()], { message: 'Enter a day (YYYY-MM-DD) or a month (YYYY-MM).' }),
-});
+/** show/:date: one day, or with ?group=month the month of that day. */
+export const WoStatisticsShowParamsSchema = z.object({ date: dateSchema() });
+export const WoStatisticsShowQuerySchema = z.object({ group: z.enum(WO_STAT_GROUPS).default('day') });
 export const WoStatisticsShowSchema = z.object({
   date: z.string(),
   rows: z.array(

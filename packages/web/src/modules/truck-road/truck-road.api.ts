@@ -3,10 +3,10 @@ import {
   TRUCK_ROAD_ROUTES,
   TruckRoadCountSchema,
   TruckRoadOptionsSchema,
+  TruckRoadRecipientsSchema,
   TruckRoadReportSchema,
   type TruckRoadRow,
   TruckRoadSavedSchema,
-  TruckRoadSendFormSchema,
   TruckRoadSentSchema,
   TruckRoadStartSchema,
 } from '@backhaul/shared/modules/truck-road/truck-road.contract';
@@ -36,8 +36,8 @@ export const truckRoadApi = {
   refresh: day('refresh'),
   updateTrucks: day('updateTrucks'),
   approve: (id: number, field: 'dispatcher_approved' | 'shop_approved', value: boolean) =>
-    api.post(`${TRUCK_ROAD_BASE}/approved`, { id, field, value }, { schema: TruckRoadSavedSchema }),
-  sendForm: () => api.get(`${TRUCK_ROAD_BASE}/send`, { schema: TruckRoadSendFormSchema }),
+    api.post(`${TRUCK_ROAD_BASE}/approved`, { id, field, approved: value }, { schema: TruckRoadSavedSchema }),
+  sendForm: () => api.get(`${TRUCK_ROAD_BASE}/send`, { schema: TruckRoadRecipientsSchema }),
   send: (date: string, emails: string[]) =>
     api.post(`${TRUCK_ROAD_BASE}/send`, { date, emails }, { schema: TruckRoadSentSchema }),
   /**

@@ -43,6 +43,14 @@ export const workOrderStatisticsApi = {
   keys: ['work-order-statistics'] as const,
   list: (body: WoStatisticsBody) =>
     api.post(`${WORK_ORDER_BASE}/statistics/list`, body, { schema: WoStatisticsSchema }),
-  show: (date: string) =>
-    api.post(`${WORK_ORDER_BASE}/statistics/show/${date}`, {}, { schema: WoStatisticsShowSchema }),
+  /** One day's orders, or a month's (YYYY-MM) as its first day with ?group=month. */
+  show: (period: string) =>
+    api.post(
+      `${WORK_ORDER_BASE}/statistics/show/${period.length === 7 ? `${period}-01` : period}`,
+      {},
+      {
+        query: { group: period.length === 7 ? 'month' : 'day' },
+        schema: WoStatisticsShowSchema,
+      },
+    ),
 };
