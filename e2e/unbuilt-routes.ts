@@ -3,8 +3,6 @@
 // screen, then take its path off this list.
 export const UNBUILT_ROUTES: readonly string[] = [
   '/account/user/1',
-  '/reportsOld',
-  '/logbooks',
   '/employee-work-schedule',
   '/accounting/dispatchers-st-ts',
   '/accounting/safety-st-ts',

@@ -46,7 +46,7 @@ type StartOptions = {
   logFile: string;
   /** A line the process prints once it listens; the first group is the port. */
   ready: RegExp;
-  /** Serving pid: the app's is a child of the started process. */
+  /** Serving pid: a child of the started process (else the process itself). */
   childServes: boolean;
   /** Seeding a database can take minutes. */
   timeoutMs?: number;
@@ -153,7 +153,8 @@ export function startApp(o: { env: Record<string, string>; logFile: string; time
     env: cleanEnv({ HOST: '127.0.0.1', ...o.env }),
     logFile: o.logFile,
     ready: /running at http:\/\/[\d.]+:(\d+)/,
-    childServes: true,
+    // scripts/start.mjs builds what is stale, then imports the built server: it serves in its own process.
+    childServes: false,
     ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
   });
 }

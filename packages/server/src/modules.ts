@@ -15,7 +15,9 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { plannerRoutes } from './modules/planner/planner.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { safetyRoutes } from './modules/safety/safety.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -79,4 +81,6 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   workOrdersRoutes,
   truckRoadRoutes,
   plannerRoutes,
+  safetyRoutes,
+  reportsRoutes,
 ];

@@ -10,7 +10,9 @@ import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { plannerSeeder } from './modules/planner/planner.seed';
+import { reportsSeeder } from './modules/reports/reports.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
+import { safetySeeder } from './modules/safety/safety.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
@@ -53,4 +55,7 @@ export const SEEDERS: readonly Seeder[] = [
   workOrdersSeeder,
   truckRoadSeeder,
   plannerSeeder,
+  // Driver actions, exceptions and the safety table.
+  safetySeeder,
+  reportsSeeder,
 ];

@@ -160,7 +160,14 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
      * `dispatcherId` (default: the caller) for `customerId` (default: a new customer).
      */
     trip: async (
-      opts: { customerId?: number; dispatcherId?: number; loads?: number; day?: string; gross?: number } = {},
+      opts: {
+        customerId?: number;
+        dispatcherId?: number;
+        driverId?: number;
+        loads?: number;
+        day?: string;
+        gross?: number;
+      } = {},
     ) => {
       const customerId = opts.customerId ?? (await customer()).id;
       const dispatcherId =
@@ -180,6 +187,7 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
         {
           customer_id: customerId,
           dispatcher_id: dispatcherId,
+          ...(opts.driverId ? { driver_id: opts.driverId } : {}),
           loads: Array.from({ length: opts.loads ?? 1 }, (_, i) => load(i)),
         },
         'trip',

@@ -14,6 +14,8 @@ export * from '../modules/info-company/info-company.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/planner/planner.table';
+export * from '../modules/reports/reports.table';
+export * from '../modules/safety/safety.table';
 export * from '../modules/schedules/schedules.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/short-payments/short-payments.table';

@@ -83,7 +83,8 @@ export const PERMISSION_CATALOGUE: readonly CatalogueSection[] = [
   {
     id: S.Safety,
     name: 'Safety',
-    actions: [],
+    // The safety table, driver actions and exceptions (001 §6: Actions history needs 9 and 10, export 72).
+    actions: CRUDX,
     children: [
       { id: S.Logbooks, name: 'Logbooks', actions: CRUD },
       { id: S.Reports, name: 'Reports', actions: [...CRUDX, A.SEND] },

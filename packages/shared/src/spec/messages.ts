@@ -43,8 +43,15 @@ export const MSG = {
   removeItemWorkOrder: 'Remove item work order',
   removeItemDayOff: 'Remove item day off',
   editDayOff: 'Edit day off',
+  // Safety and reports (001 §8).
   reportSent: 'Report sent successfully',
-  sendingError: 'Sending error',
+  reportSendingError: 'Sending error',
+  reportWasSent: 'Report was sent successfully',
+  reportCouldNotSend: "Report couldn't send",
+  exceptionAdded: 'Added new exception',
+  exceptionCommentAdded: 'Comment added successfully',
+  exceptionRemoved: 'Exception removed successfully',
+  actionFailed: 'Failed to send. Something went wrong.',
 } as const;
 
 /** A small list's saves and deletions (001 §8: the item messages), e.g. the /info lists. */
@@ -66,4 +73,6 @@ export const APP_MSG = {
   validationFailed: 'The given data was invalid.',
   /** A cookie-authenticated write without the web app's header or from another origin (CSRF). */
   crossSiteRefused: 'This request did not come from the application. Reload the page and try again.',
+  /** A driver action added on the safety calendar (001 §8 gives only the failure text). */
+  safetyActionAdded: 'Action added',
 } as const;

@@ -24,6 +24,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     expect(menuOf(0, 'Administrator')).toEqual([
       'Account',
       'Dispatch: Trips',
+      'Safety: Logbooks',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
       'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Schedules, Short payments',
       'Shop: Work orders, Work orders statistics, Trucks on the road',
@@ -51,6 +52,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
   it('safety@: safety statistics and the fleet and people registries', () => {
     expect(menuOf(3, 'Safety')).toEqual([
       'Account',
+      'Safety: Logbooks',
       'Statistics: Customer reports, Safety RFM statistics',
       'Maintenance: Drivers, Trucks, Trailers, Employees',
       'Settings: System settings',

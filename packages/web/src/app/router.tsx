@@ -56,6 +56,8 @@ const PAGES: Record<PageKey, LazyPage> = {
   'work-orders-statistics': () =>
     import('../modules/work-orders/work-order-statistics-page').then((m) => ({ Component: m.WorkOrderStatisticsPage })),
   'truck-road': () => import('../modules/truck-road/truck-road-page').then((m) => ({ Component: m.TruckRoadPage })),
+  logbooks: () => import('../modules/safety/logbooks-page').then((m) => ({ Component: m.LogbooksPage })),
+  reports: () => import('../modules/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
 };
 
 const handleOf = (node: RouteNode): RouteHandle => ({

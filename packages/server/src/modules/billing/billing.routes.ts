@@ -7,7 +7,6 @@ import {
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { billingList } from './billing.list';
 import * as billingService from './billing.service';
 
@@ -18,13 +17,12 @@ export const billingRoutes: RouteModule = {
   name: 'billing',
   register(app, { database: { db } }) {
     const tags = ['Billing'];
-    app.get('/billings', {
-      config: { access: view },
-      schema: { tags },
-      handler: async (req) => {
-        const { rows, filter, settings, ...rest } = await runList(db, billingList, caller(req).user, {});
-        return { loads: rows, filters: filter, settings, ...rest };
-      },
+    registerListRoute(app, db, billingList, {
+      url: '/billings',
+      method: 'GET',
+      access: view,
+      tags,
+      keys: { rows: 'loads', filter: 'filters' },
     });
     registerListRoute(app, db, billingList, { url: '/billings/list', access: view, tags });
 

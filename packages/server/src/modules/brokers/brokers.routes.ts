@@ -7,7 +7,6 @@ import {
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { brokersList } from './brokers.list';
 import { brokerRecord } from './brokers.record';
@@ -24,11 +23,7 @@ export const brokersRoutes: RouteModule = {
     // "GET or POST /{section} and /{section}/list": POST takes the list request, GET answers the first page.
     for (const url of ['/brokers', '/brokers/list']) {
       registerListRoute(app, db, brokersList, { url, tags });
-      app.get(url, {
-        config: { access: can() },
-        schema: { tags },
-        handler: (req) => runList(db, brokersList, caller(req).user, {}),
-      });
+      registerListRoute(app, db, brokersList, { url, method: 'GET', tags });
     }
 
     // The spec's spelling "Brockers" is kept: it is the path the register names.

@@ -7,7 +7,6 @@ import {
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { citiesList } from './cities.list';
 import { cityRecord } from './cities.record';
@@ -21,11 +20,7 @@ export const citiesRoutes: RouteModule = {
     const tags = ['Cities'];
     registerListRoute(app, db, citiesList, { url: '/cities/list', tags });
     // "GET or POST /{section}/list": the GET form answers the default first page (POST /cities is the lookup).
-    app.get('/cities/list', {
-      config: { access: { section: SECTION.Cities } },
-      schema: { tags },
-      handler: (req) => runList(db, citiesList, caller(req).user, {}),
-    });
+    registerListRoute(app, db, citiesList, { url: '/cities/list', method: 'GET', tags });
 
     app.post('/cities', {
       config: {
@@ -33,7 +28,7 @@ export const citiesRoutes: RouteModule = {
       },
       schema: { tags, body: CityLookupBodySchema.optional(), response: { 200: CityLookupResponseSchema } },
       handler: async (req) => ({
-        cities: await citiesService.lookupCities(db, CityLookupBodySchema.parse(req.body ?? {})),
+        cities: await citiesService.lookupCities(db, caller(req).user, CityLookupBodySchema.parse(req.body ?? {})),
       }),
     });
 

@@ -72,7 +72,8 @@ export const invoicesRoutes: RouteModule = {
           ...((req.body as object | null) ?? {}),
           with_options: false,
         });
-        return selectTotals(db, invoicesList, compiled);
+        const { total, sum } = await selectTotals(db, invoicesList, compiled);
+        return { total, sum };
       },
     });
 

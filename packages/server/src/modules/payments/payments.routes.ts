@@ -20,7 +20,8 @@ import type { AuthUser } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import type { ListDefinition } from '../../platform/list/define-list';
-import { compileList, runList } from '../../platform/list/run-list';
+import { registerListRoute } from '../../platform/list/list.routes';
+import { compileList, listFrom, runList } from '../../platform/list/run-list';
 import { getInvoice } from '../invoices';
 import { customerPaymentsList, invoicePaymentsList, lostPaymentsList } from './payments.list';
 import * as paymentsService from './payments.service';
@@ -31,8 +32,11 @@ const lost = (action?: number) => ({ section: SECTION.LostPayments, ...(action ?
 
 /** Σ of mistakes and losses on the invoices behind the filtered payments. */
 async function lostOnFilteredPayments(db: Db, def: ListDefinition, user: AuthUser, body: unknown) {
-  const { where } = compileList(def, user, body);
-  return paymentsService.sumLostOnInvoicesOf(db, sql`select payments.id from ${def.from} where ${where}`);
+  const compiled = compileList(def, user, body);
+  return paymentsService.sumLostOnInvoicesOf(
+    db,
+    sql`select payments.id from ${listFrom(def, compiled)} where ${compiled.where}`,
+  );
 }
 
 /**
@@ -87,11 +91,7 @@ export const paymentsRoutes: RouteModule = {
       handler: async (req) => paymentsService.newPayment(db, caller(req).user, req.params.id),
     });
 
-    app.post('/payments/list', {
-      config: { access: invoices() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => runList(db, invoicePaymentsList, caller(req).user, req.body),
-    });
+    registerListRoute(app, db, invoicePaymentsList, { url: '/payments/list', access: invoices(), tags });
 
     app.post('/payments/filters', {
       config: { access: invoices() },

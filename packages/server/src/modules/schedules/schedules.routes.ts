@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { provideLoadSchedule } from '../short-payments';
 import { schedulesList } from './schedules.list';
 import * as service from './schedules.service';
@@ -30,11 +29,7 @@ export const schedulesRoutes: RouteModule = {
   register(app, { database: { db }, files, mailer }) {
     provideLoadSchedule(service.scheduleOfLoad);
     const tags = ['Schedules'];
-    app.get('/schedules', {
-      config: { access: can() },
-      schema: { tags },
-      handler: (req) => runList(db, schedulesList, caller(req).user, {}),
-    });
+    registerListRoute(app, db, schedulesList, { url: '/schedules', method: 'GET', access: can(), tags });
     registerListRoute(app, db, schedulesList, { url: '/schedules/list', tags });
 
     // Static paths before /:id.

@@ -1,10 +1,5 @@
-import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
-import {
-  ExportBodySchema,
-  ExportResponseSchema,
-  SaveSettingsBodySchema,
-  SaveSettingsResponseSchema,
-} from '@backhaul/shared/list/list.contract';
+import { ACTION, IdParamsSchema, MessageBodySchema, SECTION } from '@backhaul/shared';
+import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   ShortPaymentEditSchema,
   ShortPaymentFormSchema,
@@ -12,9 +7,7 @@ import {
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
-import { normalizeSettings, resetSettings, saveSettings } from '../../platform/list/list-settings';
-import { runList } from '../../platform/list/run-list';
+import { exportDefinedList, registerListRoute, registerSettingsRoute } from '../../platform/list/list.routes';
 import { shortPaymentsList } from './short-payments.list';
 import * as service from './short-payments.service';
 
@@ -30,11 +23,7 @@ export const shortPaymentsRoutes: RouteModule = {
   name: 'short-payments',
   register(app, { database: { db }, exports }) {
     const tags = ['Short payments'];
-    app.get('/short/payments', {
-      config: { access: can() },
-      schema: { tags },
-      handler: (req) => runList(db, shortPaymentsList, caller(req).user, {}),
-    });
+    registerListRoute(app, db, shortPaymentsList, { url: '/short/payments', method: 'GET', access: can(), tags });
     registerListRoute(app, db, shortPaymentsList, { url: '/short/payments/list', tags });
 
     app.post('/short/payments', {
@@ -73,18 +62,6 @@ export const shortPaymentsRoutes: RouteModule = {
         exportDefinedList({ db, exports, def: shortPaymentsList, user: caller(req).user, body: req.body }),
     });
 
-    app.post('/short/payments/settings', {
-      config: { access: can() },
-      schema: { tags, body: SaveSettingsBodySchema, response: { 200: SaveSettingsResponseSchema } },
-      handler: async (req) => {
-        const { user } = caller(req);
-        if ('reset' in req.body) {
-          await resetSettings(db, shortPaymentsList, user.id);
-          return { message: MSG.savingSuccess, settings: null };
-        }
-        const settings = await saveSettings(db, shortPaymentsList, user.id, req.body.settings);
-        return { message: MSG.savingSuccess, settings: normalizeSettings(shortPaymentsList, settings) };
-      },
-    });
+    registerSettingsRoute(app, db, { url: '/short/payments/settings', access: can(), list: shortPaymentsList });
   },
 };

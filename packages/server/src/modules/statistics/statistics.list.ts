@@ -1,24 +1,20 @@
 import { SECTION } from '@backhaul/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/auth/access';
-import { defineList, type ListColumn, type ListDefinition } from '../../platform/list/define-list';
-import { tripsListFor, tripsScope } from '../trips';
+import { users } from '../../platform/auth/auth.table';
+import { defineList, type ListColumnSpec } from '../../platform/list/define-list';
+import { brokers } from '../brokers';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { trailerTypes } from '../general';
+import { trailers } from '../trailers';
+import { loads, TRIPS_FILTER_OPTIONS, TRIPS_JOINS, tripsScope } from '../trips';
+import { trucks } from '../trucks';
 
 const TZ = 'America/Chicago';
 const shown = (expr: SQL) => sql`to_char(${expr} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
-const miles = sql`(loads.mileage_loaded + loads.mileage_empty)`;
+const miles = sql`(${loads.mileageLoaded} + ${loads.mileageEmpty})`;
 
-/** The joins of the display columns; filters and totals use the ids copied onto loads. */
-export const STATISTICS_JOINS = {
-  customer: sql`left join customers on customers.id = loads.customer_id`,
-  broker: sql`left join brokers on brokers.id = loads.broker_id`,
-  dispatcher: sql`left join users dispatcher on dispatcher.id = loads.dispatcher_id`,
-  truck: sql`left join trucks on trucks.id = loads.truck_id`,
-  trailer: sql`left join trailers on trailers.id = loads.trailer_id`,
-  driver: sql`left join drivers on drivers.id = loads.driver_id`,
-};
-
-const date = (id: string, title: string, expr: SQL): ListColumn => ({
+const date = (id: string, title: string, expr: SQL): ListColumnSpec => ({
   id,
   title,
   sql: shown(expr),
@@ -31,26 +27,28 @@ const date = (id: string, title: string, expr: SQL): ListColumn => ({
 });
 
 /** 000 §3 "Dispatch statistics row", then the window's date columns (hidden: the page sets them). */
-const COLUMNS: ListColumn[] = [
-  { id: 'trip_id', title: 'Trip', sql: sql`loads.trip_id`, filter: 'number', footer: 'unique', align: 'left' },
-  { id: 'load_id', title: 'Load', sql: sql`loads.id`, filter: 'number', footer: 'count', align: 'left' },
+const COLUMNS: ListColumnSpec[] = [
+  { id: 'trip_id', title: 'Trip', column: loads.tripId, filter: 'number', footer: 'unique', align: 'left' },
+  { id: 'load_id', title: 'Load', column: loads.id, filter: 'number', footer: 'count', align: 'left' },
   {
     id: 'broker_name',
     title: 'Broker',
-    sql: sql`brokers.name`,
-    filterSql: sql`loads.broker_id`,
+    column: brokers.name,
+    filterSql: sql`${loads.brokerId}`,
     filter: 'list',
+    options: TRIPS_FILTER_OPTIONS.broker_name,
     joins: ['broker'],
     search: true,
     clip: 26,
   },
-  { id: 'broker_number', title: 'Broker #', sql: sql`loads.broker_number`, filter: 'note', search: true },
+  { id: 'broker_number', title: 'Broker #', column: loads.brokerNumber, filter: 'note', search: true },
   {
     id: 'carrier',
     title: 'Carrier',
-    sql: sql`customers.name`,
-    filterSql: sql`loads.customer_id`,
+    column: customers.name,
+    filterSql: sql`${loads.customerId}`,
     filter: 'list',
+    options: TRIPS_FILTER_OPTIONS.customer,
     joins: ['customer'],
     search: true,
     clip: 26,
@@ -58,63 +56,68 @@ const COLUMNS: ListColumn[] = [
   {
     id: 'truck',
     title: 'Truck',
-    sql: sql`trucks.truck_number`,
-    filterSql: sql`loads.truck_id`,
+    column: trucks.truckNumber,
+    filterSql: sql`${loads.truckId}`,
     filter: 'list',
+    options: TRIPS_FILTER_OPTIONS.truck,
     joins: ['truck'],
     footer: 'unique',
-    footerSql: sql`loads.truck_id`,
+    footerSql: sql`${loads.truckId}`,
   },
   {
     id: 'trailer',
     title: 'Trailer',
-    sql: sql`trailers.trailer_number`,
-    filterSql: sql`loads.trailer_id`,
+    column: trailers.trailerNumber,
+    filterSql: sql`${loads.trailerId}`,
     filter: 'list',
+    options: TRIPS_FILTER_OPTIONS.trailer,
     joins: ['trailer'],
   },
   {
     id: 'trailer_type',
     title: 'Trailer type',
-    sql: sql`(select name from trailer_types tt where tt.id = trailers.trailer_type_id)`,
-    filterSql: sql`trailers.trailer_type_id`,
+    column: trailerTypes.name,
+    filterSql: sql`(select ${trailers.trailerTypeId} from ${trailers} where ${trailers.id} = ${loads.trailerId})`,
     filter: 'list',
-    joins: ['trailer'],
+    options: TRIPS_FILTER_OPTIONS.trailer_type,
+    joins: ['trailerType'],
   },
   {
     id: 'driver',
     title: 'Driver',
-    sql: sql`drivers.name`,
-    filterSql: sql`loads.driver_id`,
+    column: drivers.name,
+    filterSql: sql`${loads.driverId}`,
     filter: 'list',
+    options: TRIPS_FILTER_OPTIONS.driver,
     joins: ['driver'],
     clip: 22,
   },
   {
     id: 'dispatcher',
     title: 'Dispatcher',
-    sql: sql`dispatcher.name`,
-    filterSql: sql`loads.dispatcher_id`,
+    column: users.name,
+    filterSql: sql`${loads.dispatcherId}`,
     filter: 'list',
+    options: TRIPS_FILTER_OPTIONS.dispatcher,
     joins: ['dispatcher'],
   },
   {
     id: 'routs',
     title: 'Route',
-    sql: sql`loads.pickup_city || ', ' || loads.pickup_state || ' → ' || loads.delivery_city || ', ' || loads.delivery_state`,
+    sql: sql`${loads.pickupCity} || ', ' || ${loads.pickupState} || ' → ' || ${loads.deliveryCity} || ', ' || ${loads.deliveryState}`,
     filter: 'address',
     address: {
-      1: { state: sql`loads.pickup_state`, city: sql`loads.pickup_city` },
-      2: { state: sql`loads.delivery_state`, city: sql`loads.delivery_city` },
+      1: { state: sql`${loads.pickupState}`, city: sql`${loads.pickupCity}` },
+      2: { state: sql`${loads.deliveryState}`, city: sql`${loads.deliveryCity}` },
     },
-    sortSql: sql`loads.pickup_state`,
+    sortSql: sql`${loads.pickupState}`,
     clip: 44,
   },
-  { id: 'gross', title: 'Gross', sql: sql`loads.gross_cents`, filter: 'number', footer: 'sum', dollar: true },
+  { id: 'gross', title: 'Gross', column: loads.grossCents, filter: 'number', footer: 'sum', dollar: true },
   {
     id: 'rpm',
     title: 'RPM',
-    sql: sql`round(loads.gross_cents / 100.0 / nullif(${miles}, 0), 2)::float8`,
+    sql: sql`round(${loads.grossCents} / 100.0 / nullif(${miles}, 0), 2)::float8`,
     filter: 'number',
     align: 'right',
     exportKind: 'number',
@@ -123,13 +126,13 @@ const COLUMNS: ListColumn[] = [
   {
     id: 'mileage_empty',
     title: 'Empty miles',
-    sql: sql`loads.mileage_empty`,
+    column: loads.mileageEmpty,
     filter: 'number',
     footer: 'sum',
     miles: true,
   },
-  date('pick_up_datetime', 'Pick up', sql`loads.pickup_at`),
-  date('delivery_datetime', 'Delivery', sql`loads.delivery_at`),
+  date('pick_up_datetime', 'Pick up', sql`${loads.pickupAt}`),
+  date('delivery_datetime', 'Delivery', sql`${loads.deliveryAt}`),
 ];
 
 /** Dispatch statistics (000 §2 /statistics/dispatch-statistics): loads in the trips' dispatcher scope. */
@@ -137,17 +140,10 @@ export const dispatchStatisticsList = defineList({
   key: 'dispatch-statistics',
   title: 'Dispatch statistics',
   section: SECTION.DispatchStatistics,
-  from: sql`loads`,
-  rowKey: sql`loads.id`,
-  joins: STATISTICS_JOINS,
+  from: sql`${loads}`,
+  rowKey: sql`${loads.id}`,
+  joins: TRIPS_JOINS,
   base: tripsScope,
   defaultSort: { sort: 'delivery_datetime', order: 'desc' },
   columns: COLUMNS,
 });
-
-/** The list with its filter options read from the registries (the trips list's, plus carriers). */
-export function dispatchStatisticsFor(user: AuthUser): ListDefinition {
-  const def = tripsListFor(dispatchStatisticsList, user);
-  const carriers = sql`select id as value, name as label from customers where company_id = ${user.companyId} order by 2 limit 1000`;
-  return { ...def, columns: def.columns.map((c) => (c.id === 'carrier' ? { ...c, options: carriers } : c)) };
-}

@@ -9,18 +9,19 @@ import {
   SendCustomerReportBodySchema,
   SendCustomerReportResponseSchema,
   StatisticsGraphResponseSchema,
+  StatisticsWindowSchema,
 } from '@backhaul/shared/modules/statistics/statistics.contract';
 import { z } from 'zod';
 import type { AuthUser } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import type { ExportService } from '../../platform/export/export.service';
 import type { App, RouteModule } from '../../platform/http/types';
-import type { ListDefinition } from '../../platform/list/define-list';
-import { exportDefinedList } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
-import { customerReportsFor } from './customer-reports.list';
+import type { ListArgs, ListDefinition } from '../../platform/list/define-list';
+import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
+import type { runList } from '../../platform/list/run-list';
+import { customerReportsList } from './customer-reports.list';
 import { safetyMonth, safetyStatistic } from './safety-statistic.service';
-import { dispatchStatisticsFor } from './statistics.list';
+import { dispatchStatisticsList } from './statistics.list';
 import * as statistics from './statistics.service';
 import { DATE_COLUMN, resolveWindow } from './statistics.window';
 
@@ -38,12 +39,15 @@ const ExportRequestSchema = z.looseObject({
 });
 
 /** A customer report request: the window read as everywhere, then taken out of the row filters. */
-function reportRequest(user: AuthUser, body: unknown): { def: ListDefinition; request: Body; window: unknown } {
+function reportRequest(
+  _user: AuthUser,
+  body: unknown,
+): { def: ListDefinition; request: Body; window: unknown; args: ListArgs } {
   const { window, request } = resolveWindow(body);
   const filters = { ...(request.filters as Body) };
   delete filters[DATE_COLUMN.Delivery];
   delete filters[DATE_COLUMN.PickUp];
-  return { def: customerReportsFor(user, window), request: { ...request, filters }, window };
+  return { def: customerReportsList, request: { ...request, filters }, window, args: { window } };
 }
 
 function exportRoute(
@@ -52,7 +56,7 @@ function exportRoute(
   opts: {
     url: string;
     access: { section: number; action: number };
-    build: (user: AuthUser, body: Body) => { def: ListDefinition; request: Body };
+    build: (user: AuthUser, body: Body) => { def: ListDefinition; request: Body; args?: ListArgs };
   },
 ) {
   app.post(opts.url, {
@@ -61,7 +65,7 @@ function exportRoute(
     handler: async (req) => {
       const { user } = caller(req);
       const { columns, format, ...rest } = req.body;
-      const { def, request } = opts.build(user, rest);
+      const { def, request, args } = opts.build(user, rest);
       const { limit: _l, page: _p, with_options: _w, ...body } = request;
       return exportDefinedList({
         db: deps.db,
@@ -69,6 +73,7 @@ function exportRoute(
         def,
         user,
         body: { ...body, ...(columns ? { columns } : {}), format },
+        ...(args ? { args } : {}),
       });
     },
   });
@@ -84,14 +89,15 @@ export const statisticsRoutes: RouteModule = {
     const tags = ['Statistics'];
 
     // The table: the list engine's answer for the window (datePeriod/weeks or the date filter).
-    app.post('/statistics/list', {
-      config: { access: DISPATCH_STATISTICS },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { user } = caller(req);
-        const { window, request } = statistics.statisticsRequest(req.body);
-        return { ...(await runList(db, dispatchStatisticsFor(user), user, request)), window };
+    registerListRoute(app, db, dispatchStatisticsList, {
+      url: '/statistics/list',
+      access: DISPATCH_STATISTICS,
+      tags,
+      prepare: (body) => {
+        const { window, request } = statistics.statisticsRequest(body);
+        return { request, extra: { window } };
       },
+      extra: { window: StatisticsWindowSchema },
     });
 
     // The charts of the same request: graph per label, totals, graphDispatch, spot rate, rate average.
@@ -119,18 +125,19 @@ export const statisticsRoutes: RouteModule = {
       {
         url: '/dispatch-statistics/export',
         access: { section: SECTION.DispatchStatistics, action: ACTION.EXPORT },
-        build: (user, body) => ({ def: dispatchStatisticsFor(user), request: resolveWindow(body).request }),
+        build: (_user, body) => ({ def: dispatchStatisticsList, request: resolveWindow(body).request }),
       },
     );
 
-    app.post('/customer-reports/list', {
-      config: { access: STATISTICS },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { user } = caller(req);
-        const { def, request, window } = reportRequest(user, req.body);
-        return { ...(await runList(db, def, user, request)), window };
+    registerListRoute(app, db, customerReportsList, {
+      url: '/customer-reports/list',
+      access: STATISTICS,
+      tags,
+      prepare: (body, user) => {
+        const { request, window, args } = reportRequest(user, body);
+        return { request, args, extra: { window } };
       },
+      extra: { window: StatisticsWindowSchema },
     });
 
     exportRoute(app, { db, exports }, { url: '/customer-reports/export', access: STATISTICS, build: reportRequest });

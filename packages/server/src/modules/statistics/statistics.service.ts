@@ -12,7 +12,7 @@ import {
   type StatisticsTotals,
   type StatisticsWindow,
 } from '@backhaul/shared/modules/statistics/statistics.contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
@@ -20,7 +20,7 @@ import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { createXlsxWriter } from '../../platform/export/export-writers';
 import { exportKindOf, type ListDefinition } from '../../platform/list/define-list';
-import { compileList, selectTotals, streamList } from '../../platform/list/run-list';
+import { compileList, listFrom, selectTotals, streamList } from '../../platform/list/run-list';
 import type { Mailer } from '../../platform/mail/mailer';
 import { reportMail } from '../../platform/mail/templates';
 import { toEngineRequest, tripsList } from '../trips';
@@ -31,17 +31,6 @@ const TZ = 'America/Chicago';
 
 const rate = (cents: number, miles: number) => (miles > 0 ? Math.round(cents / miles) / 100 : 0);
 const dollars = (cents: number) => Math.round(cents) / 100;
-
-/** The list's FROM with the joins its compiled filters need. */
-function fromOf(def: ListDefinition, joins: Iterable<string>): SQL {
-  const names = [...joins];
-  return names.length
-    ? sql`${def.from} ${sql.join(
-        names.map((n) => def.joins?.[n] as SQL),
-        sql` `,
-      )}`
-    : def.from;
-}
 
 type Summary = { totals: StatisticsTotals; series: GraphSeries; dispatchers: StatisticsGraph['graphDispatch'] };
 
@@ -57,7 +46,7 @@ export async function summarize(
 ): Promise<Summary> {
   const { def, user, window } = opts;
   const compiled = compileList(def, user, { ...opts.request, with_options: false });
-  const from = fromOf(def, compiled.joins);
+  const from = listFrom(def, compiled);
   const where = compiled.where;
   const at = window.type === 'PickUp' ? sql`loads.pickup_at` : sql`loads.delivery_at`;
   const day = sql`(${at} at time zone ${TZ})::date`;

@@ -58,6 +58,9 @@ export const loads = pgTable(
   },
   // Descending keys sort nulls first, as ORDER BY … DESC does: the list's sort then reads the
   // index in order (drizzle's plain .desc() writes NULLS LAST, which forces a sort of the window).
+  // The company date indexes, the dispatcher's and "not invoiced" also carry the totals' columns
+  // (INCLUDE, added by the custom migration 0014_loads_index_include.sql: drizzle cannot declare
+  // it), so a window's totals are read from the index alone.
   (t) => [
     index('loads_trip_idx').on(t.tripId),
     index('loads_delivery_idx').on(t.companyId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -71,7 +74,9 @@ export const loads = pgTable(
     index('loads_truck_delivery_idx').on(t.truckId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('loads_driver_delivery_idx').on(t.driverId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('loads_broker_delivery_idx').on(t.brokerId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('loads_not_invoiced_idx').on(t.companyId, t.deliveryAt.desc()).where(sql`${t.customerInvoiceId} is null`),
+    index('loads_not_invoiced_idx')
+      .on(t.companyId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.customerInvoiceId} is null`),
   ],
 );
 

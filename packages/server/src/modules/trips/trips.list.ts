@@ -1,7 +1,23 @@
 import { can, EXTRA_ACTION, SECTION } from '@backhaul/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, type AnyPgTable, alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/auth/access';
-import { defineList, type ListColumn, type ListDefinition } from '../../platform/list/define-list';
+import { users } from '../../platform/auth/auth.table';
+import {
+  defineList,
+  type ListColumnSpec,
+  type ListDefinition,
+  type ListOptions,
+  toOne,
+} from '../../platform/list/define-list';
+import { brokers } from '../brokers';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { trailerTypes } from '../general';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
+import { loads } from './loads.table';
+import { tripNotes } from './trips.table';
 
 const TZ = 'America/Chicago';
 const shown = (expr: SQL) => sql`to_char(${expr} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
@@ -13,117 +29,156 @@ const none = sql`select null::int as value, null::text as label where false`;
  * Decided with can() on the grants the guard put on the caller; the list, its totals and its export share it.
  */
 export function tripsScope(user: AuthUser): SQL {
-  const company = sql`loads.company_id = ${user.companyId}`;
-  const customer = user.customerId ? sql` and loads.customer_id = ${user.customerId}` : sql``;
+  const company = sql`${loads.companyId} = ${user.companyId}`;
+  const customer = user.customerId ? sql` and ${loads.customerId} = ${user.customerId}` : sql``;
   const seesAll = user.grants
     ? can(user.grants, { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS })
     : false;
-  return seesAll ? sql`${company}${customer}` : sql`${company}${customer} and loads.dispatcher_id = ${user.id}`;
+  return seesAll ? sql`${company}${customer}` : sql`${company}${customer} and ${loads.dispatcherId} = ${user.id}`;
 }
 
-/** A registry's label for a load's id: a scalar subquery, so the page query plans without joins. */
-const nameOf = (table: string, column: string, id: string) =>
-  sql.raw(`(select ${table}.${column} from ${table} where ${table}.id = loads.${id})`);
+const companyOptions =
+  (table: AnyPgTable & { id: AnyPgColumn; companyId: AnyPgColumn }, label: AnyPgColumn) => (user: AuthUser) =>
+    sql`select ${table.id} as value, ${label} as label from ${table} where ${table.companyId} = ${user.companyId} order by 2 limit 1000`;
 
-const companyOptions = (table: string, label: string) => (user: AuthUser) =>
-  sql`select id as value, ${sql.raw(label)} as label from ${sql.raw(table)} where company_id = ${user.companyId} order by 2 limit 1000`;
+/**
+ * List filter options read from the registries (not by scanning the loads), per caller: the trips
+ * list's and the lists over the same loads (dispatch statistics) declare them by column.
+ */
+export const TRIPS_FILTER_OPTIONS = {
+  customer: companyOptions(customers, customers.name),
+  broker_name: companyOptions(brokers, brokers.name),
+  truck: companyOptions(trucks, trucks.truckNumber),
+  trailer: companyOptions(trailers, trailers.trailerNumber),
+  trailer_type: companyOptions(trailerTypes, trailerTypes.name),
+  driver: companyOptions(drivers, drivers.name),
+  dispatcher: (
+    user: AuthUser,
+  ) => sql`select u.id as value, u.name as label from users u left join departments d on d.id = u.department_id
+      where u.company_id = ${user.companyId} and (d.name = 'Dispatch' or u.role = 2) order by 2`,
+  ai_status: sql`select v as value, v as label from (values ('extracted'), ('confirmed')) x(v)`,
+} satisfies Record<string, ListOptions>;
+
+/**
+ * The trailer behind a load's trailer type: its own alias, so it joins beside the trailer column's
+ * (in SQL an alias renders as its name alone: FROM writes the table before it).
+ */
+const typeTrailer = alias(trailers, 'type_trailer');
+
+/** The registries a load names by id: looked up per row for a page, hash-joined for 'All' and exports. */
+export const TRIPS_JOINS = {
+  customer: toOne(customers, eq(customers.id, loads.customerId)),
+  broker: toOne(brokers, eq(brokers.id, loads.brokerId)),
+  dispatcher: toOne(users, eq(users.id, loads.dispatcherId)),
+  truck: toOne(trucks, eq(trucks.id, loads.truckId)),
+  trailer: toOne(trailers, eq(trailers.id, loads.trailerId)),
+  trailerType: toOne(
+    sql`(${trailers} ${typeTrailer} join ${trailerTypes} on ${trailerTypes.id} = ${typeTrailer.trailerTypeId})`,
+    eq(typeTrailer.id, loads.trailerId),
+  ),
+  driver: toOne(drivers, eq(drivers.id, loads.driverId)),
+};
+
+const tripLoads = alias(loads, 'trip_loads');
 
 /** The columns of 000 §3 "Trips and loads columns", then the unit and people filters (hidden). */
-function columns(): ListColumn[] {
-  const routs = sql`loads.pickup_city || ', ' || loads.pickup_state || ' → ' || loads.delivery_city || ', ' || loads.delivery_state`;
-  const miles = sql`(loads.mileage_loaded + loads.mileage_empty)`;
+function columns(): ListColumnSpec[] {
+  const routs = sql`${loads.pickupCity} || ', ' || ${loads.pickupState} || ' → ' || ${loads.deliveryCity} || ', ' || ${loads.deliveryState}`;
+  const miles = sql`(${loads.mileageLoaded} + ${loads.mileageEmpty})`;
+  const O = TRIPS_FILTER_OPTIONS;
   return [
-    { id: 'trip_id', title: 'Trip', sql: sql`loads.trip_id`, filter: 'number', footer: 'unique', align: 'left' },
-    { id: 'load_id', title: 'Load', sql: sql`loads.id`, filter: 'number', footer: 'count', align: 'left' },
+    { id: 'trip_id', title: 'Trip', column: loads.tripId, filter: 'number', footer: 'unique', align: 'left' },
+    { id: 'load_id', title: 'Load', column: loads.id, filter: 'number', footer: 'count', align: 'left' },
     {
       id: 'routs',
       title: 'Route',
       sql: routs,
       filter: 'address',
       address: {
-        1: { state: sql`loads.pickup_state`, city: sql`loads.pickup_city` },
-        2: { state: sql`loads.delivery_state`, city: sql`loads.delivery_city` },
+        1: { state: sql`${loads.pickupState}`, city: sql`${loads.pickupCity}` },
+        2: { state: sql`${loads.deliveryState}`, city: sql`${loads.deliveryCity}` },
       },
-      sortSql: sql`loads.pickup_state`,
+      sortSql: sql`${loads.pickupState}`,
       clip: 48,
     },
     {
       id: 'pick_up_datetime',
       title: 'Pick up',
-      sql: shown(sql`loads.pickup_at`),
-      filterSql: sql`loads.pickup_at`,
-      sortSql: sql`loads.pickup_at`,
+      sql: shown(sql`${loads.pickupAt}`),
+      filterSql: sql`${loads.pickupAt}`,
+      sortSql: sql`${loads.pickupAt}`,
       filter: 'date',
       dateType: 'timestamp',
     },
     {
       id: 'delivery_datetime',
       title: 'Delivery',
-      sql: shown(sql`loads.delivery_at`),
-      filterSql: sql`loads.delivery_at`,
-      sortSql: sql`loads.delivery_at`,
+      sql: shown(sql`${loads.deliveryAt}`),
+      filterSql: sql`${loads.deliveryAt}`,
+      sortSql: sql`${loads.deliveryAt}`,
       filter: 'date',
       dateType: 'timestamp',
     },
     {
       id: 'customer',
       title: 'Customer',
-      sql: nameOf('customers', 'name', 'customer_id'),
-      filterSql: sql`loads.customer_id`,
+      column: customers.name,
+      joins: ['customer'],
+      filterSql: sql`${loads.customerId}`,
       filter: 'list',
+      options: O.customer,
       search: true,
       clip: 28,
     },
     {
       id: 'broker_name',
       title: 'Broker',
-      sql: nameOf('brokers', 'name', 'broker_id'),
-      filterSql: sql`loads.broker_id`,
+      column: brokers.name,
+      joins: ['broker'],
+      filterSql: sql`${loads.brokerId}`,
       filter: 'list',
+      options: O.broker_name,
       search: true,
       clip: 28,
     },
-    {
-      id: 'broker_number',
-      title: 'Broker #',
-      sql: sql`loads.broker_number`,
-      filter: 'note',
-      search: true,
-    },
-    { id: 'gross', title: 'Gross', sql: sql`loads.gross_cents`, filter: 'number', footer: 'sum', dollar: true },
+    { id: 'broker_number', title: 'Broker #', column: loads.brokerNumber, filter: 'note', search: true },
+    { id: 'gross', title: 'Gross', column: loads.grossCents, filter: 'number', footer: 'sum', dollar: true },
     {
       id: 'dispatcher',
       title: 'Dispatcher',
-      sql: nameOf('users', 'name', 'dispatcher_id'),
-      filterSql: sql`loads.dispatcher_id`,
+      column: users.name,
+      joins: ['dispatcher'],
+      filterSql: sql`${loads.dispatcherId}`,
       filter: 'list',
+      options: O.dispatcher,
     },
-    { id: 'bol', title: 'BOL', sql: sql`loads.bol`, filter: 'note', search: true },
+    { id: 'bol', title: 'BOL', column: loads.bol, filter: 'note', search: true },
     {
       id: 'invoice',
       title: 'Invoice',
-      sql: yesNo(sql`loads.customer_invoice_id is not null`, 'Exist', 'Not exist'),
-      filterSql: sql`loads.customer_invoice_id is not null`,
+      sql: yesNo(sql`${loads.customerInvoiceId} is not null`, 'Exist', 'Not exist'),
+      filterSql: sql`${loads.customerInvoiceId} is not null`,
+      offSql: sql`${loads.customerInvoiceId} is null`,
       filter: 'options',
     },
     {
       id: 'factoring',
       title: 'Factoring',
-      sql: yesNo(sql`loads.factoring`, 'Yes', 'No'),
-      filterSql: sql`loads.factoring`,
+      sql: yesNo(sql`${loads.factoring}`, 'Yes', 'No'),
+      filterSql: sql`${loads.factoring}`,
       filter: 'options',
     },
     {
       id: 'ppw_url',
       title: 'PPW',
-      sql: yesNo(sql`loads.ppw = 1`, 'PPW exist', 'PPW not exist'),
-      filterSql: sql`loads.ppw = 1`,
+      sql: yesNo(sql`${loads.ppw} = 1`, 'PPW exist', 'PPW not exist'),
+      filterSql: sql`${loads.ppw} = 1`,
       filter: 'options',
     },
     {
       id: 'rpm',
       title: 'RPM',
-      sql: sql`round(loads.gross_cents / 100.0 / nullif(${miles}, 0), 2)::float8`,
+      sql: sql`round(${loads.grossCents} / 100.0 / nullif(${miles}, 0), 2)::float8`,
       filter: 'number',
       align: 'right',
       exportKind: 'number',
@@ -132,7 +187,7 @@ function columns(): ListColumn[] {
     {
       id: 'pick_up_mileage',
       title: 'Loaded miles',
-      sql: sql`loads.mileage_loaded`,
+      column: loads.mileageLoaded,
       filter: 'number',
       footer: 'sum',
       miles: true,
@@ -140,7 +195,7 @@ function columns(): ListColumn[] {
     {
       id: 'mileage_empty',
       title: 'Empty miles',
-      sql: sql`loads.mileage_empty`,
+      column: loads.mileageEmpty,
       filter: 'number',
       footer: 'sum',
       miles: true,
@@ -148,9 +203,9 @@ function columns(): ListColumn[] {
     {
       id: 'created_at',
       title: 'Created',
-      sql: shown(sql`loads.created_at`),
-      filterSql: sql`loads.created_at`,
-      sortSql: sql`loads.created_at`,
+      sql: shown(sql`${loads.createdAt}`),
+      filterSql: sql`${loads.createdAt}`,
+      sortSql: sql`${loads.createdAt}`,
       filter: 'date',
       dateType: 'timestamp',
       hidden: true,
@@ -158,7 +213,7 @@ function columns(): ListColumn[] {
     {
       id: 'customer_invoice',
       title: 'Customer invoice',
-      sql: sql`loads.customer_invoice_id`,
+      column: loads.customerInvoiceId,
       filter: 'number',
       hidden: true,
       align: 'left',
@@ -166,77 +221,69 @@ function columns(): ListColumn[] {
     {
       id: 'dispatcher_statement',
       title: 'Dispatcher statement',
-      sql: sql`loads.dispatcher_statement_id`,
+      column: loads.dispatcherStatementId,
       filter: 'number',
       hidden: true,
       align: 'left',
     },
-    { id: 'ai_status', title: 'AI status', sql: sql`loads.ai_status`, filter: 'list', hidden: true },
+    { id: 'ai_status', title: 'AI status', column: loads.aiStatus, filter: 'list', options: O.ai_status, hidden: true },
     {
       id: 'truck',
       title: 'Truck',
-      sql: nameOf('trucks', 'truck_number', 'truck_id'),
-      filterSql: sql`loads.truck_id`,
+      column: trucks.truckNumber,
+      joins: ['truck'],
+      filterSql: sql`${loads.truckId}`,
       filter: 'list',
+      options: O.truck,
       hidden: true,
     },
     {
       id: 'trailer',
       title: 'Trailer',
-      sql: nameOf('trailers', 'trailer_number', 'trailer_id'),
-      filterSql: sql`loads.trailer_id`,
+      column: trailers.trailerNumber,
+      joins: ['trailer'],
+      filterSql: sql`${loads.trailerId}`,
       filter: 'list',
+      options: O.trailer,
       hidden: true,
     },
     {
       id: 'trailer_type',
       title: 'Trailer type',
-      sql: sql`(select tt.name from trailers tl join trailer_types tt on tt.id = tl.trailer_type_id where tl.id = loads.trailer_id)`,
-      filterSql: sql`(select tl.trailer_type_id from trailers tl where tl.id = loads.trailer_id)`,
+      column: trailerTypes.name,
+      joins: ['trailerType'],
+      filterSql: sql`(select ${trailers.trailerTypeId} from ${trailers} where ${trailers.id} = ${loads.trailerId})`,
       filter: 'list',
+      options: O.trailer_type,
       hidden: true,
     },
     {
       id: 'driver',
       title: 'Driver',
-      sql: nameOf('drivers', 'name', 'driver_id'),
-      filterSql: sql`loads.driver_id`,
+      column: drivers.name,
+      joins: ['driver'],
+      filterSql: sql`${loads.driverId}`,
       filter: 'list',
+      options: O.driver,
       hidden: true,
     },
-    { id: 'billing', title: 'Billing', sql: sql`loads.billing`, filter: 'options', data: true },
+    { id: 'billing', title: 'Billing', column: loads.billing, filter: 'options', data: true },
     // selectId of the spec (several trip ids); options are not offered for it.
-    { id: 'trip_ids', title: 'Trips', sql: sql`loads.trip_id`, filter: 'list', options: none, data: true },
-    { id: 'ppw', title: 'PPW flag', sql: sql`loads.ppw`, data: true },
+    { id: 'trip_ids', title: 'Trips', column: loads.tripId, filter: 'list', options: none, data: true },
+    { id: 'ppw', title: 'PPW flag', column: loads.ppw, data: true },
     {
       id: 'trip_loads',
       title: 'Loads in trip',
-      sql: sql`(select count(*)::int from loads l2 where l2.trip_id = loads.trip_id)`,
+      sql: sql`(select count(*)::int from ${loads} ${tripLoads} where ${tripLoads.tripId} = ${loads.tripId})`,
       data: true,
     },
     {
       id: 'trip_highlight',
       title: 'New notes',
-      sql: sql`exists (select 1 from trip_notes n where n.trip_id = loads.trip_id and n.status in ('new', 'edit'))`,
+      sql: sql`exists (select 1 from ${tripNotes} where ${tripNotes.tripId} = ${loads.tripId} and ${tripNotes.status} in ('new', 'edit'))`,
       data: true,
     },
   ];
-}
-
-/** List filter options the engine would otherwise scan the loads for: read from the registries. */
-function withOptions(cols: ListColumn[], user: AuthUser): ListColumn[] {
-  const opts: Record<string, SQL> = {
-    customer: companyOptions('customers', 'name')(user),
-    broker_name: companyOptions('brokers', 'name')(user),
-    truck: companyOptions('trucks', 'truck_number')(user),
-    trailer: companyOptions('trailers', 'trailer_number')(user),
-    trailer_type: companyOptions('trailer_types', 'name')(user),
-    driver: companyOptions('drivers', 'name')(user),
-    dispatcher: sql`select u.id as value, u.name as label from users u left join departments d on d.id = u.department_id
-      where u.company_id = ${user.companyId} and (d.name = 'Dispatch' or u.role = 2) order by 2`,
-    ai_status: sql`select v as value, v as label from (values ('extracted'), ('confirmed')) x(v)`,
-  };
-  return cols.map((c) => (opts[c.id] ? { ...c, options: opts[c.id] } : c));
 }
 
 const COLUMNS = columns();
@@ -255,19 +302,19 @@ const SEARCH: ListDefinition['search'] = [
   {
     label: 'Stop city or state',
     where: (pattern, text) =>
-      sql`exists (select 1 from load_stops s where s.load_id = loads.id and (lower(s.city) like ${pattern} or lower(s.state) = ${text} or lower(s.city || ', ' || s.state) like ${pattern}))`,
+      sql`exists (select 1 from load_stops s where s.load_id = ${loads.id} and (lower(s.city) like ${pattern} or lower(s.state) = ${text} or lower(s.city || ', ' || s.state) like ${pattern}))`,
   },
   {
     label: 'Load #',
-    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.id = ${idIn(text)}`),
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`${loads.id} = ${idIn(text)}`),
   },
   {
     label: 'Trip #',
-    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.trip_id = ${idIn(text)}`),
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`${loads.tripId} = ${idIn(text)}`),
   },
   {
     label: 'Invoice #',
-    where: (_, text) => (idIn(text) === null ? sql`false` : sql`loads.customer_invoice_id = ${idIn(text)}`),
+    where: (_, text) => (idIn(text) === null ? sql`false` : sql`${loads.customerInvoiceId} = ${idIn(text)}`),
   },
 ];
 
@@ -276,8 +323,9 @@ function makeList(key: string, title: string): ListDefinition {
     key,
     title,
     section: SECTION.Trips,
-    from: sql`loads`,
-    rowKey: sql`loads.id`,
+    from: sql`${loads}`,
+    rowKey: sql`${loads.id}`,
+    joins: TRIPS_JOINS,
     base: tripsScope,
     defaultSort: { sort: 'delivery_datetime', order: 'desc' },
     columns: COLUMNS,
@@ -289,9 +337,3 @@ function makeList(key: string, title: string): ListDefinition {
 export const tripsList = makeList('trips', 'Trips');
 /** POST /loads/export (fileType 4): the same rows under the loads title. */
 export const loadsList = makeList('loads', 'Loads');
-
-/** The list with options read from the registries for this caller (runList reads `options` per column). */
-export const tripsListFor = (def: ListDefinition, user: AuthUser): ListDefinition => ({
-  ...def,
-  columns: withOptions([...def.columns], user),
-});

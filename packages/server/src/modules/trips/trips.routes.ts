@@ -1,5 +1,5 @@
 import { ACTION, IdParamsSchema, MessageBodySchema, MSG, SECTION } from '@backhaul/shared';
-import { ExportResponseSchema } from '@backhaul/shared/list/list.contract';
+import { DateFilterSchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   ConnectionBodySchema,
   LoadFormSchema,
@@ -20,10 +20,9 @@ import {
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { exportDefinedList } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
 import { toEngineRequest } from './trips.filters';
-import { loadsList, tripsList, tripsListFor } from './trips.list';
+import { loadsList, tripsList } from './trips.list';
 import * as tripsService from './trips.service';
 
 const TripIdParams = z.object({ trip_id: z.coerce.number().int().min(0) });
@@ -46,24 +45,20 @@ export const tripsRoutes: RouteModule = {
 
     // The list answers the register's keys (trips …) and the engine's (sum, filter, columns);
     // /trips/list is the same list in the engine's shape (rows) for the web's DataTable.
-    const list = async (user: Parameters<typeof tripsListFor>[1], body: unknown) => {
-      const request = toEngineRequest(body);
-      const result = await runList(db, tripsListFor(tripsList, user), user, request);
-      return { ...result, date_filter: (request.filters as Record<string, unknown>).delivery_datetime ?? null };
-    };
-    app.post('/trips', {
-      config: { access: trips() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { rows, ...rest } = await list(caller(req).user, req.body);
-        return { trips: rows, ...rest };
+    const list = {
+      tags,
+      access: trips(),
+      prepare: (body: unknown) => {
+        const request = toEngineRequest(body);
+        return {
+          request,
+          extra: { date_filter: (request.filters as Record<string, unknown>).delivery_datetime ?? null },
+        };
       },
-    });
-    app.post('/trips/list', {
-      config: { access: trips() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => list(caller(req).user, req.body),
-    });
+      extra: { date_filter: DateFilterSchema.nullable() },
+    };
+    registerListRoute(app, db, tripsList, { ...list, url: '/trips', keys: { rows: 'trips' } });
+    registerListRoute(app, db, tripsList, { ...list, url: '/trips/list' });
 
     app.post('/trips/filters', {
       config: { access: trips() },

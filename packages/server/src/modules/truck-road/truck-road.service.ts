@@ -257,6 +257,6 @@ export async function send(
     });
     if (result.status !== 'failed') sent++;
   }
-  if (sent === 0) throw AppError.precondition(MSG.sendingError);
+  if (sent === 0) throw AppError.precondition(MSG.reportSendingError);
   return { message: MSG.reportSent, sent, link };
 }

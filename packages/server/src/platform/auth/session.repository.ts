@@ -5,6 +5,15 @@ import type { AuthContext } from './access';
 import { rolePermissions, roles, sessions, users } from './auth.table';
 import { hashToken } from './tokens';
 
+/**
+ * The role's grants as [section, action] pairs, read in the session's own statement: every request
+ * resolves its caller in one round trip, and a changed role, user or session counts at the next
+ * request (nothing is cached, so several API processes never disagree).
+ */
+const grantsJson = sql<Array<
+  [number, number]
+> | null>`(select json_agg(json_build_array(${rolePermissions.sectionId}, ${rolePermissions.actionId})) from ${rolePermissions} where ${rolePermissions.roleId} = ${users.permissionRoleId})`;
+
 /** Resolves a bearer token to the caller and its grants, or null when unknown, revoked or expired. */
 export async function findSession(db: DbOrTx, token: string): Promise<AuthContext | null> {
   const [row] = await db
@@ -23,6 +32,7 @@ export async function findSession(db: DbOrTx, token: string): Promise<AuthContex
         image: users.image,
       },
       allPermissions: sql<boolean>`coalesce(${roles.allPermissions}, false)`,
+      grants: grantsJson,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -37,7 +47,11 @@ export async function findSession(db: DbOrTx, token: string): Promise<AuthContex
     )
     .limit(1);
   if (!row) return null;
-  const grants = makeGrantSet(await loadGrants(db, row.user.permissionRoleId), row.allPermissions);
+  const pairs = typeof row.grants === 'string' ? (JSON.parse(row.grants) as Array<[number, number]>) : row.grants;
+  const grants = makeGrantSet(
+    (pairs ?? []).map(([section, action]) => ({ section, action })),
+    row.allPermissions,
+  );
   return {
     user: { ...row.user, grants },
     sessionId: row.sessionId,

@@ -133,9 +133,19 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
   let sample: ExportRow[] = [];
   let opening: Promise<typeof book & {}> | undefined;
   let lastRow = 1;
+  // Each cell's style as exceljs would make it (the column's number format), one object per column:
+  // exceljs remembers a style by its object, so 100,000 rows cost 18 style lookups, not 1.8 million.
+  const styles = columns.map((c) => {
+    const numFmt = NUM_FMT[c.kind ?? 'text'];
+    return numFmt ? { numFmt } : {};
+  });
 
   const writeRow = (sheet: ExcelJS.Worksheet, row: ExportRow) => {
-    sheet.addRow(columns.map((c) => cellValue(c.kind ?? 'text', row[c.id], true))).commit();
+    const added = sheet.addRow(columns.map((c) => cellValue(c.kind ?? 'text', row[c.id], true)));
+    added.eachCell({ includeEmpty: true }, (cell, i) => {
+      cell.style = styles[i - 1] ?? {};
+    });
+    added.commit();
     lastRow++;
   };
   const open = async () => {

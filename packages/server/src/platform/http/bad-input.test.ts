@@ -243,6 +243,7 @@ function routesWithBodies(): { method: string; url: string; fields: [string, Jso
         .replace(/^\/api/, '')
         .replace(/\{(section|requestKey)\}/, 'payments')
         .replace('{type}', 'create')
+        .replace('{date}', '2026-01-05')
         .replace(/\{[^}]+\}/g, '1');
       out.push({ method: method.toUpperCase(), url, fields: Object.entries(schema.properties) });
     }

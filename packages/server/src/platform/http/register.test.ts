@@ -53,6 +53,9 @@ const FINISHED_AREAS = [
   'Planner',
   'Light orders',
   'Day off',
+  'Reports',
+  'Safety exceptions',
+  'Motivation programme',
 ];
 
 /** One spelling for a path: parameters renamed, fastify's regex constraints dropped. */
@@ -101,7 +104,7 @@ describe('the API register', () => {
     const whole = areas.filter(
       (a) => !FINISHED_AREAS.includes(a) && register.filter((c) => c.area === a).every((c) => servedBy(c)),
     );
-    expect(whole).toEqual([]);
+    expect(whole.join(', ')).toBe('');
     for (const a of FINISHED_AREAS) expect(areas, a).toContain(a);
   });
 

@@ -1,6 +1,7 @@
 import { ACTION, can, SECTION_BY_ID } from '@backhaul/shared';
 import type { ColumnFormat, ColumnMeta, FilterKind, Footer } from '@backhaul/shared/list/list.contract';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../auth/access';
 
 /** How a cell is written to a spreadsheet (the export service's column kinds). */
@@ -9,21 +10,35 @@ export type ExportKind = 'text' | 'money' | 'miles' | 'number' | 'date';
 /** The SQL of an address filter for one type (PickUp 1 or Delivery 2). */
 export type AddressSql = { state: SQL; city: SQL };
 
+/** Options of a list filter: a query answering (value, label) rows, for the caller when it depends on them. */
+export type ListOptions = SQL | ((user: AuthUser) => SQL);
+
 export type ListColumn = {
   /** The id the web and the request use; also the output key of the row. */
   id: string;
   title: string;
   /** The select expression. Dollar columns hold integer cents; the runner answers dollars. */
   sql: SQL;
+  /**
+   * The table column this list column shows, when it is one: `sql` is then that column, a rename
+   * fails to compile, and the column's type decides the date filter's kind and whether keyset
+   * paging needs to look for nulls.
+   */
+  column?: AnyPgColumn;
   filter?: FilterKind;
   /** What the filter compares, when not `sql` (e.g. an id behind a name). */
   filterSql?: SQL;
+  /**
+   * Options and checkbox filters: the Off condition, where `(filter) is not true` would hide an
+   * index (e.g. `customer_invoice_id is null`, the predicate of a partial index).
+   */
+  offSql?: SQL;
   /** Date filters: a `date` column compares days; a `timestamp` column compares company-time days. */
   dateType?: 'date' | 'timestamp';
   /** Address filters: state and city expressions per type (1 PickUp, 2 Delivery). */
   address?: Partial<Record<1 | 2, AddressSql>>;
-  /** List filters: a query answering (value, label) rows; default: distinct values of `filterSql`. */
-  options?: SQL;
+  /** List filters: (value, label) rows, per caller if a function; default: distinct values of `filterSql`. */
+  options?: ListOptions;
   sortable?: boolean;
   sortSql?: SQL;
   footer?: Footer;
@@ -48,18 +63,48 @@ export type ListColumn = {
   format?: ColumnFormat;
 };
 
+/**
+ * A column as a module declares it: SQL text, or a drizzle column (`column: loads.bol`) where the
+ * list column is one table column.
+ */
+export type ListColumnSpec = Omit<ListColumn, 'sql'> &
+  ({ sql: SQL; column?: AnyPgColumn } | { column: AnyPgColumn; sql?: SQL });
+
+/**
+ * A join reaching at most one row per base row (a registry's name for an id on the row). The engine
+ * renders it as a scalar subquery for a small page (the planner looks up 15 rows), and as a LEFT
+ * JOIN for a large page, after the page's row keys are picked (hash-joining a small registry beats
+ * one lookup per row past a few hundred rows).
+ */
+export type ToOneJoin = { kind: 'to-one'; table: SQL | PgTable; on: SQL };
+
+/** A to-one join: `toOne(customers, eq(customers.id, loads.customerId))`. */
+export const toOne = (table: SQL | PgTable, on: SQL): ToOneJoin => ({ kind: 'to-one', table, on });
+
+export const isToOne = (j: SQL | ToOneJoin | undefined): j is ToOneJoin =>
+  typeof j === 'object' && j !== null && 'kind' in j && j.kind === 'to-one';
+
+/** A join's SQL in a FROM clause. */
+export const joinSql = (j: SQL | ToOneJoin): SQL => (isToOne(j) ? sql`left join ${j.table} on ${j.on}` : j);
+
+/** What a list's FROM depends on besides the caller (e.g. a report's window): given to runList as `args`. */
+export type ListArgs = Record<string, unknown>;
+
 export type ListDefinition = {
   /** The list's section path: POST /:key/settings and /:key/export use it. */
   key: string;
   title: string;
   /** The permission section a caller needs to read the list, its settings and its export. */
   section: number;
-  /** The base table (FROM), e.g. sql`brokers`. */
-  from: SQL;
+  /**
+   * The base table (FROM), e.g. sql`brokers`; a function when it depends on the caller or on the
+   * request's `args` (a report over a window), so one definition serves every request.
+   */
+  from: SQL | ((user: AuthUser, args: ListArgs) => SQL);
   /** A unique row key: paging ties break on it; "page ids first" selects it. */
   rowKey: SQL;
-  /** LEFT JOIN fragments by name; a query adds only those its columns need. */
-  joins?: Record<string, SQL>;
+  /** LEFT JOIN fragments (or to-one joins) by name; a query adds only those its columns need. */
+  joins?: Record<string, SQL | ToOneJoin>;
   columns: readonly ListColumn[];
   defaultSort: { sort: string; order: 'asc' | 'desc' };
   /** Row scoping (company, a customer user's own customer): always ANDed in. */
@@ -69,7 +114,14 @@ export type ListDefinition = {
    * pattern (lower-cased, %-wrapped), e.g. an EXISTS over child rows.
    */
   search?: readonly ListSearch[];
+  /**
+   * A picker's lookup over the list (POST /cities, /filterBrockers): what the typed text matches
+   * (the caller's text, untouched) and the order the choices come in (ties broken by the row key).
+   */
+  lookup?: { match: (text: string) => SQL; orderBy: SQL };
 };
+
+export type ListSpec = Omit<ListDefinition, 'columns'> & { columns: readonly ListColumnSpec[] };
 
 /** A search target that is not a column (e.g. a load's intermediate stops), named for the placeholder. */
 export type ListSearch = {
@@ -80,15 +132,33 @@ export type ListSearch = {
 };
 
 const REGISTRY = new Map<string, ListDefinition>();
+const SPECS = new WeakMap<ListDefinition, ListSpec>();
 
 /** Every list defined so far (the date-format test walks them). */
 export const definedLists = (): ListDefinition[] => [...REGISTRY.values()];
+
+const DATE_TYPES: Record<string, ListColumn['dateType']> = {
+  PgTimestamp: 'timestamp',
+  PgTimestampString: 'timestamp',
+  PgDate: 'date',
+  PgDateString: 'date',
+};
+
+/** A declared column with its SQL: the drizzle column's, and its date kind read from its type. */
+export function listColumn(c: ListColumnSpec): ListColumn {
+  if (!c.column) return c as ListColumn;
+  const dateType = c.dateType ?? (c.filter === 'date' ? DATE_TYPES[c.column.columnType] : undefined);
+  return { ...c, sql: c.sql ?? sql`${c.column}`, ...(dateType ? { dateType } : {}) };
+}
 
 /**
  * Declares a list once. Column ids, SQL and flags come from the module, never from the client.
  * The definition is registered by key so the generic settings and export routes can find it.
  */
-export function defineList(def: ListDefinition): ListDefinition {
+export function defineList(spec: ListSpec): ListDefinition {
+  const known = REGISTRY.get(spec.key);
+  if (known && SPECS.get(known) === spec) return known;
+  const def: ListDefinition = { ...spec, columns: spec.columns.map(listColumn) };
   const ids = new Set<string>();
   for (const c of def.columns) {
     if (ids.has(c.id)) throw new Error(`List ${def.key}: column ${c.id} is declared twice`);
@@ -99,9 +169,9 @@ export function defineList(def: ListDefinition): ListDefinition {
     }
   }
   if (!ids.has(def.defaultSort.sort)) throw new Error(`List ${def.key}: default sort ${def.defaultSort.sort} unknown`);
-  const existing = REGISTRY.get(def.key);
-  if (existing && existing !== def) throw new Error(`List ${def.key} is defined twice`);
+  if (known) throw new Error(`List ${def.key} is defined twice`);
   REGISTRY.set(def.key, def);
+  SPECS.set(def, spec);
   return def;
 }
 

@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import { can, MSG } from '@backhaul/shared';
 import {
   type ExportBody,
   ExportBodySchema,
   ExportResponseSchema,
+  listResponseSchema,
   SaveSettingsBodySchema,
   SaveSettingsResponseSchema,
 } from '@backhaul/shared/list/list.contract';
@@ -12,12 +14,35 @@ import { caller } from '../auth/guard';
 import { AppError } from '../errors';
 import type { ExportService } from '../export/export.service';
 import type { App, RouteModule } from '../http/types';
-import { exportKindOf, findList, type ListColumn, type ListDefinition, mayExport, tableColumns } from './define-list';
+import {
+  exportKindOf,
+  findList,
+  type ListArgs,
+  type ListColumn,
+  type ListDefinition,
+  mayExport,
+  tableColumns,
+} from './define-list';
 import { normalizeSettings, resetSettings, saveSettings } from './list-settings';
-import { compileList, refuseDataErrors, runList, selectTotals, streamList } from './run-list';
+import {
+  compileList,
+  JsonRows,
+  type ListAnswer,
+  refuseDataErrors,
+  type runList,
+  runListStreamed,
+  selectTotals,
+  streamList,
+} from './run-list';
 
 const SectionParams = z.object({ section: z.string().regex(/^[\w-]{1,64}$/, 'Unknown list.') });
 const RequestKeyParams = z.object({ requestKey: z.string().regex(/^[\w-]{1,64}$/, 'Unknown list.') });
+
+/**
+ * Rows per keyset batch of an export: a file is written at the writer's pace, so smaller batches
+ * keep less in memory (two in flight) at the same speed.
+ */
+const EXPORT_BATCH = 2000;
 
 /** The columns to write: the caller's visible ones in its order, or the definition's default. */
 function exportColumns(def: ListDefinition, ids: string[] | undefined): ListColumn[] {
@@ -39,23 +64,134 @@ export function listFor(key: string, grants: Parameters<typeof can>[0]): ListDef
   return def;
 }
 
+/** Keys renamed where the API register names others (e.g. rows → trips), and keys a route adds. */
+type AnswerShape = { keys?: Record<string, string>; extra?: z.ZodRawShape };
+
 /**
- * Mounts a module's list endpoint: POST url with the list request, answered by runList.
- * `keys` renames response keys where the API register names others (e.g. rows → trips).
+ * The response schema of a list route, for OpenAPI: the engine's keys (renamed where the register
+ * says), one property per column of the definition in `rows`, and the route's own keys.
+ */
+export function listAnswerSchema(def: ListDefinition, shape: AnswerShape = {}) {
+  const row = z.object(Object.fromEntries(def.columns.map((c) => [c.id, z.unknown().meta({ description: c.title })])));
+  const engine = Object.entries(listResponseSchema(row).shape).map(([k, v]) => [shape.keys?.[k] ?? k, v]);
+  return z.object({ ...Object.fromEntries(engine), ...shape.extra });
+}
+
+/** The bytes JSON.stringify would write for `entries` as an object, with streamed rows written as they come. */
+async function* jsonChunks(entries: Array<[string, unknown]>): AsyncGenerator<string> {
+  let sep = '{';
+  for (const [key, value] of entries) {
+    if (value === undefined) continue;
+    const head = `${sep}${JSON.stringify(key)}:`;
+    sep = ',';
+    if (!(value instanceof JsonRows)) {
+      yield head + JSON.stringify(value);
+      continue;
+    }
+    let open = `${head}[`;
+    for await (const batch of value.batches) {
+      yield open + batch;
+      open = ',';
+    }
+    yield open === ',' ? ']' : `${open}]`;
+  }
+  yield sep === '{' ? '{}' : '}';
+}
+
+/**
+ * A list answer as the route sends it: keys renamed and added; when the rows are still coming
+ * ('All'), a stream of the same JSON, written batch by batch (compressed on the way by
+ * @fastify/compress), so the first bytes leave while the database reads the next batch.
+ */
+export function listReply(
+  answer: ListAnswer,
+  opts: { keys?: Record<string, string>; extra?: Record<string, unknown> } = {},
+): Record<string, unknown> | Readable {
+  const entries: Array<[string, unknown]> = Object.entries(answer).map(([k, v]) => [opts.keys?.[k] ?? k, v]);
+  for (const [k, v] of Object.entries(opts.extra ?? {})) entries.push([k, v]);
+  if (!entries.some(([, v]) => v instanceof JsonRows)) return Object.fromEntries(entries);
+  return Readable.from(jsonChunks(entries), { objectMode: false });
+}
+
+/** The engine's answer is written as it is: 15,000 rows are not checked again against the schema. */
+const asIs = () => (data: unknown) => JSON.stringify(data);
+
+/** What a route makes of the body before the engine runs: the engine's request, FROM arguments, keys to add. */
+export type ListPrepared = { request: unknown; args?: ListArgs; extra?: Record<string, unknown> };
+
+/**
+ * Mounts a module's list endpoint: POST url with the list request (GET: the first page with the
+ * defaults), answered by the engine, with its response schema. `keys` renames response keys where
+ * the API register names others (rows → trips); `prepare` turns the body into the engine's request
+ * (the spec's filter names, a report's window as `args`) and names keys to add after the engine's,
+ * whose schema is `extra`.
  */
 export function registerListRoute(
   app: App,
   db: Parameters<typeof runList>[0],
   def: ListDefinition,
-  opts: { url: string; access?: Access; tags?: string[]; keys?: Record<string, string> },
+  opts: {
+    url: string;
+    method?: 'POST' | 'GET';
+    access?: Access;
+    tags?: string[];
+    keys?: Record<string, string>;
+    prepare?: (body: unknown, user: AuthUser) => ListPrepared;
+    extra?: z.ZodRawShape;
+  },
 ): void {
-  app.post(opts.url, {
+  const method = opts.method ?? 'POST';
+  app.route({
+    method,
+    url: opts.url,
     config: { access: opts.access ?? { section: def.section } },
-    schema: { tags: opts.tags ?? [def.title], body: z.unknown() },
+    schema: {
+      tags: opts.tags ?? [def.title],
+      ...(method === 'POST' ? { body: z.unknown() } : {}),
+      response: { 200: listAnswerSchema(def, { keys: opts.keys, extra: opts.extra }) },
+    },
+    serializerCompiler: asIs,
+    handler: async (req, reply) => {
+      const { user } = caller(req);
+      const body = method === 'GET' ? {} : req.body;
+      const prepared = opts.prepare ? opts.prepare(body, user) : { request: body };
+      const answer = await runListStreamed(db, def, user, prepared.request, {
+        ...(prepared.args ? { args: prepared.args } : {}),
+      });
+      const sent = listReply(answer, { keys: opts.keys, extra: prepared.extra });
+      if (sent instanceof Readable) return reply.type('application/json; charset=utf-8').send(sent as never);
+      return sent;
+    },
+  });
+}
+
+/**
+ * Mounts a list's column settings call (000 §7, 001 §2): save the caller's settings, or `reset`.
+ * The generic POST /:section/settings uses it; a list whose register path differs mounts its own.
+ */
+export function registerSettingsRoute(
+  app: App,
+  db: Parameters<typeof runList>[0],
+  opts: { url: string; access: Access; list: ListDefinition | ((req: { params: unknown }) => ListDefinition) },
+): void {
+  const listOf = opts.list;
+  app.post(opts.url, {
+    config: { access: opts.access },
+    schema: {
+      tags: ['Column settings'],
+      ...(opts.url.includes(':') ? { params: SectionParams } : {}),
+      body: SaveSettingsBodySchema,
+      response: { 200: SaveSettingsResponseSchema },
+    },
     handler: async (req) => {
-      const result = (await runList(db, def, caller(req).user, req.body)) as Record<string, unknown>;
-      if (!opts.keys) return result;
-      return Object.fromEntries(Object.entries(result).map(([k, v]) => [opts.keys?.[k] ?? k, v]));
+      const { user } = caller(req);
+      const def = typeof listOf === 'function' ? listOf(req) : listOf;
+      if ('reset' in req.body) {
+        await resetSettings(db, def, user.id);
+        return { message: MSG.savingSuccess, settings: null };
+      }
+      const settings = await saveSettings(db, def, user.id, req.body.settings);
+      return { message: MSG.savingSuccess, settings: normalizeSettings(def, settings) };
     },
   });
 }
@@ -68,12 +204,13 @@ export async function exportDefinedList(opts: {
   user: AuthUser;
   body: ExportBody;
   name?: string;
+  args?: ListArgs;
 }) {
   const { db, def, user } = opts;
   if (!mayExport(def, user)) throw AppError.forbidden();
   const { columns: ids, format = 'xlsx', ...request } = opts.body;
   const columns = exportColumns(def, ids);
-  const compiled = compileList(def, user, { ...request, with_options: false });
+  const compiled = compileList(def, user, { ...request, with_options: false }, { args: opts.args ?? {} });
   const totals = await refuseDataErrors(selectTotals(db, def, compiled));
   const sums = Object.fromEntries(columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0]));
   return opts.exports.exportList({
@@ -86,7 +223,7 @@ export async function exportDefinedList(opts: {
       kind: exportKindOf(c),
       ...(c.footer ? { footer: c.footer } : {}),
     })),
-    rows: streamList(db, def, compiled, columns),
+    rows: streamList(db, def, compiled, columns, { batch: EXPORT_BATCH }),
     totals: sums,
     count: totals.total,
   });
@@ -96,24 +233,13 @@ export async function exportDefinedList(opts: {
 export const listRoutes: RouteModule = {
   name: 'list',
   register(app, { database: { db }, exports }) {
-    const tags = ['Column settings'];
-    app.post('/:section/settings', {
-      config: { access: 'session' },
-      schema: {
-        tags,
-        params: SectionParams,
-        body: SaveSettingsBodySchema,
-        response: { 200: SaveSettingsResponseSchema },
-      },
-      handler: async (req) => {
-        const { user, grants } = caller(req);
-        const def = listFor(req.params.section, grants);
-        if ('reset' in req.body) {
-          await resetSettings(db, def, user.id);
-          return { message: MSG.savingSuccess, settings: null };
-        }
-        const settings = await saveSettings(db, def, user.id, req.body.settings);
-        return { message: MSG.savingSuccess, settings: normalizeSettings(def, settings) };
+    // Any list's settings by its key; the list's section is checked per request (403 or 404).
+    registerSettingsRoute(app, db, {
+      url: '/:section/settings',
+      access: 'session',
+      list: (req) => {
+        const { section } = SectionParams.parse(req.params);
+        return listFor(section, caller(req as Parameters<typeof caller>[0]).grants);
       },
     });
 

@@ -9,25 +9,44 @@ import {
   listCapNotice,
   PAGE_SIZE_ALL,
 } from '@backhaul/shared';
-import type { DateFilter, NumberFilter } from '@backhaul/shared/list/list.contract';
+import type { DateFilter, ListSettings, NumberFilter } from '@backhaul/shared/list/list.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../auth/access';
 import { AppError, type FieldErrors } from '../errors';
-import { columnMeta, type ListColumn, type ListDefinition, mayExport, searchFields } from './define-list';
-import { loadSettings } from './list-settings';
+import {
+  columnMeta,
+  isToOne,
+  joinSql,
+  type ListArgs,
+  type ListColumn,
+  type ListDefinition,
+  mayExport,
+  searchFields,
+} from './define-list';
+import { normalizeSettings } from './list-settings';
+import { listSettings } from './list-settings.table';
 
 const COMPANY_TZ = 'America/Chicago';
 const OPTIONS_LIMIT = 500;
 
-/** The parts of a list query every runner shares: WHERE, ORDER BY and the joins they need. */
+/** Pages up to this many rows look registries up row by row; larger ones pick ids, then hash-join. */
+export const SCALAR_PAGE_MAX = 100;
+/** Rows per keyset batch of 'All' and Export. */
+export const STREAM_BATCH = 5000;
+
+/** The parts of a list query every runner shares: FROM, WHERE, ORDER BY and the joins they need. */
 export type CompiledList = {
   query: ListQuery;
+  from: SQL;
   where: SQL;
   orderBy: SQL;
   sort: string;
   order: 'asc' | 'desc';
+  /** The sort's expression and whether it may be null (keyset paging then looks for nulls). */
+  sortExpr: SQL;
+  sortNullable: boolean;
   /** Joins the WHERE and ORDER BY need (the page's ids query and the totals). */
   joins: Set<string>;
 };
@@ -114,9 +133,9 @@ function filterCondition(col: ListColumn, raw: unknown, errors: FieldErrors): SQ
       return sql`lower((${expr})::text) like ${like(value.value as string)}`;
     case 'options':
       if (value.value === -1) return null;
-      return value.value === 1 ? sql`(${expr}) is true` : sql`(${expr}) is not true`;
+      return value.value === 1 ? sql`(${expr}) is true` : (col.offSql ?? sql`(${expr}) is not true`);
     case 'checkbox':
-      return value.value ? sql`(${expr}) is true` : sql`(${expr}) is not true`;
+      return value.value ? sql`(${expr}) is true` : (col.offSql ?? sql`(${expr}) is not true`);
   }
 }
 
@@ -147,7 +166,12 @@ export function searchCondition(def: ListDefinition, text: string): { where: SQL
  * Validates a request against the definition and builds WHERE and ORDER BY. Anything unknown or
  * malformed is a 422 naming the field; no client text ever becomes SQL (values are parameters).
  */
-export function compileList(def: ListDefinition, user: AuthUser, body: unknown): CompiledList {
+export function compileList(
+  def: ListDefinition,
+  user: AuthUser,
+  body: unknown,
+  opts: { args?: ListArgs } = {},
+): CompiledList {
   const parsed = ListRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
     const errors: FieldErrors = {};
@@ -195,28 +219,31 @@ export function compileList(def: ListDefinition, user: AuthUser, body: unknown):
   else if (sortCol.sortable === false) errors.sort = [`The column "${sort}" cannot be sorted.`];
   if (Object.keys(errors).length) throw AppError.validation(errors);
 
-  const direction = order === 'desc' ? sql`desc` : sql`asc`;
-  const sortExpr = (sortCol as ListColumn).sortSql ?? (sortCol as ListColumn).sql;
-  use(sortCol as ListColumn);
-  const orderBy = sql`${sortExpr} ${direction}, ${def.rowKey} ${direction}`;
+  const column = sortCol as ListColumn;
+  const sortExpr = column.sortSql ?? column.sql;
+  use(column);
+  const orderBy = sql`${sortExpr} ${DIRECTION[order]}, ${def.rowKey} ${DIRECTION[order]}`;
   const where = conditions.length ? sql.join(conditions, sql` and `) : sql`true`;
-  return { query, where, orderBy, sort, order, joins };
+  const from = typeof def.from === 'function' ? def.from(user, opts.args ?? {}) : def.from;
+  // Only a declared NOT NULL table column, shown and sorted as itself, is known never to be null.
+  const sortNullable = !(column.column?.notNull && !column.sortSql);
+  return { query, from, where, orderBy, sort, order, sortExpr, sortNullable, joins };
 }
 
-const fromWith = (def: ListDefinition, joins: Iterable<string>) => {
+const DIRECTION = { asc: sql`asc`, desc: sql`desc` } as const;
+
+/** A compiled list's FROM with the joins its filters need (and any others named): for a module's own aggregates. */
+export const listFrom = (def: ListDefinition, compiled: CompiledList, joins: Iterable<string> = compiled.joins) =>
+  fromWith(def, compiled.from, joins);
+
+function fromWith(def: ListDefinition, from: SQL, joins: Iterable<string>): SQL {
   const names = [...joins];
-  if (!names.length) return def.from;
-  return sql`${def.from} ${sql.join(
-    names.map((n) => def.joins?.[n] as SQL),
+  if (!names.length) return from;
+  return sql`${from} ${sql.join(
+    names.map((n) => joinSql(def.joins?.[n] as SQL)),
     sql` `,
   )}`;
-};
-
-const selectList = (columns: readonly ListColumn[]) =>
-  sql.join(
-    columns.map((c) => sql`${c.sql} as ${sql.identifier(c.id)}`),
-    sql`, `,
-  );
+}
 
 /** Database values to JSON: cents to dollars, timestamps to ISO text. */
 export function outputRow(columns: readonly ListColumn[], raw: Record<string, unknown>): Record<string, unknown> {
@@ -231,34 +258,197 @@ export function outputRow(columns: readonly ListColumn[], raw: Record<string, un
   return row;
 }
 
+/** One value's JSON as JSON.stringify(outputRow(…)) writes it. */
+function valueJson(c: ListColumn, v: unknown): string {
+  if (v === null || v === undefined) return 'null';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (v instanceof Date) return JSON.stringify(v.toISOString());
+  const n = c.dollar ? Number(v) / 100 : typeof v === 'bigint' ? Number(v) : v;
+  return JSON.stringify(n);
+}
+
 /**
- * One page of rows in the compiled order. With joins, the page's ids are selected first (only
- * the joins the filters and sort need) and the display joins run for those rows only.
+ * A page's rows as JSON text, the bytes JSON.stringify would write for outputRow's objects, without
+ * building them: 'All' writes ~16,000 rows of 33 columns, and the objects in between cost more than
+ * the text.
  */
+function rowsJson(columns: readonly ListColumn[], raw: readonly Record<string, unknown>[]): string {
+  const keys = columns.map((c, i) => `${i ? ',' : '{'}${JSON.stringify(c.id)}:`);
+  const parts: string[] = new Array(raw.length);
+  for (let r = 0; r < raw.length; r++) {
+    const row = raw[r] as Record<string, unknown>;
+    let s = '';
+    for (let i = 0; i < columns.length; i++) {
+      const c = columns[i] as ListColumn;
+      s += keys[i] + valueJson(c, row[c.id]);
+    }
+    parts[r] = columns.length ? `${s}}` : '{}';
+  }
+  return parts.join(',');
+}
+
+/** Rows already written as JSON text, batch by batch ('All' on its way to the socket). */
+export class JsonRows {
+  constructor(readonly batches: AsyncIterable<string>) {}
+}
+
+/** Where the previous keyset batch ended: the sort value as text (timestamps keep their microseconds) and the row key. */
+export type ListCursor = { sort: string | null; key: unknown };
+
+/**
+ * The rows after a cursor in the compiled order. PostgreSQL sorts nulls first when descending and
+ * last when ascending, so the row comparison (index-friendly) is joined by the null cases around it.
+ */
+function afterCursor(def: ListDefinition, c: CompiledList, at: ListCursor): SQL {
+  const s = c.sortExpr;
+  const k = def.rowKey;
+  if (c.order === 'desc') {
+    if (at.sort === null) return sql`((${s} is null and ${k} < ${at.key}) or ${s} is not null)`;
+    return sql`(${s}, ${k}) < (${at.sort}, ${at.key})`;
+  }
+  if (at.sort === null) return sql`(${s} is null and ${k} > ${at.key})`;
+  const after = sql`(${s}, ${k}) > (${at.sort}, ${at.key})`;
+  return c.sortNullable ? sql`(${after} or ${s} is null)` : after;
+}
+
+/**
+ * The select list and the joins a page needs. Up to SCALAR_PAGE_MAX rows, a column over one
+ * to-one join the filters do not already bring is a scalar subquery; past it, every join is a
+ * LEFT JOIN run once over the page's rows.
+ */
+function displayOf(def: ListDefinition, compiled: CompiledList, columns: readonly ListColumn[], limit: number) {
+  const scalar = limit <= SCALAR_PAGE_MAX;
+  const joins = new Set<string>();
+  const select = columns.map((c) => {
+    const names = c.joins ?? [];
+    const only = names.length === 1 ? def.joins?.[names[0] as string] : undefined;
+    if (scalar && isToOne(only) && !compiled.joins.has(names[0] as string)) {
+      return sql`(select ${c.sql} from ${only.table} where ${only.on}) as ${sql.identifier(c.id)}`;
+    }
+    for (const j of names) joins.add(j);
+    return sql`${c.sql} as ${sql.identifier(c.id)}`;
+  });
+  return { select: sql.join(select, sql`, `), joins };
+}
+
+type PageOptions = {
+  limit: number;
+  /** Answer the rows as JSON text (`json`), not objects. */
+  asJson?: boolean;
+  offset?: number;
+  /** Keyset paging: the rows after this cursor; `null` for the first batch. */
+  after?: ListCursor | null;
+  columns?: readonly ListColumn[];
+  /**
+   * One statement instead of ids first: a lookup, whose order is its own and not the list's sort.
+   * A list page never is: in one statement the planner costs the select list's subqueries for the
+   * whole filtered window (an EXISTS over trip notes became a hashed scan of the table for 15 rows:
+   * 12-17 ms against 0.8 ms at 1M loads).
+   */
+  oneQuery?: boolean;
+};
+
+/**
+ * One page in the compiled order, and where it ended. The page's row keys (and sort values) are
+ * picked first with only the filters' joins; the display columns and joins run for those rows only.
+ */
+async function fetchPage(
+  db: DbOrTx,
+  def: ListDefinition,
+  compiled: CompiledList,
+  opts: PageOptions,
+): Promise<{ rows: Record<string, unknown>[]; json: string; count: number; end: ListCursor | null }> {
+  const columns = opts.columns ?? def.columns;
+  const { where, orderBy, from } = compiled;
+  const offset = opts.offset ?? 0;
+  const display = displayOf(def, compiled, columns, opts.limit);
+  const keyset = opts.after ? sql` and ${afterCursor(def, compiled, opts.after)}` : sql``;
+  const extra = [...display.joins].some((j) => !compiled.joins.has(j));
+  const query =
+    opts.oneQuery && !extra && opts.after === undefined
+      ? sql`select ${display.select} from ${fromWith(def, from, compiled.joins)} where ${where} order by ${orderBy} limit ${opts.limit} offset ${offset}`
+      : sql`with page as (select ${def.rowKey} as __k, ${compiled.sortExpr} as __s from ${fromWith(def, from, compiled.joins)} where ${where}${keyset} order by ${orderBy} limit ${opts.limit} offset ${offset})
+        select ${display.select}, page.__k as __k, page.__s::text as __t
+        from ${from} join page on page.__k = ${def.rowKey} ${fromWith(def, sql``, display.joins)}
+        order by page.__s ${DIRECTION[compiled.order]}, page.__k ${DIRECTION[compiled.order]}`;
+  const raw = await rowsOf(db, query);
+  const last = raw[raw.length - 1];
+  return {
+    rows: opts.asJson ? [] : raw.map((r) => outputRow(columns, r)),
+    json: opts.asJson ? rowsJson(columns, raw) : '',
+    count: raw.length,
+    end: last && '__k' in last ? { sort: (last.__t as string | null) ?? null, key: last.__k } : null,
+  };
+}
+
+/** One page of rows in the compiled order (offset paging: numbered pages of the table). */
 export async function selectPage(
   db: DbOrTx,
   def: ListDefinition,
   compiled: CompiledList,
   opts: { limit: number; offset: number; columns?: readonly ListColumn[] },
 ): Promise<Record<string, unknown>[]> {
-  const columns = opts.columns ?? def.columns;
-  const allJoins = new Set(compiled.joins);
-  for (const c of columns) for (const j of c.joins ?? []) allJoins.add(j);
-  const { where, orderBy } = compiled;
-  const query =
-    allJoins.size === compiled.joins.size
-      ? sql`select ${selectList(columns)} from ${fromWith(def, allJoins)} where ${where} order by ${orderBy} limit ${opts.limit} offset ${opts.offset}`
-      : sql`select ${selectList(columns)} from ${fromWith(def, allJoins)} where ${def.rowKey} in (select ${def.rowKey} from ${fromWith(def, compiled.joins)} where ${where} order by ${orderBy} limit ${opts.limit} offset ${opts.offset}) order by ${orderBy}`;
-  const raw = await rowsOf(db, query);
-  return raw.map((r) => outputRow(columns, r));
+  return (await fetchPage(db, def, compiled, opts)).rows;
 }
 
-/** Row count and footers over the whole filtered set, as one aggregate query (never a window count). */
+type Batch = Awaited<ReturnType<typeof fetchPage>>;
+
+/**
+ * Every batch in order, up to `max` rows, by keyset (no OFFSET: each batch starts where the one
+ * before ended, as fast at row 100,000 as at row 1). The next batch is asked for before this one
+ * is handed on, so the database works while the caller writes.
+ */
+async function* batches(
+  db: DbOrTx,
+  def: ListDefinition,
+  compiled: CompiledList,
+  columns: readonly ListColumn[],
+  opts: { batch?: number; max?: number; first?: Batch; asJson?: boolean },
+): AsyncGenerator<Batch> {
+  const batch = opts.batch ?? STREAM_BATCH;
+  let left = opts.max ?? Number.POSITIVE_INFINITY;
+  const next = (after: ListCursor | null) =>
+    fetchPage(db, def, compiled, { limit: Math.min(batch, left), after, columns, asJson: opts.asJson ?? false });
+  let pending: Promise<Batch> | null = opts.first ? Promise.resolve(opts.first) : next(null);
+  while (pending) {
+    const page: Batch = await pending;
+    left -= page.count;
+    pending = page.count === batch && left > 0 && page.end ? next(page.end) : null;
+    // A batch abandoned by its reader must not reject unobserved.
+    pending?.catch(() => {});
+    yield page;
+  }
+}
+
+/** Every filtered row in order, in keyset batches: what Export writes. */
+export async function* streamList(
+  db: DbOrTx,
+  def: ListDefinition,
+  compiled: CompiledList,
+  columns: readonly ListColumn[],
+  opts: { batch?: number; max?: number } = {},
+): AsyncGenerator<Record<string, unknown>> {
+  for await (const page of batches(db, def, compiled, columns, opts)) yield* page.rows;
+}
+
+async function* jsonBatches(source: AsyncGenerator<Batch>): AsyncGenerator<string> {
+  for await (const page of source) if (page.count) yield page.json;
+}
+
+/** The caller's saved columns for a list, read in the totals' round trip. */
+const settingsOf = (def: ListDefinition, userId: number) =>
+  sql`(select ${listSettings.settings} from ${listSettings} where ${listSettings.userId} = ${userId} and ${listSettings.section} = ${def.key})`;
+
+/**
+ * Row count and footers over the whole filtered set, as one aggregate query (never a window count);
+ * with `settingsOf`, that user's column settings ride along in the same statement.
+ */
 export async function selectTotals(
   db: DbOrTx,
   def: ListDefinition,
   compiled: CompiledList,
-): Promise<{ total: number; sum: Record<string, number> }> {
+  opts: { settingsOf?: number } = {},
+): Promise<{ total: number; sum: Record<string, number>; settings: ListSettings | null }> {
   const footed = def.columns.filter((c) => c.footer);
   const joins = new Set(compiled.joins);
   for (const c of footed) if (!c.footerSql) for (const j of c.joins ?? []) joins.add(j);
@@ -272,28 +462,36 @@ export async function selectTotals(
           : sql`count(distinct ${expr})`;
     return sql`, ${agg} as ${sql.identifier(c.id)}`;
   });
+  const settings = opts.settingsOf === undefined ? sql`` : sql`, ${settingsOf(def, opts.settingsOf)} as __settings`;
   const [row] = await rowsOf(
     db,
-    sql`select count(*) as __total ${sql.join(aggregates, sql``)} from ${fromWith(def, joins)} where ${compiled.where}`,
+    sql`select count(*) as __total ${sql.join(aggregates, sql``)}${settings} from ${fromWith(def, compiled.from, joins)} where ${compiled.where}`,
   );
   const sum: Record<string, number> = {};
   for (const c of footed) {
     const v = Number(row?.[c.id] ?? 0);
     sum[c.id] = c.dollar && c.footer === 'sum' ? v / 100 : v;
   }
-  return { total: Number(row?.__total ?? 0), sum };
+  const saved = row?.__settings as ListSettings | null | undefined;
+  return { total: Number(row?.__total ?? 0), sum, settings: saved ? normalizeSettings(def, saved) : null };
 }
 
 /** Options of the list filters: distinct values within the caller's scope (not the filters). */
-async function selectOptions(db: DbOrTx, def: ListDefinition, user: AuthUser): Promise<Record<string, FilterOption[]>> {
+async function selectOptions(
+  db: DbOrTx,
+  def: ListDefinition,
+  user: AuthUser,
+  from: SQL,
+): Promise<Record<string, FilterOption[]>> {
   const columns = def.columns.filter((c) => c.filter === 'list');
   const base = def.base(user) ?? sql`true`;
   const entries = await Promise.all(
     columns.map(async (c) => {
       const expr = c.filterSql ?? c.sql;
+      const declared = typeof c.options === 'function' ? c.options(user) : c.options;
       const query =
-        c.options ??
-        sql`select distinct ${expr} as value, (${c.sql})::text as label from ${fromWith(def, c.joins ?? [])} where ${base} and ${expr} is not null order by 2 limit ${OPTIONS_LIMIT}`;
+        declared ??
+        sql`select distinct ${expr} as value, (${c.sql})::text as label from ${fromWith(def, from, c.joins ?? [])} where ${base} and ${expr} is not null order by 2 limit ${OPTIONS_LIMIT}`;
       const rows = await rowsOf<{ value: string | number; label: string | null }>(db, query);
       return [c.id, rows.map((r) => ({ value: r.value, label: r.label ?? String(r.value) }))] as const;
     }),
@@ -319,31 +517,67 @@ export async function refuseDataErrors<T>(work: Promise<T>): Promise<T> {
 /** True when the request asks for every row ("All", 99999999). */
 export const isAllRows = (limit: number) => limit >= PAGE_SIZE_ALL;
 
+export type RunListOptions = { args?: ListArgs };
+
 /**
- * The one runner: page, totals, filter options and settings, in parallel. "All" answers at most
- * LIST_ROW_CAP rows with a notice; Export streams every row.
+ * A picker's choices from a list (its `lookup`): the caller's scope and the list's filters, the
+ * lookup's own match on the typed text and its order, the named columns, at most `limit` rows.
  */
-export async function runList<Row = Record<string, unknown>>(
+export async function lookupList<Row = Record<string, unknown>>(
+  db: DbOrTx,
+  def: ListDefinition,
+  user: AuthUser,
+  opts: { text: string; limit: number; columns: readonly string[]; filters?: Record<string, unknown> },
+): Promise<Row[]> {
+  if (!def.lookup) throw new Error(`List ${def.key} declares no lookup`);
+  const compiled = compileList(def, user, { filters: opts.filters ?? {}, limit: opts.limit, with_options: false });
+  const text = opts.text.trim();
+  const byId = new Map(def.columns.map((c) => [c.id, c]));
+  const columns = opts.columns.map((id) => {
+    const c = byId.get(id);
+    if (!c) throw new Error(`List ${def.key}: lookup column ${id} unknown`);
+    return c;
+  });
+  const lookup: CompiledList = {
+    ...compiled,
+    where: text ? sql`${compiled.where} and ${def.lookup.match(text)}` : compiled.where,
+    orderBy: sql`${def.lookup.orderBy}, ${def.rowKey} asc`,
+  };
+  const page = await refuseDataErrors(
+    fetchPage(db, def, lookup, { limit: opts.limit, offset: 0, columns, oneQuery: true }),
+  );
+  return page.rows as Row[];
+}
+
+/** A list answer whose rows may still be coming ('All' streamed by the list routes). */
+export type ListAnswer<Row = Record<string, unknown>> = Omit<ListResponse<Row>, 'rows'> & {
+  rows: Row[] | JsonRows;
+};
+
+async function answer(
   db: DbOrTx,
   def: ListDefinition,
   user: AuthUser,
   body: unknown,
-): Promise<ListResponse<Row>> {
-  const compiled = compileList(def, user, body);
+  opts: RunListOptions & { stream: boolean },
+): Promise<ListAnswer> {
+  const compiled = compileList(def, user, body, opts);
   const { limit, page, with_options } = compiled.query;
   const all = isAllRows(limit);
-  const take = all ? LIST_ROW_CAP : limit;
-  const offset = all ? 0 : (page - 1) * limit;
-  const [rows, totals, filter, settings] = await refuseDataErrors(
+  const stream = all && opts.stream;
+  const [first, totals, filter] = await refuseDataErrors(
     Promise.all([
-      selectPage(db, def, compiled, { limit: take, offset }),
-      selectTotals(db, def, compiled),
-      with_options ? selectOptions(db, def, user) : Promise.resolve({}),
-      loadSettings(db, def, user.id),
+      stream
+        ? fetchPage(db, def, compiled, { limit: Math.min(STREAM_BATCH, LIST_ROW_CAP), after: null, asJson: true })
+        : fetchPage(db, def, compiled, { limit: all ? LIST_ROW_CAP : limit, offset: all ? 0 : (page - 1) * limit }),
+      selectTotals(db, def, compiled, { settingsOf: user.id }),
+      with_options ? selectOptions(db, def, user, compiled.from) : Promise.resolve({}),
     ]),
   );
   return {
-    rows: rows as Row[],
+    rows: stream
+      ? new JsonRows(jsonBatches(batches(db, def, compiled, def.columns, { max: LIST_ROW_CAP, first, asJson: true })))
+      : first.rows,
     limit,
     order: compiled.order,
     sort: compiled.sort,
@@ -351,7 +585,7 @@ export async function runList<Row = Record<string, unknown>>(
     total: totals.total,
     sum: totals.sum,
     filter,
-    settings,
+    settings: totals.settings,
     columns: columnMeta(def),
     notice: all && totals.total > LIST_ROW_CAP ? listCapNotice(totals.total) : null,
     can_export: mayExport(def, user),
@@ -359,17 +593,27 @@ export async function runList<Row = Record<string, unknown>>(
   };
 }
 
-/** Every filtered row in order, in batches: what Export writes. */
-export async function* streamList(
+/**
+ * The one runner: page, totals (with the caller's column settings) and filter options, in
+ * parallel. "All" answers at most LIST_ROW_CAP rows with a notice; Export streams every row.
+ */
+export async function runList<Row = Record<string, unknown>>(
   db: DbOrTx,
   def: ListDefinition,
-  compiled: CompiledList,
-  columns: readonly ListColumn[],
-  batch = 5000,
-): AsyncGenerator<Record<string, unknown>> {
-  for (let offset = 0; ; offset += batch) {
-    const rows = await selectPage(db, def, compiled, { limit: batch, offset, columns });
-    yield* rows;
-    if (rows.length < batch) return;
-  }
+  user: AuthUser,
+  body: unknown,
+  opts: RunListOptions = {},
+): Promise<ListResponse<Row>> {
+  return (await answer(db, def, user, body, { ...opts, stream: false })) as ListResponse<Row>;
+}
+
+/** The same answer for an HTTP route: 'All' comes as keyset batches the route streams out. */
+export function runListStreamed(
+  db: DbOrTx,
+  def: ListDefinition,
+  user: AuthUser,
+  body: unknown,
+  opts: RunListOptions = {},
+): Promise<ListAnswer> {
+  return answer(db, def, user, body, { ...opts, stream: true });
 }

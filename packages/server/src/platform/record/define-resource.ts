@@ -3,11 +3,9 @@ import { type FieldKind, formFields } from '@backhaul/shared/forms/fields';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { caller } from '../auth/guard';
 import type { App, AppDeps } from '../http/types';
 import { defineList, type ListColumn, type ListDefinition } from '../list/define-list';
 import { registerListRoute } from '../list/list.routes';
-import { runList } from '../list/run-list';
 import { columnOf, defineRecord, type RecordDefinition, type RecordSpec, type RecordTable } from './define-record';
 import { type RecordRoutesOptions, registerRecordRoutes } from './record.routes';
 
@@ -100,11 +98,7 @@ export function registerResource<E extends string, T extends RecordTable, F, Row
   const writes = write ? { createForm: write, create: write, update: write, remove: write } : {};
   const access = opts.access?.get ?? { section: record.section };
   registerListRoute(app, db, list, { url: `${base}/list`, tags: opts.tags, access });
-  app.get(base, {
-    config: { access },
-    schema: { tags: opts.tags },
-    handler: (req) => runList(db, list, caller(req).user, {}),
-  });
+  registerListRoute(app, db, list, { url: base, method: 'GET', tags: opts.tags, access });
   registerRecordRoutes(app, deps, record, {
     ...opts,
     access: { ...writes, ...opts.access },

@@ -36,18 +36,10 @@ export function registerRegistryListRoutes(
   const access = { section: list.section };
   const rewrite = opts.body ?? ((body: unknown) => body);
   for (const url of opts.postUrls ?? [`${prefix}/list`]) {
-    app.post(url, {
-      config: { access },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => runList(db, list, caller(req).user, rewrite(req.body)),
-    });
+    registerListRoute(app, db, list, { url, access, tags, prepare: (body) => ({ request: rewrite(body) }) });
   }
   for (const url of opts.getUrls ?? [prefix, `${prefix}/list`]) {
-    app.get(url, {
-      config: { access },
-      schema: { tags },
-      handler: async (req) => runList(db, list, caller(req).user, {}),
-    });
+    registerListRoute(app, db, list, { url, method: 'GET', access, tags });
   }
   if (opts.filters !== false) {
     const request = opts.filters?.request ?? { limit: 1 };

@@ -1,0 +1,2 @@
+DROP INDEX "loads_not_invoiced_idx";--> statement-breakpoint
+CREATE INDEX "loads_not_invoiced_idx" ON "loads" USING btree ("company_id","delivery_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "loads"."customer_invoice_id" is null;

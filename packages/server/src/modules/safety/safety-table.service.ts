@@ -1,0 +1,151 @@
+import { MSG } from '@backhaul/shared';
+import {
+  SAFETY_ACTION_KINDS,
+  type SafetyRow,
+  type SafetySaveBodySchema,
+} from '@backhaul/shared/modules/safety/safety.contract';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthUser } from '../../platform/auth/access';
+import { users } from '../../platform/auth/auth.table';
+import { AppError } from '../../platform/errors';
+import { runList } from '../../platform/list/run-list';
+import { inTransaction } from '../../platform/record/record.service';
+import { safetyList } from './safety.list';
+import { safetyDrivers } from './safety.table';
+import { findDriver } from './safety-actions.service';
+import { openExceptionCount } from './safety-exceptions.service';
+
+type SaveBody = z.output<typeof SafetySaveBodySchema>;
+
+/** One driver's row of the safety table, through the list itself (same scope and columns). */
+export async function safetyRow(db: DbOrTx, user: AuthUser, driverId: number): Promise<SafetyRow | null> {
+  const answer = await runList(db, safetyList, user, {
+    filters: { id: { op: 'eq', value: driverId } },
+    with_options: false,
+  }).catch(() => null);
+  return (answer?.rows[0] as SafetyRow | undefined) ?? null;
+}
+
+/** The driver's safety row under a lock (created with the defaults the first time it is written). */
+async function lockSafetyDriver(tx: DbOrTx, user: AuthUser, driverId: number) {
+  await findDriver(tx, user, driverId);
+  await tx
+    .insert(safetyDrivers)
+    .values({ companyId: user.companyId, driverId })
+    .onConflictDoNothing({ target: safetyDrivers.driverId });
+  const [row] = await tx.select().from(safetyDrivers).where(eq(safetyDrivers.driverId, driverId)).for('update');
+  if (!row) throw AppError.notFound();
+  return row;
+}
+
+const auditView = (r: typeof safetyDrivers.$inferSelect) => ({
+  status: r.status,
+  hours: r.hoursTenths / 10,
+  eld_count: r.eldCount,
+  employee_id: r.employeeId,
+});
+
+/** Writes part of a driver's safety row (status, hours, or the whole row), audited as the driver's change. */
+export async function saveSafetyDriver(
+  db: Db,
+  user: AuthUser,
+  driverId: number,
+  changes: Partial<Omit<SaveBody, 'driver_id'>>,
+): Promise<{ message: string; row: SafetyRow }> {
+  await inTransaction(db, async (tx) => {
+    const before = await lockSafetyDriver(tx, user, driverId);
+    if (changes.employee_id) {
+      const [employee] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(eq(users.id, changes.employee_id), eq(users.companyId, user.companyId), sql`${users.customerId} is null`),
+        );
+      if (!employee) throw AppError.invalidField('employee_id', 'Choose a value from the list.');
+    }
+    const [after] = await tx
+      .update(safetyDrivers)
+      .set({
+        ...(changes.status !== undefined ? { status: changes.status } : {}),
+        ...(changes.hours !== undefined ? { hoursTenths: Math.round(changes.hours * 10) } : {}),
+        ...(changes.eld_count !== undefined ? { eldCount: changes.eld_count } : {}),
+        ...(changes.employee_id !== undefined ? { employeeId: changes.employee_id } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(safetyDrivers.id, before.id))
+      .returning();
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'safety_driver',
+      entityId: driverId,
+      action: 'update',
+      before: auditView(before),
+      after: after ? auditView(after) : null,
+    });
+  });
+  const row = await safetyRow(db, user, driverId);
+  if (!row) throw AppError.precondition('The driver is not on the safety service.');
+  return { message: MSG.savingSuccess, row };
+}
+
+/** The company's staff users: who may watch a driver. */
+export async function employeeChoices(db: DbOrTx, user: AuthUser) {
+  return db
+    .select({ value: users.id, label: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, user.companyId), eq(users.active, true), sql`${users.customerId} is null`))
+    .orderBy(asc(users.name));
+}
+
+/** GET /safety/access/:id: whether the driver is on safety, its row and who may watch it. */
+export async function safetyAccess(db: Db, user: AuthUser, driverId: number) {
+  const [driver] = await rowsOf<{ id: number; name: string; safety: boolean }>(
+    db,
+    sql`select id, name, safety from drivers where id = ${driverId} and company_id = ${user.companyId}${
+      user.customerId === null ? sql`` : sql` and customer_id = ${user.customerId}`
+    }`,
+  );
+  if (!driver) throw AppError.notFound();
+  const row = driver.safety ? await safetyRow(db, user, driverId) : null;
+  return { access: driver.safety, driver, row, employees: await employeeChoices(db, user) };
+}
+
+/** POST /safety/customerFilter: the customers that have drivers on safety. */
+export async function safetyCustomers(db: Db, user: AuthUser) {
+  const customers = await rowsOf<{ id: number; name: string }>(
+    db,
+    sql`select distinct c.id, c.name from drivers join customers c on c.id = drivers.customer_id
+      where ${safetyList.base(user)} order by c.name`,
+  );
+  return { customers };
+}
+
+/** POST /safety/statistics: a month of driver actions by kind, drivers on safety, open exceptions. */
+export async function safetyMonthStatistics(db: Db, user: AuthUser, month: string) {
+  const [kinds, [drivers], open] = await Promise.all([
+    rowsOf<{ kind: string; count: number }>(
+      db,
+      sql`select a.kind, count(*)::int as count from safety_actions a join drivers on drivers.id = a.driver_id
+        where a.company_id = ${user.companyId} and a.status <> 0 and ${safetyList.base(user)}
+          and a.date >= ${`${month}-01`}::date and a.date < (${`${month}-01`}::date + interval '1 month')
+        group by a.kind`,
+    ),
+    rowsOf<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from drivers where ${safetyList.base(user)} and drivers.active`,
+    ),
+    openExceptionCount(db, user),
+  ]);
+  const count = new Map(kinds.map((k) => [k.kind, k.count]));
+  return {
+    month,
+    drivers: drivers?.n ?? 0,
+    open_exceptions: open,
+    actions: kinds.reduce((s, k) => s + k.count, 0),
+    kinds: Object.entries(SAFETY_ACTION_KINDS).map(([kind, label]) => ({ kind, label, count: count.get(kind) ?? 0 })),
+  };
+}

@@ -1,0 +1,221 @@
+import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
+import {
+  DriverOptionSchema,
+  MotivationHomeSchema,
+  MotivationListBodySchema,
+  MotivationListSchema,
+  MotivationMonthSchema,
+  MotivationParamsSchema,
+  SAFETY_EXCEPTION_ROUTES,
+  SafetyAccessSchema,
+  SafetyActionBodySchema,
+  SafetyActionParamsSchema,
+  SafetyActionSavedSchema,
+  SafetyCustomerFilterSchema,
+  SafetyDayParamsSchema,
+  SafetyDaySchema,
+  SafetyExceptionCommentBodySchema,
+  SafetyExceptionFormSchema,
+  SafetyExceptionListSchema,
+  SafetyExceptionPostBodySchema,
+  SafetyExceptionQuerySchema,
+  SafetyExceptionSavedSchema,
+  SafetyExceptionUpdateBodySchema,
+  SafetyHoursBodySchema,
+  SafetyMonthActionsSchema,
+  SafetyMonthBodySchema,
+  SafetyOptionsSchema,
+  SafetySaveBodySchema,
+  SafetySavedSchema,
+  SafetyStatisticsBodySchema,
+  SafetyStatisticsSchema,
+  SafetyStatusBodySchema,
+} from '@backhaul/shared/modules/safety/safety.contract';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
+import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
+import { logbooksList } from './logbooks.list';
+import * as motivation from './motivation.service';
+import { safetyChangeLog, safetyList } from './safety.list';
+import * as actions from './safety-actions.service';
+import { safetyExceptionRecord } from './safety-exceptions.record';
+import * as exceptions from './safety-exceptions.service';
+import * as table from './safety-table.service';
+
+const safety = (action?: number | number[]) => ({ section: SECTION.Safety, ...(action ? { action } : {}) });
+const logbooks = (action?: number | number[]) => ({ section: SECTION.Logbooks, ...(action ? { action } : {}) });
+
+/** Safety (001 §7): exceptions, the driver actions calendar and the logbook. */
+export const safetyRoutes: RouteModule = {
+  name: 'safety',
+  register(app, deps) {
+    const { db } = deps.database;
+    const tags = ['Safety'];
+
+    // ——— Safety exceptions ———
+    app.get('/safety-exception', {
+      config: { access: safety() },
+      schema: { tags, querystring: SafetyExceptionQuerySchema, response: { 200: SafetyExceptionListSchema } },
+      handler: (req) => exceptions.listExceptions(db, caller(req).user, req.query),
+    });
+    // Adding needs create (8); a comment on an exception needs edit (9): checked per body.
+    app.post('/safety-exception', {
+      config: { access: safety([ACTION.CREATE, ACTION.EDIT]) },
+      schema: { tags, body: SafetyExceptionPostBodySchema, response: { 200: SafetyExceptionSavedSchema } },
+      handler: async (req) => {
+        const auth = caller(req);
+        if (req.body.exception_id) {
+          const comment = SafetyExceptionCommentBodySchema.parse(req.body);
+          actions.requireGrant(auth.grants, safety(ACTION.EDIT));
+          return exceptions.commentException(db, auth.user, comment.exception_id, comment.comment);
+        }
+        actions.requireGrant(auth.grants, safety(ACTION.CREATE));
+        return exceptions.addException(db, auth.user, SafetyExceptionFormSchema.parse(req.body));
+      },
+    });
+    app.put('/safety-exception/:id', {
+      config: { access: safety(ACTION.EDIT) },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: SafetyExceptionUpdateBodySchema,
+        response: { 200: SafetyExceptionSavedSchema },
+      },
+      handler: (req) => exceptions.updateException(db, caller(req).user, req.params.id, req.body),
+    });
+    registerRecordRoutes(app, deps, safetyExceptionRecord, {
+      tags,
+      key: 'exception',
+      routes: SAFETY_EXCEPTION_ROUTES,
+      forms: {
+        options: async ({ db, user }) => ({ drivers: await exceptions.driverChoices(db, user) }),
+        optionsSchema: z.object({ drivers: z.array(DriverOptionSchema) }),
+      },
+    });
+
+    // ——— Driver actions (the safety calendar) ———
+    const ACTS = [ACTION.CREATE, ACTION.EDIT, ACTION.DELETE];
+    app.post('/safety/:driver_id/:date', {
+      config: { access: { anyOf: [safety(ACTS), logbooks(ACTS)] } },
+      schema: {
+        tags,
+        params: SafetyActionParamsSchema,
+        body: SafetyActionBodySchema,
+        response: { 200: SafetyActionSavedSchema },
+      },
+      handler: (req) =>
+        actions.saveDayAction(db, caller(req).user, {
+          driverId: req.params.driver_id,
+          date: req.params.date,
+          body: req.body,
+        }),
+    });
+    app.get('/safety/:id/:date', {
+      config: { access: { anyOf: [safety(), logbooks()] } },
+      schema: { tags, params: SafetyDayParamsSchema, response: { 200: SafetyDaySchema } },
+      handler: (req) => actions.dayActions(db, caller(req).user, req.params.id, req.params.date),
+    });
+    app.post('/safety/action', {
+      config: { access: { anyOf: [safety(), logbooks()] } },
+      schema: { tags, body: SafetyMonthBodySchema, response: { 200: SafetyMonthActionsSchema } },
+      handler: (req) =>
+        actions.monthActions(
+          db,
+          caller(req).user,
+          req.body.driver_id,
+          req.body.month ?? nowInCompanyTimeZone().date.slice(0, 7),
+        ),
+    });
+
+    app.get('/safety/create', {
+      config: { access: { anyOf: [safety(), logbooks()] } },
+      schema: { tags, response: { 200: SafetyOptionsSchema } },
+      handler: (req) => actions.safetyOptions(db, caller(req).user),
+    });
+
+    // ——— The safety/driver table ———
+    registerRegistryListRoutes(app, db, {
+      prefix: '/safety',
+      list: safetyList,
+      changeLog: safetyChangeLog,
+      tags,
+      postUrls: ['/safety', '/safety/list'],
+      getUrls: [],
+    });
+    app.post('/safety/export', {
+      config: { access: safety(ACTION.EXPORT) },
+      schema: { tags, body: ExportBodySchema, response: { 200: ExportResponseSchema } },
+      handler: (req) =>
+        exportDefinedList({ db, exports: deps.exports, def: safetyList, user: caller(req).user, body: req.body }),
+    });
+    app.post('/safety/customerFilter', {
+      config: { access: safety() },
+      schema: { tags, response: { 200: SafetyCustomerFilterSchema } },
+      handler: (req) => table.safetyCustomers(db, caller(req).user),
+    });
+    app.get('/safety/access/:id', {
+      config: { access: safety() },
+      schema: { tags, params: IdParamsSchema, response: { 200: SafetyAccessSchema } },
+      handler: (req) => table.safetyAccess(db, caller(req).user, req.params.id),
+    });
+    app.post('/safety/statistics', {
+      config: { access: safety() },
+      schema: { tags, body: SafetyStatisticsBodySchema.optional(), response: { 200: SafetyStatisticsSchema } },
+      handler: (req) =>
+        table.safetyMonthStatistics(db, caller(req).user, req.body?.month ?? nowInCompanyTimeZone().date.slice(0, 7)),
+    });
+    app.post('/safety/status', {
+      config: { access: safety(ACTION.EDIT) },
+      schema: { tags, body: SafetyStatusBodySchema, response: { 200: SafetySavedSchema } },
+      handler: (req) => table.saveSafetyDriver(db, caller(req).user, req.body.driver_id, { status: req.body.status }),
+    });
+    app.post('/safety/hours', {
+      config: { access: safety(ACTION.EDIT) },
+      schema: { tags, body: SafetyHoursBodySchema, response: { 200: SafetySavedSchema } },
+      handler: (req) => table.saveSafetyDriver(db, caller(req).user, req.body.driver_id, { hours: req.body.hours }),
+    });
+    app.post('/safety/save', {
+      config: { access: safety(ACTION.EDIT) },
+      schema: { tags, body: SafetySaveBodySchema, response: { 200: SafetySavedSchema } },
+      handler: (req) => {
+        const { driver_id, ...changes } = req.body;
+        return table.saveSafetyDriver(db, caller(req).user, driver_id, changes);
+      },
+    });
+
+    // ——— Motivation programme ———
+    const motivationAccess = { section: SECTION.MotivationProgramme, action: ACTION.VIEW };
+    app.get('/motivation', {
+      config: { access: motivationAccess },
+      schema: { tags: ['Motivation programme'], response: { 200: MotivationHomeSchema } },
+      handler: () => motivation.motivationHome(),
+    });
+    app.post('/motivation/show/:date', {
+      config: { access: motivationAccess },
+      schema: {
+        tags: ['Motivation programme'],
+        params: MotivationParamsSchema,
+        response: { 200: MotivationMonthSchema },
+      },
+      handler: (req) => motivation.motivationMonth(db, caller(req).user, req.params.date),
+    });
+    app.post('/motivation/list', {
+      config: { access: motivationAccess },
+      schema: {
+        tags: ['Motivation programme'],
+        body: MotivationListBodySchema.optional(),
+        response: { 200: MotivationListSchema },
+      },
+      handler: (req) =>
+        motivation.motivationMonths(db, caller(req).user, MotivationListBodySchema.parse(req.body ?? {}).months),
+    });
+
+    // ——— Logbooks ———
+    registerListRoute(app, db, logbooksList, { url: '/logbooks/list', tags: ['Logbooks'] });
+  },
+};

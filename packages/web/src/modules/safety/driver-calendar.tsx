@@ -1,0 +1,291 @@
+import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { addDays, nowInCompanyTimeZone, pluralize, startOfWeek } from '@backhaul/shared/formats/formats';
+import {
+  SAFETY_ACTION_KINDS,
+  type SafetyAction,
+  type SafetyActionKind,
+} from '@backhaul/shared/modules/safety/safety.contract';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { ConfirmDialog } from '../../platform/record/confirm-dialog';
+import { loadDriverDay, loadDriverMonth, safetyKeys, saveDriverAction } from './safety.api';
+
+export const KIND_COLOR: Record<string, string> = {
+  check_in: 'blue',
+  inspection: 'teal',
+  training: 'grape',
+  warning: 'yellow',
+  violation: 'orange',
+  accident: 'red',
+};
+const KIND_OPTIONS = Object.entries(SAFETY_ACTION_KINDS).map(([value, label]) => ({ value, label }));
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+const shiftMonth = (month: string, n: number) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const d = new Date(Date.UTC(y, m - 1 + n, 1));
+  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+const monthTitle = (month: string) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Who may add, edit or delete driver actions: Safety or Logbooks (the server checks the same). */
+export function useActionPermissions() {
+  const tree = usePermissionTree();
+  const may = (id: number) =>
+    allowsButton(tree, { section: SECTION.Safety, ids: [id] }) ||
+    allowsButton(tree, { section: SECTION.Logbooks, ids: [id] });
+  return { add: may(ACTION.CREATE), edit: may(ACTION.EDIT), remove: may(ACTION.DELETE) };
+}
+
+/** The safety calendar of one driver: a month of days with their actions; a day opens its actions. */
+export function DriverCalendar(props: { driverId: number }) {
+  const today = nowInCompanyTimeZone().date;
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const [day, setDay] = useState<string | null>(null);
+  const { data } = useQuery({
+    queryKey: safetyKeys.list('month', props.driverId, month),
+    queryFn: () => loadDriverMonth(props.driverId, month),
+  });
+  const first = startOfWeek(`${month}-01`);
+  const days = Array.from({ length: 42 }, (_, i) => addDays(first, i));
+  const weeks = days[35]?.startsWith(month) ? 6 : 5;
+  const byDay = new Map<string, SafetyAction[]>();
+  for (const a of data?.actions ?? []) byDay.set(a.date, [...(byDay.get(a.date) ?? []), a]);
+
+  return (
+    <Stack gap="xs" data-testid="driver-calendar">
+      <Group justify="space-between">
+        <Group gap={4}>
+          <ActionIcon variant="default" aria-label="Previous month" onClick={() => setMonth(shiftMonth(month, -1))}>
+            <IconChevronLeft size={16} />
+          </ActionIcon>
+          <ActionIcon variant="default" aria-label="Next month" onClick={() => setMonth(shiftMonth(month, 1))}>
+            <IconChevronRight size={16} />
+          </ActionIcon>
+          <Text fw={600} ml="xs" data-testid="calendar-month">
+            {monthTitle(month)}
+          </Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {pluralize(data?.actions.length ?? 0, 'action')} this month
+        </Text>
+      </Group>
+      <SimpleGrid cols={7} spacing={4} verticalSpacing={4}>
+        {WEEKDAYS.map((w) => (
+          <Text key={w} size="xs" c="dimmed" ta="center">
+            {w}
+          </Text>
+        ))}
+        {days.slice(0, weeks * 7).map((d) => {
+          const actions = byDay.get(d) ?? [];
+          const inMonth = d.startsWith(month);
+          return (
+            <Paper
+              key={d}
+              withBorder
+              p={4}
+              h={72}
+              onClick={() => setDay(d)}
+              data-testid={`calendar-day-${d}`}
+              style={{
+                cursor: 'pointer',
+                opacity: inMonth ? 1 : 0.45,
+                borderColor: d === today ? 'var(--mantine-color-blue-6)' : undefined,
+              }}
+            >
+              <Text size="xs" fw={d === today ? 700 : 400}>
+                {Number(d.slice(8))}
+              </Text>
+              <Group gap={2} mt={2}>
+                {actions.slice(0, 4).map((a) => (
+                  <Badge key={a.id} size="xs" color={KIND_COLOR[a.kind] ?? 'gray'} variant="light">
+                    {SAFETY_ACTION_KINDS[a.kind as SafetyActionKind] ?? a.kind}
+                  </Badge>
+                ))}
+                {actions.length > 4 && (
+                  <Text size="xs" c="dimmed">
+                    +{actions.length - 4}
+                  </Text>
+                )}
+              </Group>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+      <DayActionsDialog driverId={props.driverId} date={day} onClose={() => setDay(null)} />
+    </Stack>
+  );
+}
+
+/** A driver's actions on one date: add, edit and delete (delete hides the action: status 0). */
+export function DayActionsDialog(props: { driverId: number; date: string | null; onClose: () => void }) {
+  const { driverId, date } = props;
+  const queryClient = useQueryClient();
+  const allowed = useActionPermissions();
+  const { data } = useQuery({
+    queryKey: safetyKeys.list('day', driverId, date),
+    queryFn: () => loadDriverDay(driverId, date as string),
+    enabled: date !== null,
+  });
+  const [editing, setEditing] = useState<number | null>(null);
+  const [kind, setKind] = useState<string>('check_in');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<SafetyAction | null>(null);
+  const reset = () => {
+    setEditing(null);
+    setKind('check_in');
+    setNote('');
+    setError(null);
+  };
+  const send = async (body: Parameters<typeof saveDriverAction>[2]) => {
+    if (!date) return;
+    setBusy(true);
+    try {
+      const saved = await saveDriverAction(driverId, date, body);
+      showAlert('success', saved.message);
+      reset();
+      await queryClient.invalidateQueries({ queryKey: safetyKeys.all });
+    } catch {
+      setError(MSG.actionFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = () => {
+    if (!note.trim()) return setError('The note is required.');
+    send({ ...(editing ? { id: editing } : {}), kind: kind as SafetyActionKind, note });
+  };
+  const canWrite = editing ? allowed.edit : allowed.add;
+
+  return (
+    <Modal
+      opened={date !== null}
+      onClose={() => {
+        reset();
+        props.onClose();
+      }}
+      title={`${data?.driver.name ?? 'Driver'} — ${date ?? ''}`}
+      size="lg"
+      centered
+    >
+      <Stack gap="xs" data-testid="day-actions">
+        {(data?.actions ?? []).length === 0 && (
+          <Text size="sm" c="dimmed">
+            No actions on this day.
+          </Text>
+        )}
+        {data?.actions.map((a) => (
+          <Paper key={a.id} withBorder p="xs" data-testid="day-action">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div>
+                <Group gap="xs">
+                  <Badge size="sm" color={KIND_COLOR[a.kind] ?? 'gray'} variant="light">
+                    {SAFETY_ACTION_KINDS[a.kind as SafetyActionKind] ?? a.kind}
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    {a.created_by ?? '—'} · {a.dateTime}
+                  </Text>
+                </Group>
+                <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                  {a.note}
+                </Text>
+              </div>
+              <Group gap={4} wrap="nowrap">
+                {allowed.edit && (
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label="Edit action"
+                    onClick={() => {
+                      setEditing(a.id);
+                      setKind(a.kind);
+                      setNote(a.note);
+                      setError(null);
+                    }}
+                  >
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                )}
+                {allowed.remove && (
+                  <ActionIcon variant="subtle" color="red" aria-label="Delete action" onClick={() => setDeleting(a)}>
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                )}
+              </Group>
+            </Group>
+          </Paper>
+        ))}
+        {canWrite && (
+          <Paper withBorder p="sm" mt="xs">
+            <Text size="sm" fw={600} mb={6}>
+              {editing ? 'Edit action' : 'Add an action'}
+            </Text>
+            <Group align="flex-start" gap="sm" wrap="nowrap">
+              <Select
+                label="Action"
+                data={KIND_OPTIONS}
+                value={kind}
+                onChange={(v) => setKind(v ?? 'check_in')}
+                allowDeselect={false}
+                w={180}
+                data-testid="action-kind"
+              />
+              <Textarea
+                label="Note"
+                value={note}
+                onChange={(e) => {
+                  setNote(e.currentTarget.value);
+                  setError(null);
+                }}
+                error={error}
+                autosize
+                minRows={2}
+                style={{ flex: 1 }}
+                data-testid="action-note"
+              />
+            </Group>
+            <Group justify="flex-end" mt="xs" gap="xs">
+              {editing && (
+                <Button variant="default" onClick={reset}>
+                  Cancel edit
+                </Button>
+              )}
+              <Button loading={busy} onClick={submit} data-testid="action-save">
+                {editing ? 'Save action' : 'Add action'}
+              </Button>
+            </Group>
+          </Paper>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={deleting !== null}
+        message={`Delete this ${SAFETY_ACTION_KINDS[(deleting?.kind ?? 'check_in') as SafetyActionKind].toLowerCase()}? It disappears from the calendar and the logbook.`}
+        busy={busy}
+        onConfirm={() => {
+          const id = deleting?.id;
+          setDeleting(null);
+          if (id) send({ id, kind: 'check_in', note: '', delete: true });
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Modal>
+  );
+}
