@@ -19,6 +19,7 @@ import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { managerStatementsRoutes } from './modules/manager-statements/manager-statements.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { plannerRoutes } from './modules/planner/planner.routes';
 import { receivablesReportsRoutes } from './modules/receivables-reports/receivables-reports.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
@@ -35,9 +36,11 @@ import { trailersRoutes } from './modules/trailers/trailers.routes';
 import { loadsRoutes } from './modules/trips/loads.routes';
 import { milesRoutes } from './modules/trips/miles.routes';
 import { tripsRoutes } from './modules/trips/trips.routes';
+import { truckRoadRoutes } from './modules/truck-road/truck-road.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workScheduleRoutes } from './modules/work-schedule/work-schedule.routes';
+import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
 import { filesRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/http/health.routes';
 import type { RouteModule } from './platform/http/types';
@@ -92,6 +95,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   managerStatementsRoutes,
   salariesRoutes,
   safetyStatementsRoutes,
+  // The Shop.
+  workOrdersRoutes,
+  truckRoadRoutes,
+  plannerRoutes,
   safetyRoutes,
   reportsRoutes,
   workScheduleRoutes,

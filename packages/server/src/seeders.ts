@@ -14,6 +14,7 @@ import { generalSeeder } from './modules/general/general.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { managerStatementsSeeder } from './modules/manager-statements/manager-statements.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
+import { plannerSeeder } from './modules/planner/planner.seed';
 import { reportsSeeder } from './modules/reports/reports.seed';
 import { rolesSeeder } from './modules/roles/roles.seed';
 import { safetySeeder } from './modules/safety/safety.seed';
@@ -23,10 +24,12 @@ import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
+import { truckRoadSeeder } from './modules/truck-road/truck-road.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
 import { unitsSeeder } from './modules/units/units.seed';
 import { usersSeeder } from './modules/users/users.seed';
 import { workScheduleSeeder } from './modules/work-schedule/work-schedule.seed';
+import { workOrdersSeeder } from './modules/work-orders/work-orders.seed';
 import { companiesSeeder } from './platform/companies/companies.seed';
 import type { Seeder } from './platform/seed/seed';
 
@@ -62,6 +65,10 @@ export const SEEDERS: readonly Seeder[] = [
   dispatcherStatementsSeeder,
   managerStatementsSeeder,
   safetyStatementsSeeder,
+  // The Shop: work orders (outside customers' billed on invoices).
+  workOrdersSeeder,
+  truckRoadSeeder,
+  plannerSeeder,
   // Driver actions, exceptions and the safety table.
   safetySeeder,
   reportsSeeder,

@@ -45,6 +45,10 @@ export const MSG = {
   salaryPaymentDeleted: 'Salary payment deleted successfully',
   /** Role (permission) calls fail (000 §8). */
   roleCallFailed: 'Something went wrong',
+  // The Shop (001 §8): work orders, planner day off, trucks on the road reports.
+  removeItemWorkOrder: 'Remove item work order',
+  removeItemDayOff: 'Remove item day off',
+  editDayOff: 'Edit day off',
   // Safety and reports (001 §8).
   reportSent: 'Report sent successfully',
   reportSendingError: 'Sending error',

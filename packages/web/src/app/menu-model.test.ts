@@ -27,6 +27,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Safety: Logbooks',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
       'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Schedules, Short payments, Fuel, Bonus and charges, Manager statements',
+      'Shop: Work orders, Work orders statistics, Trucks on the road',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: Accounting settings, Old system settings, System settings',
     ]);
@@ -59,8 +60,12 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Settings: Accounting settings, Old system settings, System settings',
     ]);
   });
-  it('shop@: trucks and trailers (its shop screens are not built yet)', () => {
-    expect(menuOf(1, 'Shop manager')).toEqual(['Account', 'Maintenance: Trucks, Trailers']);
+  it('shop@: its work orders, trucks and trailers', () => {
+    expect(menuOf(1, 'Shop manager')).toEqual([
+      'Account',
+      'Shop: Work orders, Work orders statistics, Trucks on the road',
+      'Maintenance: Trucks, Trailers',
+    ]);
   });
   it('customer@: its invoices and payments, nothing internal', () => {
     expect(menuOf(4, 'Customer')).toEqual(['Accounting: Customer invoices, Customer payments']);
@@ -76,6 +81,6 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     expect(isBuilt('/accounting')).toBe(true);
     expect(isBuilt('/accounting/fuel')).toBe(true);
     expect(isBuilt('/manager-statements')).toBe(true);
-    expect(isBuilt('/shop')).toBe(false);
+    expect(isBuilt('/shop')).toBe(true);
   });
 });

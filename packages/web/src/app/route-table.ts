@@ -39,6 +39,9 @@ export type PageKey =
   | 'customer-reports'
   | 'safety-statistics'
   | 'system-settings'
+  | 'work-orders'
+  | 'work-orders-statistics'
+  | 'truck-road'
   | 'logbooks'
   | 'reports'
   | 'old-system-settings'
@@ -140,9 +143,11 @@ export const APP_ROUTES: RouteNode[] = [
     section: 'Shop',
     defaultChild: 'work-orders',
     children: [
-      child('work-orders', 'Work orders', 'Work orders'),
-      child('work-orders-statistics', 'Work orders statistics', 'Work orders statistics'),
-      child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open' }),
+      child('work-orders', 'Work orders', 'Work orders', { page: 'work-orders' }),
+      child('work-orders-statistics', 'Work orders statistics', 'Work orders statistics', {
+        page: 'work-orders-statistics',
+      }),
+      child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open', page: 'truck-road' }),
     ],
   },
   {

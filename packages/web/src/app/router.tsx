@@ -76,6 +76,10 @@ const PAGES: Record<PageKey, LazyPage> = {
     })),
   'safety-statements': () =>
     import('../modules/safety-statements/safety-statements-page').then((m) => ({ Component: m.SafetyStatementsPage })),
+  'work-orders': () => import('../modules/work-orders/work-orders-page').then((m) => ({ Component: m.WorkOrdersPage })),
+  'work-orders-statistics': () =>
+    import('../modules/work-orders/work-order-statistics-page').then((m) => ({ Component: m.WorkOrderStatisticsPage })),
+  'truck-road': () => import('../modules/truck-road/truck-road-page').then((m) => ({ Component: m.TruckRoadPage })),
   logbooks: () => import('../modules/safety/logbooks-page').then((m) => ({ Component: m.LogbooksPage })),
   reports: () => import('../modules/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
 };

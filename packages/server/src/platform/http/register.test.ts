@@ -46,6 +46,13 @@ const FINISHED_AREAS = [
   'Company settings (/info lists)',
   'Departments',
   'Positions',
+  // The Shop.
+  'Work orders',
+  'Work orders statistics',
+  'Trucks on the road',
+  'Planner',
+  'Light orders',
+  'Day off',
   'Reports',
   'Safety exceptions',
   'Motivation programme',

@@ -1,0 +1,266 @@
+import { addDays, nowInCompanyTimeZone, startOfWeek } from '@backhaul/shared/formats/formats';
+import {
+  PLANNER_HOURS,
+  PLANNER_MSG,
+  type PlannerBoard,
+  type Task,
+  type TaskKind,
+} from '@backhaul/shared/modules/planner/planner.contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthUser } from '../../platform/auth/access';
+import { AppError } from '../../platform/errors';
+import { inTransaction } from '../../platform/record/record.service';
+import { scheduleWorkOrder, WO_SQL } from '../work-orders';
+import { plannerTasks } from './planner.table';
+
+type Technician = { id: number; name: string };
+export type Placement = { date: string; time: number; w: number; technician_id: number };
+
+/** The board's lanes: the Shop department's active people. */
+export async function technicians(db: DbOrTx, companyId: number): Promise<Technician[]> {
+  const rows = await rowsOf<Technician>(
+    db,
+    sql`select u.id, u.name from users u join departments d on d.id = u.department_id
+      where u.company_id = ${companyId} and u.active and d.name = 'Shop' order by u.name`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+/** The tasks of a set of days, as the board answers them (001 §3's task cell). */
+async function readTasks(db: DbOrTx, companyId: number, where: ReturnType<typeof sql>, lanes: Technician[]) {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select t.id, t.kind, to_char(t.date, 'YYYY-MM-DD') as date, t.time, t.w, t.technician_id,
+        coalesce(t.work_order_id, t.light_order_id, t.day_off_id) as ref_id,
+        case t.kind
+          when 'work_order' then '#' || w.id || ' ' || w.wo_type
+          when 'light_order' then l.customer
+          else 'Day off' end as title,
+        case t.kind
+          when 'work_order' then ${WO_SQL.unit}
+          when 'light_order' then l.description
+          else d.reason end as subtitle,
+        w.status
+      from planner_tasks t
+        left join work_orders w on w.id = t.work_order_id
+        left join light_orders l on l.id = t.light_order_id
+        left join day_offs d on d.id = t.day_off_id
+      where t.company_id = ${companyId} and ${where}
+      order by t.date, t.time, t.id`,
+  );
+  const lane = new Map(lanes.map((l, i) => [l.id, i]));
+  return rows.map(
+    (r): Task => ({
+      id: Number(r.id),
+      kind: r.kind as TaskKind,
+      date: String(r.date),
+      time: Number(r.time),
+      w: Number(r.w),
+      position: lane.get(Number(r.technician_id)) ?? -1,
+      technician_id: Number(r.technician_id),
+      dayOff: r.kind === 'day_off',
+      info: {
+        title: String(r.title ?? ''),
+        subtitle: (r.subtitle as string | null) ?? null,
+        ref_id: Number(r.ref_id),
+        status: r.status === null || r.status === undefined ? null : Number(r.status),
+      },
+    }),
+  );
+}
+
+export async function readTask(db: DbOrTx, user: AuthUser, id: number): Promise<Task> {
+  const lanes = await technicians(db, user.companyId);
+  const [task] = await readTasks(db, user.companyId, sql`t.id = ${id}`, lanes);
+  if (!task) throw AppError.notFound();
+  return task;
+}
+
+const UNPLANNED = (companyId: number) => sql`from work_orders w where w.company_id = ${companyId}
+  and w.status not in (9, 11) and not exists (select 1 from planner_tasks t where t.work_order_id = w.id)`;
+
+/** GET /planner and POST /planner/list: the week (Sunday to Saturday) of `date`, today's by default. */
+export async function board(db: Db, user: AuthUser, date?: string): Promise<PlannerBoard> {
+  const first = startOfWeek(date ?? nowInCompanyTimeZone().date);
+  const dateList = Array.from({ length: 7 }, (_, i) => addDays(first, i));
+  const lanes = await technicians(db, user.companyId);
+  const [tasks, [count]] = await Promise.all([
+    readTasks(db, user.companyId, sql`t.date between ${first}::date and ${addDays(first, 6)}::date`, lanes),
+    rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${UNPLANNED(user.companyId)}`),
+  ]);
+  return { dateList, hours: PLANNER_HOURS, technicians: lanes, tasks, newOrder: Number(count?.n ?? 0) };
+}
+
+/** POST /planner/create/list: the unplanned work orders, most urgent first. */
+export async function unplanned(db: Db, user: AuthUser, search: string) {
+  const text = search.trim().toLowerCase();
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select w.id, w.wo_type, ${WO_SQL.unit} as unit, w.dispatch_request as priority, w.status,
+        to_char(w.arrival_date, 'YYYY-MM-DD') as arrival_date
+      ${UNPLANNED(user.companyId)}
+      ${text ? sql`and (lower(${WO_SQL.unit}) like ${`%${text}%`} or w.id::text = ${text})` : sql``}
+      order by w.dispatch_request desc, w.arrival_date nulls last, w.id limit 200`,
+  );
+  return {
+    filter: { search },
+    list: rows.map((r) => ({
+      id: Number(r.id),
+      wo_type: String(r.wo_type),
+      unit: (r.unit as string | null) ?? null,
+      priority: Number(r.priority),
+      status: Number(r.status),
+      arrival_date: (r.arrival_date as string | null) ?? null,
+    })),
+  };
+}
+
+/**
+ * The cells must be free: a technician's lane holds one task at a time, and a day off refuses
+ * everything. Checked under a per-lane-and-day advisory lock, so two moves onto one cell at once
+ * cannot both succeed. `refuse` makes the error (422 on a form's field, 412 for a drag).
+ */
+export async function checkFree(
+  tx: DbOrTx,
+  user: AuthUser,
+  place: Placement,
+  opts: { except: number | null; refuse: (message: string) => AppError },
+): Promise<void> {
+  const lanes = await technicians(tx, user.companyId);
+  const technician = lanes.find((l) => l.id === place.technician_id);
+  if (!technician) throw AppError.invalidField('technician_id', 'Choose a technician of the Shop.');
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`planner:${user.companyId}:${place.technician_id}:${place.date}`}))`,
+  );
+  const [clash] = await rowsOf<{ kind: string }>(
+    tx,
+    sql`select kind from planner_tasks where company_id = ${user.companyId} and technician_id = ${place.technician_id}
+      and date = ${place.date}::date and time < ${place.time + place.w} and time + w > ${place.time}
+      ${opts.except === null ? sql`` : sql`and id <> ${opts.except}`}
+      order by (kind = 'day_off') desc limit 1`,
+  );
+  if (clash)
+    throw opts.refuse(clash.kind === 'day_off' ? PLANNER_MSG.dayOffTaken(technician.name) : PLANNER_MSG.cellTaken);
+}
+
+const values = (p: Placement) => ({ date: p.date, time: p.time, w: p.w, technicianId: p.technician_id });
+
+/** A light order's or day off's own task, written in its record's transaction (422 on `time` when taken). */
+export async function placeRecord(
+  tx: DbOrTx,
+  user: AuthUser,
+  kind: Exclude<TaskKind, 'work_order'>,
+  refId: number,
+  place: Placement,
+): Promise<void> {
+  const column = kind === 'light_order' ? plannerTasks.lightOrderId : plannerTasks.dayOffId;
+  const [existing] = await tx.select().from(plannerTasks).where(eq(column, refId));
+  await checkFree(tx, user, place, {
+    except: existing?.id ?? null,
+    refuse: (message) => AppError.invalidField('time', message),
+  });
+  if (existing) {
+    await tx
+      .update(plannerTasks)
+      .set({ ...values(place), updatedAt: new Date() })
+      .where(eq(plannerTasks.id, existing.id));
+    return;
+  }
+  await tx.insert(plannerTasks).values({
+    companyId: user.companyId,
+    kind,
+    ...(kind === 'light_order' ? { lightOrderId: refId } : { dayOffId: refId }),
+    ...values(place),
+  });
+}
+
+/** The placement of a light order or day off, for its row. */
+export async function placementOf(tx: DbOrTx, kind: 'light_order' | 'day_off', refId: number): Promise<Placement> {
+  const column = kind === 'light_order' ? plannerTasks.lightOrderId : plannerTasks.dayOffId;
+  const [t] = await rowsOf<{ date: string; time: number; w: number; technician_id: number }>(
+    tx,
+    sql`select to_char(date, 'YYYY-MM-DD') as date, time, w, technician_id from planner_tasks where ${column} = ${refId}`,
+  );
+  if (!t) return { date: '', time: 0, w: 0, technician_id: 0 };
+  return { date: t.date, time: Number(t.time), w: Number(t.w), technician_id: Number(t.technician_id) };
+}
+
+/**
+ * POST /planner/drag-and-drop: a task moved or resized, or an unplanned work order put on a cell.
+ * Answers the task as the target cell now holds it; a taken cell or a day off is a 412 with the
+ * reason, and the board puts the task back.
+ */
+export async function dragDrop(
+  db: Db,
+  user: AuthUser,
+  body: Placement & { id?: number | undefined; work_order_id?: number | undefined },
+): Promise<{ id: number; action: string }> {
+  return inTransaction(db, async (tx) => {
+    const place: Placement = { date: body.date, time: body.time, w: body.w, technician_id: body.technician_id };
+    const refuse = (message: string) => AppError.precondition(message);
+    if (body.id) {
+      const [before] = await tx
+        .select()
+        .from(plannerTasks)
+        .where(and(eq(plannerTasks.id, body.id), eq(plannerTasks.companyId, user.companyId)))
+        .for('update');
+      if (!before) throw AppError.notFound();
+      await checkFree(tx, user, place, { except: before.id, refuse });
+      const [after] = await tx
+        .update(plannerTasks)
+        .set({ ...values(place), updatedAt: new Date() })
+        .where(eq(plannerTasks.id, before.id))
+        .returning();
+      if (before.workOrderId) await scheduleWorkOrder(tx, user, before.workOrderId, place.technician_id);
+      await writeAudit(tx, {
+        actor: user,
+        entity: 'planner_task',
+        entityId: before.id,
+        action: 'update',
+        before,
+        after,
+      });
+      return { id: before.id, action: 'updated' };
+    }
+    const workOrderId = body.work_order_id as number;
+    const [planned] = await tx.select().from(plannerTasks).where(eq(plannerTasks.workOrderId, workOrderId));
+    if (planned) throw AppError.precondition(PLANNER_MSG.planned);
+    await checkFree(tx, user, place, { except: null, refuse });
+    await scheduleWorkOrder(tx, user, workOrderId, place.technician_id);
+    const [created] = await tx
+      .insert(plannerTasks)
+      .values({ companyId: user.companyId, kind: 'work_order', workOrderId, ...values(place) })
+      .returning();
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'planner_task',
+      entityId: Number(created?.id),
+      action: 'create',
+      after: created,
+    });
+    return { id: Number(created?.id), action: 'created' };
+  });
+}
+
+/** PUT /planner/:id: a task's placement from its dialog (422 on `time` when the cells are taken). */
+export async function updateTask(db: Db, user: AuthUser, id: number, place: Placement) {
+  return inTransaction(db, async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(plannerTasks)
+      .where(and(eq(plannerTasks.id, id), eq(plannerTasks.companyId, user.companyId)))
+      .for('update');
+    if (!before) throw AppError.notFound();
+    await checkFree(tx, user, place, { except: id, refuse: (m) => AppError.invalidField('time', m) });
+    const [after] = await tx
+      .update(plannerTasks)
+      .set({ ...values(place), updatedAt: new Date() })
+      .where(eq(plannerTasks.id, id))
+      .returning();
+    if (before.workOrderId) await scheduleWorkOrder(tx, user, before.workOrderId, place.technician_id);
+    await writeAudit(tx, { actor: user, entity: 'planner_task', entityId: id, action: 'update', before, after });
+  });
+}

@@ -1,0 +1,153 @@
+import { ACTION, DraftedIdsBodySchema, DraftedIdsResponseSchema, IdParamsSchema, MSG, SECTION } from '@backhaul/shared';
+import {
+  ArrivalsBodySchema,
+  ArrivalsSchema,
+  SendWorkOrderBodySchema,
+  WO_CANCELED,
+  WORK_ORDER_BASE,
+  WORK_ORDER_ROUTES,
+  WorkOrderDescriptionsSchema,
+  WorkOrderEditSchema,
+  WorkOrderOptionsSchema,
+  WorkOrderSavedSchema,
+  WoStatisticsBodySchema,
+  WoStatisticsSchema,
+  WoStatisticsShowParamsSchema,
+  WoStatisticsShowQuerySchema,
+  WoStatisticsShowSchema,
+} from '@backhaul/shared/modules/work-orders/work-orders.contract';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import { runList } from '../../platform/list/run-list';
+import { registerRecordRoutes } from '../../platform/record/record.routes';
+import { deleteDraftedChildren } from '../../platform/record/record.service';
+import { workOrdersList } from './work-orders.list';
+import { workOrderRecord } from './work-orders.record';
+import * as service from './work-orders.service';
+import { workOrderStatistics, workOrderStatisticsDay } from './work-orders.statistics';
+
+const tags = ['Work orders'];
+const section = SECTION.WorkOrders;
+const view = { section };
+const edit = { section, action: ACTION.EDIT };
+const CreateQuery = z.object({ customer_id: z.coerce.number().int().positive().optional() });
+
+/** The register's 12 work-order calls (001 §7), plus the invoice PDF and its mail. */
+export const workOrdersRoutes: RouteModule = {
+  name: 'work-orders',
+  register(app, deps) {
+    const { db } = deps.database;
+    const list = (body: unknown, user: ReturnType<typeof caller>['user']) =>
+      runList(db, workOrdersList, user, service.withDefaultStatus(body));
+
+    app.post(`${WORK_ORDER_BASE}/list`, {
+      config: { access: view },
+      schema: { tags, body: z.unknown() },
+      handler: (req) => list(req.body, caller(req).user),
+    });
+    app.get(WORK_ORDER_BASE, {
+      config: { access: view },
+      schema: { tags },
+      handler: async (req) => {
+        const { user } = caller(req);
+        const [answer, options] = await Promise.all([list({}, user), service.workOrderOptions(db, user)]);
+        return { ...answer, status: options.statuses };
+      },
+    });
+    app.get(`${WORK_ORDER_BASE}/start`, {
+      config: { access: view },
+      schema: { tags, response: { 200: ArrivalsSchema } },
+      handler: (req) => service.arrivals(db, caller(req).user),
+    });
+    app.post(`${WORK_ORDER_BASE}/date`, {
+      config: { access: view },
+      schema: { tags, body: ArrivalsBodySchema, response: { 200: ArrivalsSchema } },
+      handler: (req) => service.arrivals(db, caller(req).user, req.body.date),
+    });
+    app.get(`${WORK_ORDER_BASE}/description/:id`, {
+      config: { access: view },
+      schema: { tags, params: IdParamsSchema, response: { 200: WorkOrderDescriptionsSchema } },
+      handler: (req) => service.workOrderDescriptions(db, caller(req).user, req.params.id),
+    });
+
+    // GET …/create (optional customer_id), GET …/:id/edit, POST (an id in the body updates), PUT and DELETE …/:id.
+    registerRecordRoutes(app, deps, workOrderRecord, {
+      tags,
+      key: 'row',
+      routes: WORK_ORDER_ROUTES,
+      forms: {
+        query: CreateQuery,
+        options: ({ user, query }) => service.workOrderOptions(db, user, query.customer_id),
+        optionsSchema: WorkOrderOptionsSchema,
+        edit: ({ user, id }) => service.editWorkOrder(db, user, id),
+        editSchema: WorkOrderEditSchema,
+      },
+      createUpdatesBy: (form: { id?: number }) => form.id,
+      saved: {
+        answer: (row, message) => ({ message, row, removed: row.status === WO_CANCELED }),
+        schema: WorkOrderSavedSchema,
+      },
+    });
+
+    for (const [name, entity] of [
+      ['destroyDescription', 'work_order_descriptions'],
+      ['destroyInvoice', 'work_order_invoices'],
+    ] as const) {
+      app.post(`${WORK_ORDER_BASE}/${name}`, {
+        config: { access: edit },
+        schema: { tags, body: DraftedIdsBodySchema, response: { 200: DraftedIdsResponseSchema } },
+        handler: async (req) => ({
+          message: MSG.removalSuccess,
+          deleted: await deleteDraftedChildren(db, workOrderRecord, caller(req).user, { entity, ids: req.body.ids }),
+        }),
+      });
+    }
+
+    // Work-order statistics (section 67): the window per day or month, and one day's orders.
+    const stats = { section: SECTION.WorkOrdersStatistics };
+    const statsTags = ['Work orders statistics'];
+    app.get(`${WORK_ORDER_BASE}/statistics`, {
+      config: { access: stats },
+      schema: { tags: statsTags, response: { 200: WoStatisticsSchema } },
+      handler: (req) => workOrderStatistics(db, caller(req).user, {}),
+    });
+    app.post(`${WORK_ORDER_BASE}/statistics/list`, {
+      config: { access: stats },
+      schema: { tags: statsTags, body: WoStatisticsBodySchema, response: { 200: WoStatisticsSchema } },
+      handler: (req) => workOrderStatistics(db, caller(req).user, req.body),
+    });
+    app.post(`${WORK_ORDER_BASE}/statistics/show/:date`, {
+      config: { access: stats },
+      schema: {
+        tags: statsTags,
+        params: WoStatisticsShowParamsSchema,
+        querystring: WoStatisticsShowQuerySchema,
+        response: { 200: WoStatisticsShowSchema },
+      },
+      handler: (req) => workOrderStatisticsDay(db, caller(req).user, req.params.date, req.query.group),
+    });
+
+    app.get(`${WORK_ORDER_BASE}/:id/invoice`, {
+      config: { access: view },
+      schema: { tags, params: IdParamsSchema },
+      handler: async (req, reply) => {
+        const pdf = await service.workOrderPdf(db, caller(req).user, req.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${pdf.name}"`)
+          .send(pdf.data);
+      },
+    });
+    app.post(`${WORK_ORDER_BASE}/:id/send`, {
+      config: { access: edit },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: SendWorkOrderBodySchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+      handler: (req) => service.sendWorkOrder(db, deps.mailer, caller(req).user, req.params.id, req.body.email),
+    });
+  },
+};

@@ -1,0 +1,228 @@
+import { MSG, SECTION } from '@backhaul/shared';
+import { EMPTY_WORK_ORDER } from '@backhaul/shared/modules/work-orders/work-orders.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Factories, factories } from '../../../test/factories';
+import { createTestApp, type TestContext } from '../../../test/harness';
+
+let t: TestContext;
+let f: Factories;
+let shop: string;
+let truckId: number;
+let customerId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = factories(t);
+  shop = await t.login('shop@backhaul.demo');
+  truckId = (await f.truck()).id;
+  customerId = (await f.customer({ email: 'fleet@outside.test', services: ['shop'] })).id;
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, payload?: unknown, token = shop) =>
+  t.app.inject({
+    method,
+    url: `/api/work-order${url}`,
+    headers: t.bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const one = async <T>(query: string, params: unknown[]) => (await t.database.query<T>(query, params))[0] as T;
+
+const truckOrder = (extra: Record<string, unknown> = {}) => ({
+  ...EMPTY_WORK_ORDER,
+  truck_id: truckId,
+  arrival_date: '2026-03-02',
+  ...extra,
+});
+
+describe('work orders: the dialog, totals in cents and the list', () => {
+  it('saves labour, parts and tax with totals computed on the server, and edits lines', async () => {
+    const created = await call(
+      'POST',
+      '',
+      truckOrder({
+        tax_percent: 8.25,
+        labour: [
+          { technician_id: null, description: 'Brake job', hours: '2.5', rate: '95.50' },
+          { technician_id: null, description: 'Diagnose', hours: 0.33, rate: 120 },
+        ],
+        parts: [
+          { part_number: 'BP-100', description: 'Brake pads', quantity: 4, unit_price: '38.99' },
+          { part_number: 'F-7', description: 'Filter', quantity: '1.5', unit_price: '9.99' },
+        ],
+        descriptions: [{ complaint: 'Grinding brakes', cause: 'Worn pads', correction: 'Replaced pads' }],
+        invoices: [{ number: 'V-77', amount: '155.96', issued_on: '2026-03-02' }],
+      }),
+    );
+    expect(created.statusCode).toBe(200);
+    const row = created.json().row;
+    // labour 2.5 × 95.50 = 238.75, 0.33 × 120 = 39.60; parts 4 × 38.99 = 155.96, 1.5 × 9.99 = 14.985 → 14.99
+    // tax 8.25 % of 170.95 = 14.103 → 14.10; total 278.35 + 170.95 + 14.10 = 463.40
+    expect(row).toMatchObject({ labour_total: 278.35, parts_total: 170.95, tax: 14.1, total: 463.4 });
+    expect(row.labour.map((l: { amount: number }) => l.amount)).toEqual([238.75, 39.6]);
+    expect(row.parts.map((p: { amount: number }) => p.amount)).toEqual([155.96, 14.99]);
+    expect(created.json()).toMatchObject({ message: MSG.savingSuccess, removed: false });
+    const cents = await one<{ total_cents: number }>('select total_cents from work_orders where id = $1', [row.id]);
+    expect(cents.total_cents).toBe(46340);
+
+    const [brake, diagnose] = row.labour;
+    const edited = await call('PUT', `/${row.id}`, {
+      ...truckOrder({ tax_percent: 8.25, status: 7 }),
+      labour: [{ ...brake, hours: 3 }],
+      parts: row.parts,
+      remove_labour: [diagnose.id],
+    });
+    expect(edited.statusCode).toBe(200);
+    // labour 3 × 95.50 = 286.50; parts 170.95; tax 14.10 → 471.55
+    expect(edited.json().row).toMatchObject({ labour_total: 286.5, total: 471.55, status: 7 });
+    expect(edited.json().row.labour).toHaveLength(1);
+
+    const form = (await call('GET', `/${row.id}/edit`)).json();
+    expect(form.row.descriptions).toEqual([
+      { id: expect.any(Number), complaint: 'Grinding brakes', cause: 'Worn pads', correction: 'Replaced pads' },
+    ]);
+    expect(form.trucks.some((x: { id: number }) => x.id === truckId)).toBe(true);
+    expect((await call('GET', `/description/${row.id}`)).json().descriptions).toHaveLength(1);
+
+    // Drafted deletions of descriptions and invoices, each its own call.
+    const description = form.row.descriptions[0].id;
+    const invoice = form.row.invoices[0].id;
+    expect((await call('POST', '/destroyDescription', { ids: [description] })).json()).toEqual({
+      message: MSG.removalSuccess,
+      deleted: 1,
+    });
+    expect((await call('POST', '/destroyInvoice', { ids: [invoice] })).json().deleted).toBe(1);
+    expect((await call('POST', '/destroyInvoice', { ids: [invoice] })).statusCode).toBe(422);
+    const after = (await call('GET', `/${row.id}/edit`)).json().row;
+    expect([after.descriptions, after.invoices]).toEqual([[], []]);
+  });
+
+  it('refuses bad input with 422 naming the field', async () => {
+    const res = await call(
+      'POST',
+      '',
+      truckOrder({ tax_percent: 40, parts: [{ part_number: '', quantity: 0, unit_price: 'x' }] }),
+    );
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(
+      expect.arrayContaining(['tax_percent', 'parts.0.part_number', 'parts.0.quantity', 'parts.0.unit_price']),
+    );
+    expect((await call('POST', '', truckOrder({ truck_id: null }))).json().errors).toEqual({
+      truck_id: ['Choose a truck.'],
+    });
+    const foreign = await call('POST', '', truckOrder({ truck_id: 99999999 }));
+    expect(foreign.json().errors).toEqual({ truck_id: ['Choose a truck of the list.'] });
+    const backwards = await call(
+      'POST',
+      '',
+      truckOrder({ check_in: '2026-03-02 10:00', check_out: '2026-03-01 09:00' }),
+    );
+    expect(Object.keys(backwards.json().errors)).toEqual(['check_out']);
+  });
+
+  it('lists every status but 9 and 11 by default; a canceled order leaves the list', async () => {
+    const ids: Record<number, number> = {};
+    for (const status of [1, 8, 9, 11]) ids[status] = (await call('POST', '', truckOrder({ status }))).json().row.id;
+    const listed = (await call('POST', '/list', { limit: 500 })).json();
+    const shown = listed.rows.map((r: { id: number }) => r.id);
+    expect(shown).toEqual(expect.arrayContaining([ids[1], ids[8]]));
+    expect(shown).not.toContain(ids[9]);
+    expect(shown).not.toContain(ids[11]);
+    expect(listed.rows.every((r: { status: number }) => r.status !== 9 && r.status !== 11)).toBe(true);
+    const closed = (await call('POST', '/list', { filters: { status: { values: [9] } } })).json();
+    expect(closed.rows.map((r: { id: number }) => r.id)).toContain(ids[9]);
+
+    const canceled = await call('PUT', `/${ids[1]}`, truckOrder({ status: 11 }));
+    expect(canceled.json().removed).toBe(true);
+    const again = (await call('POST', '/list', { limit: 500 })).json().rows.map((r: { id: number }) => r.id);
+    expect(again).not.toContain(ids[1]);
+
+    const start = (await call('GET', '')).json();
+    expect(start.rows.every((r: { status: number }) => r.status !== 9 && r.status !== 11)).toBe(true);
+    expect(start.status).toHaveLength(11);
+  });
+
+  it('serves the day’s arrivals (start: today; date: any day)', async () => {
+    const id = (await call('POST', '', truckOrder({ arrival_date: '2026-04-07', dispatch_request: 4 }))).json().row.id;
+    const day = (await call('POST', '/date', { date: '2026-04-07' })).json();
+    expect(day).toMatchObject({ date: '2026-04-07', count: 1 });
+    expect(day.list).toEqual([
+      { id, unit_type: 'Truck', unit: expect.any(String), arrived: false, priority: 'Urgent' },
+    ]);
+    expect((await call('POST', '/date', { date: '2026-02-30' })).statusCode).toBe(422);
+    expect((await call('GET', '/start')).json()).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it('bills an outside customer’s order on an invoice that follows its total and the customer’s balance', async () => {
+    const balance = async () =>
+      Number((await one<{ b: string }>('select balance_cents as b from customers where id = $1', [customerId])).b);
+    const start = await balance();
+    const form = {
+      ...EMPTY_WORK_ORDER,
+      unit_type: 'customer',
+      customer_id: customerId,
+      customer_unit: 'OUT-42',
+      labour: [{ technician_id: null, description: 'Tow', hours: 1, rate: 150 }],
+    };
+    const row = (await call('POST', '', form)).json().row;
+    expect(row).toMatchObject({ unit: 'OUT-42', customer: expect.any(String), total: 150 });
+    expect((await balance()) - start).toBe(15000);
+    const edited = (await call('PUT', `/${row.id}`, { ...form, labour: [{ ...row.labour[0], hours: 2 }] })).json();
+    expect(edited.row.total).toBe(300);
+    expect((await balance()) - start).toBe(30000);
+    const invoice = await one<{ total_cents: string; lines: string }>(
+      `select i.total_cents, (select sum(amount_cents) from invoice_lines where invoice_id = i.id) as lines
+        from invoices i join work_orders w on w.customer_invoice_id = i.id where w.id = $1`,
+      [row.id],
+    );
+    expect([Number(invoice.total_cents), Number(invoice.lines)]).toEqual([30000, 30000]);
+
+    const pdf = await call('GET', `/${row.id}/invoice`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('POST', `/${row.id}/send`, { email: '' })).json()).toEqual({ message: MSG.messageSent });
+    const mail = await one<{ to: string; template: string }>(
+      'select "to", template from mail_messages order by id desc limit 1',
+      [],
+    );
+    expect(mail).toEqual({ to: 'fleet@outside.test', template: 'invoice' });
+
+    await call('PUT', `/${row.id}`, { ...form, status: 11, labour: [] });
+    expect(await balance()).toBe(start);
+    const deleted = (await call('POST', '', form)).json().row.id;
+    expect((await balance()) - start).toBe(15000);
+    expect((await call('DELETE', `/${deleted}`)).json()).toEqual({ message: MSG.removeItemWorkOrder });
+    expect(await balance()).toBe(start);
+  });
+
+  it('counts each line once when saves of one order race', async () => {
+    const row = (await call('POST', '', truckOrder())).json().row;
+    const lines = (n: number) =>
+      truckOrder({ parts: [{ part_number: `P-${n}`, description: '', quantity: 1, unit_price: 10 * n }] });
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => call('PUT', `/${row.id}`, lines(n))));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const sums = await one<{ total: number; lines: number; n: number }>(
+      `select w.total_cents as total, (select sum(amount_cents) from work_order_parts where work_order_id = w.id)::int as lines,
+        (select count(*) from work_order_parts where work_order_id = w.id)::int as n from work_orders w where w.id = $1`,
+      [row.id],
+    );
+    expect(sums.total).toBe(sums.lines);
+    expect(sums.n).toBe(5);
+  });
+
+  it('needs the Work orders section; another company reaches nothing', async () => {
+    const outsider = (await f.user([{ section: SECTION.Trucks, action: 0 }])).token;
+    expect((await call('POST', '/list', {}, outsider)).statusCode).toBe(403);
+    const id = (await call('POST', '', truckOrder())).json().row.id;
+    const companyId = await f.company();
+    const other = (
+      await f.user(
+        [0, 8, 9, 10, 11].map((action) => ({ section: SECTION.WorkOrders, action })),
+        { companyId },
+      )
+    ).token;
+    expect((await call('GET', `/${id}/edit`, undefined, other)).statusCode).toBe(404);
+    expect((await call('POST', '/list', {}, other)).json().total).toBe(0);
+    expect((await call('POST', '/destroyDescription', { ids: [1] }, other)).statusCode).toBe(422);
+  });
+});
