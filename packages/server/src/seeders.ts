@@ -28,8 +28,8 @@ import { truckRoadSeeder } from './modules/truck-road/truck-road.seed';
 import { trucksSeeder } from './modules/trucks/trucks.seed';
 import { unitsSeeder } from './modules/units/units.seed';
 import { usersSeeder } from './modules/users/users.seed';
-import { workScheduleSeeder } from './modules/work-schedule/work-schedule.seed';
 import { workOrdersSeeder } from './modules/work-orders/work-orders.seed';
+import { workScheduleSeeder } from './modules/work-schedule/work-schedule.seed';
 import { companiesSeeder } from './platform/companies/companies.seed';
 import type { Seeder } from './platform/seed/seed';
 
