@@ -363,10 +363,10 @@ async function fetchPage(
   const offset = opts.offset ?? 0;
   const display = displayOf(def, compiled, columns, opts.limit);
   const keyset = opts.after ? sql` and ${afterCursor(def, compiled, opts.after)}` : sql``;
-  const extra = [...display.joins].some((j) => !compiled.joins.has(j));
+  const joins = new Set([...compiled.joins, ...display.joins]);
   const query =
-    opts.oneQuery && !extra && opts.after === undefined
-      ? sql`select ${display.select} from ${fromWith(def, from, compiled.joins)} where ${where} order by ${orderBy} limit ${opts.limit} offset ${offset}`
+    opts.oneQuery && opts.after === undefined
+      ? sql`select ${display.select} from ${fromWith(def, from, joins)} where ${where} order by ${orderBy} limit ${opts.limit} offset ${offset}`
       : sql`with page as (select ${def.rowKey} as __k, ${compiled.sortExpr} as __s from ${fromWith(def, from, compiled.joins)} where ${where}${keyset} order by ${orderBy} limit ${opts.limit} offset ${offset})
         select ${display.select}, page.__k as __k, page.__s::text as __t
         from ${from} join page on page.__k = ${def.rowKey} ${fromWith(def, sql``, display.joins)}
@@ -388,7 +388,8 @@ export async function selectPage(
   compiled: CompiledList,
   opts: { limit: number; offset: number; columns?: readonly ListColumn[] },
 ): Promise<Record<string, unknown>[]> {
-  return (await fetchPage(db, def, compiled, opts)).rows;
+  // One statement: the caller's order (e.g. the search's exact match first) is kept as compiled.
+  return (await fetchPage(db, def, compiled, { ...opts, oneQuery: true })).rows;
 }
 
 type Batch = Awaited<ReturnType<typeof fetchPage>>;
