@@ -84,12 +84,29 @@ export function createPgBossDispatcher(
     });
   }
 
+  /**
+   * pg-boss creates a queue's partition with DDL; two processes (or a stopping and a starting
+   * runner) creating queues at once can deadlock in PostgreSQL (40P01), which then aborts one of
+   * them. Creating a queue is idempotent, so the aborted one simply tries again.
+   */
+  async function createQueueRetrying(name: string): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 12 });
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== '40P01' || attempt >= 5) throw e;
+        await new Promise((r) => setTimeout(r, 50 * attempt));
+      }
+    }
+  }
+
   function listen(name: string): Promise<void> {
     if (!started) return Promise.resolve();
     const known = queues.get(name);
     if (known) return known;
     const ready = chain.then(async () => {
-      await boss.createQueue(name, { name, retryLimit: 0, expireInHours: 12 });
+      await createQueueRetrying(name);
       if (opts.work) {
         await boss.work<{ jobId: string }>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (batch) => {
           for (const job of batch) await run(job.data.jobId);
