@@ -127,7 +127,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params, urlPrefix, defaultLimit), [params, urlPrefix, defaultLimit]);
   const setState = useCallback(
-    (next: ListState) => setParams((p) => writeListState(p, next, urlPrefix, defaultLimit), { replace: true }),
+    // From the address bar, not the render's params: a callback kept from an older render (a
+    // debounced search) must not bring back what another part of the page has since removed (?trip=).
+    (next: ListState) =>
+      setParams(() => writeListState(new URLSearchParams(window.location.search), next, urlPrefix, defaultLimit), {
+        replace: true,
+      }),
     [setParams, urlPrefix, defaultLimit],
   );
   const update = (patch: Partial<ListState>) => setState(changeListState(state, patch));
