@@ -128,7 +128,7 @@ test('accountant: fuel import, then a driver statement from create to paid in pa
   await editor.getByRole('button', { name: 'Send' }).click();
   await page.getByTestId('send-email').fill(to);
   await page.getByTestId('send-confirm').click();
-  await expect(page.getByText('Message has been sent successfully.').first()).toBeVisible();
+  await expect(page.getByText('Message has been sent successfully.').first()).toBeVisible({ timeout: 15_000 });
   await expect.poll(() => receivedMails(to).length, { timeout: 15_000 }).toBe(1);
   const mail = receivedMails(to)[0];
   expect(mail?.text).toMatch(/filename="?driver-statement-\d+\.pdf/);

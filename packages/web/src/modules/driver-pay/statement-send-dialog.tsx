@@ -16,6 +16,8 @@ export function StatementSendDialog(props: { id: number | null; onClose: () => v
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // An address the user typed is never overwritten by the driver's address arriving later.
+  const [typed, setTyped] = useState(false);
   const query = useQuery({
     queryKey: [...statementKeys.all, 'email', props.id],
     queryFn: () => api.post('/drivers-statements/getEmail', { rows: [props.id] }, { schema: StatementEmailsSchema }),
@@ -25,9 +27,12 @@ export function StatementSendDialog(props: { id: number | null; onClose: () => v
   });
   const row = query.data?.rows[0];
   useEffect(() => {
-    setEmail(row?.email ?? '');
+    if (!typed) setEmail(row?.email ?? '');
     setError(null);
-  }, [row]);
+  }, [row, typed]);
+  useEffect(() => {
+    if (props.id === null) setTyped(false);
+  }, [props.id]);
   const send = async () => {
     const body = { rows: [props.id], ...(email.trim() ? { email: email.trim() } : {}) };
     const checked = StatementSendSchema.safeParse(body);
@@ -53,7 +58,10 @@ export function StatementSendDialog(props: { id: number | null; onClose: () => v
         label="E-mail"
         placeholder="driver@example.com"
         value={email}
-        onChange={(e) => setEmail(e.currentTarget.value)}
+        onChange={(e) => {
+          setTyped(true);
+          setEmail(e.currentTarget.value);
+        }}
         error={error}
         data-testid="send-email"
       />

@@ -16,9 +16,14 @@ export function TruckRoadSendDialog({ date, opened, onClose }: { date: string; o
   const [emails, setEmails] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // Recipients the user already typed are never replaced by the saved list arriving later.
+  const [touched, setTouched] = useState(false);
   useEffect(() => {
-    if (form.data) setEmails(form.data.emails);
-  }, [form.data]);
+    if (form.data && !touched) setEmails(form.data.emails);
+  }, [form.data, touched]);
+  useEffect(() => {
+    if (!opened) setTouched(false);
+  }, [opened]);
   const send = async () => {
     setSending(true);
     setError(null);
@@ -38,7 +43,10 @@ export function TruckRoadSendDialog({ date, opened, onClose }: { date: string; o
         <TagsInput
           label="Recipients"
           value={emails}
-          onChange={setEmails}
+          onChange={(next) => {
+            setTouched(true);
+            setEmails(next);
+          }}
           error={error}
           placeholder="name@company.com"
           splitChars={[',', ' ', ';']}
