@@ -4,7 +4,6 @@
 export const UNBUILT_ROUTES: readonly string[] = [
   '/accounting/scheduled-payments',
   '/accounting/company-expenses',
-  '/settings/user-account-settings',
   '/test',
   '/ui',
 ];

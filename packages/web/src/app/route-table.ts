@@ -46,6 +46,7 @@ export type PageKey =
   | 'reports'
   | 'old-system-settings'
   | 'accounting-settings'
+  | 'user-account-settings'
   // Staff pay (issue 16).
   | 'bonus-charge'
   | 'dispatcher-statements'
@@ -178,7 +179,7 @@ export const APP_ROUTES: RouteNode[] = [
     redirect: '/maintenance/roles',
     children: [
       child('accounting-settings', 'Accounting settings', 'Settings', { page: 'accounting-settings' }),
-      child('user-account-settings', 'User account settings'),
+      child('user-account-settings', 'User account settings', 'Settings', { page: 'user-account-settings' }),
       child('old-system-settings', 'Old system settings', 'Settings', { page: 'old-system-settings' }),
       // System settings: the company's /info lists, one tab each, and the mail log (Mail section).
       child('system-settings', 'System settings', 'Settings', { page: 'system-settings' }),

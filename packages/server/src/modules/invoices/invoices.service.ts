@@ -24,6 +24,7 @@ import { reportMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { accountingServices } from '../accounting-services';
 import { customers } from '../customers';
+import { invoicePaymentDetails } from '../settings';
 import { loads } from '../trips';
 import { invoiceMail } from './invoices.mail';
 import { invoiceLines, invoiceSends, invoices } from './invoices.table';
@@ -338,10 +339,20 @@ async function companyName(db: DbOrTx, companyId: number): Promise<string> {
 export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promise<{ name: string; data: Buffer }> {
   const inv = await getInvoice(db, user, id);
   const [cust] = await db
-    .select({ address: customers.address, city: customers.city, state: customers.state, zip: customers.zip })
+    .select({
+      address: customers.address,
+      city: customers.city,
+      state: customers.state,
+      zip: customers.zip,
+      terms: customers.paymentTermsDays,
+    })
     .from(customers)
     .where(eq(customers.id, inv.customer_id));
   const company = await companyName(db, user.companyId);
+  // Accounting settings: the company's terms (unless the customer has its own), remit-to and Zelle.
+  const paying = await invoicePaymentDetails(db, user.companyId);
+  const terms = cust?.terms ?? paying.termsDays;
+  const zelle = [paying.zelle.name, paying.zelle.email, paying.zelle.phone].filter(Boolean).join(', ');
   const pdf = createPdf({
     company: { name: company },
     title: `Invoice #${inv.invoice_id}`,
@@ -354,6 +365,8 @@ export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promis
     ['Bill to', inv.customer ?? ''],
     ...(address ? ([['Address', address]] as [string, string][]) : []),
     ['Period', `${inv.from} to ${inv.to}`],
+    ['Terms', `Net ${terms}`],
+    ['Due date', addDays(inv.to, terms)],
     ['Service', inv.service ?? 'Manual'],
     ['Status', inv.status],
   ]);
@@ -376,6 +389,8 @@ export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promis
     ...(inv.loss ? ([['Loss', formatMoney(inv.loss)]] as [string, string][]) : []),
     ['Amount due', formatMoney(inv.need_pay_amount)],
     ...(inv.payment_account ? ([['Pay to', inv.payment_account]] as [string, string][]) : []),
+    ...(paying.remitTo ? ([['Remit to', paying.remitTo]] as [string, string][]) : []),
+    ...(zelle ? ([['Zelle', zelle]] as [string, string][]) : []),
   ]);
   return { name: `invoice-${inv.invoice_id}.pdf`, data: await pdf.toBuffer() };
 }

@@ -4,6 +4,8 @@ import {
   SETTINGS_SAVED,
   type SystemSettings,
   type SystemSettingsForm,
+  USER_PAGE_SIZES,
+  type UserAccountSettings,
 } from '@backhaul/shared/modules/settings/settings.contract';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -14,8 +16,9 @@ import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import { accountingServices } from '../accounting-services';
 import { trailerTypeOptions } from '../general';
+import { replaceRecipients as replaceTruckRoadRecipients, recipients as truckRoadRecipients } from '../truck-road';
 import { departmentsResource } from './settings.records';
-import { companySettings, workSchedules } from './settings.table';
+import { companySettings, userPreferences, workSchedules } from './settings.table';
 
 /** What a company starts with before anyone saves (the offline mileage's fitted road factor). */
 const SYSTEM_DEFAULTS = (companyName: string): SystemSettingsForm => ({
@@ -51,7 +54,9 @@ export async function readSystemSettings(db: DbOrTx, companyId: number): Promise
   const row = await stored(db, companyId);
   const defaults = SYSTEM_DEFAULTS(await companyName(db, companyId));
   const saved = (row?.system ?? {}) as Partial<SystemSettingsForm>;
-  return { ...defaults, ...saved };
+  // The trucks-on-the-road recipients have one home, the truck-road module's list (its send dialog
+  // keeps it too); what was once saved here is ignored.
+  return { ...defaults, ...saved, trucksOnTheRoad: await truckRoadRecipients(db, companyId) };
 }
 
 const departmentList = (db: DbOrTx, companyId: number) =>
@@ -110,6 +115,7 @@ export async function saveSystemSettings(db: Db, user: AuthUser, form: SystemSet
       .insert(companySettings)
       .values({ companyId: user.companyId, system: form })
       .onConflictDoUpdate({ target: companySettings.companyId, set: { system: form, updatedAt: new Date() } });
+    await replaceTruckRoadRecipients(tx, user.companyId, form.trucksOnTheRoad);
     await writeAudit(tx, {
       actor: user,
       entity: 'system_settings',
@@ -179,6 +185,16 @@ async function readAccount(db: DbOrTx, companyId: number): Promise<StoredAccount
   const row = await stored(db, companyId);
   const saved = (row?.account ?? {}) as Partial<StoredAccount>;
   return { ...ACCOUNT_DEFAULTS, ...saved };
+}
+
+/** What an invoice prints about paying: the remit-to address, the Zelle account and the terms. */
+export async function invoicePaymentDetails(db: DbOrTx, companyId: number) {
+  const account = await readAccount(db, companyId);
+  return {
+    remitTo: account.setting.remit_to,
+    zelle: account.zelleAccount,
+    termsDays: account.setting.payment_terms_days,
+  };
 }
 
 /** The company's payment terms in days (invoices' due dates read it). */
@@ -254,4 +270,34 @@ export async function saveAccountSettings(db: Db, user: AuthUser, form: AccountS
     });
   });
   return { message: SETTINGS_SAVED, ...(await getAccountSettings(db, user)) };
+}
+
+/** GET /settings/user-account: the caller's page size, the company's (when saved) and the choices. */
+export async function getUserAccountSettings(db: DbOrTx, user: AuthUser): Promise<UserAccountSettings> {
+  const [[pref], row] = await Promise.all([
+    db.select({ pageSize: userPreferences.pageSize }).from(userPreferences).where(eq(userPreferences.userId, user.id)),
+    stored(db, user.companyId),
+  ]);
+  const company = (row?.system as Partial<SystemSettingsForm> | null)?.setting?.default_page_size ?? null;
+  return { page_size: pref?.pageSize ?? null, company_page_size: company, page_sizes: [...USER_PAGE_SIZES] };
+}
+
+/** POST /settings/user-account: the caller's own preferences, audited; nobody saves another's. */
+export async function saveUserAccountSettings(db: Db, user: AuthUser, form: { page_size: number | null }) {
+  await db.transaction(async (tx) => {
+    const before = await getUserAccountSettings(tx, user);
+    await tx
+      .insert(userPreferences)
+      .values({ userId: user.id, pageSize: form.page_size })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: { pageSize: form.page_size, updatedAt: new Date() } });
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'user_preferences',
+      entityId: user.id,
+      action: 'update',
+      before: { page_size: before.page_size },
+      after: form,
+    });
+  });
+  return { message: SETTINGS_SAVED, ...(await getUserAccountSettings(db, user)) };
 }

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { pdfText } from '../../../test/pdf-text';
+
+// A saved setting is read by the screen that uses it: each test saves one through the settings
+// calls, then reads it back through the other module's own call, as that screen does.
+let t: TestContext;
+let admin: string;
+let dispatcher: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin@backhaul.demo');
+  dispatcher = await t.login('dispatcher@backhaul.demo');
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST';
+const call = (method: Method, url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url: `/api${url}`, headers: t.bearer(token), ...(payload ? { payload } : {}) });
+
+/** Saves the system settings with some values changed, the rest as they are. */
+async function saveSystem(change: (form: Record<string, unknown>) => Record<string, unknown>) {
+  const { departments: _d, options: _o, ...form } = (await call('GET', '/settings/system', admin)).json();
+  const saved = await call('POST', '/settings/system', admin, change(form));
+  expect(saved.statusCode, saved.body).toBe(200);
+  return saved.json();
+}
+
+describe('system settings read by other screens', () => {
+  it('the default trailer type is what a new trailer starts with', async () => {
+    const types = (await call('GET', '/settings/system', admin)).json().options.trailer_types as Array<{
+      id: number;
+      name: string;
+    }>;
+    const chosen = types.at(-1);
+    expect(chosen).toBeDefined();
+    await saveSystem((f) => ({ ...f, trailer_type: { default_id: chosen?.id } }));
+    const form = (await call('GET', '/trailers/create', admin)).json();
+    expect(form.options.default_trailer_type_id).toBe(chosen?.id);
+    await saveSystem((f) => ({ ...f, trailer_type: { default_id: null } }));
+    expect((await call('GET', '/trailers/create', admin)).json().options.default_trailer_type_id).toBeNull();
+  });
+
+  it("the default dispatcher starts a new trip for those who see every trip; a dispatcher's is their own", async () => {
+    const filters = (await call('POST', '/trips/filters', admin, {})).json().filters;
+    const other = filters.dispatchers.at(-1) as { value: number };
+    await saveSystem((f) => ({ ...f, dispatcher: { default_dispatcher_id: other.value, default_trip_status: '' } }));
+    expect((await call('POST', '/trips/filters', admin, {})).json().filters.defaults).toEqual({
+      dispatcher_id: other.value,
+    });
+    const own = (await call('POST', '/trips/filters', dispatcher, {})).json().filters;
+    expect(own.dispatchers).toHaveLength(1);
+    expect(own.defaults.dispatcher_id).toBe(own.dispatchers[0].value);
+  });
+
+  it('trucks-on-the-road recipients have one list: saved in settings, offered by the send dialog, and back', async () => {
+    await saveSystem((f) => ({ ...f, trucksOnTheRoad: ['Yard@Backhaul.demo', 'night@backhaul.demo'] }));
+    const offered = (await call('GET', '/truck-road/send', admin)).json();
+    expect(offered.emails).toEqual(['night@backhaul.demo', 'yard@backhaul.demo']);
+    const none = await saveSystem((f) => ({ ...f, trucksOnTheRoad: [] }));
+    expect(none.trucksOnTheRoad).toEqual([]);
+    expect((await call('GET', '/truck-road/send', admin)).json().emails).toEqual([]);
+  });
+});
+
+describe('accounting settings read by invoices and receivables', () => {
+  it("an invoice prints the company's terms, due date, remit-to and Zelle; a customer's own terms win", async () => {
+    const current = (await call('GET', '/settings/account', admin)).json();
+    const saved = await call('POST', '/settings/account', admin, {
+      ...current,
+      setting: { ...current.setting, remit_to: 'Backhaul Demo Freight, PO Box 77, Dallas TX', payment_terms_days: 21 },
+      zelleAccount: { name: 'Backhaul AR', email: 'ar@backhaul.demo', phone: '' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [customer] = await t.database.query<{ id: number }>(
+      "select c.id from customers c join users u on u.company_id = c.company_id where u.email = 'admin@backhaul.demo' order by c.id limit 1",
+    );
+    await t.database.query('update customers set payment_terms_days = null where id = $1', [customer?.id]);
+    const made = await call('POST', '/invoice/new', admin, {
+      customer_id: customer?.id,
+      from: '2026-10-01',
+      to: '2026-10-31',
+      lines: [{ description: 'Dispatch fee', quantity: 1, amount: 100 }],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().invoice.invoice_id as number;
+    const pdf = async () => pdfText((await call('POST', `/invoice/file/${id}`, admin, {})).rawPayload);
+    const text = await pdf();
+    expect(text).toContain('Net 21');
+    expect(text).toContain('2026-11-21');
+    expect(text).toContain('PO Box 77');
+    expect(text).toContain('ar@backhaul.demo');
+
+    const due = async () => {
+      const list = await call('POST', '/receivables/invoices/list', admin, {
+        filters: { customer: { values: [customer?.id] } },
+        limit: 500,
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      return list.json().rows.find((r: { invoice_id: number }) => r.invoice_id === id)?.due_date;
+    };
+    expect(await due()).toBe('2026-11-21');
+    await t.database.query('update customers set payment_terms_days = 45 where id = $1', [customer?.id]);
+    expect(await pdf()).toContain('Net 45');
+    expect(await due()).toBe('2026-12-15');
+  });
+});
+
+describe('user account settings (each user their own)', () => {
+  it("saves the caller's page size, refuses one off the list, and leaves other users' alone", async () => {
+    const first = (await call('GET', '/settings/user-account', dispatcher)).json();
+    expect(first.page_size).toBeNull();
+    expect(first.page_sizes).toEqual([5, 10, 15, 20, 50, 100, 200, 500]);
+    const saved = await call('POST', '/settings/user-account', dispatcher, { page_size: '50' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ message: 'Settings saved successfully.', page_size: 50 });
+    expect((await call('GET', '/settings/user-account', dispatcher)).json().page_size).toBe(50);
+    expect((await call('GET', '/settings/user-account', admin)).json().page_size).toBeNull();
+
+    const bad = await call('POST', '/settings/user-account', dispatcher, { page_size: 7 });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.page_size).toEqual(['Choose a page size from the list.']);
+    expect((await call('GET', '/settings/user-account', dispatcher)).json().page_size).toBe(50);
+
+    const cleared = await call('POST', '/settings/user-account', dispatcher, { page_size: '' });
+    expect(cleared.json().page_size).toBeNull();
+    const [audit] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from audit_log where entity = 'user_preferences'",
+    );
+    expect(audit?.n).toBe(2);
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/user-account' })).statusCode).toBe(401);
+  });
+
+  it("the company's saved default page size is offered when the user has none", async () => {
+    await saveSystem((f) => ({ ...f, setting: { ...(f.setting as object), default_page_size: 100 } }));
+    expect((await call('GET', '/settings/user-account', admin)).json()).toMatchObject({
+      page_size: null,
+      company_page_size: 100,
+    });
+  });
+});
