@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
-import { pdfText } from '../../../test/pdf-text';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { pdfText } from '../../../test/pdf-text';
 import { base64Parts, startSmtpServer } from '../../../test/smtp';
 
 let t: TestContext;
@@ -16,7 +16,6 @@ let viewer: string;
 let customerId: number;
 let driverId: number;
 const reports = (...actions: number[]) => [0, ...actions].map((action) => ({ section: SECTION.Reports, action }));
-
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
