@@ -90,3 +90,33 @@ test('a day on the account: check in, a note read by its recipient, a vacation a
   await expect(dispatcher.getByTestId('vacation-calendar')).toContainText('Dana Dispatch');
   await dispatcher.screenshot({ path: `${SHOTS}/account-vacation-calendar.png`, fullPage: true });
 });
+
+test('the today panel: a dispatcher opens a load from it, an accountant an invoice past due', async ({ browser }) => {
+  const dispatcher = await asUser(browser, USERS.dispatcher);
+  await dispatcher.goto('/account');
+  const panel = dispatcher.getByTestId('today-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('today-pickups')).toBeVisible();
+  await expect(panel.getByTestId('today-late')).toBeVisible();
+  await dispatcher.screenshot({ path: `${SHOTS}/account-today-dispatcher.png` });
+  const line = panel.getByTestId('today-line').first();
+  const label = (await line.textContent()) ?? '';
+  const loadId = label.match(/Load #(\d+)/)?.[1];
+  expect(loadId).toBeTruthy();
+  await line.click();
+  await expect(dispatcher).toHaveURL(new RegExp(`/trips/list\\?trip=\\d+&load=${loadId}`));
+  await expect(dispatcher.getByTestId('trip-timeline')).toBeVisible();
+  await dispatcher.context().close();
+
+  const accountant = await asUser(browser, USERS.accountant);
+  await accountant.goto('/account');
+  const pastDue = accountant.getByTestId('today-past-due');
+  await expect(pastDue).toBeVisible();
+  await expect(accountant.getByTestId('today-pickups')).toHaveCount(0);
+  const invoice = pastDue.getByTestId('today-line').first();
+  const invoiceId = ((await invoice.textContent()) ?? '').match(/Invoice #(\d+)/)?.[1];
+  await invoice.click();
+  await expect(accountant).toHaveURL(/\/accounting\/customer-invoices\?/);
+  await expect(accountant.getByRole('dialog')).toContainText(`${invoiceId}`);
+  await accountant.context().close();
+});

@@ -1,6 +1,7 @@
 import { ACTION, APP_MSG, IdParamsSchema, MessageBodySchema, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import * as C from '@backhaul/shared/modules/account/account.contract';
+import { TODAY_URL, TodayPanelSchema } from '@backhaul/shared/modules/account/today.contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
@@ -16,6 +17,7 @@ import { upcomingEvents } from './events.service';
 import * as notes from './notes.service';
 import { peopleList } from './people.list';
 import * as profile from './profile.service';
+import { todayPanel } from './today.service';
 import * as vacation from './vacation.service';
 
 const S = C.ACCOUNT_SECTION;
@@ -63,6 +65,16 @@ export const accountRoutes: RouteModule = {
         const { user } = caller(req);
         own(req.params.id, user.id);
         return { message: APP_MSG.informationSaved, item: await profile.saveMyInformation(db, user, req.body) };
+      },
+    });
+
+    // The today panel (beyond the spec): any staff session; each part follows the caller's grants.
+    app.get(TODAY_URL, {
+      config: { access: 'session' },
+      schema: { tags, response: { 200: TodayPanelSchema } },
+      handler: (req) => {
+        const { user, grants } = caller(req);
+        return todayPanel(db, user, grants);
       },
     });
 
