@@ -120,3 +120,23 @@ test('the today panel: a dispatcher opens a load from it, an accountant an invoi
   await expect(accountant.getByRole('dialog')).toContainText(`${invoiceId}`);
   await accountant.context().close();
 });
+
+test("the month's attendance downloads as a spreadsheet with a row per person and a total", async ({ browser }) => {
+  const admin = await asUser(browser, USERS.admin);
+  await admin.goto('/account#tabUsers');
+  const button = admin.getByTestId('attendance-export');
+  await expect(button).toBeVisible();
+  const [download] = await Promise.all([admin.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^attendance-\d{4}-\d{2}\.xlsx$/);
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await download.path());
+  const ws = wb.worksheets[0];
+  expect(ws?.getRow(1).getCell(1).value).toBe('Employee');
+  expect(ws?.getRow(ws.rowCount).getCell(1).value).toBe('Total');
+  const names: unknown[] = [];
+  ws?.eachRow((r, i) => i > 1 && names.push(r.getCell(1).value));
+  expect(names).toContain('Dana Dispatch');
+  await admin.screenshot({ path: `${SHOTS}/account-attendance-export.png` });
+  await admin.context().close();
+});

@@ -1,6 +1,10 @@
 import { ACTION, APP_MSG, IdParamsSchema, MessageBodySchema, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import * as C from '@backhaul/shared/modules/account/account.contract';
+import {
+  ATTENDANCE_EXPORT_URL,
+  AttendanceExportQuerySchema,
+} from '@backhaul/shared/modules/account/attendance.contract';
 import { TODAY_URL, TodayPanelSchema } from '@backhaul/shared/modules/account/today.contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +16,7 @@ import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
 import { buildAccount, ensureStaff } from './account.service';
 import * as attendance from './attendance.service';
+import { attendanceSheet } from './attendance-sheet.service';
 import * as comments from './comments.service';
 import { upcomingEvents } from './events.service';
 import * as notes from './notes.service';
@@ -84,6 +89,20 @@ export const accountRoutes: RouteModule = {
       handler: (req) => {
         const { user } = caller(req);
         return req.params.status === C.CHECK_STATUS.in ? attendance.checkIn(db, user) : attendance.checkOut(db, user);
+      },
+    });
+
+    // The month's attendance of everyone, as a spreadsheet for payroll (beyond the spec): Account users (91).
+    app.get(ATTENDANCE_EXPORT_URL, {
+      config: { access: { section: S.users, action: [ACTION.VIEW, ACTION.EDIT] } },
+      schema: { tags, querystring: AttendanceExportQuerySchema },
+      handler: async (req, reply) => {
+        const { user, grants } = caller(req);
+        const sheet = await attendanceSheet(db, user, grants, req.query.month);
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${sheet.name}"`)
+          .send(sheet.data);
       },
     });
 

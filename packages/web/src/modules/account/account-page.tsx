@@ -108,7 +108,7 @@ export function AccountPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="tabUsers">
-          <UsersTab />
+          <UsersTab month={month} />
         </Tabs.Panel>
         <Tabs.Panel value="tabVacation">
           <VacationTab month={month} />
