@@ -121,7 +121,9 @@ test('the today panel: a dispatcher opens a load from it, an accountant an invoi
   await accountant.context().close();
 });
 
-test("the month's attendance downloads as a spreadsheet with a row per person and a total", async ({ browser }) => {
+test("the month's attendance downloads as a spreadsheet, and the geo view shows where staff are", async ({
+  browser,
+}) => {
   const admin = await asUser(browser, USERS.admin);
   await admin.goto('/account#tabUsers');
   const button = admin.getByTestId('attendance-export');
@@ -138,5 +140,12 @@ test("the month's attendance downloads as a spreadsheet with a row per person an
   ws?.eachRow((r, i) => i > 1 && names.push(r.getCell(1).value));
   expect(names).toContain('Dana Dispatch');
   await admin.screenshot({ path: `${SHOTS}/account-attendance-export.png` });
+
+  // The geo view: where the staff are today, by office.
+  await admin.getByTestId('users-view').getByText('Where staff are').click();
+  const geo = admin.getByTestId('account-users');
+  await expect(geo.getByRole('columnheader', { name: /Works from/ })).toBeVisible();
+  await expect(geo.getByTestId('table-row').first()).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/account-geo.png` });
   await admin.context().close();
 });

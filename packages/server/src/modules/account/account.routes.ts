@@ -20,7 +20,7 @@ import { attendanceSheet } from './attendance-sheet.service';
 import * as comments from './comments.service';
 import { upcomingEvents } from './events.service';
 import * as notes from './notes.service';
-import { peopleList } from './people.list';
+import { geoList, peopleList } from './people.list';
 import * as profile from './profile.service';
 import { todayPanel } from './today.service';
 import * as vacation from './vacation.service';
@@ -140,15 +140,22 @@ export const accountRoutes: RouteModule = {
     // ---------- users ----------
     registerListRoute(app, db, peopleList, { url: '/info/users/list', tags });
     // The filters' options alone (the list answers them too, under `filter`).
-    const filters = async (req: FastifyRequest) => {
-      const res = (await runList(db, peopleList, caller(req).user, { limit: 5 })) as { filter: unknown };
+    const filtersOf = (list: typeof peopleList) => async (req: FastifyRequest) => {
+      const res = (await runList(db, list, caller(req).user, { limit: 5 })) as { filter: unknown };
       return { filter: res.filter };
     };
-    app.get('/info/users', { config: { access: ACCOUNT }, schema: { tags }, handler: filters });
+    app.get('/info/users', { config: { access: ACCOUNT }, schema: { tags }, handler: filtersOf(peopleList) });
     app.post('/info/users/filters', {
       config: { access: ACCOUNT },
       schema: { tags, body: z.unknown() },
-      handler: filters,
+      handler: filtersOf(peopleList),
+    });
+    // The geo list: where the staff are today, by office.
+    registerListRoute(app, db, geoList, { url: '/info/geo/list', tags, access: ACCOUNT });
+    app.post('/info/geo/filters', {
+      config: { access: ACCOUNT },
+      schema: { tags, body: z.unknown() },
+      handler: filtersOf(geoList),
     });
 
     // ---------- notes ----------

@@ -86,3 +86,53 @@ describe('GET /info/attendance/export', () => {
     expect((await get(`/info/attendance/export?month=${month}`, dispatcher)).statusCode).toBe(403);
   });
 });
+
+describe('POST /info/geo/list and /info/geo/filters', () => {
+  it('lists the active staff by office, with where each works from and whether they are in', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/info/geo/list',
+      headers: t.bearer(admin),
+      payload: { limit: 500 },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    const body = res.json();
+    const [staff] = await t.database.query<{ n: number }>(
+      `select count(*)::int as n from users where active and customer_id is null
+         and company_id = (select company_id from users where email = 'admin@backhaul.demo')`,
+    );
+    expect(body.total).toBe(staff?.n);
+    const offices = body.rows.map((r: { office: string | null }) => r.office ?? '');
+    // By office: each office's people come together.
+    const runs = offices.filter((o: string, i: number) => i === 0 || offices[i - 1] !== o);
+    expect(new Set(runs).size).toBe(runs.length);
+    const [person] = await t.database.query<{ name: string; location: string | null; city: string | null }>(
+      `select u.name, p.location, o.city from users u join staff_profiles p on p.user_id = u.id
+         join offices o on o.id = p.office_id where u.email = 'accountant@backhaul.demo'`,
+    );
+    const row = body.rows.find((r: { name: string }) => r.name === person?.name);
+    const expected = !person?.location
+      ? 'Unknown'
+      : person.location.toLowerCase() === 'remote'
+        ? 'Remote'
+        : person.city && person.location.toLowerCase().startsWith(person.city.toLowerCase())
+          ? 'Office city'
+          : 'Elsewhere';
+    expect(row.works_from).toBe(expected);
+    expect(['In', 'Left', 'Not in']).toContain(row.at_work);
+
+    const filters = await t.app.inject({
+      method: 'POST',
+      url: '/api/info/geo/filters',
+      headers: t.bearer(admin),
+      payload: {},
+    });
+    expect(filters.statusCode).toBe(200);
+    expect(filters.json().filter.works_from.map((o: { value: string }) => o.value)).toEqual([
+      'Office city',
+      'Remote',
+      'Elsewhere',
+      'Unknown',
+    ]);
+  });
+});

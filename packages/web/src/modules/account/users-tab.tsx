@@ -1,5 +1,5 @@
 import { ATTENDANCE_EXPORT_URL } from '@backhaul/shared/modules/account/attendance.contract';
-import { Anchor, Badge, Box, Button, Group, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -20,6 +20,7 @@ export function UsersTab({ month }: { month: string }) {
   const navigate = useNavigate();
   const mayOpen = allowsButton(tree, { section: 91, ids: [] });
   const [exporting, setExporting] = useState(false);
+  const [view, setView] = useState<'directory' | 'geo'>('directory');
   const exportAttendance = async () => {
     setExporting(true);
     try {
@@ -32,8 +33,18 @@ export function UsersTab({ month }: { month: string }) {
   };
   return (
     <Box pt="md" data-testid="account-users">
-      {mayOpen ? (
-        <Group justify="flex-end" mb="xs">
+      <Group justify="space-between" mb="xs">
+        <SegmentedControl
+          size="xs"
+          value={view}
+          onChange={(v) => setView(v as 'directory' | 'geo')}
+          data={[
+            { value: 'directory', label: 'Directory' },
+            { value: 'geo', label: 'Where staff are' },
+          ]}
+          data-testid="users-view"
+        />
+        {mayOpen ? (
           <Button
             size="xs"
             variant="default"
@@ -44,31 +55,50 @@ export function UsersTab({ month }: { month: string }) {
           >
             Attendance {month} (XLSX)
           </Button>
-        </Group>
-      ) : null}
-      <DataTable<Person>
-        url="/info/users/list"
-        listKey="info-users"
-        urlPrefix="u"
-        rowId={(r) => r.id}
-        height="460px"
-        {...(mayOpen ? { onOpen: (r: Person) => navigate(`/account/user/${r.id}`) } : {})}
-        cells={{
-          name: (r) =>
-            mayOpen ? (
-              <Anchor component={Link} to={`/account/user/${r.id}`} size="sm" onClick={(e) => e.stopPropagation()}>
-                {r.name}
-              </Anchor>
-            ) : (
-              <Text size="sm">{r.name}</Text>
+        ) : null}
+      </Group>
+      {view === 'geo' ? (
+        <DataTable<Person & { works_from: string }>
+          url="/info/geo/list"
+          listKey="info-geo"
+          urlPrefix="g"
+          rowId={(r) => r.id}
+          height="460px"
+          {...(mayOpen ? { onOpen: (r: Person) => navigate(`/account/user/${r.id}`) } : {})}
+          cells={{
+            at_work: (r) => (
+              <Badge size="sm" variant="light" color={AT_WORK_COLOR[r.at_work] ?? 'gray'}>
+                {r.at_work}
+              </Badge>
             ),
-          at_work: (r) => (
-            <Badge size="sm" variant="light" color={AT_WORK_COLOR[r.at_work] ?? 'gray'}>
-              {r.at_work}
-            </Badge>
-          ),
-        }}
-      />
+          }}
+        />
+      ) : null}
+      {view === 'directory' ? (
+        <DataTable<Person>
+          url="/info/users/list"
+          listKey="info-users"
+          urlPrefix="u"
+          rowId={(r) => r.id}
+          height="460px"
+          {...(mayOpen ? { onOpen: (r: Person) => navigate(`/account/user/${r.id}`) } : {})}
+          cells={{
+            name: (r) =>
+              mayOpen ? (
+                <Anchor component={Link} to={`/account/user/${r.id}`} size="sm" onClick={(e) => e.stopPropagation()}>
+                  {r.name}
+                </Anchor>
+              ) : (
+                <Text size="sm">{r.name}</Text>
+              ),
+            at_work: (r) => (
+              <Badge size="sm" variant="light" color={AT_WORK_COLOR[r.at_work] ?? 'gray'}>
+                {r.at_work}
+              </Badge>
+            ),
+          }}
+        />
+      ) : null}
     </Box>
   );
 }
