@@ -139,3 +139,51 @@ describe('user account settings (each user their own)', () => {
     });
   });
 });
+
+describe('company lists read by the employee dialog', () => {
+  it("offers the company's offices and inventory catalogue; a serial-required item needs its serial", async () => {
+    const made = await call('POST', '/info/inventory', admin, {
+      name: 'Fuel card reader',
+      category: 'Electronics',
+      serial_required: true,
+      description: '',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const office = await call('POST', '/info/offices', admin, {
+      name: 'Memphis yard',
+      address: '',
+      city: 'Memphis',
+      state: 'TN',
+      zip: '',
+      phone: '',
+      email: '',
+    });
+    expect(office.statusCode, office.body).toBe(200);
+    const form = (await call('GET', '/employees/create', admin)).json();
+    expect(form.offices).toContain('Memphis yard');
+    expect(form.inventory_items).toContainEqual({
+      name: 'Fuel card reader',
+      category: 'Electronics',
+      serial_required: true,
+    });
+
+    const employee = {
+      name: 'Wiring Test Employee',
+      company: '',
+      department_id: null,
+      office: 'Memphis yard',
+      position: '',
+      email: '',
+      phone: '',
+      phone2: '',
+      active: true,
+      hired_on: '',
+    };
+    const item = { item: 'fuel card reader', serial: '', issued_on: '', returned_on: '', notes: '' };
+    const refused = await call('POST', '/employees', admin, { ...employee, inventory: [item] });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ 'inventory.0.serial': ['This item needs its serial number.'] });
+    const saved = await call('POST', '/employees', admin, { ...employee, inventory: [{ ...item, serial: 'FCR-0042' }] });
+    expect(saved.statusCode, saved.body).toBe(200);
+  });
+});
