@@ -187,3 +187,18 @@ describe('company lists read by the employee dialog', () => {
     expect(saved.statusCode, saved.body).toBe(200);
   });
 });
+
+describe('document types read by the driver dialog', () => {
+  it("a driver's files may take the company's driver document types, not another subject's", async () => {
+    for (const [name, subject] of [
+      ['TWIC card', 'Driver'],
+      ['Lease agreement', 'Truck'],
+    ])
+      expect((await call('POST', '/info/documents-types', admin, { name, subject, expires: false })).statusCode).toBe(
+        200,
+      );
+    const form = (await call('GET', '/drivers/getNew', admin)).json();
+    expect(form.options.document_types).toContain('TWIC card');
+    expect(form.options.document_types).not.toContain('Lease agreement');
+  });
+});
