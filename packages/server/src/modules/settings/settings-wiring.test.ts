@@ -183,7 +183,10 @@ describe('company lists read by the employee dialog', () => {
     const refused = await call('POST', '/employees', admin, { ...employee, inventory: [item] });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ 'inventory.0.serial': ['This item needs its serial number.'] });
-    const saved = await call('POST', '/employees', admin, { ...employee, inventory: [{ ...item, serial: 'FCR-0042' }] });
+    const saved = await call('POST', '/employees', admin, {
+      ...employee,
+      inventory: [{ ...item, serial: 'FCR-0042' }],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
   });
 });
@@ -200,5 +203,69 @@ describe('document types read by the driver dialog', () => {
     const form = (await call('GET', '/drivers/getNew', admin)).json();
     expect(form.options.document_types).toContain('TWIC card');
     expect(form.options.document_types).not.toContain('Lease agreement');
+  });
+});
+
+describe('contact types read by the customer dialog', () => {
+  it('a customer keeps contacts typed by the company contact types; a removed one goes, an unknown type is a 422', async () => {
+    const billing = await call('POST', '/info/contacts-types', admin, { name: 'Billing desk' });
+    expect(billing.statusCode, billing.body).toBe(200);
+    const options = (await call('GET', '/customers', admin)).json();
+    const type = options.contact_types.find((t: { name: string }) => t.name === 'Billing desk');
+    expect(type).toBeDefined();
+
+    const customer = {
+      name: 'Contact Wiring Carriers',
+      email: '',
+      phone: '',
+      mc_number: '',
+      dot_number: '',
+      frozen: 0,
+      address: '',
+      city: '',
+      state: '',
+      zip: '',
+      sale_manager_id: null,
+      factoring_company_id: null,
+      find_us: '',
+      services: [],
+      exceptions: [],
+    };
+    const made = await call('POST', '/customers/create', admin, {
+      ...customer,
+      contacts: [
+        { type_id: String(type.id), name: 'Pat Payables', phone: '(214) 555-0111', email: 'AP@carrier.test' },
+        { type_id: '', name: 'Night dispatcher', phone: '', email: '' },
+      ],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const saved = made.json().customer;
+    expect(saved.contacts).toEqual([
+      expect.objectContaining({
+        type_id: type.id,
+        type: 'Billing desk',
+        name: 'Pat Payables',
+        email: 'ap@carrier.test',
+      }),
+      expect.objectContaining({ type_id: null, type: null, name: 'Night dispatcher' }),
+    ]);
+
+    const [pat, night] = saved.contacts as Array<{ id: number }>;
+    const updated = await call('POST', '/customers/update', admin, {
+      ...customer,
+      division_id: saved.id,
+      contacts: [{ id: pat?.id, type_id: String(type.id), name: 'Pat Payables', phone: '', email: 'ap@carrier.test' }],
+      contacts_removed: [night?.id],
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().customer.contacts.map((c: { name: string }) => c.name)).toEqual(['Pat Payables']);
+
+    const bad = await call('POST', '/customers/update', admin, {
+      ...customer,
+      division_id: saved.id,
+      contacts: [{ type_id: 999999, name: 'Someone', phone: '', email: '' }],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ 'contacts.0.type_id': ['Choose from the list.'] });
   });
 });
