@@ -12,8 +12,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
-import { listHolidays } from '../settings';
 import { AppError } from '../../platform/errors';
+import { listHolidays } from '../settings';
 import { workShifts } from './work-schedule.table';
 
 export type ScheduledDay = { date: string; start: string; end: string; minutes: number };
