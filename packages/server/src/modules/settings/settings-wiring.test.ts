@@ -269,3 +269,34 @@ describe('contact types read by the customer dialog', () => {
     expect(bad.json().errors).toEqual({ 'contacts.0.type_id': ['Choose from the list.'] });
   });
 });
+
+describe('the other system settings and their readers', () => {
+  it('the road factor scales the offline miles; the company name is what documents print; report contacts are offered', async () => {
+    const miles = async () =>
+      (
+        await call('POST', '/trips/milesTrip', admin, {
+          stops: [
+            { type: 1, city: 'Dallas', state: 'TX', zip: '75201' },
+            { type: 2, city: 'Houston', state: 'TX', zip: '77002' },
+          ],
+        })
+      ).json().mileage.loaded as number;
+    await saveSystem((f) => ({ ...f, maps: { provider: 'offline', road_factor: 1 } }));
+    const straight = await miles();
+    await saveSystem((f) => ({ ...f, maps: { provider: 'offline', road_factor: 1.5 } }));
+    const winding = await miles();
+    expect(straight).toBeGreaterThan(200);
+    expect(Math.abs(winding - straight * 1.5)).toBeLessThanOrEqual(1);
+
+    await saveSystem((f) => ({
+      ...f,
+      setting: { ...(f.setting as object), company_name: 'Backhaul Wiring Freight' },
+      report_contacts: ['Reports@Backhaul.demo'],
+    }));
+    const [company] = await t.database.query<{ name: string }>(
+      "select c.name from companies c join users u on u.company_id = c.id where u.email = 'admin@backhaul.demo'",
+    );
+    expect(company?.name).toBe('Backhaul Wiring Freight');
+    expect((await call('GET', '/reports/options', admin)).json().report_contacts).toEqual(['reports@backhaul.demo']);
+  });
+});

@@ -116,6 +116,8 @@ export async function saveSystemSettings(db: Db, user: AuthUser, form: SystemSet
       .values({ companyId: user.companyId, system: form })
       .onConflictDoUpdate({ target: companySettings.companyId, set: { system: form, updatedAt: new Date() } });
     await replaceTruckRoadRecipients(tx, user.companyId, form.trucksOnTheRoad);
+    // The company's name is the one documents and mails print.
+    await tx.update(companies).set({ name: form.setting.company_name }).where(eq(companies.id, user.companyId));
     await writeAudit(tx, {
       actor: user,
       entity: 'system_settings',
