@@ -300,3 +300,33 @@ describe('the other system settings and their readers', () => {
     expect((await call('GET', '/reports/options', admin)).json().report_contacts).toEqual(['reports@backhaul.demo']);
   });
 });
+
+describe('invoice numbering (Accounting settings)', () => {
+  it('each new invoice takes the next number with the prefix, distinct under parallel requests', async () => {
+    const current = (await call('GET', '/settings/account', admin)).json();
+    const saved = await call('POST', '/settings/account', admin, {
+      ...current,
+      setting: { ...current.setting, invoice_prefix: 'BHW-', next_invoice_number: 700 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [customer] = await t.database.query<{ id: number }>(
+      "select c.id from customers c join users u on u.company_id = c.company_id where u.email = 'admin@backhaul.demo' order by c.id limit 1",
+    );
+    const make = () =>
+      call('POST', '/invoice/new', admin, {
+        customer_id: customer?.id,
+        from: '2026-10-01',
+        to: '2026-10-31',
+        lines: [{ description: 'Numbering test', quantity: 1, amount: 10 }],
+      });
+    const first = (await make()).json().invoice;
+    expect(first.number).toBe('BHW-700');
+    const text = await pdfText((await call('POST', `/invoice/file/${first.invoice_id}`, admin, {})).rawPayload);
+    expect(text).toContain('Invoice #BHW-700');
+
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => make()));
+    const numbers = parallel.map((r) => r.json().invoice.number as string).sort();
+    expect(numbers).toEqual(['BHW-701', 'BHW-702', 'BHW-703', 'BHW-704', 'BHW-705']);
+    expect((await call('GET', '/settings/account', admin)).json().setting.next_invoice_number).toBe(706);
+  });
+});

@@ -7,8 +7,9 @@ import {
   USER_PAGE_SIZES,
   type UserAccountSettings,
 } from '@backhaul/shared/modules/settings/settings.contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
@@ -302,4 +303,28 @@ export async function saveUserAccountSettings(db: Db, user: AuthUser, form: { pa
     });
   });
   return { message: SETTINGS_SAVED, ...(await getUserAccountSettings(db, user)) };
+}
+
+/**
+ * Takes the next `count` invoice numbers of the company (Accounting settings: prefix and next
+ * number) and moves the counter past them, in the caller's transaction: the settings row's lock
+ * makes parallel invoices take distinct numbers.
+ */
+export async function allocateInvoiceNumbers(tx: DbOrTx, companyId: number, count: number): Promise<string[]> {
+  if (count <= 0) return [];
+  await tx.execute(sql`insert into company_settings (company_id) values (${companyId}) on conflict do nothing`);
+  const [row] = await rowsOf<{ first: number; prefix: string }>(
+    tx,
+    sql`update company_settings set
+          account = coalesce(account, '{}'::jsonb) || jsonb_build_object('setting',
+            coalesce(account->'setting', ${JSON.stringify(ACCOUNT_DEFAULTS.setting)}::jsonb)
+            || jsonb_build_object('next_invoice_number',
+                 coalesce((account->'setting'->>'next_invoice_number')::int, 1) + ${count}::int)),
+          updated_at = now()
+        where company_id = ${companyId}
+        returning (account->'setting'->>'next_invoice_number')::int - ${count}::int as first,
+                  coalesce(account->'setting'->>'invoice_prefix', '') as prefix`,
+  );
+  const first = Number(row?.first ?? 1);
+  return Array.from({ length: count }, (_, i) => `${row?.prefix ?? ''}${first + i}`);
 }
