@@ -541,6 +541,7 @@ export async function sendStatistic(db: Db, mailer: Mailer, user: AuthUser, id: 
 
 /** GET /generate-invoice/create: period presets (Chicago calendar), active services, customers. */
 export async function generateOptions(db: DbOrTx, user: AuthUser): Promise<GenerateOptions> {
+  const paying = await invoicePaymentDetails(db, user.companyId);
   const today = nowInCompanyTimeZone().date;
   const thisMonth = `${today.slice(0, 8)}01`;
   const lastMonthEnd = addDays(thisMonth, -1);
@@ -569,5 +570,6 @@ export async function generateOptions(db: DbOrTx, user: AuthUser): Promise<Gener
       rate: s.billingMethod === 'percent_of_gross' ? s.defaultRate / 100 : toDollars(s.defaultRate),
     })),
     customers: custs,
+    default_service_id: services.some((s) => s.id === paying.defaultServiceId) ? paying.defaultServiceId : null,
   };
 }

@@ -328,5 +328,15 @@ describe('invoice numbering (Accounting settings)', () => {
     const numbers = parallel.map((r) => r.json().invoice.number as string).sort();
     expect(numbers).toEqual(['BHW-701', 'BHW-702', 'BHW-703', 'BHW-704', 'BHW-705']);
     expect((await call('GET', '/settings/account', admin)).json().setting.next_invoice_number).toBe(706);
+
+    // The default service is where the generator's form starts.
+    const account = (await call('GET', '/settings/account', admin)).json();
+    const chosen = account.service.find((x: { status: number }) => x.status === 1);
+    const withDefault = await call('POST', '/settings/account', admin, {
+      ...account,
+      service: account.service.map((x: { id: number }) => ({ ...x, default: x.id === chosen.id })),
+    });
+    expect(withDefault.statusCode, withDefault.body).toBe(200);
+    expect((await call('GET', '/generate-invoice/create', admin)).json().default_service_id).toBe(chosen.id);
   });
 });

@@ -197,6 +197,7 @@ export async function invoicePaymentDetails(db: DbOrTx, companyId: number) {
     remitTo: account.setting.remit_to,
     zelle: account.zelleAccount,
     termsDays: account.setting.payment_terms_days,
+    defaultServiceId: account.default_service_id,
   };
 }
 

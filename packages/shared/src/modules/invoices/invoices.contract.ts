@@ -157,6 +157,8 @@ export const GenerateOptionsSchema = z.object({
   periods: z.array(z.object({ id: z.string(), label: z.string(), from: isoDate, to: isoDate })),
   services: z.array(z.object({ id: z.number().int(), name: z.string(), billing_method: z.string(), rate: z.number() })),
   customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Accounting settings' default service, when it is active: what the form starts with. */
+  default_service_id: z.number().int().nullable(),
 });
 export type GenerateOptions = z.infer<typeof GenerateOptionsSchema>;
 

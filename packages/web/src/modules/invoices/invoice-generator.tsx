@@ -10,7 +10,7 @@ import {
 import { Button, Card, Group, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
@@ -55,6 +55,12 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
     initialValues: { preset: 'custom', from: '', to: '', service_id: '', customer_ids: [], description: '' },
     validate: (v) => zodValidator(GenerateBodySchema)(toBody(v)),
   });
+  // The Accounting settings' default service is where the form starts.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the options arrive
+  useEffect(() => {
+    if (options?.default_service_id && !form.values.service_id)
+      form.setFieldValue('service_id', String(options.default_service_id));
+  }, [options?.default_service_id]);
   const choosePreset = (id: string) => {
     const p = options?.periods.find((x) => x.id === id);
     form.setValues(p ? { preset: id, from: p.from, to: p.to } : { preset: id });
