@@ -90,3 +90,62 @@ test('a day on the account: check in, a note read by its recipient, a vacation a
   await expect(dispatcher.getByTestId('vacation-calendar')).toContainText('Dana Dispatch');
   await dispatcher.screenshot({ path: `${SHOTS}/account-vacation-calendar.png`, fullPage: true });
 });
+
+test('the today panel: a dispatcher opens a load from it, an accountant an invoice past due', async ({ browser }) => {
+  const dispatcher = await asUser(browser, USERS.dispatcher);
+  await dispatcher.goto('/account');
+  const panel = dispatcher.getByTestId('today-panel');
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId('today-pickups')).toBeVisible();
+  await expect(panel.getByTestId('today-late')).toBeVisible();
+  await dispatcher.screenshot({ path: `${SHOTS}/account-today-dispatcher.png` });
+  const line = panel.getByTestId('today-line').first();
+  const label = (await line.textContent()) ?? '';
+  const loadId = label.match(/Load #(\d+)/)?.[1];
+  expect(loadId).toBeTruthy();
+  await line.click();
+  await expect(dispatcher).toHaveURL(new RegExp(`/trips/list\\?trip=\\d+&load=${loadId}`));
+  await expect(dispatcher.getByTestId('trip-timeline')).toBeVisible();
+  await dispatcher.context().close();
+
+  const accountant = await asUser(browser, USERS.accountant);
+  await accountant.goto('/account');
+  const pastDue = accountant.getByTestId('today-past-due');
+  await expect(pastDue).toBeVisible();
+  await expect(accountant.getByTestId('today-pickups')).toHaveCount(0);
+  const invoice = pastDue.getByTestId('today-line').first();
+  const invoiceId = ((await invoice.textContent()) ?? '').match(/Invoice #(\d+)/)?.[1];
+  await invoice.click();
+  await expect(accountant).toHaveURL(/\/accounting\/customer-invoices\?/);
+  await expect(accountant.getByRole('dialog')).toContainText(`${invoiceId}`);
+  await accountant.context().close();
+});
+
+test("the month's attendance downloads as a spreadsheet, and the geo view shows where staff are", async ({
+  browser,
+}) => {
+  const admin = await asUser(browser, USERS.admin);
+  await admin.goto('/account#tabUsers');
+  const button = admin.getByTestId('attendance-export');
+  await expect(button).toBeVisible();
+  const [download] = await Promise.all([admin.waitForEvent('download'), button.click()]);
+  expect(download.suggestedFilename()).toMatch(/^attendance-\d{4}-\d{2}\.xlsx$/);
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await download.path());
+  const ws = wb.worksheets[0];
+  expect(ws?.getRow(1).getCell(1).value).toBe('Employee');
+  expect(ws?.getRow(ws.rowCount).getCell(1).value).toBe('Total');
+  const names: unknown[] = [];
+  ws?.eachRow((r, i) => i > 1 && names.push(r.getCell(1).value));
+  expect(names).toContain('Dana Dispatch');
+  await admin.screenshot({ path: `${SHOTS}/account-attendance-export.png` });
+
+  // The geo view: where the staff are today, by office.
+  await admin.getByTestId('users-view').getByText('Where staff are').click();
+  const geo = admin.getByTestId('account-users');
+  await expect(geo.getByRole('columnheader', { name: /Works from/ })).toBeVisible();
+  await expect(geo.getByTestId('table-row').first()).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/account-geo.png` });
+  await admin.context().close();
+});

@@ -43,6 +43,7 @@ import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
 import { workScheduleRoutes } from './modules/work-schedule/work-schedule.routes';
 import { filesRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/http/health.routes';
+import { systemStatusRoutes } from './platform/http/system-status.routes';
 import type { RouteModule } from './platform/http/types';
 import { jobsRoutes } from './platform/jobs/jobs.routes';
 import { listRoutes } from './platform/list/list.routes';
@@ -52,6 +53,7 @@ import { mailRoutes } from './platform/mail/mail.routes';
 /** Every module's routes, mounted under /api. A new module adds one line. */
 export const ROUTE_MODULES: readonly RouteModule[] = [
   healthRoutes,
+  systemStatusRoutes,
   sessionRoutes,
   rolesRoutes,
   mailRoutes,

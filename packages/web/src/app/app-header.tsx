@@ -1,5 +1,5 @@
-import { Anchor, Avatar, Breadcrumbs, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Avatar, Breadcrumbs, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconAdjustments, IconArrowLeft, IconUser } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useMatch, useMatches } from 'react-router';
 import { sessionStore } from '../platform/auth-store';
@@ -80,6 +80,20 @@ export function AppHeader({ burger }: { burger: ReactNode }) {
         {customers ? null : <RoleBadges role={role} />}
         <VersionButton />
         <ThemeToggle />
+        {customers ? null : (
+          <Tooltip label="My preferences">
+            <ActionIcon
+              component={Link}
+              to="/settings/user-account-settings"
+              variant="subtle"
+              color="gray"
+              aria-label="My preferences"
+              data-testid="header-preferences"
+            >
+              <IconAdjustments size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <FeedbackButton />
         <Text size="sm" fw={500} visibleFrom="sm" data-testid="header-user-name">
           {name}

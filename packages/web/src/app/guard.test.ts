@@ -54,6 +54,16 @@ describe('access guard (000 §2)', () => {
       kind: 'error',
     });
   });
+  it("opens a user's own page under a section they lack (User account settings), never without a session", () => {
+    expect(decideGuard({ handles: [h('Settings'), h(null, 'own')], hasToken: true, permissionList: perms })).toEqual({
+      kind: 'allow',
+      section: null,
+    });
+    expect(decideGuard({ handles: [h('Settings'), h(null, 'own')], hasToken: false, permissionList: perms })).toEqual({
+      kind: 'redirect',
+      to: '/auth',
+    });
+  });
   it('sends a logged-in user on login or reset to /', () => {
     expect(decideGuard({ handles: [h(null, 'guest')], hasToken: true, permissionList: perms })).toEqual({
       kind: 'redirect',

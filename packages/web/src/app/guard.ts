@@ -45,6 +45,7 @@ export function decideGuard({ handles, hasToken, permissionList }: GuardInput): 
   if (access === 'any' || access === 'public') return { kind: 'allow', section };
   if (access === 'guest') return hasToken ? { kind: 'redirect', to: '/' } : { kind: 'allow', section };
   if (!hasToken) return access === 'open' ? { kind: 'allow', section } : { kind: 'redirect', to: '/auth' };
+  if (access === 'own') return { kind: 'allow', section: null };
   return sections.every((s) => isSectionAllowed(s, permissionList)) ? { kind: 'allow', section } : { kind: 'error' };
 }
 

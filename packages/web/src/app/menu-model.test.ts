@@ -29,7 +29,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Schedules, Short payments, Fuel, Bonus and charges, Manager statements',
       'Shop: Work orders, Work orders statistics, Trucks on the road',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
-      'Settings: Accounting settings, Old system settings, System settings',
+      'Settings: Accounting settings, User account settings, Old system settings, System settings',
     ]);
   });
   it('dispatcher@: trips, dispatch statistics and the registries it may read', () => {
@@ -57,7 +57,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Statistics: Customer reports, Safety RFM statistics',
       'Accounting: Safety statements',
       'Maintenance: Drivers, Trucks, Trailers, Employees',
-      'Settings: Accounting settings, Old system settings, System settings',
+      'Settings: Accounting settings, User account settings, Old system settings, System settings',
     ]);
   });
   it('shop@: its work orders, trucks and trailers', () => {

@@ -3,7 +3,12 @@
 
 /** protected: needs a token; guest: login and reset (a logged-in user goes to /);
  *  public: anyone; open: no authentication required, but a signed-in user is still guarded. */
-export type RouteAccess = 'protected' | 'guest' | 'public' | 'open';
+/**
+ * protected: a session and the sections of the route and its parents; guest: only without a session;
+ * public: anyone; open: anyone, a session adds the sections' check (signed links); own: any session,
+ * whatever its sections (a user's own preferences under /settings).
+ */
+export type RouteAccess = 'protected' | 'guest' | 'public' | 'open' | 'own';
 
 /** Screens that are built; any route without a page shows the not-available page. */
 export type PageKey =
@@ -46,6 +51,9 @@ export type PageKey =
   | 'reports'
   | 'old-system-settings'
   | 'accounting-settings'
+  | 'user-account-settings'
+  | 'test'
+  | 'ui-kit'
   // Staff pay (issue 16).
   | 'bonus-charge'
   | 'dispatcher-statements'
@@ -178,14 +186,19 @@ export const APP_ROUTES: RouteNode[] = [
     redirect: '/maintenance/roles',
     children: [
       child('accounting-settings', 'Accounting settings', 'Settings', { page: 'accounting-settings' }),
-      child('user-account-settings', 'User account settings'),
+      // Every signed-in user keeps their own preferences here, with or without the Settings section.
+      child('user-account-settings', 'User account settings', undefined, {
+        page: 'user-account-settings',
+        access: 'own',
+      }),
       child('old-system-settings', 'Old system settings', 'Settings', { page: 'old-system-settings' }),
       // System settings: the company's /info lists, one tab each, and the mail log (Mail section).
       child('system-settings', 'System settings', 'Settings', { page: 'system-settings' }),
     ],
   },
-  { path: '/test', title: 'Test page' },
-  { path: '/ui', title: 'UI kit' },
+  // Internal pages (000 §2), for the administrators: the server answers their data to settings editors.
+  { path: '/test', title: 'Test page', section: 'Settings', page: 'test' },
+  { path: '/ui', title: 'UI kit', section: 'Settings', page: 'ui-kit' },
 ];
 
 export const ACCOUNT_TABS = ['tabUsers', 'tabVacation', 'tabAllUsersComments'] as const;

@@ -44,6 +44,10 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/settings/old-system-settings-page').then((m) => ({ Component: m.OldSystemSettingsPage })),
   'accounting-settings': () =>
     import('../modules/settings/accounting-settings-page').then((m) => ({ Component: m.AccountingSettingsPage })),
+  'user-account-settings': () =>
+    import('../modules/settings/user-account-settings-page').then((m) => ({ Component: m.UserAccountSettingsPage })),
+  test: () => import('../modules/system/test-page').then((m) => ({ Component: m.TestPage })),
+  'ui-kit': () => import('../modules/system/ui-kit-page').then((m) => ({ Component: m.UiKitPage })),
   'system-settings': () =>
     import('../modules/settings/system-settings-page').then((m) => ({ Component: m.SystemSettingsPage })),
   general: () => import('../modules/general/general-page').then((m) => ({ Component: m.GeneralPage })),

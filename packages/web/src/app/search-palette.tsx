@@ -19,7 +19,7 @@ import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../platform/api-client';
 import { fieldWords } from '../platform/data-table/table-toolbar';
-import { tripDetailPath } from '../platform/links';
+import { recordPath, tripDetailPath } from '../platform/links';
 
 const ICONS: Record<SearchGroup, ComponentType<{ size?: number }>> = {
   trips: IconRoute,
@@ -29,25 +29,19 @@ const ICONS: Record<SearchGroup, ComponentType<{ size?: number }>> = {
   trucks: IconTruck,
 };
 
-const filterOn = (column: string, id: number) => JSON.stringify({ [column]: { op: 'eq', value: id } });
-
-/**
- * Where a result opens: the trip's detail view, or the record's list filtered to it with
- * `open=<id>`, which the DataTable turns into the record's own dialog.
- */
+/** Where a result opens (platform/links: the trip's detail view, or the record's list with `open=<id>`). */
 export function resultPath(r: SearchResult): string {
-  const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
   switch (r.group) {
     case 'trips':
       return tripDetailPath(r.trip_id ?? r.id, r.id);
     case 'invoices':
-      return `/accounting/customer-invoices?${q({ if: filterOn('invoice_id', r.id), iopen: String(r.id) })}`;
+      return recordPath('invoice', r.id);
     case 'customers':
-      return `/maintenance/customers?${q({ f: filterOn('id', r.id), open: String(r.id) })}`;
+      return recordPath('customer', r.id);
     case 'drivers':
-      return `/maintenance/drivers?${q({ f: filterOn('id', r.id), open: String(r.id) })}`;
+      return recordPath('driver', r.id);
     case 'trucks':
-      return `/maintenance/trucks?${q({ f: filterOn('id', r.id), open: String(r.id) })}`;
+      return recordPath('truck', r.id);
   }
 }
 

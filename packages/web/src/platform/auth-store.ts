@@ -9,6 +9,7 @@ import { api } from './api-client';
 import { ApiError } from './api-errors';
 import { createStore } from './create-store';
 import { clearStorage, readStorage, STORAGE_KEY, writeStorage } from './local-storage';
+import { loadPreferences, preferencesStore } from './preferences';
 import { queryClient } from './query-client';
 
 export type PermissionEntry = { name: string; selected: boolean };
@@ -62,6 +63,7 @@ export function resetSession(): void {
   clearTimeout(expiryTimer);
   clearStorage();
   queryClient.clear();
+  preferencesStore.set({ pageSize: null });
   sessionStore.set({ ...ANONYMOUS });
 }
 
@@ -76,6 +78,8 @@ export async function checkSession(): Promise<boolean> {
     const res = await api.post('/isLogin', {}, { schema: IsLoginResponseSchema });
     // Session time is expires_in × 1000 ms (000 §4); setTimeout cannot wait longer than ~24.8 days.
     const ms = Math.min(res.expires_in * 1000, 2 ** 31 - 1);
+    // The lists' page size comes with the session, before the first screen renders.
+    await loadPreferences();
     clearTimeout(expiryTimer);
     expiryTimer = setTimeout(() => {
       resetSession();

@@ -1,6 +1,11 @@
 import { ACTION, APP_MSG, IdParamsSchema, MessageBodySchema, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import * as C from '@backhaul/shared/modules/account/account.contract';
+import {
+  ATTENDANCE_EXPORT_URL,
+  AttendanceExportQuerySchema,
+} from '@backhaul/shared/modules/account/attendance.contract';
+import { TODAY_URL, TodayPanelSchema } from '@backhaul/shared/modules/account/today.contract';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
@@ -11,11 +16,13 @@ import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
 import { buildAccount, ensureStaff } from './account.service';
 import * as attendance from './attendance.service';
+import { attendanceSheet } from './attendance-sheet.service';
 import * as comments from './comments.service';
 import { upcomingEvents } from './events.service';
 import * as notes from './notes.service';
-import { peopleList } from './people.list';
+import { geoList, peopleList } from './people.list';
 import * as profile from './profile.service';
+import { todayPanel } from './today.service';
 import * as vacation from './vacation.service';
 
 const S = C.ACCOUNT_SECTION;
@@ -66,12 +73,36 @@ export const accountRoutes: RouteModule = {
       },
     });
 
+    // The today panel (beyond the spec): any staff session; each part follows the caller's grants.
+    app.get(TODAY_URL, {
+      config: { access: 'session' },
+      schema: { tags, response: { 200: TodayPanelSchema } },
+      handler: (req) => {
+        const { user, grants } = caller(req);
+        return todayPanel(db, user, grants);
+      },
+    });
+
     app.post('/check/:status', {
       config: { access: { section: S.checkIn, action: ACTION.CREATE } },
       schema: { tags, params: C.CheckParamsSchema, response: { 200: C.CheckResponseSchema } },
       handler: (req) => {
         const { user } = caller(req);
         return req.params.status === C.CHECK_STATUS.in ? attendance.checkIn(db, user) : attendance.checkOut(db, user);
+      },
+    });
+
+    // The month's attendance of everyone, as a spreadsheet for payroll (beyond the spec): Account users (91).
+    app.get(ATTENDANCE_EXPORT_URL, {
+      config: { access: { section: S.users, action: [ACTION.VIEW, ACTION.EDIT] } },
+      schema: { tags, querystring: AttendanceExportQuerySchema },
+      handler: async (req, reply) => {
+        const { user, grants } = caller(req);
+        const sheet = await attendanceSheet(db, user, grants, req.query.month);
+        return reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${sheet.name}"`)
+          .send(sheet.data);
       },
     });
 
@@ -109,15 +140,22 @@ export const accountRoutes: RouteModule = {
     // ---------- users ----------
     registerListRoute(app, db, peopleList, { url: '/info/users/list', tags });
     // The filters' options alone (the list answers them too, under `filter`).
-    const filters = async (req: FastifyRequest) => {
-      const res = (await runList(db, peopleList, caller(req).user, { limit: 5 })) as { filter: unknown };
+    const filtersOf = (list: typeof peopleList) => async (req: FastifyRequest) => {
+      const res = (await runList(db, list, caller(req).user, { limit: 5 })) as { filter: unknown };
       return { filter: res.filter };
     };
-    app.get('/info/users', { config: { access: ACCOUNT }, schema: { tags }, handler: filters });
+    app.get('/info/users', { config: { access: ACCOUNT }, schema: { tags }, handler: filtersOf(peopleList) });
     app.post('/info/users/filters', {
       config: { access: ACCOUNT },
       schema: { tags, body: z.unknown() },
-      handler: filters,
+      handler: filtersOf(peopleList),
+    });
+    // The geo list: where the staff are today, by office.
+    registerListRoute(app, db, geoList, { url: '/info/geo/list', tags, access: ACCOUNT });
+    app.post('/info/geo/filters', {
+      config: { access: ACCOUNT },
+      schema: { tags, body: z.unknown() },
+      handler: filtersOf(geoList),
     });
 
     // ---------- notes ----------

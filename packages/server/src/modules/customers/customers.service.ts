@@ -4,6 +4,7 @@ import {
   ALL_CUSTOMERS,
   CUSTOMER_SERVICES,
   type CustomerCard,
+  type CustomerContact,
   type CustomerDetails,
   CustomerDetailsSchema,
   type CustomerException,
@@ -16,6 +17,7 @@ import {
 } from '@backhaul/shared/modules/customers/customers.contract';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
@@ -27,7 +29,7 @@ import { defineRecord } from '../../platform/record/define-record';
 import { createRecord, updateRecord } from '../../platform/record/record.service';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
 import { listFactoringOptions } from '../factoring';
-import { customerExceptions, customers } from './customers.table';
+import { customerContacts, customerExceptions, customers } from './customers.table';
 
 export const CUSTOMERS_ENTITY = 'customers';
 
@@ -62,7 +64,7 @@ function toDetails(r: {
   record: CustomerRecord;
   saleManager: string | null;
   factoringCompany: string | null;
-}): CustomerDetails {
+}): Omit<CustomerDetails, 'contacts'> {
   const c = r.record;
   return {
     id: c.id,
@@ -89,6 +91,16 @@ function toDetails(r: {
   };
 }
 
+/** A customer's contacts with their type's name (Settings → Contact types, read by table name). */
+async function contactsOf(db: DbOrTx, customerId: number): Promise<CustomerContact[]> {
+  return rowsOf<CustomerContact>(
+    db,
+    sql`select cc.id, ct.id as type_id, ct.name as type, cc.name, cc.phone, cc.email
+        from customer_contacts cc left join contact_types ct on ct.id = cc.type_id
+        where cc.customer_id = ${customerId} order by cc.id`,
+  );
+}
+
 async function findDetails(db: DbOrTx, user: AuthUser, id: number): Promise<CustomerDetails> {
   const [row] = await db
     .select(detailsSelect)
@@ -96,7 +108,7 @@ async function findDetails(db: DbOrTx, user: AuthUser, id: number): Promise<Cust
     .leftJoin(users, eq(users.id, customers.saleManagerId))
     .where(scoped(user, id));
   if (!row) throw AppError.notFound();
-  return toDetails(row);
+  return { ...toDetails(row), contacts: await contactsOf(db, id) };
 }
 
 /**
@@ -124,6 +136,10 @@ export async function formOptions(db: Db, user: AuthUser): Promise<CustomerFormO
     services: [...CUSTOMER_SERVICES],
     find_us: [...FIND_US_OPTIONS],
     frozen: Object.entries(FROZEN_LABELS).map(([id, name]) => ({ id: Number(id), name })),
+    contact_types: await rowsOf<{ id: number; name: string }>(
+      db,
+      sql`select id, name from contact_types where company_id = ${user.companyId} order by name`,
+    ),
   };
 }
 
@@ -184,6 +200,20 @@ async function checkReferences(db: DbOrTx, user: AuthUser, form: CustomerFormOut
     if (!options.some((o) => o.id === form.factoring_company_id))
       errors.factoring_company_id = [CUSTOMER_MSG.unknownFactoring];
   }
+  const typeIds = form.contacts.flatMap((c) => (c.type_id === null ? [] : [c.type_id]));
+  if (typeIds.length) {
+    const known = new Set(
+      (
+        await rowsOf<{ id: number }>(
+          db,
+          sql`select id from contact_types where company_id = ${user.companyId} and id in ${typeIds}`,
+        )
+      ).map((r) => Number(r.id)),
+    );
+    form.contacts.forEach((c, i) => {
+      if (c.type_id !== null && !known.has(c.type_id)) errors[`contacts.${i}.type_id`] = ['Choose from the list.'];
+    });
+  }
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
@@ -224,6 +254,21 @@ export const customerRecord = defineRecord({
       owner: customerExceptions.customerId,
       field: 'exceptions',
       rows: (form, { user }) => form.exceptions.map((text) => ({ values: { text, createdBy: user.id } })),
+    },
+    {
+      entity: 'customer_contacts',
+      table: customerContacts,
+      owner: customerContacts.customerId,
+      field: 'contacts',
+      errorKey: 'name',
+      notOwned: 'This contact does not belong to the customer.',
+      remove: (form) => form.contacts_removed,
+      removeField: 'contacts_removed',
+      rows: (form) =>
+        form.contacts.map((c) => ({
+          id: c.id,
+          values: { typeId: c.type_id, name: c.name, phone: orNull(c.phone), email: orNull(c.email?.toLowerCase()) },
+        })),
     },
   ],
   hooks: { beforeSave: ({ tx, user, form }) => checkReferences(tx, user, form) },

@@ -52,3 +52,21 @@ export const customerExceptions = pgTable(
 
 // users.customer_id and roles.customer_id (platform auth) reference this table.
 referenceCustomers(() => customers.id);
+
+/** A customer's contact people; `type_id` is one of the company's contact types (Settings), or none. */
+export const customerContacts = pgTable(
+  'customer_contacts',
+  {
+    id: serial().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** A contact type of Settings (no foreign key across modules: a deleted type reads as none). */
+    typeId: integer(),
+    name: text().notNull(),
+    phone: text(),
+    email: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_contacts_customer_idx').on(t.customerId)],
+);

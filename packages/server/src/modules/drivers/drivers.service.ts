@@ -9,8 +9,9 @@ import {
   type DriverFormOutput,
   type DriverOptions,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
-import { and, asc, desc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
@@ -109,7 +110,7 @@ export async function assertDriverInScope(db: Db, user: AuthUser, id: number): P
 /** The dialog's selects: customers, trucks and trailers of the caller's scope, trailer types. */
 export async function driverOptions(db: Db, user: AuthUser): Promise<DriverOptions> {
   const own = user.customerId;
-  const [customerRows, truckRows, trailerRows, typeRows] = await Promise.all([
+  const [customerRows, truckRows, trailerRows, typeRows, documentTypes] = await Promise.all([
     db
       .select({ value: customers.id, label: customers.name })
       .from(customers)
@@ -142,8 +143,19 @@ export async function driverOptions(db: Db, user: AuthUser): Promise<DriverOptio
       .from(trailerTypes)
       .where(eq(trailerTypes.companyId, user.companyId))
       .orderBy(asc(trailerTypes.name)),
+    // Settings → Document types (read by table name: the settings module is not a dependency here).
+    rowsOf<{ name: string }>(
+      db,
+      sql`select name from document_types where company_id = ${user.companyId} and subject = 'Driver' order by name`,
+    ),
   ]);
-  return { customers: customerRows, trucks: truckRows, trailers: trailerRows, trailer_types: typeRows };
+  return {
+    customers: customerRows,
+    trucks: truckRows,
+    trailers: trailerRows,
+    trailer_types: typeRows,
+    document_types: documentTypes.map((d) => d.name),
+  };
 }
 
 /** Every id the form points to must be one the caller could have chosen from the selects. */

@@ -5,9 +5,11 @@ import {
   EmployeeRecordSchema,
   type EmployeeRow,
   type InventoryRow,
+  SERIAL_REQUIRED,
 } from '@backhaul/shared/modules/employees/employees.contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { departments } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
@@ -49,6 +51,13 @@ export async function toEmployeeRow(db: DbOrTx, e: EmployeeRecord): Promise<Empl
     active: e.active,
   };
 }
+
+/** The company's inventory catalogue (Settings → Inventory), read by table name. */
+export const inventoryCatalogue = (db: DbOrTx, companyId: number) =>
+  rowsOf<{ name: string; category: string; serial_required: boolean }>(
+    db,
+    sql`select name, category, serial_required from inventory_items where company_id = ${companyId} order by name`,
+  );
 
 /** An employee with the inventory issued to them; the history shows inventory changes too. */
 export const employeeRecord = defineRecord({
@@ -106,6 +115,14 @@ export const employeeRecord = defineRecord({
   ],
   hooks: {
     beforeSave: async ({ tx, user, form }) => {
+      // A catalogue item marked "serial required" is not issued without its serial number.
+      const needsSerial = new Set(
+        (await inventoryCatalogue(tx, user.companyId))
+          .filter((c) => c.serial_required)
+          .map((c) => c.name.toLowerCase()),
+      );
+      const missing = form.inventory.findIndex((i) => needsSerial.has(i.item.toLowerCase()) && !i.serial?.trim());
+      if (missing >= 0) throw AppError.invalidField(`inventory.${missing}.serial`, SERIAL_REQUIRED);
       if (form.department_id === null) return;
       const [d] = await tx
         .select({ id: departments.id })

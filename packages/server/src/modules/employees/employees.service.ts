@@ -5,6 +5,7 @@ import type {
 } from '@backhaul/shared/modules/employees/employees.contract';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { departments } from '../../platform/auth/auth.table';
@@ -13,7 +14,7 @@ import type { FilesService } from '../../platform/files/files.service';
 import { files as filesTable } from '../../platform/files/files.table';
 import { deleteRecord, findRecord } from '../../platform/record/record.service';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
-import { employeeRecord, inventoryOf, toEmployeeRow } from './employees.record';
+import { employeeRecord, inventoryCatalogue, inventoryOf, toEmployeeRow } from './employees.record';
 import { employeeInventory, employees } from './employees.table';
 
 /** Files of an employee: entity 'employees', category 'document'. */
@@ -34,6 +35,12 @@ export async function employeeOptions(db: DbOrTx, user: AuthUser): Promise<Emplo
       .orderBy(asc(column));
     return rows.map((r) => r.v).filter((v): v is string => Boolean(v));
   };
+  // The settings lists are read by name (the settings module reads employees, so not through it).
+  const [officeNames, catalogue] = await Promise.all([
+    rowsOf<{ name: string }>(db, sql`select name from offices where company_id = ${user.companyId} order by name`),
+    inventoryCatalogue(db, user.companyId),
+  ]);
+  const typed = await distinct(employees.office);
   return {
     departments: await db
       .select({ id: departments.id, name: departments.name })
@@ -41,7 +48,8 @@ export async function employeeOptions(db: DbOrTx, user: AuthUser): Promise<Emplo
       .where(eq(departments.companyId, user.companyId))
       .orderBy(asc(departments.name)),
     companies: await distinct(employees.employer),
-    offices: await distinct(employees.office),
+    offices: [...new Set([...officeNames.map((o) => o.name), ...typed])],
+    inventory_items: catalogue,
   };
 }
 

@@ -1,6 +1,6 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Mailer } from '../../platform/mail/mailer';
 import { DUE_WINDOW_DAYS } from '../../platform/registry/expiry';
@@ -19,34 +19,51 @@ export const EXPIRY_DIGEST_MSG = {
  * drivers' CDL and medical card, active trucks' and trailers' annual inspection and registration.
  * Trucks and trailers are read straight from their tables (read-only).
  */
-export async function collectDueItems(db: Db, companyId: number, today: string): Promise<DigestItem[]> {
+export async function collectDueItems(db: DbOrTx, companyId: number, today: string): Promise<DigestItem[]> {
   const horizon = sql`${today}::date + ${DUE_WINDOW_DAYS}::int`;
-  const rows = await rowsOf<{ kind: string; unit: string; detail: string | null; due_on: string; days: number }>(
+  const rows = await rowsOf<{
+    kind: string;
+    unit: string;
+    detail: string | null;
+    due_on: string;
+    days: number;
+    entity: DigestItem['entity'];
+    entity_id: number;
+  }>(
     db,
     sql`
-      select kind, unit, detail, due_on::text as due_on, (due_on - ${today}::date)::int as days from (
-        select 'Driver CDL' as kind, d.name as unit, d.cdl_number as detail, d.cdl_expires_on as due_on
+      select kind, unit, detail, due_on::text as due_on, (due_on - ${today}::date)::int as days, entity, entity_id from (
+        select 'Driver CDL' as kind, d.name as unit, d.cdl_number as detail, d.cdl_expires_on as due_on,
+            'driver' as entity, d.id as entity_id
           from drivers d where d.company_id = ${companyId} and d.active
         union all
-        select 'Driver medical card', d.name, null, d.medical_card_expires_on
+        select 'Driver medical card', d.name, null, d.medical_card_expires_on, 'driver', d.id
           from drivers d where d.company_id = ${companyId} and d.active
         union all
-        select 'Truck annual inspection', 'Truck ' || t.truck_number, null, t.annual_inspection_date
+        select 'Truck annual inspection', 'Truck ' || t.truck_number, null, t.annual_inspection_date, 'truck', t.id
           from trucks t where t.company_id = ${companyId} and t.status = 'active'
         union all
-        select 'Truck registration', 'Truck ' || t.truck_number, t.plate, t.registration_expires_on
+        select 'Truck registration', 'Truck ' || t.truck_number, t.plate, t.registration_expires_on, 'truck', t.id
           from trucks t where t.company_id = ${companyId} and t.status = 'active'
         union all
-        select 'Trailer annual inspection', 'Trailer ' || r.trailer_number, null, r.annual_inspection_date
+        select 'Trailer annual inspection', 'Trailer ' || r.trailer_number, null, r.annual_inspection_date, 'trailer', r.id
           from trailers r where r.company_id = ${companyId} and r.status = 'active'
         union all
-        select 'Trailer registration', 'Trailer ' || r.trailer_number, r.plate, r.registration_expires_on
+        select 'Trailer registration', 'Trailer ' || r.trailer_number, r.plate, r.registration_expires_on, 'trailer', r.id
           from trailers r where r.company_id = ${companyId} and r.status = 'active'
       ) due
       where due_on is not null and due_on <= ${horizon}
       order by due_on, kind, unit`,
   );
-  return rows.map((r) => ({ kind: r.kind, unit: r.unit, detail: r.detail, dueOn: r.due_on, days: Number(r.days) }));
+  return rows.map((r) => ({
+    kind: r.kind,
+    unit: r.unit,
+    detail: r.detail,
+    dueOn: r.due_on,
+    days: Number(r.days),
+    entity: r.entity,
+    entityId: Number(r.entity_id),
+  }));
 }
 
 /** Active users of the company whose role grants the Safety section (54) itself. */

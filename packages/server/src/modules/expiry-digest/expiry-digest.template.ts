@@ -1,7 +1,16 @@
 import type { RenderedMail } from '../../platform/mail/templates';
 
 /** One line of the digest: what (kind), whose (unit), when, and how many days from today. */
-export type DigestItem = { kind: string; unit: string; detail: string | null; dueOn: string; days: number };
+export type DigestItem = {
+  kind: string;
+  unit: string;
+  detail: string | null;
+  dueOn: string;
+  days: number;
+  /** The record it belongs to, so a screen can open it. */
+  entity: 'driver' | 'truck' | 'trailer';
+  entityId: number;
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import { accountingServices } from '../accounting-services';
+import { numberInvoices } from './invoices.service';
 import { invoiceGenerationRuns } from './invoices.table';
 
 const TZ = 'America/Chicago';
@@ -142,6 +143,11 @@ async function billBatch(db: Db, input: GenerateInput, services: Service[], batc
         returning i.id, i.customer_id, i.total_cents as total`,
     );
     if (!made.length) return { invoices: 0, lines: 0, amount: 0 };
+    await numberInvoices(
+      tx,
+      input.companyId,
+      made.map((m) => Number(m.id)),
+    );
     const [lines] = await rowsOf<{ n: number }>(
       tx,
       sql`with linked as (update loads l set customer_invoice_id = il.invoice_id, updated_at = now()

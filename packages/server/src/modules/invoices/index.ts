@@ -1,5 +1,5 @@
 // The invoices module's public surface: what other modules may import (docs/ARCHITECTURE.md).
 export { createRun, generateInvoices } from './generator.service';
 export { invoiceMail } from './invoices.mail';
-export { applyInvoiceAmounts, getInvoice, type InvoiceRow, lockInvoice } from './invoices.service';
+export { applyInvoiceAmounts, getInvoice, type InvoiceRow, lockInvoice, numberInvoices } from './invoices.service';
 export { invoiceGenerationRuns, invoiceLines, invoiceSends, invoices } from './invoices.table';

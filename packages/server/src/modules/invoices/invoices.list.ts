@@ -32,6 +32,7 @@ export const invoicesList = defineList({
   defaultSort: { sort: 'invoice_id', order: 'desc' },
   columns: [
     { id: 'invoice_id', title: 'Invoice', sql: sql`invoices.id`, filter: 'number', footer: 'count', align: 'left' },
+    { id: 'number', title: 'Number', sql: sql`invoices.number`, filter: 'note', search: true },
     { id: 'status', title: 'Status', sql: sql`invoices.status`, filter: 'list' },
     {
       id: 'service',

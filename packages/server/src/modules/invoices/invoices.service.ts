@@ -24,11 +24,25 @@ import { reportMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { accountingServices } from '../accounting-services';
 import { customers } from '../customers';
+import { allocateInvoiceNumbers, invoicePaymentDetails } from '../settings';
 import { loads } from '../trips';
 import { invoiceMail } from './invoices.mail';
 import { invoiceLines, invoiceSends, invoices } from './invoices.table';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Gives these new invoices of the company their numbers, in id order (Accounting settings). */
+export async function numberInvoices(tx: DbOrTx, companyId: number, ids: readonly number[]): Promise<void> {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const numbers = await allocateInvoiceNumbers(tx, companyId, sorted.length);
+  if (!sorted.length) return;
+  const pairs = JSON.stringify(sorted.map((id, i) => [id, numbers[i]]));
+  await tx.execute(
+    sql`update invoices i set number = n.number
+        from (select (x->>0)::int as id, x->>1 as number from jsonb_array_elements(${pairs}::jsonb) x) n
+        where i.id = n.id`,
+  );
+}
 
 /**
  * Locks an invoice of the company for the rest of the transaction (SELECT … FOR UPDATE), so
@@ -130,6 +144,7 @@ export async function getInvoice(db: DbOrTx, user: AuthUser, id: number): Promis
   const percent = head?.method === 'percent_of_gross';
   return {
     invoice_id: inv.id,
+    number: inv.number,
     status: inv.status,
     customer_id: inv.customerId,
     customer: head?.customer ?? null,
@@ -283,6 +298,7 @@ export async function createInvoice(db: Db, user: AuthUser, body: z.output<typeo
       })
       .returning();
     if (!inv) throw new AppError('internal', 'invoice not created');
+    await numberInvoices(tx, user.companyId, [inv.id]);
     await saveLines(
       tx,
       inv,
@@ -338,13 +354,23 @@ async function companyName(db: DbOrTx, companyId: number): Promise<string> {
 export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promise<{ name: string; data: Buffer }> {
   const inv = await getInvoice(db, user, id);
   const [cust] = await db
-    .select({ address: customers.address, city: customers.city, state: customers.state, zip: customers.zip })
+    .select({
+      address: customers.address,
+      city: customers.city,
+      state: customers.state,
+      zip: customers.zip,
+      terms: customers.paymentTermsDays,
+    })
     .from(customers)
     .where(eq(customers.id, inv.customer_id));
   const company = await companyName(db, user.companyId);
+  // Accounting settings: the company's terms (unless the customer has its own), remit-to and Zelle.
+  const paying = await invoicePaymentDetails(db, user.companyId);
+  const terms = cust?.terms ?? paying.termsDays;
+  const zelle = [paying.zelle.name, paying.zelle.email, paying.zelle.phone].filter(Boolean).join(', ');
   const pdf = createPdf({
     company: { name: company },
-    title: `Invoice #${inv.invoice_id}`,
+    title: `Invoice #${inv.number ?? inv.invoice_id}`,
     subtitle: `${inv.from} — ${inv.to}`,
   });
   const address = [cust?.address, [cust?.city, cust?.state, cust?.zip].filter(Boolean).join(' ')]
@@ -354,6 +380,8 @@ export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promis
     ['Bill to', inv.customer ?? ''],
     ...(address ? ([['Address', address]] as [string, string][]) : []),
     ['Period', `${inv.from} to ${inv.to}`],
+    ['Terms', `Net ${terms}`],
+    ['Due date', addDays(inv.to, terms)],
     ['Service', inv.service ?? 'Manual'],
     ['Status', inv.status],
   ]);
@@ -376,6 +404,8 @@ export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promis
     ...(inv.loss ? ([['Loss', formatMoney(inv.loss)]] as [string, string][]) : []),
     ['Amount due', formatMoney(inv.need_pay_amount)],
     ...(inv.payment_account ? ([['Pay to', inv.payment_account]] as [string, string][]) : []),
+    ...(paying.remitTo ? ([['Remit to', paying.remitTo]] as [string, string][]) : []),
+    ...(zelle ? ([['Zelle', zelle]] as [string, string][]) : []),
   ]);
   return { name: `invoice-${inv.invoice_id}.pdf`, data: await pdf.toBuffer() };
 }

@@ -32,6 +32,8 @@ export const invoices = pgTable(
     generated: boolean().notNull().default(false),
     generatedAt: timestamp({ withTimezone: true }),
     generationRunId: integer(),
+    /** The invoice number printed (Accounting settings: prefix + next number), given when it is made. */
+    number: text(),
     totalCents: bigint({ mode: 'number' }).notNull().default(0),
     paidCents: bigint({ mode: 'number' }).notNull().default(0),
     mistakeCents: bigint({ mode: 'number' }).notNull().default(0),

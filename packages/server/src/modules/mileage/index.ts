@@ -3,5 +3,6 @@ export {
   computeTripMiles,
   estimateRoadMiles,
   type MileageProvider,
+  offlineProviderWith,
   selectMileageProvider,
 } from './mileage.service';

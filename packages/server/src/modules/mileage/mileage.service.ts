@@ -68,10 +68,13 @@ export function fitRoadFactor(samples: ReadonlyArray<{ greatCircle: number; road
   return gg ? gr / gg : 1;
 }
 
-export const offlineMileageProvider: MileageProvider = {
+/** The offline provider with a road factor (System settings → Maps; the fitted 1.104 by default). */
+export const offlineProviderWith = (factor: number): MileageProvider => ({
   name: 'offline',
-  distance: async (a, b) => greatCircleMiles(a, b) * ROAD_FACTOR,
-};
+  distance: async (a, b) => greatCircleMiles(a, b) * factor,
+});
+
+export const offlineMileageProvider: MileageProvider = offlineProviderWith(ROAD_FACTOR);
 
 const PROVIDERS: Record<string, MileageProvider> = { offline: offlineMileageProvider };
 export const MILEAGE_PROVIDERS = Object.keys(PROVIDERS) as ['offline'];

@@ -1,2 +1,7 @@
 // The receivables-reports module's public surface: what other modules may import (docs/ARCHITECTURE.md).
-export { arAgingList, customersBalanceList, receivableInvoicesList } from './receivables-reports.list';
+export {
+  arAgingList,
+  customersBalanceList,
+  INVOICE_DUE_DATE,
+  receivableInvoicesList,
+} from './receivables-reports.list';

@@ -12,8 +12,12 @@ import { customerScope } from '../customers';
 /** "Today" in the company time zone, as the database computes it for every row of one query. */
 const TODAY = sql`(now() at time zone 'America/Chicago')::date`;
 const NEED_PAY = sql`(i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents)`;
-/** The customer's payment terms (customers aliased c), or the default. */
-const TERMS = sql`coalesce(c.payment_terms_days, ${DEFAULT_TERMS_DAYS}::int)`;
+/** The customer's payment terms (customers aliased c), else the company's (accounting settings), else the default. */
+const TERMS = sql`coalesce(c.payment_terms_days,
+  (select (cs.account->'setting'->>'payment_terms_days')::int from company_settings cs where cs.company_id = i.company_id),
+  ${DEFAULT_TERMS_DAYS}::int)`;
+/** An invoice's due date (invoices aliased i, customers aliased c): period_to + terms. */
+export const INVOICE_DUE_DATE = sql`(i.period_to + ${TERMS})`;
 /** Days past the due date (period_to + terms); 0 or less is current. */
 const DAYS_PAST_DUE = sql`(${TODAY} - (i.period_to + ${TERMS}))`;
 

@@ -19,6 +19,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { reportMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { customers } from '../customers';
+import { readSystemSettings } from '../settings';
 import { reports } from './reports.table';
 
 const TZ = 'America/Chicago';
@@ -316,5 +317,5 @@ export async function reportOptions(db: Db, user: AuthUser) {
       ),
     )
     .orderBy(customers.name);
-  return { customers: list };
+  return { customers: list, report_contacts: (await readSystemSettings(db, user.companyId)).report_contacts };
 }

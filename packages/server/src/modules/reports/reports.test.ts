@@ -5,6 +5,7 @@ import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { pdfText } from '../../../test/pdf-text';
 import { base64Parts, startSmtpServer } from '../../../test/smtp';
 
 let t: TestContext;
@@ -15,18 +16,6 @@ let viewer: string;
 let customerId: number;
 let driverId: number;
 const reports = (...actions: number[]) => [0, ...actions].map((action) => ({ section: SECTION.Reports, action }));
-
-/** The text of a PDF, page by page, read with pdf.js. */
-async function pdfText(data: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
-  let text = '';
-  for (let p = 1; p <= pdf.numPages; p++) {
-    const content = await (await pdf.getPage(p)).getTextContent();
-    text += content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
-  }
-  return text;
-}
 
 beforeAll(async () => {
   smtp = await startSmtpServer();

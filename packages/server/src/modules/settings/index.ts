@@ -1,7 +1,12 @@
 // The settings module's public surface: what other modules may import (docs/ARCHITECTURE.md).
 export { listHolidays } from './holidays.service';
 export { federalHolidays } from './settings.seed';
-export { paymentTermsDays, readSystemSettings } from './settings.service';
+export {
+  allocateInvoiceNumbers,
+  invoicePaymentDetails,
+  paymentTermsDays,
+  readSystemSettings,
+} from './settings.service';
 export {
   contactTypes,
   documentTypes,

@@ -25,9 +25,11 @@ import {
   getAccountSettings,
   getDepartments,
   getSystemSettings,
+  getUserAccountSettings,
   saveAccountSettings,
   saveDepartments,
   saveSystemSettings,
+  saveUserAccountSettings,
 } from './settings.service';
 
 const tags = ['Settings'];
@@ -109,6 +111,17 @@ export const settingsRoutes: RouteModule = {
       config: { access: write },
       schema: { tags, body: C.AccountSettingsFormSchema, response: { 200: C.AccountSettingsSavedSchema } },
       handler: (req) => saveAccountSettings(db, caller(req).user, req.body),
+    });
+    // User account settings (beyond the register): every signed-in user reads and saves their own.
+    app.get(C.USER_ACCOUNT_BASE, {
+      config: { access: 'session' },
+      schema: { tags, response: { 200: C.UserAccountSettingsSchema } },
+      handler: (req) => getUserAccountSettings(db, caller(req).user),
+    });
+    app.post(C.USER_ACCOUNT_BASE, {
+      config: { access: 'session' },
+      schema: { tags, body: C.UserAccountSettingsFormSchema, response: { 200: C.UserAccountSettingsSavedSchema } },
+      handler: (req) => saveUserAccountSettings(db, caller(req).user, req.body),
     });
   },
 };

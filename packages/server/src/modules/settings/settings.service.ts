@@ -4,9 +4,12 @@ import {
   SETTINGS_SAVED,
   type SystemSettings,
   type SystemSettingsForm,
+  USER_PAGE_SIZES,
+  type UserAccountSettings,
 } from '@backhaul/shared/modules/settings/settings.contract';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
@@ -14,8 +17,9 @@ import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import { accountingServices } from '../accounting-services';
 import { trailerTypeOptions } from '../general';
+import { replaceRecipients as replaceTruckRoadRecipients, recipients as truckRoadRecipients } from '../truck-road';
 import { departmentsResource } from './settings.records';
-import { companySettings, workSchedules } from './settings.table';
+import { companySettings, userPreferences, workSchedules } from './settings.table';
 
 /** What a company starts with before anyone saves (the offline mileage's fitted road factor). */
 const SYSTEM_DEFAULTS = (companyName: string): SystemSettingsForm => ({
@@ -51,7 +55,9 @@ export async function readSystemSettings(db: DbOrTx, companyId: number): Promise
   const row = await stored(db, companyId);
   const defaults = SYSTEM_DEFAULTS(await companyName(db, companyId));
   const saved = (row?.system ?? {}) as Partial<SystemSettingsForm>;
-  return { ...defaults, ...saved };
+  // The trucks-on-the-road recipients have one home, the truck-road module's list (its send dialog
+  // keeps it too); what was once saved here is ignored.
+  return { ...defaults, ...saved, trucksOnTheRoad: await truckRoadRecipients(db, companyId) };
 }
 
 const departmentList = (db: DbOrTx, companyId: number) =>
@@ -110,6 +116,9 @@ export async function saveSystemSettings(db: Db, user: AuthUser, form: SystemSet
       .insert(companySettings)
       .values({ companyId: user.companyId, system: form })
       .onConflictDoUpdate({ target: companySettings.companyId, set: { system: form, updatedAt: new Date() } });
+    await replaceTruckRoadRecipients(tx, user.companyId, form.trucksOnTheRoad);
+    // The company's name is the one documents and mails print.
+    await tx.update(companies).set({ name: form.setting.company_name }).where(eq(companies.id, user.companyId));
     await writeAudit(tx, {
       actor: user,
       entity: 'system_settings',
@@ -179,6 +188,16 @@ async function readAccount(db: DbOrTx, companyId: number): Promise<StoredAccount
   const row = await stored(db, companyId);
   const saved = (row?.account ?? {}) as Partial<StoredAccount>;
   return { ...ACCOUNT_DEFAULTS, ...saved };
+}
+
+/** What an invoice prints about paying: the remit-to address, the Zelle account and the terms. */
+export async function invoicePaymentDetails(db: DbOrTx, companyId: number) {
+  const account = await readAccount(db, companyId);
+  return {
+    remitTo: account.setting.remit_to,
+    zelle: account.zelleAccount,
+    termsDays: account.setting.payment_terms_days,
+  };
 }
 
 /** The company's payment terms in days (invoices' due dates read it). */
@@ -254,4 +273,58 @@ export async function saveAccountSettings(db: Db, user: AuthUser, form: AccountS
     });
   });
   return { message: SETTINGS_SAVED, ...(await getAccountSettings(db, user)) };
+}
+
+/** GET /settings/user-account: the caller's page size, the company's (when saved) and the choices. */
+export async function getUserAccountSettings(db: DbOrTx, user: AuthUser): Promise<UserAccountSettings> {
+  const [[pref], row] = await Promise.all([
+    db.select({ pageSize: userPreferences.pageSize }).from(userPreferences).where(eq(userPreferences.userId, user.id)),
+    stored(db, user.companyId),
+  ]);
+  const company = (row?.system as Partial<SystemSettingsForm> | null)?.setting?.default_page_size ?? null;
+  return { page_size: pref?.pageSize ?? null, company_page_size: company, page_sizes: [...USER_PAGE_SIZES] };
+}
+
+/** POST /settings/user-account: the caller's own preferences, audited; nobody saves another's. */
+export async function saveUserAccountSettings(db: Db, user: AuthUser, form: { page_size: number | null }) {
+  await db.transaction(async (tx) => {
+    const before = await getUserAccountSettings(tx, user);
+    await tx
+      .insert(userPreferences)
+      .values({ userId: user.id, pageSize: form.page_size })
+      .onConflictDoUpdate({ target: userPreferences.userId, set: { pageSize: form.page_size, updatedAt: new Date() } });
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'user_preferences',
+      entityId: user.id,
+      action: 'update',
+      before: { page_size: before.page_size },
+      after: form,
+    });
+  });
+  return { message: SETTINGS_SAVED, ...(await getUserAccountSettings(db, user)) };
+}
+
+/**
+ * Takes the next `count` invoice numbers of the company (Accounting settings: prefix and next
+ * number) and moves the counter past them, in the caller's transaction: the settings row's lock
+ * makes parallel invoices take distinct numbers.
+ */
+export async function allocateInvoiceNumbers(tx: DbOrTx, companyId: number, count: number): Promise<string[]> {
+  if (count <= 0) return [];
+  await tx.execute(sql`insert into company_settings (company_id) values (${companyId}) on conflict do nothing`);
+  const [row] = await rowsOf<{ first: number; prefix: string }>(
+    tx,
+    sql`update company_settings set
+          account = coalesce(account, '{}'::jsonb) || jsonb_build_object('setting',
+            coalesce(account->'setting', ${JSON.stringify(ACCOUNT_DEFAULTS.setting)}::jsonb)
+            || jsonb_build_object('next_invoice_number',
+                 coalesce((account->'setting'->>'next_invoice_number')::int, 1) + ${count}::int)),
+          updated_at = now()
+        where company_id = ${companyId}
+        returning (account->'setting'->>'next_invoice_number')::int - ${count}::int as first,
+                  coalesce(account->'setting'->>'invoice_prefix', '') as prefix`,
+  );
+  const first = Number(row?.first ?? 1);
+  return Array.from({ length: count }, (_, i) => `${row?.prefix ?? ''}${first + i}`);
 }

@@ -13,6 +13,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+import { users } from '../../platform/auth/auth.table';
+
 /** Company settings: the /info lists (departments live in platform/auth beside users). */
 
 export const workSchedules = pgTable('work_schedules', {
@@ -91,5 +93,14 @@ export const companySettings = pgTable('company_settings', {
   companyId: integer().primaryKey(),
   system: jsonb(),
   account: jsonb(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A user's own preferences (Settings → User account settings): one row per user who saved some. */
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pageSize: smallint(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

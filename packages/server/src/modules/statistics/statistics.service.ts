@@ -1,7 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MSG } from '@backhaul/shared';
 import { addDays } from '@backhaul/shared/formats/formats';
 import {
@@ -18,7 +14,7 @@ import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { createXlsxWriter } from '../../platform/export/export-writers';
+import { xlsxBuffer } from '../../platform/export/export-writers';
 import { exportKindOf, type ListDefinition } from '../../platform/list/define-list';
 import { compileList, listFrom, selectTotals, streamList } from '../../platform/list/run-list';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -177,23 +173,17 @@ export async function sendCustomerReport(
     title: c.title,
     kind: exportKindOf(c),
   }));
-  const tmp = join(tmpdir(), `backhaul-report-${randomUUID()}.xlsx`);
-  let content: Buffer;
   let count = 0;
-  try {
-    const writer = createXlsxWriter(tmp, 'Customer report', kinds);
+  async function* counted() {
     for await (const row of streamList(db, def, compiled, columns)) {
-      await writer.add(row);
       count++;
+      yield row;
     }
-    const totals = await selectTotals(db, def, compiled);
-    await writer.finish(
-      Object.fromEntries(columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0])),
-    );
-    content = await readFile(tmp);
-  } finally {
-    await rm(tmp, { force: true });
   }
+  const content = await xlsxBuffer('Customer report', kinds, counted(), async () => {
+    const totals = await selectTotals(db, def, compiled);
+    return Object.fromEntries(columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0]));
+  });
   const period = `${window.from} – ${window.to}`;
   const mail = reportMail({
     company: customer.company ?? 'Backhaul',

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { findRecord, getRecord, inTransaction } from '../../platform/record/record.service';
 import * as general from '../general';
+import { readSystemSettings } from '../settings';
 import * as units from '../units';
 import { assignmentOf, checkTrailerForm, trailerKind, trailerRecord } from './trailers.record';
 import { trailers } from './trailers.table';
@@ -17,14 +18,20 @@ export const getTrailer = (db: DbOrTx, user: AuthUser, id: number): Promise<Trai
 
 export async function trailerOptions(db: DbOrTx, user: AuthUser): Promise<TrailerOptions> {
   const customerScope = user.customerId ? sql` and id = ${user.customerId}` : sql``;
-  const [customers, trailerTypes] = await Promise.all([
+  const [customers, trailerTypes, system] = await Promise.all([
     units.selectOptions(
       db,
       sql`select id as value, name as label from customers where company_id = ${user.companyId}${customerScope} order by name`,
     ),
     general.trailerTypeOptions(db, user),
+    readSystemSettings(db, user.companyId),
   ]);
-  return { customers, trailer_types: trailerTypes };
+  const preset = system.trailer_type.default_id;
+  return {
+    customers,
+    trailer_types: trailerTypes,
+    default_trailer_type_id: trailerTypes.some((t) => t.value === preset) ? preset : null,
+  };
 }
 
 /** GET /trailers/getTrailerInfo: one trailer's type, size and reefer flag, or a customer's trailers. */

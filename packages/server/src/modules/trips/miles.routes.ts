@@ -2,7 +2,8 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { MilesTripBodySchema, MilesTripResponseSchema } from '@backhaul/shared/modules/mileage/mileage.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { computeTripMiles, selectMileageProvider } from '../mileage';
+import { computeTripMiles, offlineProviderWith, selectMileageProvider } from '../mileage';
+import { readSystemSettings } from '../settings';
 import { findPreviousDelivery } from './loads.service';
 
 /** POST /trips/milesTrip (000 §7): loaded, empty and total miles of a load's stops. */
@@ -25,7 +26,12 @@ export const milesRoutes: RouteModule = {
                 timeZone: config.COMPANY_TIME_ZONE,
               })
             : null);
-        return { mileage: await computeTripMiles({ previousDelivery, stops }, provider) };
+        // The offline estimate uses the company's road factor (System settings → Maps).
+        const used =
+          provider.name === 'offline'
+            ? offlineProviderWith((await readSystemSettings(db, caller(req).user.companyId)).maps.road_factor)
+            : provider;
+        return { mileage: await computeTripMiles({ previousDelivery, stops }, used) };
       },
     });
   },

@@ -15,6 +15,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import type { LiveBus } from '../../platform/live/live.bus';
+import { readSystemSettings } from '../settings';
 import { loadStops, loads } from './loads.table';
 import { tripsScope } from './trips.list';
 import { tripConnections, tripNotes, trips } from './trips.table';
@@ -592,14 +593,19 @@ export async function tripFilters(db: DbOrTx, auth: AuthContext): Promise<TripFi
     q(sql`select id as value, name as label from brokers where company_id = ${c} order by name limit 1000`),
   ]);
   const scopedDispatchers = seesAllTrips(auth) ? dispatchers : dispatchers.filter((d) => d.value === auth.user.id);
+  const offered = scopedDispatchers.length ? scopedDispatchers : [{ value: auth.user.id, label: auth.user.name }];
+  const preset = (await readSystemSettings(db, c)).dispatcher.default_dispatcher_id;
+  // A dispatcher's own trips are theirs; others start with the company's default dispatcher.
+  const own = offered.length === 1 ? (offered[0]?.value ?? null) : null;
   return {
     trucks,
     trailers,
     trailer_types: trailerTypes,
     drivers,
     customers,
-    dispatchers: scopedDispatchers.length ? scopedDispatchers : [{ value: auth.user.id, label: auth.user.name }],
+    dispatchers: offered,
     brokers,
+    defaults: { dispatcher_id: own ?? (offered.some((d) => d.value === preset) ? preset : null) },
   };
 }
 

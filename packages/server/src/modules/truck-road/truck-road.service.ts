@@ -44,6 +44,13 @@ export async function recipients(db: DbOrTx, companyId: number): Promise<string[
   return rows.map((r) => r.email);
 }
 
+/** The company's recipients become exactly these addresses (lower-cased, once each). */
+export async function replaceRecipients(tx: DbOrTx, companyId: number, emails: readonly string[]) {
+  const unique = [...new Set(emails.map((e) => e.toLowerCase()))];
+  await tx.delete(truckRoadRecipients).where(eq(truckRoadRecipients.companyId, companyId));
+  if (unique.length) await tx.insert(truckRoadRecipients).values(unique.map((email) => ({ companyId, email })));
+}
+
 /** GET /truck-road: today, the days that have a report (newest first), the recipients and reasons. */
 export async function start(db: Db, user: AuthUser) {
   const dates = await rowsOf<{ d: string }>(
@@ -208,8 +215,7 @@ export async function send(
   const date = body.date ?? today();
   const emails = [...new Set(body.emails.map((e) => e.toLowerCase()))];
   await inTransaction(db, async (tx) => {
-    await tx.delete(truckRoadRecipients).where(eq(truckRoadRecipients.companyId, user.companyId));
-    await tx.insert(truckRoadRecipients).values(emails.map((email) => ({ companyId: user.companyId, email })));
+    await replaceRecipients(tx, user.companyId, emails);
     await writeAudit(tx, {
       actor: user,
       entity: 'truck_road_recipients',

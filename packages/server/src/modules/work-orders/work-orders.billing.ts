@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { applyInvoiceAmounts, invoiceLines, invoices, lockInvoice } from '../invoices';
+import { applyInvoiceAmounts, invoiceLines, invoices, lockInvoice, numberInvoices } from '../invoices';
 import { workOrders } from './work-orders.table';
 
 type Order = typeof workOrders.$inferSelect;
@@ -51,6 +51,7 @@ export async function syncCustomerInvoice(tx: DbOrTx, user: AuthUser, orderId: n
       })
       .returning();
     invoiceId = Number(created?.id);
+    await numberInvoices(tx, user.companyId, [invoiceId]);
     await tx.update(workOrders).set({ customerInvoiceId: invoiceId }).where(eq(workOrders.id, orderId));
     await writeAudit(tx, { actor: user, entity: 'invoice', entityId: invoiceId, action: 'create', after: created });
   }

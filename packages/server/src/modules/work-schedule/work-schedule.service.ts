@@ -13,6 +13,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
+import { listHolidays } from '../settings';
 import { workShifts } from './work-schedule.table';
 
 export type ScheduledDay = { date: string; start: string; end: string; minutes: number };
@@ -56,15 +57,21 @@ async function shiftsBetween(db: DbOrTx, companyId: number, from: string, to: st
 export async function readSchedule(db: Db, user: AuthUser, dateStart?: string): Promise<ScheduleResponse> {
   const start = startOfWeek(dateStart ?? nowInCompanyTimeZone().date);
   const end = addDays(start, SCHEDULE_DAYS - 1);
-  const [staff, shifts] = await Promise.all([
+  const [staff, shifts, holidays] = await Promise.all([
     employees(db, user.companyId),
     shiftsBetween(db, user.companyId, start, end),
+    listHolidays(db, user.companyId, start, end),
   ]);
+  const holidayOf = new Map(holidays.map((h) => [h.date, h.name]));
   const byDate = new Map<string, typeof shifts>();
   for (const s of shifts) byDate.set(s.date, [...(byDate.get(s.date) ?? []), s]);
   const days = Array.from({ length: SCHEDULE_DAYS }, (_, i) => {
     const date = addDays(start, i);
-    return { date, shifts: (byDate.get(date) ?? []).map(({ date: _d, ...s }) => s) };
+    return {
+      date,
+      holiday: holidayOf.get(date) ?? null,
+      shifts: (byDate.get(date) ?? []).map(({ date: _d, ...s }) => s),
+    };
   });
   const perUser = new Map<number, { user_id: number; name: string; days: number; minutes: number }>();
   for (const s of shifts) {

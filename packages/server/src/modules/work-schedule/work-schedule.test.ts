@@ -39,6 +39,14 @@ describe('employee work schedule: four weeks of seven days and the shifts of a d
     expect(list.weeks[0][0].date).toBe('2031-03-02');
     expect(list.weeks[3][6].date).toBe('2031-03-29');
     expect(list.employees.map((e: { id: number }) => e.id)).toEqual(expect.arrayContaining(people));
+    // A Settings holiday names its day; the others carry none.
+    await t.database.query(
+      "insert into holidays (company_id, date, name, paid) select company_id, '2031-03-10', 'Founders day', true from users where id = $1",
+      [people[0]],
+    );
+    const withHoliday = (await call('POST', '/list', viewer, { date_start: '2031-03-05' })).json();
+    expect(withHoliday.weeks[1][1]).toMatchObject({ date: '2031-03-10', holiday: 'Founders day' });
+    expect(withHoliday.weeks[1][2].holiday).toBeNull();
     const bad = await call('POST', '/list', viewer, { date_start: '2031-02-30' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['date_start']);

@@ -237,3 +237,28 @@ export function createCsvWriter(path: string, columns: ExportColumn[]): ExportWr
     },
   };
 }
+
+/**
+ * A whole spreadsheet in memory, for the small ones a route answers or a mail attaches: rows are
+ * written through the same streaming writer (formats, totals row) to a temporary file, then read.
+ */
+export async function xlsxBuffer(
+  sheetName: string,
+  columns: ExportColumn[],
+  rows: Iterable<ExportRow> | AsyncIterable<ExportRow>,
+  totals?: () => Promise<Record<string, number>> | Record<string, number>,
+): Promise<Buffer> {
+  const { randomUUID } = await import('node:crypto');
+  const { readFile, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const tmp = join(tmpdir(), `backhaul-sheet-${randomUUID()}.xlsx`);
+  try {
+    const writer = createXlsxWriter(tmp, sheetName, columns);
+    for await (const row of rows) await writer.add(row);
+    await writer.finish(totals ? await totals() : undefined);
+    return await readFile(tmp);
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}

@@ -2,6 +2,7 @@ import { APP_MSG, MSG } from '@backhaul/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../errors';
+import { rememberError } from './recent-errors';
 
 const STATUS: Record<AppError['kind'], number> = {
   unauthorized: 401,
@@ -36,6 +37,13 @@ export function fieldErrorsFromZod(
  */
 function answerInternal(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   req.log.error({ err, method: req.method, route: req.routeOptions.url ?? null }, 'internal error');
+  rememberError({
+    at: new Date().toISOString(),
+    method: req.method,
+    route: req.routeOptions.url ?? null,
+    request_id: String(req.id),
+    message: err instanceof Error ? err.message : String(err),
+  });
   return reply.status(500).header('x-request-id', req.id).send({ message: MSG.whoops });
 }
 

@@ -68,6 +68,8 @@ const FINISHED_AREAS = [
   'Employee work schedule',
   'Driver statements',
   'Fuel',
+  // Account (issue 19): the geo list was its last call.
+  'Account and personal',
 ];
 
 /** One spelling for a path: parameters renamed, fastify's regex constraints dropped. */

@@ -32,6 +32,26 @@ const optionalId = z
   .union([z.number().int().positive(), z.string().regex(/^\d*$/, 'Choose an option.'), z.null()])
   .transform((v) => (v === '' || v === null ? null : Number(v)));
 
+/** One contact person of a customer, typed by the company's contact types (Settings → Contact types). */
+export const CustomerContactFormSchema = z.object({
+  id: z.number().int().positive().optional(),
+  type_id: optionalId,
+  name: requiredText(120, 'contact name'),
+  phone: phoneField(),
+  email: emailField(),
+});
+export type CustomerContactForm = z.input<typeof CustomerContactFormSchema>;
+export const CustomerContactSchema = z.object({
+  id: z.number().int(),
+  type_id: z.number().int().nullable(),
+  type: z.string().nullable(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type CustomerContact = z.infer<typeof CustomerContactSchema>;
+export const EMPTY_CONTACT: CustomerContactForm = { type_id: '', name: '', phone: '', email: '' };
+
 /**
  * POST /customers/:type values (type create or update). An update is keyed by division_id (001 §3);
  * `exceptions` are new exception texts added on save (deletions go through /customers/deleteExceptions).
@@ -88,6 +108,9 @@ export const CustomerFormSchema = z.object({
   find_us: field(textField(60, 'find us'), { label: 'Find us', kind: 'select', options: 'find_us' }),
   services: z.array(z.enum(CUSTOMER_SERVICES, { message: 'Unknown service.' })).max(CUSTOMER_SERVICES.length),
   exceptions: z.array(requiredText(500, 'exception')).max(50).default([]),
+  /** The contacts kept (with id) or added (without); `contacts_removed` are ids deleted on save. */
+  contacts: z.array(CustomerContactFormSchema).max(50).default([]),
+  contacts_removed: z.array(z.number().int().positive()).max(50).default([]),
 });
 export type CustomerForm = z.input<typeof CustomerFormSchema>;
 export type CustomerFormOutput = z.output<typeof CustomerFormSchema>;
@@ -107,6 +130,8 @@ export const EMPTY_CUSTOMER_FORM: CustomerForm = {
   services: [],
   find_us: '',
   exceptions: [],
+  contacts: [],
+  contacts_removed: [],
 };
 
 export const CustomerTypeSchema = z.enum(['create', 'update']);
@@ -124,6 +149,7 @@ export const CustomerDetailsSchema = CustomerRowSchema.extend({
   factoring_company: z.string().nullable(),
   services_list: z.array(z.string()),
   updated_at: z.string(),
+  contacts: z.array(CustomerContactSchema),
 });
 export type CustomerDetails = z.infer<typeof CustomerDetailsSchema>;
 
@@ -163,6 +189,8 @@ export const CustomerFormOptionsSchema = z.object({
   services: z.array(z.string()),
   find_us: z.array(z.string()),
   frozen: z.array(OptionSchema),
+  /** Settings → Contact types: what a contact's type offers. */
+  contact_types: z.array(OptionSchema),
 });
 export type CustomerFormOptions = z.infer<typeof CustomerFormOptionsSchema>;
 

@@ -251,6 +251,8 @@ export const DriverOptionsSchema = z.object({
   trucks: z.array(FilterOptionSchema),
   trailers: z.array(FilterOptionSchema),
   trailer_types: z.array(FilterOptionSchema),
+  /** Settings → Document types for drivers: more categories a driver's file may take. */
+  document_types: z.array(z.string()),
 });
 export type DriverOptions = z.infer<typeof DriverOptionsSchema>;
 

@@ -99,8 +99,12 @@ export const EMPTY_EMPLOYEE_FORM: EmployeeForm = {
 export const EmployeeOptionsSchema = z.object({
   departments: z.array(NamedOptionSchema),
   companies: z.array(z.string()),
+  /** The company's offices (Settings → Offices), then any other office already typed. */
   offices: z.array(z.string()),
+  /** The inventory catalogue (Settings → Inventory): what the item field offers. */
+  inventory_items: z.array(z.object({ name: z.string(), category: z.string(), serial_required: z.boolean() })),
 });
+export const SERIAL_REQUIRED = 'This item needs its serial number.';
 export type EmployeeOptions = z.infer<typeof EmployeeOptionsSchema>;
 
 export const EmployeeDocumentSchema = z.object({

@@ -25,6 +25,7 @@ const isoDate = dateSchema();
 
 export const InvoiceRowSchema = z.object({
   invoice_id: z.number().int(),
+  number: z.string().nullable().optional(),
   status: z.string(),
   service: z.string().nullable(),
   customer: z.string().nullable(),
@@ -87,6 +88,8 @@ export type InvoiceNewBody = z.input<typeof InvoiceNewBodySchema>;
 
 export const InvoiceDetailSchema = z.object({
   invoice_id: z.number().int(),
+  /** The printed number (Accounting settings' prefix and counter); null on invoices made before numbering. */
+  number: z.string().nullable(),
   status: z.string(),
   customer_id: z.number().int(),
   customer: z.string().nullable(),

@@ -51,4 +51,6 @@ export const ReportSentSchema = z.object({ message: z.string(), report: ReportRo
 /** GET /reports/options: the customers a report may be made for. */
 export const ReportOptionsSchema = z.object({
   customers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** System settings → Report contacts: the addresses the send dialog offers. */
+  report_contacts: z.array(z.string()),
 });

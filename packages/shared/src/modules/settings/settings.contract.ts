@@ -266,3 +266,29 @@ export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 export const AccountSettingsSavedSchema = AccountSettingsSchema.extend({ message: z.string() });
 
 export const SETTINGS_SAVED = 'Settings saved successfully.';
+
+/**
+ * Settings → User account settings (beyond the register: GET and POST /settings/user-account): the
+ * caller's own preferences. The list page size a user picks is where every list starts; without
+ * one, the company's default page size (system settings), if saved; else each list's own default.
+ * The theme preference is not stored: it cycles in the page (auto → light → dark), dark enforced.
+ */
+export const USER_PAGE_SIZES = [5, 10, 15, 20, 50, 100, 200, 500] as const;
+export const USER_ACCOUNT_BASE = '/settings/user-account';
+export const UserAccountSettingsSchema = z.object({
+  page_size: z.number().int().nullable(),
+  company_page_size: z.number().int().nullable(),
+  page_sizes: z.array(z.number().int()),
+});
+export type UserAccountSettings = z.infer<typeof UserAccountSettingsSchema>;
+export const UserAccountSettingsFormSchema = z.object({
+  page_size: z.union([
+    z.null(),
+    z.literal('').transform(() => null),
+    z.coerce
+      .number({ error: 'Choose a page size from the list.' })
+      .int('Choose a page size from the list.')
+      .refine((v) => (USER_PAGE_SIZES as readonly number[]).includes(v), 'Choose a page size from the list.'),
+  ]),
+});
+export const UserAccountSettingsSavedSchema = UserAccountSettingsSchema.extend({ message: z.string() });

@@ -119,6 +119,8 @@ export type TrailerListRow = {
 export const TrailerOptionsSchema = z.object({
   customers: z.array(SelectOptionSchema),
   trailer_types: z.array(SelectOptionSchema.extend({ reefer: z.boolean() })),
+  /** A new trailer starts with this type (system settings' default trailer type). */
+  default_trailer_type_id: z.number().int().nullable(),
 });
 export type TrailerOptions = z.infer<typeof TrailerOptionsSchema>;
 

@@ -222,6 +222,8 @@ export const TripFiltersResponseSchema = z.object({
     customers: z.array(option),
     dispatchers: z.array(option),
     brokers: z.array(option),
+    /** A new trip starts with these (system settings' dispatcher defaults, within the caller's scope). */
+    defaults: z.object({ dispatcher_id: z.number().int().nullable() }),
   }),
 });
 export type TripFilters = z.infer<typeof TripFiltersResponseSchema>['filters'];

@@ -40,7 +40,12 @@ export const ShiftRowSchema = z.object({
   start: z.string(),
   end: z.string(),
 });
-export const ScheduleDaySchema = z.object({ date: z.string(), shifts: z.array(ShiftRowSchema) });
+/** A day of the four weeks; `holiday` names the company's holiday that day (Settings → Holidays). */
+export const ScheduleDaySchema = z.object({
+  date: z.string(),
+  holiday: z.string().nullable(),
+  shifts: z.array(ShiftRowSchema),
+});
 
 export const ScheduleResponseSchema = z.object({
   date_start: z.string(),

@@ -12,6 +12,7 @@ import { CheckButtons } from './check-buttons';
 import { CommentsTab } from './comments-tab';
 import { MyInfoCard } from './my-info-card';
 import { NotesPanel } from './notes-panel';
+import { TodayPanel } from './today-panel';
 import { UsersTab } from './users-tab';
 import { VacationTab } from './vacation-tab';
 
@@ -42,6 +43,7 @@ export function AccountPage() {
 
   return (
     <Stack gap="md" data-testid="account-page">
+      <TodayPanel />
       <QueryState query={account}>
         {(a) => (
           <>
@@ -106,7 +108,7 @@ export function AccountPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="tabUsers">
-          <UsersTab />
+          <UsersTab month={month} />
         </Tabs.Panel>
         <Tabs.Panel value="tabVacation">
           <VacationTab month={month} />

@@ -16,6 +16,7 @@ import { RecordFields } from '../../platform/record/record-fields';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadFile, uploadProblem } from '../../platform/services/files.api';
+import { CustomerContacts } from './customer-contacts';
 import { customerDialogApi, deleteCustomerDrafts } from './customers.api';
 
 /**
@@ -34,7 +35,21 @@ export function CustomerDialog({ id, opened, onClose, onSaved }: RecordDialogPro
     opened,
     schema: CustomerFormSchema,
     empty: EMPTY_CUSTOMER_FORM,
-    recordOf: (d) => (d.customer ? { ...d.customer, services: d.customer.services_list } : null),
+    recordOf: (d) =>
+      d.customer
+        ? {
+            ...d.customer,
+            services: d.customer.services_list,
+            contacts: d.customer.contacts.map((c) => ({
+              id: c.id,
+              type_id: c.type_id ? String(c.type_id) : '',
+              name: c.name,
+              phone: c.phone ?? '',
+              email: c.email ?? '',
+            })),
+            contacts_removed: [],
+          }
+        : null,
     onLoad: (loaded) => {
       setDropExceptions([]);
       setDropFiles([]);
@@ -75,6 +90,7 @@ export function CustomerDialog({ id, opened, onClose, onSaved }: RecordDialogPro
         <Stack gap="sm">
           <RecordFields schema={CustomerFormSchema} form={form} data={data} cols={3} />
           <MultiSelect label="Services" data={data?.services ?? []} {...form.getInputProps('services')} />
+          <CustomerContacts form={form} types={data?.contact_types ?? []} />
           <DraftedItems
             title="Exceptions"
             testId="exception-row"

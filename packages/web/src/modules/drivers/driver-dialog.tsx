@@ -272,6 +272,7 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
               onAdd={(p) => setPending((list) => [...list, p])}
               onRemovePending={(key) => setPending((list) => list.filter((p) => p.key !== key))}
               onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
+              documentTypes={data.options.document_types}
             />
           </Stack>
           <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={busy} mt="md" />

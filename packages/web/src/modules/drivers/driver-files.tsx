@@ -11,7 +11,7 @@ import { UploadButton } from '../../platform/forms/upload-button';
 import { downloadLink, openPreview } from '../../platform/services/download';
 
 /** A file chosen in the dialog, uploaded on save. */
-export type PendingFile = { key: string; file: File; category: keyof typeof DRIVER_FILE_CATEGORIES };
+export type PendingFile = { key: string; file: File; category: string };
 
 type Props = {
   files: DriverFile[];
@@ -21,6 +21,8 @@ type Props = {
   onAdd: (p: PendingFile) => void;
   onRemovePending: (key: string) => void;
   onToggleDelete: (id: number) => void;
+  /** The company's document types for drivers (Settings), offered after the built-in categories. */
+  documentTypes?: readonly string[];
 };
 
 const categoryLabel = (c: string | null) =>
@@ -33,6 +35,11 @@ const CATEGORY_OPTIONS = Object.entries(DRIVER_FILE_CATEGORIES).map(([value, lab
  */
 export function DriverFiles(props: Props) {
   const [category, setCategory] = useState<PendingFile['category']>('cdl');
+  const known = new Set(Object.values(DRIVER_FILE_CATEGORIES).map((l) => l.toLowerCase()));
+  const options = [
+    ...CATEGORY_OPTIONS,
+    ...(props.documentTypes ?? []).filter((t) => !known.has(t.toLowerCase())).map((t) => ({ value: t, label: t })),
+  ];
   const add = (file: File) => {
     props.onAdd({ key: `${Date.now()}-${file.name}`, file, category });
   };
@@ -136,10 +143,10 @@ export function DriverFiles(props: Props) {
             size="xs"
             w={160}
             label="Category"
-            data={CATEGORY_OPTIONS}
+            data={options}
             value={category}
             allowDeselect={false}
-            onChange={(v) => v && setCategory(v as PendingFile['category'])}
+            onChange={(v) => v && setCategory(v)}
             data-testid="file-category"
           />
           <UploadButton onFile={add}>

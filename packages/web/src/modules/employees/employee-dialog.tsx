@@ -5,7 +5,18 @@ import {
   EmployeeFormSchema,
   type InventoryItem,
 } from '@backhaul/shared/modules/employees/employees.contract';
-import { ActionIcon, Anchor, Button, FileButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Autocomplete,
+  Button,
+  FileButton,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
@@ -52,6 +63,9 @@ export function EmployeeDialog({ id, opened, readOnly = false, onClose, onSaved 
     onClose,
   });
   const inventory = form.values.inventory ?? [];
+  const catalogue = data?.inventory_items ?? [];
+  const needsSerial = (name: string) =>
+    catalogue.some((x) => x.serial_required && x.name.toLowerCase() === name.trim().toLowerCase());
 
   const removeItem = async (index: number) => {
     const itemId = inventory[index]?.id;
@@ -118,8 +132,23 @@ export function EmployeeDialog({ id, opened, readOnly = false, onClose, onSaved 
                               {...props}
                               onChange={(v) => form.setFieldValue(`inventory.${i}.${c.key}`, v)}
                             />
+                          ) : c.key === 'item' ? (
+                            // The catalogue of Settings → Inventory, or any other item typed.
+                            <Autocomplete
+                              size="xs"
+                              aria-label={c.label}
+                              data={catalogue.map((x) => x.name)}
+                              {...props}
+                            />
                           ) : (
-                            <TextInput size="xs" aria-label={c.label} {...props} />
+                            <TextInput
+                              size="xs"
+                              aria-label={c.label}
+                              {...props}
+                              {...(c.key === 'serial' && needsSerial(item.item)
+                                ? { withAsterisk: true, required: true }
+                                : {})}
+                            />
                           )}
                         </Table.Td>
                       );

@@ -7,7 +7,7 @@ import {
   type ReportRow,
   ReportSendBodySchema,
 } from '@backhaul/shared/modules/reports/reports.contract';
-import { Badge, Button, Group, Modal, MultiSelect, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Autocomplete, Badge, Button, Group, Modal, MultiSelect, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -112,7 +112,7 @@ async function download(fileId: number) {
 function CreateDialog(props: { kind: ReportKind; opened: boolean; onClose: () => void; onSaved: () => void }) {
   const options = useQuery({
     queryKey: reportsKeys.list('options'),
-    queryFn: loadReportOptions,
+    queryFn: () => loadReportOptions(),
     enabled: props.opened,
   });
   const form = useForm<ReportCreateBody>({
@@ -167,6 +167,14 @@ function CreateDialog(props: { kind: ReportKind; opened: boolean; onClose: () =>
 
 function SendDialog(props: { kind: ReportKind; report: ReportRow | null; onClose: () => void; onSaved: () => void }) {
   const form = useForm({ initialValues: { email: '' }, validate: zodValidator(ReportSendBodySchema) });
+  // The report contacts of the system settings, offered as the addresses to send to.
+  const options = useQuery({
+    queryKey: reportsKeys.list('contacts'),
+    // Quietly: a sender without the create right just types the address.
+    queryFn: () => loadReportOptions({ silent: true }),
+    enabled: props.report !== null,
+    retry: false,
+  });
   const { submit, saving } = useRecordSave(form, {
     save: (values) => sendReport(props.kind, props.report?.id ?? 0, values.email),
     invalidate: reportsKeys.all,
@@ -184,7 +192,14 @@ function SendDialog(props: { kind: ReportKind; report: ReportRow | null; onClose
       centered
     >
       <form onSubmit={submit} noValidate data-testid="report-send">
-        <TextInput label="E-mail" placeholder="name@example.com" {...form.getInputProps('email')} data-autofocus />
+        <Autocomplete
+          label="E-mail"
+          placeholder="name@example.com"
+          data={options.data?.report_contacts ?? []}
+          {...form.getInputProps('email')}
+          data-autofocus
+          data-testid="report-send-email"
+        />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={props.onClose}>
             Cancel

@@ -17,7 +17,8 @@ export const REPORT_PATHS: Record<ReportKind, { base: string; create: string }> 
   billing: { base: '/reports/billing', create: '/reports/create' },
 };
 
-export const loadReportOptions = () => api.get('/reports/options', { schema: ReportOptionsSchema });
+export const loadReportOptions = (opts: { silent?: boolean } = {}) =>
+  api.get('/reports/options', { schema: ReportOptionsSchema, ...opts });
 
 export const createReports = (kind: ReportKind, body: ReportCreateBody) =>
   api.post(REPORT_PATHS[kind].create, { ...body, kind }, { schema: ReportsCreatedSchema });

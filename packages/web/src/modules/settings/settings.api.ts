@@ -5,6 +5,7 @@ import { api } from '../../platform/api-client';
 export const settingsKeys = {
   system: ['settings', 'system'] as const,
   account: ['settings', 'account'] as const,
+  userAccount: ['settings', 'user-account'] as const,
 };
 
 /** The old screen calls /settings/system, the new one /settings/new-system-settings. */
@@ -16,3 +17,6 @@ export const saveSystemSettings = (url: SystemSettingsUrl, body: C.SystemSetting
 export const fetchAccountSettings = () => api.get('/settings/account', { schema: C.AccountSettingsSchema });
 export const saveAccountSettings = (body: C.AccountSettingsInput) =>
   api.post('/settings/account', body, { schema: C.AccountSettingsSavedSchema });
+export const fetchUserAccountSettings = () => api.get(C.USER_ACCOUNT_BASE, { schema: C.UserAccountSettingsSchema });
+export const saveUserAccountSettings = (body: { page_size: string }) =>
+  api.post(C.USER_ACCOUNT_BASE, body, { schema: C.UserAccountSettingsSavedSchema });

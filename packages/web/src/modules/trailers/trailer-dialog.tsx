@@ -34,7 +34,8 @@ export function TrailerDialog({ id, opened, readOnly = false, onClose, onSaved }
     opened,
     schema: TrailerFormSchema,
     empty: EMPTY_TRAILER_FORM,
-    recordOf: (d) => d.trailer,
+    // A new trailer starts with the default type of the system settings.
+    recordOf: (d) => d.trailer ?? { trailer_type_id: d.options.default_trailer_type_id },
     onSaved,
     onClose,
   });

@@ -206,7 +206,12 @@ export function TripDialog(props: Props) {
     setTrip(null);
     setLoading(true);
     const work = [
-      loadTripFilters().then(setFilters),
+      loadTripFilters().then((f) => {
+        setFilters(f);
+        // A new trip starts with the dispatcher the system settings name (or the caller's own).
+        if (!props.tripId && f.defaults.dispatcher_id !== null)
+          form.setFieldValue('dispatcher_id', f.defaults.dispatcher_id);
+      }),
       loadStates().then(setStates),
       props.tripId ? reload(props.tripId) : Promise.resolve(form.setValues({ ...EMPTY, loads: [newLoad()] })),
     ];
@@ -268,7 +273,12 @@ export function TripDialog(props: Props) {
 
   const values = form.getValues();
   const title = props.tripId ? `${readOnly ? 'Trip' : 'Edit trip'} #${props.tripId}` : 'New trip';
-  const select = (name: keyof DialogForm, label: string, list: keyof TripFilters, required = false) => (
+  const select = (
+    name: keyof DialogForm,
+    label: string,
+    list: Exclude<keyof TripFilters, 'defaults'>,
+    required = false,
+  ) => (
     <Select
       flex={1}
       label={label}

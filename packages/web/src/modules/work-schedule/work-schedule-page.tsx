@@ -49,6 +49,11 @@ function Weeks({ data, onOpen }: { data: ScheduleResponse; onOpen?: ((day: strin
                   </Badge>
                 ) : null}
               </Group>
+              {day.holiday ? (
+                <Badge size="xs" color="grape" variant="light" mb={2} data-testid="schedule-holiday">
+                  {day.holiday}
+                </Badge>
+              ) : null}
               {day.shifts.slice(0, 4).map((s) => (
                 <Text key={s.user_id} size="xs" truncate>
                   {s.start}–{s.end} {s.name}

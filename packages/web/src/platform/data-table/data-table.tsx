@@ -38,6 +38,8 @@ import { useSearchParams } from 'react-router';
 import { showAlert } from '../alerts-store';
 import './data-table.css';
 import { api } from '../api-client';
+import { useStore } from '../create-store';
+import { preferencesStore } from '../preferences';
 import { defaultWidth, effectiveSettings, minWidth } from './column-layout';
 import { ColumnSettingsPanel } from './column-settings-panel';
 import { downloadLink } from './download';
@@ -123,7 +125,10 @@ function formatCell(meta: ColumnMeta, value: unknown): { text: string; full: str
  * in the URL opens that row once it is on the page (the global search links there).
  */
 export function DataTable<R extends Row>(props: DataTableProps<R>) {
-  const { url, listKey, urlPrefix = '', defaultLimit = TABLE_DEFAULT_PAGE_SIZE } = props;
+  const { url, listKey, urlPrefix = '' } = props;
+  // Where the list starts: the user's page size (User account settings), else the list's own default.
+  const preferred = useStore(preferencesStore).pageSize;
+  const defaultLimit = preferred ?? props.defaultLimit ?? TABLE_DEFAULT_PAGE_SIZE;
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params, urlPrefix, defaultLimit), [params, urlPrefix, defaultLimit]);
   const setState = useCallback(
