@@ -21,6 +21,7 @@ import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { driverStatementsList } from './driver-statements.list';
 import * as service from './driver-statements.service';
+import * as mail from './statement-mail';
 
 const can = (action?: number) => ({ section: SECTION.DriverStatements, ...(action ? { action } : {}) });
 
@@ -89,12 +90,12 @@ export const driverStatementsRoutes: RouteModule = {
     app.post('/drivers-statements/getEmail', {
       config: { access: can(ACTION.SEND) },
       schema: { tags, body: StatementRowsSchema, response: { 200: StatementEmailsSchema } },
-      handler: (req) => service.statementEmails(db, caller(req).user, req.body.rows),
+      handler: (req) => mail.statementEmails(db, caller(req).user, req.body.rows),
     });
     app.post('/drivers-statements/send', {
       config: { access: can(ACTION.SEND) },
       schema: { tags, body: StatementSendSchema, response: { 200: StatementSentSchema } },
-      handler: (req) => service.sendStatements(db, mailer, caller(req).user, req.body),
+      handler: (req) => mail.sendStatements(db, mailer, caller(req).user, req.body),
     });
   },
 };
