@@ -21,6 +21,29 @@ function Figure({ label, value, warn = false }: { label: string; value: ReactNod
   );
 }
 
+/** The last failures of one kind, one line each, or a line saying there are none. */
+function FailureList({ title, none, lines }: { title: string; none: string; lines: string[] }) {
+  return (
+    <Card withBorder>
+      <Title order={4} mb="xs">
+        {title}
+      </Title>
+      {lines.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {none}
+        </Text>
+      ) : (
+        lines.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one answer, never reordered
+          <Text size="sm" key={i}>
+            {line}
+          </Text>
+        ))
+      )}
+    </Card>
+  );
+}
+
 /**
  * /test, the internal page of 000 §2: the health of this installation for its administrators —
  * release, database, migrations, job queue, mail outbox and this process's last internal errors.
@@ -126,38 +149,18 @@ export function TestPage() {
               )}
             </Card>
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-              <Card withBorder>
-                <Title order={4} mb="xs">
-                  Recent job failures
-                </Title>
-                {s.jobs.recent_failures.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    No job has failed.
-                  </Text>
-                ) : (
-                  s.jobs.recent_failures.map((j) => (
-                    <Text size="sm" key={`${j.name}${j.at}`}>
-                      {when(j.at)} · {j.name}: {j.error ?? 'no reason given'}
-                    </Text>
-                  ))
+              <FailureList
+                title="Recent job failures"
+                none="No job has failed."
+                lines={s.jobs.recent_failures.map((j) => `${when(j.at)} · ${j.name}: ${j.error ?? 'no reason given'}`)}
+              />
+              <FailureList
+                title="Recent mail failures"
+                none="No message has failed."
+                lines={s.mail.recent_failures.map(
+                  (m) => `${when(m.at)} · ${m.to} · ${m.subject}: ${m.error ?? 'no reason given'}`,
                 )}
-              </Card>
-              <Card withBorder>
-                <Title order={4} mb="xs">
-                  Recent mail failures
-                </Title>
-                {s.mail.recent_failures.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    No message has failed.
-                  </Text>
-                ) : (
-                  s.mail.recent_failures.map((m) => (
-                    <Text size="sm" key={`${m.to}${m.at}`}>
-                      {when(m.at)} · {m.to} · {m.subject}: {m.error ?? 'no reason given'}
-                    </Text>
-                  ))
-                )}
-              </Card>
+              />
             </SimpleGrid>
           </Stack>
         )}
