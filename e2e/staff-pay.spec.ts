@@ -37,10 +37,11 @@ test('accountant: a dispatcher statement for last month, its loads, export and d
   await page.keyboard.press('Escape');
 
   // The new statement is in the list; it opens on its loads, whose amounts add up to its own.
+  // Its id cell exactly: "56" must not match a row whose amount or date holds 56.
   const row = page
     .getByTestId('table-row')
     .filter({ hasText: name })
-    .filter({ hasText: String(id) });
+    .filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
   await expect(row).toBeVisible({ timeout: 15_000 });
   const lines = page.waitForResponse((r) => r.url().endsWith(`/api/dispatcher/statement/${id}/list`));
   await row.click();
