@@ -14,6 +14,7 @@ export * from '../modules/drivers/drivers.table';
 export * from '../modules/employees/employees.table';
 export * from '../modules/factoring/factoring.table';
 export * from '../modules/general/general.table';
+export * from '../modules/ifta/ifta.table';
 export * from '../modules/info-company/info-company.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/manager-statements/manager-statements.table';

@@ -114,6 +114,38 @@ export const scheduledPaymentSkips = pgTable(
   (t) => [primaryKey({ columns: [t.paymentId, t.dueOn] })],
 );
 
+/**
+ * A cost the company paid that is charged to (deduction) or paid back to (reimbursement) a driver or truck:
+ * tolls, lumper, repairs on the road. Pay puts it on the driver's next statement as a line (status
+ * Open → Queued, until a statement takes it → On statement).
+ */
+export const companyExpenses = pgTable(
+  'company_expenses',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    customerId: integer(),
+    driverId: integer(),
+    truckId: integer(),
+    expenseDate: date().notNull(),
+    /** toll, lumper, repair, fine, other */
+    category: text().notNull(),
+    description: text().notNull().default(''),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    /** deduction (the driver pays it back), reimbursement (the company pays the driver) */
+    payAs: text(),
+    /** Open, Queued, On statement */
+    status: text().notNull().default('Open'),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_expenses_company_date_idx').on(t.companyId, t.expenseDate),
+    index('company_expenses_driver_idx').on(t.driverId, t.status),
+  ],
+);
+
 /** A driver's pay statement for a period. amount = the sum of its lines, kept in the same transaction. */
 export const driverStatements = pgTable(
   'driver_statements',
@@ -161,6 +193,7 @@ export const driverStatementLines = pgTable(
     fuelId: integer().references(() => fuelRows.id, { onDelete: 'restrict' }),
     scheduledPaymentId: integer().references(() => scheduledPayments.id, { onDelete: 'restrict' }),
     dueOn: date(),
+    expenseId: integer().references(() => companyExpenses.id, { onDelete: 'restrict' }),
     /** Additional payments: credit, deduction. */
     category: text(),
     lineDate: date().notNull(),
@@ -175,6 +208,7 @@ export const driverStatementLines = pgTable(
     index('driver_statement_lines_statement_idx').on(t.statementId),
     uniqueIndex('driver_statement_lines_load_uq').on(t.loadId).where(sql`${t.loadId} is not null`),
     uniqueIndex('driver_statement_lines_fuel_uq').on(t.fuelId).where(sql`${t.fuelId} is not null`),
+    uniqueIndex('driver_statement_lines_expense_uq').on(t.expenseId).where(sql`${t.expenseId} is not null`),
     uniqueIndex('driver_statement_lines_instalment_uq')
       .on(t.scheduledPaymentId, t.dueOn)
       .where(sql`${t.scheduledPaymentId} is not null`),

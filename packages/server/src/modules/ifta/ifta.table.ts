@@ -1,0 +1,20 @@
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * IFTA diesel tax rates per quarter and jurisdiction, editable in settings. `rate_e4` is dollars per
+ * gallon × 10,000 ($0.3290 → 3290); a surcharge, where a state has one, is added into the rate.
+ */
+export const iftaRates = pgTable(
+  'ifta_rates',
+  {
+    companyId: integer().notNull(),
+    /** YYYY-Qn, e.g. 2026-Q3 */
+    quarter: text().notNull(),
+    /** Two-letter USPS code. */
+    state: text().notNull(),
+    rateE4: integer('rate_e4').notNull(),
+    updatedBy: integer(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.quarter, t.state] })],
+);
