@@ -9,6 +9,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dispatcherStatementsRoutes } from './modules/dispatcher-statements/dispatcher-statements.routes';
 import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.routes';
 import { fuelRoutes } from './modules/driver-pay/fuel.routes';
+import { scheduledPaymentsRoutes } from './modules/driver-pay/scheduled-payments.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
@@ -90,6 +91,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   // Driver pay (issue 15).
   driverStatementsRoutes,
   fuelRoutes,
+  scheduledPaymentsRoutes,
   searchRoutes,
   // Staff pay (issue 16).
   bonusChargeRoutes,

@@ -10,8 +10,8 @@ import { fuelRecord, toFuelRow } from './fuel.record';
 
 type Option = { value: number; label: string };
 
-/** GET /fuel and /fuel/create (optional customer_id): drivers, trucks, customers and statuses. */
-export async function fuelOptions(db: DbOrTx, user: AuthUser, customerId: number | null) {
+/** The active drivers, the trucks and the customers of the caller's company, as select options. */
+export async function payeeOptions(db: DbOrTx, user: AuthUser) {
   const [drivers, trucks, customers] = await Promise.all([
     rowsOf<Option>(
       db,
@@ -27,14 +27,14 @@ export async function fuelOptions(db: DbOrTx, user: AuthUser, customerId: number
     ),
   ]);
   const num = (rows: Option[]) => rows.map((r) => ({ value: Number(r.value), label: r.label }));
-  if (customerId !== null && !customers.some((c) => Number(c.value) === customerId)) throw AppError.notFound();
-  return {
-    drivers: num(drivers),
-    trucks: num(trucks),
-    customers: num(customers),
-    statuses: [...FUEL_STATUSES],
-    row: { customer_id: customerId, status: 'Active' },
-  };
+  return { drivers: num(drivers), trucks: num(trucks), customers: num(customers) };
+}
+
+/** GET /fuel and /fuel/create (optional customer_id): drivers, trucks, customers and statuses. */
+export async function fuelOptions(db: DbOrTx, user: AuthUser, customerId: number | null) {
+  const options = await payeeOptions(db, user);
+  if (customerId !== null && !options.customers.some((c) => c.value === customerId)) throw AppError.notFound();
+  return { ...options, statuses: [...FUEL_STATUSES], row: { customer_id: customerId, status: 'Active' } };
 }
 
 /** GET /fuel/:id/edit: the row with its ids, descriptions and invoices, and the options. */

@@ -31,3 +31,10 @@ export function instalmentsBetween(series: Series, from: string, to: string): { 
 /** "3 of 10, weekly" or "3, monthly, open-ended". */
 export const scheduleLabel = (series: Series, n: number) =>
   series.count === null ? `${n}, ${series.frequency}, open-ended` : `${n} of ${series.count}, ${series.frequency}`;
+
+/** The number (1-based) of the instalment due on `date`, or null when the series has none that day. */
+export function instalmentNumber(series: Series, date: string): number | null {
+  if (date < series.startDate) return null;
+  const found = instalmentsBetween(series, date, date)[0];
+  return found ? found.n : null;
+}

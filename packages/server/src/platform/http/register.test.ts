@@ -58,6 +58,7 @@ const FINISHED_AREAS = [
   'Motivation programme',
   // Staff pay (issue 16).
   'Bonus or charge',
+  'Scheduled payments',
   'Dispatcher statements',
   'Manager statements',
   'Safety statements',
