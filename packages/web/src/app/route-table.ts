@@ -61,7 +61,8 @@ export type PageKey =
   | 'safety-statements'
   // Driver pay (issue 15).
   | 'drivers-statements'
-  | 'fuel';
+  | 'fuel'
+  | 'scheduled-payments';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -133,7 +134,7 @@ export const APP_ROUTES: RouteNode[] = [
       child('drivers-statements', 'Driver statements', 'Driver statements', { page: 'drivers-statements' }),
       child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
-      child('scheduled-payments', 'Scheduled payments', 'Scheduled payments'),
+      child('scheduled-payments', 'Scheduled payments', 'Scheduled payments', { page: 'scheduled-payments' }),
       child('fuel', 'Fuel', 'Fuel', { page: 'fuel' }),
       child('bonus-charge', 'Bonus and charges', undefined, { page: 'bonus-charge' }),
       child('company-expenses', 'Company expenses'),

@@ -2,7 +2,15 @@
 export const tripDetailPath = (tripId: number, loadId?: number | null): string =>
   `/trips/list?${new URLSearchParams({ trip: String(tripId), ...(loadId ? { load: String(loadId) } : {}) })}`;
 
-export type RecordKind = 'load' | 'invoice' | 'customer' | 'driver' | 'truck' | 'trailer' | 'work-order';
+export type RecordKind =
+  | 'load'
+  | 'invoice'
+  | 'customer'
+  | 'driver'
+  | 'truck'
+  | 'trailer'
+  | 'work-order'
+  | 'driver-statement';
 
 const filterOn = (column: string, id: number) => JSON.stringify({ [column]: { op: 'eq', value: id } });
 const listOpen = (path: string, column: string, id: number, prefix = '') =>
@@ -28,5 +36,7 @@ export function recordPath(kind: RecordKind, id: number, tripId?: number | null)
       return listOpen('/maintenance/trailers', 'id', id);
     case 'work-order':
       return listOpen('/shop/work-orders', 'id', id);
+    case 'driver-statement':
+      return listOpen('/accounting/drivers-statements', 'id', id);
   }
 }

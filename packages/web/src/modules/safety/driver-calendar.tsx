@@ -1,27 +1,16 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import { addDays, nowInCompanyTimeZone, pluralize, startOfWeek } from '@backhaul/shared/formats/formats';
+import { nowInCompanyTimeZone, pluralize } from '@backhaul/shared/formats/formats';
 import {
   SAFETY_ACTION_KINDS,
   type SafetyAction,
   type SafetyActionKind,
 } from '@backhaul/shared/modules/safety/safety.contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
+import { MonthGrid } from '../../platform/calendar/month-grid';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { ConfirmDialog } from '../../platform/record/confirm-dialog';
 import { loadDriverDay, loadDriverMonth, safetyKeys, saveDriverAction } from './safety.api';
@@ -35,15 +24,6 @@ export const KIND_COLOR: Record<string, string> = {
   accident: 'red',
 };
 const KIND_OPTIONS = Object.entries(SAFETY_ACTION_KINDS).map(([value, label]) => ({ value, label }));
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-const shiftMonth = (month: string, n: number) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const d = new Date(Date.UTC(y, m - 1 + n, 1));
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
-const monthTitle = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** Who may add, edit or delete driver actions: Safety or Logbooks (the server checks the same). */
 export function useActionPermissions() {
@@ -63,72 +43,38 @@ export function DriverCalendar(props: { driverId: number }) {
     queryKey: safetyKeys.list('month', props.driverId, month),
     queryFn: () => loadDriverMonth(props.driverId, month),
   });
-  const first = startOfWeek(`${month}-01`);
-  const days = Array.from({ length: 42 }, (_, i) => addDays(first, i));
-  const weeks = days[35]?.startsWith(month) ? 6 : 5;
   const byDay = new Map<string, SafetyAction[]>();
   for (const a of data?.actions ?? []) byDay.set(a.date, [...(byDay.get(a.date) ?? []), a]);
 
   return (
     <Stack gap="xs" data-testid="driver-calendar">
-      <Group justify="space-between">
-        <Group gap={4}>
-          <ActionIcon variant="default" aria-label="Previous month" onClick={() => setMonth(shiftMonth(month, -1))}>
-            <IconChevronLeft size={16} />
-          </ActionIcon>
-          <ActionIcon variant="default" aria-label="Next month" onClick={() => setMonth(shiftMonth(month, 1))}>
-            <IconChevronRight size={16} />
-          </ActionIcon>
-          <Text fw={600} ml="xs" data-testid="calendar-month">
-            {monthTitle(month)}
+      <MonthGrid
+        month={month}
+        onMonth={setMonth}
+        onSelect={setDay}
+        aside={
+          <Text size="sm" c="dimmed">
+            {pluralize(data?.actions.length ?? 0, 'action')} this month
           </Text>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {pluralize(data?.actions.length ?? 0, 'action')} this month
-        </Text>
-      </Group>
-      <SimpleGrid cols={7} spacing={4} verticalSpacing={4}>
-        {WEEKDAYS.map((w) => (
-          <Text key={w} size="xs" c="dimmed" ta="center">
-            {w}
-          </Text>
-        ))}
-        {days.slice(0, weeks * 7).map((d) => {
+        }
+        renderDay={(d) => {
           const actions = byDay.get(d) ?? [];
-          const inMonth = d.startsWith(month);
           return (
-            <Paper
-              key={d}
-              withBorder
-              p={4}
-              h={72}
-              onClick={() => setDay(d)}
-              data-testid={`calendar-day-${d}`}
-              style={{
-                cursor: 'pointer',
-                opacity: inMonth ? 1 : 0.45,
-                borderColor: d === today ? 'var(--mantine-color-blue-6)' : undefined,
-              }}
-            >
-              <Text size="xs" fw={d === today ? 700 : 400}>
-                {Number(d.slice(8))}
-              </Text>
-              <Group gap={2} mt={2}>
-                {actions.slice(0, 4).map((a) => (
-                  <Badge key={a.id} size="xs" color={KIND_COLOR[a.kind] ?? 'gray'} variant="light">
-                    {SAFETY_ACTION_KINDS[a.kind as SafetyActionKind] ?? a.kind}
-                  </Badge>
-                ))}
-                {actions.length > 4 && (
-                  <Text size="xs" c="dimmed">
-                    +{actions.length - 4}
-                  </Text>
-                )}
-              </Group>
-            </Paper>
+            <Group gap={2} mt={2}>
+              {actions.slice(0, 4).map((a) => (
+                <Badge key={a.id} size="xs" color={KIND_COLOR[a.kind] ?? 'gray'} variant="light">
+                  {SAFETY_ACTION_KINDS[a.kind as SafetyActionKind] ?? a.kind}
+                </Badge>
+              ))}
+              {actions.length > 4 && (
+                <Text size="xs" c="dimmed">
+                  +{actions.length - 4}
+                </Text>
+              )}
+            </Group>
           );
-        })}
-      </SimpleGrid>
+        }}
+      />
       <DayActionsDialog driverId={props.driverId} date={day} onClose={() => setDay(null)} />
     </Stack>
   );
