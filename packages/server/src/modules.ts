@@ -7,6 +7,7 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dispatcherStatementsRoutes } from './modules/dispatcher-statements/dispatcher-statements.routes';
+import { companyExpensesRoutes } from './modules/driver-pay/company-expenses.routes';
 import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.routes';
 import { fuelRoutes } from './modules/driver-pay/fuel.routes';
 import { scheduledPaymentsRoutes } from './modules/driver-pay/scheduled-payments.routes';
@@ -92,6 +93,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   driverStatementsRoutes,
   fuelRoutes,
   scheduledPaymentsRoutes,
+  companyExpensesRoutes,
   searchRoutes,
   // Staff pay (issue 16).
   bonusChargeRoutes,

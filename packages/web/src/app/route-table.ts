@@ -62,7 +62,8 @@ export type PageKey =
   // Driver pay (issue 15).
   | 'drivers-statements'
   | 'fuel'
-  | 'scheduled-payments';
+  | 'scheduled-payments'
+  | 'company-expenses';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -137,7 +138,7 @@ export const APP_ROUTES: RouteNode[] = [
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments', { page: 'scheduled-payments' }),
       child('fuel', 'Fuel', 'Fuel', { page: 'fuel' }),
       child('bonus-charge', 'Bonus and charges', undefined, { page: 'bonus-charge' }),
-      child('company-expenses', 'Company expenses'),
+      child('company-expenses', 'Company expenses', 'Company expenses', { page: 'company-expenses' }),
     ],
   },
   {

@@ -29,6 +29,8 @@ const PAGES: Record<PageKey, LazyPage> = {
   'drivers-statements': () =>
     import('../modules/driver-pay/driver-statements-page').then((m) => ({ Component: m.DriverStatementsPage })),
   fuel: () => import('../modules/driver-pay/fuel-page').then((m) => ({ Component: m.FuelPage })),
+  'company-expenses': () =>
+    import('../modules/driver-pay/company-expenses-page').then((m) => ({ Component: m.CompanyExpensesPage })),
   'scheduled-payments': () =>
     import('../modules/driver-pay/scheduled-payments-page').then((m) => ({ Component: m.ScheduledPaymentsPage })),
   'short-payments': () =>

@@ -8,8 +8,15 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { ref, type Seeder } from '../../platform/seed/seed';
-import { scheduledPayments } from './driver-pay.table';
-import { createStatement, previewStatement, setAddition, setPay, updateStatement } from './driver-statements.service';
+import { companyExpenses, scheduledPayments } from './driver-pay.table';
+import {
+  createStatement,
+  payExpense,
+  previewStatement,
+  setAddition,
+  setPay,
+  updateStatement,
+} from './driver-statements.service';
 
 const WEEKS = 6;
 
@@ -148,7 +155,40 @@ export const driverPaySeeder: Seeder = {
         });
       }
     }
-    ctx.log(`driver pay: ${n} statements, ${owners.length * 2} scheduled payments`);
+    // Company expenses of the last two weeks: one per driver paid onto last week's open statement, the rest open.
+    const kinds = [
+      { category: 'Toll', amountCents: 42_50, description: 'I-80 / Indiana Toll Road' },
+      { category: 'Lumper', amountCents: 185_00, description: 'Unloading at the receiver' },
+      { category: 'Repair on the road', amountCents: 640_00, description: 'Tire replaced roadside' },
+      { category: 'Scale ticket', amountCents: 13_75, description: 'CAT scale' },
+    ];
+    const expenses = await ctx.db
+      .insert(companyExpenses)
+      .values(
+        drivers.flatMap((d, i) =>
+          [0, 1].map((k) => {
+            const kind = kinds[(i + k) % kinds.length] as (typeof kinds)[number];
+            return {
+              companyId,
+              driverId: Number(d.id),
+              customerId: d.customer_id,
+              expenseDate: addDays(thisWeek, -10 + i + k * 3),
+              ...kind,
+              createdBy: user.id,
+            };
+          }),
+        ),
+      )
+      .returning({ id: companyExpenses.id, category: companyExpenses.category });
+    await ctx.db.execute(
+      sql`update company_expenses e set truck_id = (select t.id from trucks t where t.driver_id = e.driver_id limit 1)
+        where e.company_id = ${companyId}`,
+    );
+    for (const [i, e] of expenses.entries())
+      if (i % 2 === 0) await payExpense(ctx.db, user, e.id, e.category === 'Lumper' ? 'reimbursement' : 'deduction');
+    ctx.log(
+      `driver pay: ${n} statements, ${owners.length * 2} scheduled payments, ${expenses.length} company expenses`,
+    );
   },
 };
 

@@ -5,6 +5,7 @@ import {
   nowInCompanyTimeZone,
   startOfWeek,
 } from '@backhaul/shared/formats/formats';
+import { EXPENSE_MSG } from '@backhaul/shared/modules/driver-pay/company-expenses.contract';
 import {
   ADDITION_CATEGORIES,
   type AdditionCategory,
@@ -216,6 +217,7 @@ export async function createStatement(db: Db, user: AuthUser, body: StatementCre
       { driverId: driver.id, from: body.date_from, to: body.date_to, statementId: s.id },
       body,
     );
+    await takeQueuedExpenses(tx, s.id, driver.id);
     await settle(tx, s.id);
     const after = await statementDetail(tx, user, s.id);
     await writeAudit(tx, { actor: user, entity: 'driver_statement', entityId: s.id, action: 'create', after });
@@ -253,6 +255,72 @@ export async function updateStatement(db: Db, user: AuthUser, id: number, body: 
 
 const signed = (category: AdditionCategory, cents: number) => (category === 'deduction' ? -cents : cents);
 
+/**
+ * The driver's company expenses waiting for a statement (paid, on none yet) become additional
+ * payments of this one: a deduction, or a credit for a reimbursement. The unique index on
+ * expense_id keeps each on one statement even when two take it at once.
+ */
+async function takeQueuedExpenses(tx: DbOrTx, statementId: number, driverId: number) {
+  await tx.execute(
+    sql`insert into driver_statement_lines
+        (statement_id, kind, expense_id, category, line_date, type, description, count_action, amount_cents)
+      select ${statementId}, 'addition', e.id,
+        case e.pay_as when 'reimbursement' then 'credit' else 'deduction' end,
+        e.expense_date,
+        case e.pay_as when 'reimbursement' then ${ADDITION_CATEGORIES.credit} else ${ADDITION_CATEGORIES.deduction} end,
+        concat('Company expense #', e.id, ': ', e.category, case when e.description <> '' then concat(' — ', e.description) else '' end),
+        '',
+        case e.pay_as when 'reimbursement' then e.amount_cents else -e.amount_cents end
+      from company_expenses e
+      where e.driver_id = ${driverId} and e.status = 'Queued'
+        and not exists (select 1 from driver_statement_lines dl where dl.expense_id = e.id)
+      order by e.expense_date, e.id`,
+  );
+}
+
+/**
+ * POST /company-expenses/:id/pay: the expense waits for the driver's next statement as a deduction
+ * or a reimbursement, and goes on the driver's open statement at once when there is one. A truck's
+ * expense is charged to the truck's driver. Answers the statement that took it, or null.
+ */
+export async function payExpense(db: Db, user: AuthUser, id: number, payAs: 'deduction' | 'reimbursement') {
+  return db.transaction(async (tx) => {
+    const [e] = await rowsOf<{ driver_id: number | null; truck_driver: number | null; taken_by: number | null }>(
+      tx,
+      sql`select e.driver_id, (select driver_id from trucks where id = e.truck_id) as truck_driver,
+          (select statement_id from driver_statement_lines where expense_id = e.id) as taken_by
+        from company_expenses e where e.id = ${id} and e.company_id = ${user.companyId} for update`,
+    );
+    if (!e) throw AppError.notFound();
+    if (e.taken_by) throw AppError.precondition(EXPENSE_MSG.onStatement(Number(e.taken_by)));
+    const driverId = e.driver_id ?? e.truck_driver;
+    if (!driverId) throw AppError.invalidField('driver_id', EXPENSE_MSG.noDriver);
+    // Statements of this driver are made one at a time (findDriver locks the driver's row).
+    await findDriver(tx, user, Number(driverId), true);
+    await tx.execute(
+      sql`update company_expenses set pay_as = ${payAs}, status = 'Queued', driver_id = ${driverId}, updated_at = now()
+        where id = ${id}`,
+    );
+    const [open] = await rowsOf<{ id: number }>(
+      tx,
+      sql`select id from driver_statements where company_id = ${user.companyId} and driver_id = ${driverId}
+        and status = 'Open' order by date_to desc, id desc limit 1 for update`,
+    );
+    if (open) {
+      await takeQueuedExpenses(tx, Number(open.id), Number(driverId));
+      await settle(tx, Number(open.id));
+    }
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'company_expense',
+      entityId: id,
+      action: 'update',
+      after: { pay_as: payAs, driver_id: driverId, statement_id: open ? Number(open.id) : null },
+    });
+    return open ? Number(open.id) : null;
+  });
+}
+
 /** POST /drivers-statements/setAddition: a credit or deduction on an open statement. */
 export async function setAddition(db: Db, user: AuthUser, body: AdditionForm & { statement_id: number }) {
   const id = body.statement_id;
@@ -287,12 +355,13 @@ export async function setAddition(db: Db, user: AuthUser, body: AdditionForm & {
 /** POST /drivers-statements/updateAddition/:id (the line). */
 export async function updateAddition(db: Db, user: AuthUser, lineId: number, body: AdditionForm) {
   const statementId = await db.transaction(async (tx) => {
-    const [line] = await rowsOf<{ statement_id: number }>(
+    const [line] = await rowsOf<{ statement_id: number; expense_id: number | null }>(
       tx,
-      sql`select dl.statement_id from driver_statement_lines dl join driver_statements s on s.id = dl.statement_id
+      sql`select dl.statement_id, dl.expense_id from driver_statement_lines dl join driver_statements s on s.id = dl.statement_id
         where dl.id = ${lineId} and dl.kind = 'addition' and s.company_id = ${user.companyId}`,
     );
     if (!line) throw AppError.notFound();
+    if (line.expense_id) throw AppError.precondition(STATEMENT_MSG.expenseLine);
     const sid = Number(line.statement_id);
     const s = await lockStatement(tx, user, sid);
     if (s.status === 'Closed') throw AppError.precondition(STATEMENT_MSG.closed);

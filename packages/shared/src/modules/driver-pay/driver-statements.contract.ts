@@ -38,6 +38,7 @@ export const STATEMENT_MSG = {
   badEmail: 'Enter a valid e-mail address.',
   noRows: 'Choose at least one statement.',
   noDriver: 'Choose a driver.',
+  expenseLine: 'This line is a company expense: unselect it to take it off the statement, then change the expense.',
 } as const;
 
 const ids = z.array(z.number().int().positive()).max(2000);

@@ -1,0 +1,193 @@
+import { ACTION, IdParamsSchema, ITEM_MESSAGES, SECTION } from '@backhaul/shared';
+import * as C from '@backhaul/shared/modules/driver-pay/company-expenses.contract';
+import { toDollars } from '@backhaul/shared/money';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { AuthUser } from '../../platform/auth/access';
+import { caller } from '../../platform/auth/guard';
+import { AppError } from '../../platform/errors';
+import type { RouteModule } from '../../platform/http/types';
+import { defineResource, type ResourceColumn, registerResource } from '../../platform/record/define-resource';
+import { companyExpenses as t } from './driver-pay.table';
+import { payExpense } from './driver-statements.service';
+import { payeeOptions } from './fuel.service';
+
+type ExpenseRecord = typeof t.$inferSelect;
+
+/** The statement line that holds an expense, if any (its status follows: On statement). */
+const statementOf = async (tx: DbOrTx, id: number) =>
+  Number(
+    (
+      await rowsOf<{ statement_id: number }>(
+        tx,
+        sql`select statement_id from driver_statement_lines where expense_id = ${id}`,
+      )
+    )[0]?.statement_id ?? 0,
+  ) || null;
+
+export async function toExpenseRow(tx: DbOrTx, e: ExpenseRecord): Promise<C.CompanyExpense> {
+  const statementId = await statementOf(tx, e.id);
+  return {
+    id: e.id,
+    expense_date: e.expenseDate,
+    category: e.category,
+    driver_id: e.driverId,
+    truck_id: e.truckId,
+    customer_id: e.customerId,
+    amount: toDollars(e.amountCents),
+    description: e.description,
+    pay_as: (e.payAs as C.PayAs | null) ?? null,
+    status: statementId ? 'On statement' : (e.status as 'Open' | 'Queued'),
+    statement_id: statementId,
+  };
+}
+
+/** The ids the form names must be the caller's company's. */
+async function checkRefs(
+  tx: DbOrTx,
+  user: AuthUser,
+  form: { driver_id: number | null; truck_id: number | null; customer_id: number | null },
+) {
+  const [found] = await rowsOf<{ driver: number | null; truck: number | null; customer: number | null }>(
+    tx,
+    sql`select (select id from drivers where id = ${form.driver_id} and company_id = ${user.companyId}) as driver,
+      (select id from trucks where id = ${form.truck_id} and company_id = ${user.companyId}) as truck,
+      (select id from customers where id = ${form.customer_id} and company_id = ${user.companyId}) as customer`,
+  );
+  const errors: Record<string, string[]> = {};
+  if (form.driver_id !== null && !found?.driver) errors.driver_id = ['Choose a driver from the list.'];
+  if (form.truck_id !== null && !found?.truck) errors.truck_id = ['Choose a truck from the list.'];
+  if (form.customer_id !== null && !found?.customer) errors.customer_id = ['Choose a customer from the list.'];
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+}
+
+const statusSql = sql`(case when exists (select 1 from driver_statement_lines dl where dl.expense_id = ${t.id}) then 'On statement' else ${t.status} end)`;
+
+/** 001 §3: ID, Customer, Driver, Truck, Amount, Category, Description (+ date and where the pay stands). */
+const columns: ResourceColumn[] = [
+  { id: 'id', title: 'ID', column: t.id, filter: 'number', footer: 'count', align: 'left' },
+  {
+    id: 'expense_date',
+    title: 'Date',
+    sql: sql`${t.expenseDate}::text`,
+    filterSql: sql`${t.expenseDate}`,
+    sortSql: sql`${t.expenseDate}`,
+    filter: 'date',
+    dateType: 'date',
+  },
+  {
+    id: 'customer',
+    title: 'Customer',
+    sql: sql`ce_customer.name`,
+    filterSql: sql`${t.customerId}`,
+    filter: 'list',
+    joins: ['customer'],
+  },
+  {
+    id: 'driver',
+    title: 'Driver',
+    sql: sql`ce_driver.name`,
+    filterSql: sql`${t.driverId}`,
+    filter: 'list',
+    footer: 'unique',
+    footerSql: sql`${t.driverId}`,
+    search: true,
+    joins: ['driver'],
+  },
+  {
+    id: 'truck',
+    title: 'Truck',
+    sql: sql`ce_truck.truck_number`,
+    filterSql: sql`${t.truckId}`,
+    filter: 'list',
+    search: true,
+    joins: ['truck'],
+  },
+  { id: 'amount', title: 'Amount', column: t.amountCents, filter: 'number', dollar: true, footer: 'sum' },
+  { id: 'category', title: 'Category', column: t.category, filter: 'list', footer: 'unique' },
+  { id: 'description', title: 'Description', column: t.description, filter: 'note', search: true, clip: 28 },
+  { id: 'status', title: 'Pay', sql: statusSql, filterSql: statusSql, filter: 'list' },
+  {
+    id: 'statement_id',
+    title: 'Statement',
+    sql: sql`(select dl.statement_id from driver_statement_lines dl where dl.expense_id = ${t.id})`,
+    data: true,
+  },
+  { id: 'pay_as', title: 'Pay as', sql: sql`initcap(${t.payAs})`, filter: 'list', hidden: true },
+];
+
+/** GET /company-expenses, POST …/list, GET …/create, GET …/:id/edit, POST, PUT …/:id, DELETE …/:id. */
+export const companyExpensesResource = defineResource({
+  base: C.COMPANY_EXPENSES_BASE,
+  key: 'company-expenses',
+  title: 'Company expenses',
+  entity: 'company_expense',
+  table: t,
+  section: SECTION.CompanyExpenses,
+  form: C.CompanyExpenseFormSchema,
+  row: C.CompanyExpenseSchema,
+  columns,
+  joins: {
+    driver: sql`left join drivers ce_driver on ce_driver.id = ${t.driverId}`,
+    truck: sql`left join trucks ce_truck on ce_truck.id = ${t.truckId}`,
+    customer: sql`left join customers ce_customer on ce_customer.id = ${t.customerId}`,
+  },
+  defaultSort: { sort: 'expense_date', order: 'desc' },
+  messages: ITEM_MESSAGES,
+  toRow: (e, { tx }) => toExpenseRow(tx, e),
+  toValues: (form, { user, before }) => ({
+    expenseDate: form.expense_date,
+    category: form.category,
+    driverId: form.driver_id,
+    truckId: form.truck_id,
+    customerId: form.customer_id,
+    amountCents: form.amount,
+    description: form.description ?? '',
+    ...(before ? {} : { createdBy: user.id }),
+  }),
+  hooks: {
+    beforeSave: async ({ tx, user, form, before }) => {
+      await checkRefs(tx, user, form);
+      const on = before ? await statementOf(tx, before.id) : null;
+      if (on) throw AppError.precondition(C.EXPENSE_MSG.onStatement(on));
+    },
+    beforeDelete: async ({ tx, id }) => {
+      const on = await statementOf(tx, id);
+      if (on) throw AppError.precondition(C.EXPENSE_MSG.onStatement(on));
+    },
+  },
+});
+
+/** Accounting → Company expenses: the record's calls, and Pay (Company expenses, action Paid 16). */
+export const companyExpensesRoutes: RouteModule = {
+  name: 'company-expenses',
+  register(app, deps) {
+    const { db } = deps.database;
+    const tags = ['Company expenses'];
+    registerResource(app, deps, companyExpensesResource, {
+      tags,
+      forms: { options: ({ user }) => payeeOptions(db, user), optionsSchema: C.ExpenseOptionsSchema },
+    });
+    app.post('/company-expenses/:id/pay', {
+      config: { access: { section: SECTION.CompanyExpenses, action: ACTION.PAID } },
+      schema: {
+        tags,
+        summary: "Puts the expense on the driver's next statement (an open one, or the next one made)",
+        params: IdParamsSchema,
+        body: C.ExpensePayBodySchema,
+        response: { 200: C.ExpensePaidSchema },
+      },
+      handler: async (req) => {
+        const user = caller(req).user;
+        const statementId = await payExpense(db, user, req.params.id, req.body.pay_as);
+        const record = companyExpensesResource.record;
+        const [row] = await db.select().from(t).where(sql`${t.id} = ${req.params.id}`);
+        return {
+          message: statementId ? C.EXPENSE_MSG.onStatementNow(statementId) : C.EXPENSE_MSG.queued,
+          item: await record.toRow(row as ExpenseRecord, { tx: db, user }),
+        };
+      },
+    });
+  },
+};
