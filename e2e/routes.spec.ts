@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { SHOTS, signInWithStorage, USERS } from './helpers';
+import { signInWithStorage, USERS } from './helpers';
 import { UNBUILT_ROUTES } from './unbuilt-routes';
 
 type SpecRoute = { path: string; auth: string; kind: string; redirect_to?: string; default_child?: string };
@@ -41,19 +41,6 @@ for (const [n, routes] of HALVES.entries()) {
     expect(unbuilt.sort()).toEqual(UNBUILT_ROUTES.filter((p) => routes.includes(p)).sort());
   });
 }
-
-test('the not-available page names the screen, with breadcrumbs', async ({ page }) => {
-  mkdirSync(SHOTS, { recursive: true });
-  const sample = UNBUILT_ROUTES.find((p) =>
-    /^\/(statistics|accounting|shop|maintenance|settings)\/[a-zA-Z-]+$/.test(p),
-  );
-  test.skip(!sample, 'every child route is built');
-  await signInWithStorage(page, USERS.admin);
-  await page.goto(sample ?? '/');
-  await expect(page.getByText('This screen is not available yet')).toBeVisible();
-  await expect(page.getByTestId('breadcrumbs').locator('a, p')).toHaveCount(2);
-  await page.screenshot({ path: `${SHOTS}/not-available.png` });
-});
 
 test('the user page has Back and My Account; Back hides after the all-users-comments tab', async ({ page }) => {
   await signInWithStorage(page, USERS.admin);
