@@ -1,4 +1,5 @@
 import { SECTION } from '@backhaul/shared';
+import { addDays } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -15,11 +16,34 @@ export const EXPIRY_DIGEST_MSG = {
 } as const;
 
 /**
+ * Another module's dates that fall due (a driver's qualification file, a unit's preventive
+ * maintenance): it answers its items due on or before `horizon` (overdue ones included).
+ */
+export type DueSource = (db: DbOrTx, companyId: number, today: string, horizon: string) => Promise<DigestItem[]>;
+const sources = new Map<string, DueSource>();
+
+/** Adds a module's due dates to the digest and to every reader of `collectDueItems` (registered from its routes). */
+export function registerDueSource(name: string, source: DueSource): void {
+  sources.set(name, source);
+}
+
+/**
  * What falls due within 30 days or is overdue on `today` (a company-time YYYY-MM-DD): active
- * drivers' CDL and medical card, active trucks' and trailers' annual inspection and registration.
- * Trucks and trailers are read straight from their tables (read-only).
+ * drivers' CDL and medical card, active trucks' and trailers' annual inspection and registration,
+ * and what other modules register (`registerDueSource`). Trucks and trailers are read straight
+ * from their tables (read-only).
  */
 export async function collectDueItems(db: DbOrTx, companyId: number, today: string): Promise<DigestItem[]> {
+  const [own, ...others] = await Promise.all([
+    ownDueItems(db, companyId, today),
+    ...[...sources.values()].map((source) => source(db, companyId, today, addDays(today, DUE_WINDOW_DAYS))),
+  ]);
+  return [...(own ?? []), ...others.flat()].sort(
+    (a, b) => a.dueOn.localeCompare(b.dueOn) || a.kind.localeCompare(b.kind) || a.unit.localeCompare(b.unit),
+  );
+}
+
+async function ownDueItems(db: DbOrTx, companyId: number, today: string): Promise<DigestItem[]> {
   const horizon = sql`${today}::date + ${DUE_WINDOW_DAYS}::int`;
   const rows = await rowsOf<{
     kind: string;
