@@ -1,4 +1,4 @@
-import { ACTION, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
 import * as C from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
@@ -23,7 +23,6 @@ import {
 import { addMonths, currentMonth, refuseFutureMonth, statementMonths } from './staff-months';
 
 const can = (action?: number) => ({ section: SECTION.DispatchersStatements, ...(action ? { action } : {}) });
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The statement's loads: the list request with the statement's own filter on top of the caller's. */
 const ofStatement = (body: unknown, id: number) => {
@@ -135,7 +134,7 @@ export const dispatcherStatementsRoutes: RouteModule = {
 
     app.post('/dispatcher/statement/:id/list', {
       config: { access: can() },
-      schema: { tags, params: IdParams, body: z.unknown() },
+      schema: { tags, params: IdParamsSchema, body: z.unknown() },
       handler: async (req) => {
         const { user } = caller(req);
         await getRecord(db, dispatcherStatementRecord, user, req.params.id);
@@ -147,7 +146,7 @@ export const dispatcherStatementsRoutes: RouteModule = {
       config: { access: can(ACTION.EXPORT) },
       schema: {
         tags,
-        params: IdParams,
+        params: IdParamsSchema,
         body: C.DispatcherExportBodySchema,
         response: { 200: C.DispatcherExportAnswerSchema },
       },

@@ -58,7 +58,6 @@ const FINISHED_AREAS = [
   'Motivation programme',
   // Staff pay (issue 16).
   'Bonus or charge',
-  'Scheduled payments',
   'Dispatcher statements',
   'Manager statements',
   'Safety statements',
@@ -67,8 +66,10 @@ const FINISHED_AREAS = [
   'Settings',
   'Versions',
   'Employee work schedule',
+  // Driver pay (issue 15).
   'Driver statements',
   'Fuel',
+  'Scheduled payments',
   // Account (issue 19): the geo list was its last call.
   'Account and personal',
 ];
