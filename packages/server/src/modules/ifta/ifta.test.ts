@@ -360,8 +360,9 @@ describe('IFTA report (integration)', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
-    expect(sheet?.name).toBe(`IFTA ${QUARTER}`);
-    const values = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
+    if (!sheet) throw new Error('no sheet');
+    expect(sheet.name).toBe(`IFTA ${QUARTER}`);
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual([
       'State',
       'Total miles',
