@@ -8,6 +8,7 @@ import {
   IftaRatesSchema,
   IftaReportBodySchema,
   IftaReportSchema,
+  IftaTrucksSchema,
 } from '@backhaul/shared/modules/ifta/ifta.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
@@ -41,6 +42,11 @@ export const iftaRoutes: RouteModule = {
           .header('content-disposition', `attachment; filename="${file.name}"`)
           .send(file.data);
       },
+    });
+    app.get(IFTA_ROUTES.trucks, {
+      config: { access: fuel },
+      schema: { tags, response: { 200: IftaTrucksSchema } },
+      handler: async (req) => ({ trucks: await service.truckOptions(db, caller(req).user) }),
     });
     app.get(IFTA_ROUTES.rates, {
       config: { access: fuel },

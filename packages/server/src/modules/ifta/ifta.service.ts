@@ -174,6 +174,14 @@ export async function iftaReport(db: DbOrTx, user: AuthUser, body: IftaReportBod
   };
 }
 
+/** The company's trucks, by number: the report's truck filter. */
+export const truckOptions = (db: DbOrTx, user: AuthUser) =>
+  rowsOf<{ value: number; label: string }>(
+    db,
+    sql`select id as value, truck_number as label from trucks where company_id = ${user.companyId}
+      order by truck_number, id`,
+  );
+
 /** GET /ifta/rates: the quarter's rates, dollars per gallon. */
 export async function listRates(db: DbOrTx, user: AuthUser, quarter: string) {
   const rates = await quarterRates(db, user.companyId, quarter);

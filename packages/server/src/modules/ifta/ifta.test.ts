@@ -433,5 +433,9 @@ describe('IFTA report (integration)', () => {
     expect(theirs.body.rows).toEqual([]);
     expect(theirs.body.totals.total_miles).toBe(0);
     expect((await api('GET', `/ifta/rates?quarter=${QUARTER}`, undefined, outsider.token)).body.rates).toEqual([]);
+    const ours = (await api('GET', '/ifta/trucks', undefined, viewer.token)).body.trucks as { value: number }[];
+    expect(ours.some((o) => o.value === truckId)).toBe(true);
+    expect((await api('GET', '/ifta/trucks', undefined, outsider.token)).body.trucks).toEqual([]);
+    expect((await api('GET', '/ifta/trucks', undefined, dispatcher)).status).toBe(403);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SelectOptionSchema } from '../../http/schemas';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR } from '../../schemas/dates';
 
 /**
@@ -10,6 +11,7 @@ export const IFTA_ROUTES = {
   report: '/ifta/report',
   export: '/ifta/report/export',
   rates: '/ifta/rates',
+  trucks: '/ifta/trucks',
 } as const;
 
 export const IFTA_MSG = {
@@ -149,3 +151,6 @@ export const IftaRatesSchema = z.object({
 export type IftaRates = z.infer<typeof IftaRatesSchema>;
 
 export const IftaRatesSavedSchema = IftaRatesSchema.extend({ message: z.string() });
+
+/** GET /ifta/trucks: the company's trucks for the report's truck filter. */
+export const IftaTrucksSchema = z.object({ trucks: z.array(SelectOptionSchema) });
