@@ -81,22 +81,22 @@ function legPieces(a: Lonlat, b: Lonlat): Array<[string, number]> {
   const dy = b[1] - a[1];
   const span = dx * dx + dy * dy;
   const at = (t: number): Lonlat => [a[0] + dx * t, a[1] + dy * t];
-  const cuts = [0, 1];
+  const ts = [0, 1];
   if (span > 0) {
     const line = lineString([a, b]);
     for (const s of candidates) {
       for (const p of turfIntersect().lineIntersect(line, s.feature).features) {
         const [x = 0, y = 0] = p.geometry.coordinates;
         const t = ((x - a[0]) * dx + (y - a[1]) * dy) / span;
-        if (t > 0 && t < 1) cuts.push(t);
+        if (t > 0 && t < 1) ts.push(t);
       }
     }
   }
-  cuts.sort((x, y) => x - y);
+  ts.sort((x, y) => x - y);
   const pieces: Array<[string | null, number]> = [];
-  for (let i = 1; i < cuts.length; i++) {
-    const t0 = cuts[i - 1] ?? 0;
-    const t1 = cuts[i] ?? 1;
+  for (let i = 1; i < ts.length; i++) {
+    const t0 = ts[i - 1] ?? 0;
+    const t1 = ts[i] ?? 1;
     if (t1 - t0 < 1e-12) continue;
     const [p0, p1, mid] = [at(t0), at(t1), at((t0 + t1) / 2)];
     const inside = candidates.find((s) => turfInside().booleanPointInPolygon(point(mid), s.feature));
@@ -112,28 +112,34 @@ function legPieces(a: Lonlat, b: Lonlat): Array<[string, number]> {
   });
 }
 
+/** Legs already cut, by their ends: a fleet runs the same lanes quarter after quarter (~1.6 ms a cut). */
+const cuts = new Map<string, Array<[string, number]>>();
+const CUTS_KEPT = 50_000;
+
+function cutLeg(a: Lonlat, b: Lonlat): Array<[string, number]> {
+  const key = `${a.join()}|${b.join()}`;
+  let pieces = cuts.get(key);
+  if (!pieces) {
+    pieces = legPieces(a, b);
+    if (cuts.size >= CUTS_KEPT) cuts.delete(cuts.keys().next().value as string);
+    cuts.set(key, pieces);
+  }
+  return pieces;
+}
+
 /**
  * Road miles per state over legs: each piece's great-circle length × the mileage module's road
- * factor (so a leg's total matches the offline estimate of its two ends). Repeated legs (a fleet's
- * lanes) are cut once per call.
+ * factor (so a leg's total matches the offline estimate of its two ends).
  */
 export function stateMiles(legs: readonly Leg[]): StateMiles {
   const miles: Record<string, number> = {};
-  const cache = new Map<string, Array<[string, number]>>();
   let skipped = 0;
   for (const leg of legs) {
     if (!leg.from || !leg.to) {
       skipped++;
       continue;
     }
-    const a: Lonlat = [leg.from.lon, leg.from.lat];
-    const b: Lonlat = [leg.to.lon, leg.to.lat];
-    const key = `${a.join()}|${b.join()}`;
-    let pieces = cache.get(key);
-    if (!pieces) {
-      pieces = legPieces(a, b);
-      cache.set(key, pieces);
-    }
+    const pieces = cutLeg([leg.from.lon, leg.from.lat], [leg.to.lon, leg.to.lat]);
     if (!pieces.length) {
       skipped++;
       continue;
