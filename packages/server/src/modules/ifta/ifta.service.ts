@@ -187,15 +187,17 @@ export async function listRates(db: DbOrTx, user: AuthUser, quarter: string) {
   const rates = await quarterRates(db, user.companyId, quarter);
   return {
     quarter,
-    rates: [...rates].sort(([a], [b]) => a.localeCompare(b)).map(([state, rate]) => ({ state, rate: rate / 10_000 })),
+    rates: [...rates]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([state, rate]) => ({ state, dollars_per_gallon: rate / 10_000 })),
   };
 }
 
-/** POST /ifta/rates: sets the given states' rates for the quarter (others stay), audited. */
+/** POST /ifta/rates: sets the given states' rates for the quarter (others stay), audited; the contract hands rate × 10,000. */
 export async function saveRates(
   db: DbOrTx,
   user: AuthUser,
-  body: { quarter: string; rates: Array<{ state: string; rate: number }> },
+  body: { quarter: string; rates: Array<{ state: string; dollars_per_gallon: number }> },
 ) {
   await inTransaction(db, async (tx) => {
     const before = await quarterRates(tx, user.companyId, body.quarter);
@@ -206,15 +208,15 @@ export async function saveRates(
           companyId: user.companyId,
           quarter: body.quarter,
           state: r.state,
-          rateE4: r.rate,
+          rateE4: r.dollars_per_gallon,
           updatedBy: user.id,
         })
         .onConflictDoUpdate({
           target: [iftaRates.companyId, iftaRates.quarter, iftaRates.state],
-          set: { rateE4: r.rate, updatedBy: user.id, updatedAt: sql`now()` },
+          set: { rateE4: r.dollars_per_gallon, updatedBy: user.id, updatedAt: sql`now()` },
         });
     }
-    const changed = body.rates.filter((r) => before.get(r.state) !== r.rate);
+    const changed = body.rates.filter((r) => before.get(r.state) !== r.dollars_per_gallon);
     if (changed.length)
       await writeAudit(tx, {
         actor: user,
@@ -222,7 +224,7 @@ export async function saveRates(
         entityId: body.quarter,
         action: 'update',
         before: Object.fromEntries(changed.map((r) => [r.state, before.get(r.state) ?? null])),
-        after: Object.fromEntries(changed.map((r) => [r.state, r.rate])),
+        after: Object.fromEntries(changed.map((r) => [r.state, r.dollars_per_gallon])),
       });
   });
   return { message: IFTA_MSG.ratesSaved, ...(await listRates(db, user, body.quarter)) };

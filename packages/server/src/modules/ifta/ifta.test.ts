@@ -199,8 +199,8 @@ describe('IFTA report (integration)', () => {
       {
         quarter: QUARTER,
         rates: [
-          { state: 'tx', rate: 0.2 },
-          { state: 'AR', rate: '0.285' },
+          { state: 'tx', dollars_per_gallon: 0.2 },
+          { state: 'AR', dollars_per_gallon: '0.285' },
         ],
       },
       admin,
@@ -294,11 +294,16 @@ describe('IFTA report (integration)', () => {
     expect(read.body).toEqual({
       quarter: QUARTER,
       rates: [
-        { state: 'AR', rate: 0.285 },
-        { state: 'TX', rate: 0.2 },
+        { state: 'AR', dollars_per_gallon: 0.285 },
+        { state: 'TX', dollars_per_gallon: 0.2 },
       ],
     });
-    const changed = await api('POST', '/ifta/rates', { quarter: QUARTER, rates: [{ state: 'OK', rate: 0.19 }] }, admin);
+    const changed = await api(
+      'POST',
+      '/ifta/rates',
+      { quarter: QUARTER, rates: [{ state: 'OK', dollars_per_gallon: 0.19 }] },
+      admin,
+    );
     expect(changed.status).toBe(200);
     expect(changed.body.message).toBe(IFTA_MSG.ratesSaved);
     expect(changed.body.rates.map((r: { state: string }) => r.state)).toEqual(['AR', 'OK', 'TX']);
@@ -321,9 +326,9 @@ describe('IFTA report (integration)', () => {
       {
         quarter: QUARTER,
         rates: [
-          { state: 'Texas', rate: 0.2 },
-          { state: 'OK', rate: 0.12345 },
-          { state: 'NM', rate: -1 },
+          { state: 'Texas', dollars_per_gallon: 0.2 },
+          { state: 'OK', dollars_per_gallon: 0.12345 },
+          { state: 'NM', dollars_per_gallon: -1 },
         ],
       },
       admin,
@@ -331,20 +336,23 @@ describe('IFTA report (integration)', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toMatchObject({
       'rates.0.state': [IFTA_MSG.state],
-      'rates.1.rate': [IFTA_MSG.rate],
-      'rates.2.rate': [IFTA_MSG.rate],
+      'rates.1.dollars_per_gallon': [IFTA_MSG.rate],
+      'rates.2.dollars_per_gallon': [IFTA_MSG.rate],
     });
     const twice = {
       quarter: QUARTER,
       rates: [
-        { state: 'OK', rate: 0.2 },
-        { state: 'ok', rate: 0.3 },
+        { state: 'OK', dollars_per_gallon: 0.2 },
+        { state: 'ok', dollars_per_gallon: 0.3 },
       ],
     };
     const dup = await api('POST', '/ifta/rates', twice, admin);
     expect(dup.status).toBe(422);
     expect(dup.body.errors).toEqual({ 'rates.1.state': [IFTA_MSG.stateTwice] });
-    expect((await api('GET', `/ifta/rates?quarter=${QUARTER}`)).body.rates).toContainEqual({ state: 'OK', rate: 0.19 });
+    expect((await api('GET', `/ifta/rates?quarter=${QUARTER}`)).body.rates).toContainEqual({
+      state: 'OK',
+      dollars_per_gallon: 0.19,
+    });
     expect((await api('GET', '/ifta/rates?quarter=2026-13')).status).toBe(422);
   });
 
@@ -409,7 +417,7 @@ describe('IFTA report (integration)', () => {
     ]);
     expect((await api('POST', '/ifta/report', { quarter: QUARTER }, viewer.token)).status).toBe(200);
     expect((await api('GET', `/ifta/rates?quarter=${QUARTER}`, undefined, viewer.token)).status).toBe(200);
-    const rates = { quarter: QUARTER, rates: [{ state: 'TX', rate: 0.5 }] };
+    const rates = { quarter: QUARTER, rates: [{ state: 'TX', dollars_per_gallon: 0.5 }] };
     expect((await api('POST', '/ifta/rates', rates, viewer.token)).status).toBe(403);
     expect(
       (await api('POST', '/ifta/report/export', { quarter: QUARTER, fileType: 'xlsx' }, viewer.token)).status,

@@ -129,8 +129,8 @@ export const IftaRatesBodySchema = z.object({
           .trim()
           .transform((s) => s.toUpperCase())
           .refine((s) => /^[A-Z]{2}$/.test(s), IFTA_MSG.state),
-        /** Answered as rate × 10,000 (rate_e4). */
-        rate: rateSchema,
+        /** Answered as rate × 10,000 (rate_e4). Not `rate`: a field so named would read as money. */
+        dollars_per_gallon: rateSchema,
       }),
     )
     .max(100)
@@ -146,7 +146,7 @@ export type IftaRatesBody = z.input<typeof IftaRatesBodySchema>;
 
 export const IftaRatesSchema = z.object({
   quarter: z.string(),
-  rates: z.array(z.object({ state: z.string(), rate: z.number() })),
+  rates: z.array(z.object({ state: z.string(), dollars_per_gallon: z.number() })),
 });
 export type IftaRates = z.infer<typeof IftaRatesSchema>;
 

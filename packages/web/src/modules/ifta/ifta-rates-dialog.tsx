@@ -18,14 +18,14 @@ export function IftaRatesDialog(props: { quarter: string; opened: boolean; onClo
   const [values, setValues] = useState<Record<string, number | string>>({});
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (query.data) setValues(Object.fromEntries(query.data.rates.map((r) => [r.state, r.rate])));
+    if (query.data) setValues(Object.fromEntries(query.data.rates.map((r) => [r.state, r.dollars_per_gallon])));
   }, [query.data]);
   const states = [...new Set([...IFTA_STATES, ...Object.keys(values)])].sort();
 
   const save = async () => {
     const rates = Object.entries(values)
       .filter(([, v]) => v !== '')
-      .map(([state, rate]) => ({ state, rate: Number(rate) }));
+      .map(([state, rate]) => ({ state, dollars_per_gallon: Number(rate) }));
     setSaving(true);
     try {
       const saved = await iftaApi.saveRates({ quarter: props.quarter, rates });
