@@ -17,6 +17,7 @@ import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes
 import { extractionRoutes } from './modules/extraction/extraction.routes';
 import { factoringRoutes } from './modules/factoring/factoring.routes';
 import { generalRoutes } from './modules/general/general.routes';
+import { iftaRoutes } from './modules/ifta/ifta.routes';
 import { infoCompanyRoutes } from './modules/info-company/info-company.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { managerStatementsRoutes } from './modules/manager-statements/manager-statements.routes';
@@ -94,6 +95,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   fuelRoutes,
   scheduledPaymentsRoutes,
   companyExpensesRoutes,
+  iftaRoutes,
   searchRoutes,
   // Staff pay (issue 16).
   bonusChargeRoutes,

@@ -11,6 +11,7 @@ import { driversSeeder } from './modules/drivers/drivers.seed';
 import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
+import { iftaSeeder } from './modules/ifta/ifta.seed';
 import { invoicesSeeder } from './modules/invoices/invoices.seed';
 import { managerStatementsSeeder } from './modules/manager-statements/manager-statements.seed';
 import { paymentsSeeder } from './modules/payments/payments.seed';
@@ -77,4 +78,6 @@ export const SEEDERS: readonly Seeder[] = [
   accountSeeder,
   // Driver pay (issue 15): scheduled payments and weekly driver statements.
   driverPaySeeder,
+  // IFTA rates per quarter (the report reads the fuel rows above).
+  iftaSeeder,
 ];

@@ -2,7 +2,9 @@
 export {
   computeTripMiles,
   estimateRoadMiles,
+  greatCircleMiles,
   type MileageProvider,
   offlineProviderWith,
+  ROAD_FACTOR,
   selectMileageProvider,
 } from './mileage.service';
