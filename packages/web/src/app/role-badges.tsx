@@ -1,7 +1,9 @@
+import { SECTION } from '@backhaul/shared';
 import { Badge, Group, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../platform/api-client';
+import { allowsButton, usePermissionTree } from '../platform/data-table/permissions';
 
 const REFRESH_MS = 60_000;
 
@@ -18,7 +20,12 @@ async function fetchCount(path: string): Promise<number> {
 }
 
 function CountBadge({ label, path, to, testId }: { label: string; path: string; to: string; testId: string }) {
-  const count = useQuery({ queryKey: ['badge', path], queryFn: () => fetchCount(path), refetchInterval: REFRESH_MS });
+  const count = useQuery({
+    queryKey: ['badge', path],
+    queryFn: () => fetchCount(path),
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
   const n = count.data ?? 0;
   return (
     <Tooltip label={label} openDelay={200}>
@@ -38,9 +45,11 @@ function CountBadge({ label, path, to, testId }: { label: string; path: string; 
 
 /**
  * Role 3 sees the counts of new vacation requests and new user comments (000 §6); every staff user sees the
- * count of unread notes, which goes down as they are read.
+ * count of unread notes, which goes down as they are read; a Safety holder the count of items expiring
+ * within 30 days or overdue.
  */
 export function RoleBadges({ role }: { role: number | null }) {
+  const safety = allowsButton(usePermissionTree(), { section: SECTION.Safety, ids: [] });
   return (
     <Group gap={6} visibleFrom="md">
       {role === 3 ? (
@@ -58,6 +67,10 @@ export function RoleBadges({ role }: { role: number | null }) {
             testId="badge-comments"
           />
         </>
+      ) : null}
+      {/* Safety holders: what is overdue or due within 30 days (issue 18). */}
+      {safety ? (
+        <CountBadge label="Expiring" path="/safety/expiring" to="/safety/expiring" testId="badge-expiring" />
       ) : null}
       <CountBadge label="Unread notes" path="/info/notes/count" to="/account" testId="badge-notes" />
     </Group>
