@@ -1,6 +1,8 @@
 import { SECTION } from '@backhaul/shared';
 import { Badge, Group, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { api } from '../platform/api-client';
 import { allowsButton, usePermissionTree } from '../platform/data-table/permissions';
@@ -19,7 +21,22 @@ async function fetchCount(path: string): Promise<number> {
   }
 }
 
-function CountBadge({ label, path, to, testId }: { label: string; path: string; to: string; testId: string }) {
+function CountBadge({
+  label,
+  path,
+  to,
+  testId,
+  hint,
+  icon,
+}: {
+  label: string;
+  path: string;
+  to: string;
+  testId: string;
+  hint?: string;
+  /** Shown instead of the label (which stays the tooltip and the accessible name). */
+  icon?: ReactNode;
+}) {
   const count = useQuery({
     queryKey: ['badge', path],
     queryFn: () => fetchCount(path),
@@ -28,16 +45,18 @@ function CountBadge({ label, path, to, testId }: { label: string; path: string; 
   });
   const n = count.data ?? 0;
   return (
-    <Tooltip label={label} openDelay={200}>
+    <Tooltip label={hint ?? label} openDelay={200}>
       <Badge
         component={Link}
         to={to}
         variant={n > 0 ? 'filled' : 'light'}
         color={n > 0 ? 'orange' : 'gray'}
-        style={{ cursor: 'pointer' }}
+        style={{ cursor: 'pointer', flexShrink: 0 }}
         data-testid={testId}
+        aria-label={`${label}: ${n}`}
+        {...(icon ? { leftSection: icon } : {})}
       >
-        {label}: {n}
+        {icon ? n : `${label}: ${n}`}
       </Badge>
     </Tooltip>
   );
@@ -51,7 +70,7 @@ function CountBadge({ label, path, to, testId }: { label: string; path: string; 
 export function RoleBadges({ role }: { role: number | null }) {
   const safety = allowsButton(usePermissionTree(), { section: SECTION.Safety, ids: [] });
   return (
-    <Group gap={6} visibleFrom="md">
+    <Group gap={6} wrap="nowrap" visibleFrom="md">
       {role === 3 ? (
         <>
           <CountBadge
@@ -70,7 +89,14 @@ export function RoleBadges({ role }: { role: number | null }) {
       ) : null}
       {/* Safety holders: what is overdue or due within 30 days (issue 18). */}
       {safety ? (
-        <CountBadge label="Expiring" path="/safety/expiring" to="/safety/expiring" testId="badge-expiring" />
+        <CountBadge
+          label="Expiring"
+          hint="Expiring soon: overdue or due within 30 days"
+          icon={<IconAlertTriangle size={12} />}
+          path="/safety/expiring"
+          to="/safety/expiring"
+          testId="badge-expiring"
+        />
       ) : null}
       <CountBadge label="Unread notes" path="/info/notes/count" to="/account" testId="badge-notes" />
     </Group>

@@ -151,6 +151,50 @@ describe('driver qualification file', () => {
   });
 });
 
+const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n', 'latin1');
+function multipart(name: string, data: Buffer) {
+  const boundary = `----dq${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('qualification files', () => {
+  it('a safety user attaches a file to an item; the file shows on the item; a dispatcher may look but not add', async () => {
+    const driver = await f.driver();
+    const made = await call('POST', `/drivers/${driver.id}/qualification`, safety, {
+      kind: 'road_test',
+      performed_on: today,
+    });
+    const itemId = made.json().item.id as number;
+    const upload = (token: string, id: number | string) => {
+      const m = multipart('road test.pdf', PDF);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/files/upload/driver-qualification/${id}`,
+        payload: m.payload,
+        headers: { ...m.headers, ...t.bearer(token) },
+      });
+    };
+    const res = await upload(safety, itemId);
+    expect(res.statusCode, res.body).toBe(200);
+    const file = (await call('GET', `/drivers/${driver.id}/qualification`, safety)).json();
+    expect(file.items.find((i: { kind: string }) => i.kind === 'road_test').files).toEqual([
+      { id: res.json().file.id, name: 'road test.pdf' },
+    ]);
+    const list = await call('GET', `/files/list/driver-qualification/${itemId}`, dispatcher);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().rows).toHaveLength(1);
+    expect((await upload(dispatcher, itemId)).statusCode).toBe(403);
+    expect((await upload(safety, 999999)).statusCode).toBe(403);
+  });
+});
+
 describe('expiring soon, the digest and POST /general', () => {
   it('GET /safety/expiring lists DQ items with the drivers, trucks and trailers due in 30 days; the digest too', async () => {
     const driver = await f.driver({ cdl_expires_on: addDays(today, 400), medical_card_expires_on: addDays(today, 5) });
