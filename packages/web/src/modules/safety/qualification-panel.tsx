@@ -76,7 +76,13 @@ export function QualificationPanel({ driverId }: { driverId: number }) {
     queryFn: () => loadQualification(driverId),
     staleTime: 0,
   });
-  const refresh = () => client.invalidateQueries({ queryKey: qualificationKeys.record(driverId) });
+  // The file, and what counts its dates: the Expiring soon list and the header's badge.
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: qualificationKeys.record(driverId) }),
+      client.invalidateQueries({ queryKey: qualificationKeys.list('expiring') }),
+      client.invalidateQueries({ queryKey: ['badge', '/safety/expiring'] }),
+    ]);
   const itemApi = useMemo(() => qualificationApi(driverId), [driverId]);
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const del = useConfirmedDelete({ onDone: refresh, testId: 'qualification-delete-confirm' });
