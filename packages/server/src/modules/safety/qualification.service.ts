@@ -23,6 +23,7 @@ import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
 import { DUE_WINDOW_DAYS } from '../../platform/registry/expiry';
+import { driverScope } from '../drivers';
 import type { DigestItem } from '../expiry-digest';
 import { driverQualificationItems } from './safety.table';
 
@@ -57,8 +58,9 @@ export function expiryOf(form: Pick<QualificationItemFormOutput, 'kind' | 'perfo
   return months ? addMonths(form.performed_on, months) : null;
 }
 
+/** The drivers a caller reaches (a customer user: its customer's only), as the drivers module scopes them. */
 const driverReach = (user: AuthUser, id: unknown) =>
-  sql`exists (select 1 from drivers d where d.id = ${id} and d.company_id = ${user.companyId})`;
+  sql`exists (select 1 from drivers where drivers.id = ${id} and ${driverScope(user)})`;
 
 const toRecord = (r: ItemRow): QualificationRecord => ({
   id: r.id,
@@ -95,7 +97,7 @@ export const qualificationRecord = defineRecord({
   messages: { created: MSG.savingSuccess, updated: MSG.savingSuccess, deleted: MSG.removalSuccess },
 });
 
-/** Whether a driver is the caller's company's. */
+/** The driver, if the caller reaches it (else 404). */
 export async function driverOf(db: DbOrTx, user: AuthUser, driverId: number) {
   const [driver] = await rowsOf<{
     id: number;
@@ -106,18 +108,19 @@ export async function driverOf(db: DbOrTx, user: AuthUser, driverId: number) {
   }>(
     db,
     sql`select id, name, cdl_number, cdl_expires_on::text, medical_card_expires_on::text from drivers
-      where id = ${driverId} and company_id = ${user.companyId}`,
+      where drivers.id = ${driverId} and ${driverScope(user)}`,
   );
   if (!driver) throw AppError.notFound();
   return driver;
 }
 
-/** Whether a stored item is the caller's company's (for its files). */
+/** Whether a stored item's driver is one the caller reaches (for its files). */
 export async function itemVisible(db: DbOrTx, user: AuthUser, itemId: string): Promise<boolean> {
   if (!/^\d+$/.test(itemId)) return false;
   const [row] = await rowsOf<{ id: number }>(
     db,
-    sql`select id from driver_qualification_items where id = ${Number(itemId)} and company_id = ${user.companyId}`,
+    sql`select q.id from driver_qualification_items q join drivers on drivers.id = q.driver_id
+      where q.id = ${Number(itemId)} and q.company_id = ${user.companyId} and ${driverScope(user)}`,
   );
   return Boolean(row);
 }

@@ -1,4 +1,4 @@
-import { SECTION } from '@backhaul/shared';
+import { ACTION, SECTION } from '@backhaul/shared';
 import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { completenessLabel } from '@backhaul/shared/modules/safety/qualification.contract';
 import { sql } from 'drizzle-orm';
@@ -138,6 +138,22 @@ describe('driver qualification file', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect((await call('GET', '/drivers/999999/qualification', safety)).statusCode).toBe(404);
+  });
+
+  it("a customer user reaches only its own customer's drivers' files", async () => {
+    const mine = await f.customer();
+    const other = await f.customer();
+    const own = await f.driver({ customer_id: mine.id });
+    const theirs = await f.driver({ customer_id: other.id });
+    const customer = (
+      await f.user(
+        [0, ACTION.VIEW].map((action) => ({ section: SECTION.Drivers, action })),
+        { customerId: mine.id },
+      )
+    ).token;
+    expect((await call('GET', `/drivers/${own.id}/qualification`, customer)).statusCode).toBe(200);
+    expect((await call('GET', `/drivers/${theirs.id}/qualification`, customer)).statusCode).toBe(404);
+    expect((await call('GET', `/safety/score/${theirs.id}`, customer)).statusCode).toBe(404);
   });
 
   it('a dispatcher (no Safety section) may not write items', async () => {
