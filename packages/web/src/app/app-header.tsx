@@ -95,7 +95,7 @@ export function AppHeader({ burger }: { burger: ReactNode }) {
           </Tooltip>
         )}
         <FeedbackButton />
-        <Text size="sm" fw={500} visibleFrom="sm" data-testid="header-user-name">
+        <Text size="sm" fw={500} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }} data-testid="header-user-name">
           {name}
         </Text>
         <Anchor component={Link} to="/" aria-label="Home" data-testid="header-photo">

@@ -24,7 +24,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
     expect(menuOf(0, 'Administrator')).toEqual([
       'Account',
       'Dispatch: Trips',
-      'Safety: Logbooks',
+      'Safety: Logbooks, Expiring soon',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
       'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Schedules, Short payments, Scheduled payments, Fuel, Bonus and charges, Company expenses, Manager statements',
       'Shop: Work orders, Work orders statistics, Trucks on the road',
@@ -53,7 +53,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
   it('safety@: safety statistics and the fleet and people registries', () => {
     expect(menuOf(3, 'Safety')).toEqual([
       'Account',
-      'Safety: Logbooks',
+      'Safety: Logbooks, Expiring soon',
       'Statistics: Customer reports, Safety RFM statistics',
       'Accounting: Safety statements',
       'Maintenance: Drivers, Trucks, Trailers, Employees',

@@ -26,7 +26,7 @@ const childrenOf = (path: string): string[] =>
 const GROUPS: GroupDefinition[] = [
   { group: 'Account', section: SECTION.Account, to: '/account', items: [] },
   { group: 'Dispatch', section: SECTION.Dispatch, items: ['/trips/list'] },
-  { group: 'Safety', section: SECTION.Safety, items: ['/logbooks', '/employee-work-schedule'] },
+  { group: 'Safety', section: SECTION.Safety, items: ['/logbooks', '/safety/expiring', '/employee-work-schedule'] },
   { group: 'Statistics', section: SECTION.Statistics, items: childrenOf('/statistics') },
   {
     group: 'Accounting',

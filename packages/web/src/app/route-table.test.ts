@@ -33,7 +33,9 @@ describe('route table against routes.json', () => {
     }
   });
 
-  it('has no route the spec does not list', () => {
-    for (const r of flattenRoutes()) expect(specPaths, r.fullPath).toContain(r.fullPath);
+  it('has no route the spec does not list, but our additions (docs/spec-deviations.md)', () => {
+    const ours = ['/safety/expiring'];
+    for (const r of flattenRoutes())
+      if (!ours.includes(r.fullPath)) expect(specPaths, r.fullPath).toContain(r.fullPath);
   });
 });

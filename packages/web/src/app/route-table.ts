@@ -48,6 +48,7 @@ export type PageKey =
   | 'work-orders-statistics'
   | 'truck-road'
   | 'logbooks'
+  | 'safety-expiring'
   | 'reports'
   | 'old-system-settings'
   | 'accounting-settings'
@@ -108,6 +109,8 @@ export const APP_ROUTES: RouteNode[] = [
   { path: '/safety', title: 'Safety', section: 'Safety', redirect: '/statistics' },
   { path: '/reportsOld', title: 'Old reports', section: 'Reports', page: 'reports' },
   { path: '/logbooks', title: 'Logbooks', section: 'Logbooks', page: 'logbooks' },
+  // Ours (issue 18, docs/spec-deviations.md): everything overdue or due within 30 days.
+  { path: '/safety/expiring', title: 'Expiring soon', section: 'Safety', page: 'safety-expiring' },
   { path: '/employee-work-schedule', title: 'Employee work schedule', page: 'work-schedule' },
   {
     path: '/statistics',

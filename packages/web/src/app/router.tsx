@@ -89,6 +89,7 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/work-orders/work-order-statistics-page').then((m) => ({ Component: m.WorkOrderStatisticsPage })),
   'truck-road': () => import('../modules/truck-road/truck-road-page').then((m) => ({ Component: m.TruckRoadPage })),
   logbooks: () => import('../modules/safety/logbooks-page').then((m) => ({ Component: m.LogbooksPage })),
+  'safety-expiring': () => import('../modules/safety/expiring-page').then((m) => ({ Component: m.ExpiringPage })),
   reports: () => import('../modules/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),
 };
 

@@ -111,6 +111,14 @@ export const driversList = defineList({
       title: 'Medical card expires',
       date: sql`drivers.medical_card_expires_on`,
     }),
+    // The qualification file's next due date (the safety module's table, read by name): the earliest
+    // expiry among the latest record of each kind.
+    ...expiryColumns({
+      id: 'qualification_due_on',
+      title: 'Qualification next due',
+      date: sql`(select min(q.expires_on) from (select distinct on (kind) expires_on from driver_qualification_items
+        where driver_id = drivers.id order by kind, performed_on desc, id desc) q)`,
+    }).map((c) => ({ ...c, hidden: true })),
     { id: 'email', title: 'E-mail', sql: sql`drivers.email`, filter: 'note', search: true, hidden: true },
     { id: 'cdl_number', title: 'CDL number', sql: sql`drivers.cdl_number`, filter: 'note', search: true, hidden: true },
     { id: 'active', title: 'Active', sql: sql`drivers.active`, filter: 'options', hidden: true, align: 'center' },

@@ -17,6 +17,7 @@ beforeAll(async () => {
     update drivers set cdl_expires_on = ${TODAY} + 400, medical_card_expires_on = ${TODAY} + 400;
     update trucks set annual_inspection_date = ${TODAY} + 400, registration_expires_on = ${TODAY} + 400;
     update trailers set annual_inspection_date = ${TODAY} + 400, registration_expires_on = ${TODAY} + 400;
+    update driver_qualification_items set expires_on = ${TODAY} + 400 where expires_on is not null;
   `);
   const pick = async (q: string) =>
     (await t.database.query<{ id: number; label: string }>(q))[0] as { id: number; label: string };

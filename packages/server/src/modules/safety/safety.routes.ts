@@ -2,6 +2,15 @@ import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
+  ExpiringResponseSchema,
+  QUALIFICATION_FILE_ENTITY,
+  QUALIFICATION_ROUTES,
+  QualificationFileResponseSchema,
+  SafetyGeneralSchema,
+  ScoreParamsSchema,
+  ScoreTrendSchema,
+} from '@backhaul/shared/modules/safety/qualification.contract';
+import {
   DriverOptionSchema,
   MotivationHomeSchema,
   MotivationListBodySchema,
@@ -35,16 +44,20 @@ import {
 } from '@backhaul/shared/modules/safety/safety.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
+import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
+import { registerDueSource } from '../expiry-digest';
 import { logbooksList } from './logbooks.list';
 import * as motivation from './motivation.service';
+import * as qualification from './qualification.service';
 import { safetyChangeLog, safetyList } from './safety.list';
 import * as actions from './safety-actions.service';
 import { safetyExceptionRecord } from './safety-exceptions.record';
 import * as exceptions from './safety-exceptions.service';
+import * as overview from './safety-overview.service';
 import * as table from './safety-table.service';
 
 const safety = (action?: number | number[]) => ({ section: SECTION.Safety, ...(action ? { action } : {}) });
@@ -213,6 +226,52 @@ export const safetyRoutes: RouteModule = {
       },
       handler: (req) =>
         motivation.motivationMonths(db, caller(req).user, MotivationListBodySchema.parse(req.body ?? {}).months),
+    });
+
+    // ——— Driver qualification file (issue 18) ———
+    // Read on the driver's card by drivers and safety users; written by safety users (create 8, edit 9, delete 11).
+    const card = { anyOf: [safety(), { section: SECTION.Drivers }] };
+    app.get('/drivers/:id/qualification', {
+      config: { access: card },
+      schema: { tags, params: IdParamsSchema, response: { 200: QualificationFileResponseSchema } },
+      handler: (req) => qualification.qualificationFile(db, caller(req).user, req.params.id),
+    });
+    registerRecordRoutes(app, deps, qualification.qualificationRecord, {
+      tags,
+      key: 'item',
+      routes: QUALIFICATION_ROUTES,
+      access: { get: card },
+    });
+    // An item's files: the safety section's file actions (drivers users may look), on the caller's company's items.
+    const fileRule = sectionFileAccess(SECTION.Safety);
+    const driverFiles = sectionFileAccess(SECTION.Drivers);
+    deps.files.registerEntity(QUALIFICATION_FILE_ENTITY, {
+      view: async (auth, id) =>
+        ((await fileRule.view(auth, id)) || (await driverFiles.view(auth, id))) &&
+        qualification.itemVisible(db, auth.user, id),
+      upload: async (auth, id) =>
+        Boolean(await fileRule.upload?.(auth, id)) && qualification.itemVisible(db, auth.user, id),
+      remove: async (auth, id) =>
+        Boolean(await fileRule.remove?.(auth, id)) && qualification.itemVisible(db, auth.user, id),
+    });
+    // Each item's expiry in the daily digest and every reader of collectDueItems (the Expiring soon view).
+    registerDueSource('driver-qualification', qualification.qualificationDueItems);
+
+    // ——— Expiring soon, the score trend and the overview (issue 18) ———
+    app.get('/safety/expiring', {
+      config: { access: safety() },
+      schema: { tags, response: { 200: ExpiringResponseSchema } },
+      handler: (req) => overview.expiringItems(db, caller(req).user),
+    });
+    app.get('/safety/score/:driver_id', {
+      config: { access: card },
+      schema: { tags, params: ScoreParamsSchema, response: { 200: ScoreTrendSchema } },
+      handler: (req) => overview.scoreTrend(db, caller(req).user, req.params.driver_id),
+    });
+    app.post('/general', {
+      config: { access: safety() },
+      schema: { tags, response: { 200: SafetyGeneralSchema } },
+      handler: (req) => overview.safetyGeneral(db, caller(req).user),
     });
 
     // ——— Logbooks ———

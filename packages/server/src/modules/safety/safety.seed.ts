@@ -4,7 +4,13 @@ import { users } from '../../platform/auth/auth.table';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
 import { drivers } from '../drivers';
-import { safetyActions, safetyDrivers, safetyExceptionComments, safetyExceptions } from './safety.table';
+import {
+  driverQualificationItems,
+  safetyActions,
+  safetyDrivers,
+  safetyExceptionComments,
+  safetyExceptions,
+} from './safety.table';
 
 const NOTES: Record<SafetyActionKind, readonly string[]> = {
   check_in: [
@@ -130,5 +136,46 @@ export const safetySeeder: Seeder = {
       })),
     );
     if (comments.length) await ctx.db.insert(safetyExceptionComments).values(comments);
+
+    // Qualification files of every active driver, from the index alone (no faker: later seeders keep
+    // their random stream): pre-employment test and road test at hiring, the annual MVR review and a
+    // random test spread over the last year (some due within 30 days, a few overdue), some missing.
+    const active = await ctx.db
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(and(eq(drivers.companyId, companyId), eq(drivers.active, true)));
+    const items = active.flatMap((d, i) => {
+      const hired = dayFromToday(-400 - ((i * 37) % 900));
+      const mvr = -((i * 53) % 380) - 1;
+      const random = -((i * 29) % 360) - 10;
+      const by = staffIds[i % Math.max(1, staffIds.length)] ?? null;
+      const rows = [
+        { kind: 'drug_pre_employment', performedOn: hired, expiresOn: null, note: 'Negative, MRO verified.' },
+        ...(i % 9 === 4 ? [] : [{ kind: 'road_test', performedOn: hired, expiresOn: null, note: 'Passed.' }]),
+        ...(i % 7 === 3
+          ? []
+          : [
+              {
+                kind: 'mvr_review',
+                performedOn: dayFromToday(mvr),
+                expiresOn: dayFromToday(mvr + 365),
+                note: 'No disqualifying violations.',
+              },
+            ]),
+        ...(i % 3 === 1
+          ? []
+          : [
+              {
+                kind: 'drug_random',
+                performedOn: dayFromToday(random),
+                expiresOn: dayFromToday(random + 365),
+                note: 'Random selection, negative.',
+              },
+            ]),
+      ];
+      return rows.map((r) => ({ companyId, driverId: d.id, createdBy: by, ...r }));
+    });
+    for (let i = 0; i < items.length; i += 1000)
+      await ctx.db.insert(driverQualificationItems).values(items.slice(i, i + 1000));
   },
 };

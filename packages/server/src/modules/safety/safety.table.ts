@@ -86,3 +86,30 @@ export const safetyDrivers = pgTable(
   },
   (t) => [uniqueIndex('safety_drivers_driver_idx').on(t.driverId)],
 );
+
+/**
+ * A record of a driver's qualification file (issue 18): an annual MVR review, a drug and alcohol
+ * test (pre-employment or random) or a road test, with its dates and a note; its files are the
+ * files service's entity 'driver-qualification'. CDL and medical card stay on the driver.
+ */
+export const driverQualificationItems = pgTable(
+  'driver_qualification_items',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    driverId: integer().notNull(),
+    /** mvr_review, drug_pre_employment, drug_random, road_test (STORED_QUALIFICATION_KINDS). */
+    kind: text().notNull(),
+    performedOn: date().notNull(),
+    /** Expires or next due; null when the item does not expire. */
+    expiresOn: date(),
+    note: text().notNull().default(''),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('driver_qualification_items_driver_idx').on(t.driverId, t.kind),
+    index('driver_qualification_items_company_expires_idx').on(t.companyId, t.expiresOn),
+  ],
+);

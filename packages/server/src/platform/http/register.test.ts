@@ -55,6 +55,7 @@ const FINISHED_AREAS = [
   'Day off',
   'Reports',
   'Safety exceptions',
+  'Safety',
   'Motivation programme',
   // Staff pay (issue 16).
   'Bonus or charge',

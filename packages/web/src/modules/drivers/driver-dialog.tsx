@@ -12,6 +12,7 @@ import {
   PAYMENT_TYPES,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
 import {
+  Badge,
   Divider,
   Group,
   Loader,
@@ -21,6 +22,7 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Tabs,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -31,6 +33,7 @@ import { ApiError } from '../../platform/api-errors';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { RecordDialogFooter } from '../../platform/record/record-dialog';
 import { uploadFile } from '../../platform/services/files.api';
+import { loadQualification, QualificationPanel, qualificationKeys, ScoreTrendChart } from '../safety';
 import { type ContractDraft, contractErrors, DriverContracts, toDraft } from './driver-contracts';
 import { DriverFiles, type PendingFile } from './driver-files';
 import { destroyContracts, destroyFiles, loadDriverDialog, saveContract, saveDriver } from './drivers.api';
@@ -54,6 +57,13 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
     refetchOnWindowFocus: false,
   });
   const data = query.data;
+  // The qualification file's completeness on the tab (the panel reads the same query).
+  const dq = useQuery({
+    queryKey: qualificationKeys.record(id ?? 0),
+    queryFn: () => loadQualification(id ?? 0),
+    enabled: opened && id !== null,
+    staleTime: 0,
+  });
   const form = useForm<DriverForm>({ initialValues: EMPTY_DRIVER_FORM, validate: zodValidator(DriverFormSchema) });
   const [savedId, setSavedId] = useState<number | null>(null);
   const [files, setFiles] = useState<DriverFile[]>([]);
@@ -192,91 +202,145 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
           <Loader size="sm" />
         </Group>
       ) : (
-        <form onSubmit={submit} noValidate data-testid="driver-dialog">
-          <Stack gap="sm">
-            <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0 }}>
-              <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
-                <TextInput label="Driver" withAsterisk data-testid="field-driver" {...form.getInputProps('driver')} />
-                <TextInput
-                  label="Phone"
-                  withAsterisk
-                  placeholder="(312) 555-0100"
-                  data-testid="field-phone"
-                  {...phone('phone')}
-                />
-                <TextInput label="Phone 2" data-testid="field-phone2" {...phone('phone2')} />
-                <TextInput label="E-mail" data-testid="field-email" {...form.getInputProps('email')} />
-                {select('driver_type', choices(DRIVER_TYPES), 'Driver type', { clearable: false, withAsterisk: true })}
-                {select('service', choices(DRIVER_SERVICES), 'Service')}
-                <TextInput label="ELD name" data-testid="field-eld_name" {...form.getInputProps('eld_name')} />
-                <Switch
-                  label="Safety service"
-                  mt={28}
-                  data-testid="field-safety"
-                  {...form.getInputProps('safety', { type: 'checkbox' })}
-                />
-                {select('customer_id', asOptions(data.options.customers), 'Customer')}
-                {select('truck_id', asOptions(data.options.trucks), 'Truck')}
-                {select('trailer_id', asOptions(data.options.trailers), 'Trailer')}
-                {select('trailer_type_id', asOptions(data.options.trailer_types), 'Trailer type')}
-                <TextInput
-                  label="Amount"
-                  withAsterisk
-                  leftSection="$"
-                  data-testid="field-amount"
-                  {...form.getInputProps('amount')}
-                />
-                {select('payment_type', choices(PAYMENT_TYPES), 'Payment type', {
-                  clearable: false,
-                  withAsterisk: true,
-                })}
-                <TextInput label="CDL number" data-testid="field-cdl_number" {...form.getInputProps('cdl_number')} />
-                <TextInput
-                  label="CDL expires"
-                  type="date"
-                  data-testid="field-cdl_expires_on"
-                  {...form.getInputProps('cdl_expires_on')}
-                />
-                <TextInput
-                  label="Medical card expires"
-                  type="date"
-                  data-testid="field-medical_card_expires_on"
-                  {...form.getInputProps('medical_card_expires_on')}
-                />
-                <TextInput label="Hired" type="date" data-testid="field-hired_on" {...form.getInputProps('hired_on')} />
-                <Switch
-                  label="Active"
-                  mt={28}
-                  data-testid="field-active"
-                  {...form.getInputProps('active', { type: 'checkbox' })}
-                />
-              </SimpleGrid>
-            </fieldset>
+        <Tabs defaultValue="driver" keepMounted>
+          {/* The qualification file and the score trend of a saved driver: beside the form, never inside it. */}
+          {id ? (
+            <Tabs.List mb="sm">
+              <Tabs.Tab value="driver">Driver</Tabs.Tab>
+              <Tabs.Tab
+                value="qualification"
+                data-testid="driver-tab-qualification"
+                rightSection={
+                  dq.data ? (
+                    <Badge
+                      size="sm"
+                      color={dq.data.completeness.complete ? 'green' : dq.data.completeness.expired ? 'red' : 'orange'}
+                      data-testid="driver-dq-badge"
+                    >
+                      {dq.data.completeness.label}
+                    </Badge>
+                  ) : null
+                }
+              >
+                Qualification and safety score
+              </Tabs.Tab>
+            </Tabs.List>
+          ) : null}
+          <Tabs.Panel value="driver">
+            <form onSubmit={submit} noValidate data-testid="driver-dialog">
+              <Stack gap="sm">
+                <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0 }}>
+                  <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
+                    <TextInput
+                      label="Driver"
+                      withAsterisk
+                      data-testid="field-driver"
+                      {...form.getInputProps('driver')}
+                    />
+                    <TextInput
+                      label="Phone"
+                      withAsterisk
+                      placeholder="(312) 555-0100"
+                      data-testid="field-phone"
+                      {...phone('phone')}
+                    />
+                    <TextInput label="Phone 2" data-testid="field-phone2" {...phone('phone2')} />
+                    <TextInput label="E-mail" data-testid="field-email" {...form.getInputProps('email')} />
+                    {select('driver_type', choices(DRIVER_TYPES), 'Driver type', {
+                      clearable: false,
+                      withAsterisk: true,
+                    })}
+                    {select('service', choices(DRIVER_SERVICES), 'Service')}
+                    <TextInput label="ELD name" data-testid="field-eld_name" {...form.getInputProps('eld_name')} />
+                    <Switch
+                      label="Safety service"
+                      mt={28}
+                      data-testid="field-safety"
+                      {...form.getInputProps('safety', { type: 'checkbox' })}
+                    />
+                    {select('customer_id', asOptions(data.options.customers), 'Customer')}
+                    {select('truck_id', asOptions(data.options.trucks), 'Truck')}
+                    {select('trailer_id', asOptions(data.options.trailers), 'Trailer')}
+                    {select('trailer_type_id', asOptions(data.options.trailer_types), 'Trailer type')}
+                    <TextInput
+                      label="Amount"
+                      withAsterisk
+                      leftSection="$"
+                      data-testid="field-amount"
+                      {...form.getInputProps('amount')}
+                    />
+                    {select('payment_type', choices(PAYMENT_TYPES), 'Payment type', {
+                      clearable: false,
+                      withAsterisk: true,
+                    })}
+                    <TextInput
+                      label="CDL number"
+                      data-testid="field-cdl_number"
+                      {...form.getInputProps('cdl_number')}
+                    />
+                    <TextInput
+                      label="CDL expires"
+                      type="date"
+                      data-testid="field-cdl_expires_on"
+                      {...form.getInputProps('cdl_expires_on')}
+                    />
+                    <TextInput
+                      label="Medical card expires"
+                      type="date"
+                      data-testid="field-medical_card_expires_on"
+                      {...form.getInputProps('medical_card_expires_on')}
+                    />
+                    <TextInput
+                      label="Hired"
+                      type="date"
+                      data-testid="field-hired_on"
+                      {...form.getInputProps('hired_on')}
+                    />
+                    <Switch
+                      label="Active"
+                      mt={28}
+                      data-testid="field-active"
+                      {...form.getInputProps('active', { type: 'checkbox' })}
+                    />
+                  </SimpleGrid>
+                </fieldset>
 
-            {/* Outside the fieldset: a view-only holder still opens contracts and files. */}
-            <Divider label="Contracts" labelPosition="left" />
-            <DriverContracts
-              drafts={contracts}
-              drafted={dropContracts}
-              readOnly={readOnly || busy}
-              onChange={setContracts}
-              onToggleDelete={(cid) => setDropContracts((s) => toggle(s, cid))}
-            />
+                {/* Outside the fieldset: a view-only holder still opens contracts and files. */}
+                <Divider label="Contracts" labelPosition="left" />
+                <DriverContracts
+                  drafts={contracts}
+                  drafted={dropContracts}
+                  readOnly={readOnly || busy}
+                  onChange={setContracts}
+                  onToggleDelete={(cid) => setDropContracts((s) => toggle(s, cid))}
+                />
 
-            <Divider label="Files" labelPosition="left" />
-            <DriverFiles
-              files={files}
-              pending={pending}
-              drafted={dropFiles}
-              readOnly={readOnly || busy}
-              onAdd={(p) => setPending((list) => [...list, p])}
-              onRemovePending={(key) => setPending((list) => list.filter((p) => p.key !== key))}
-              onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
-              documentTypes={data.options.document_types}
-            />
-          </Stack>
-          <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={busy} mt="md" />
-        </form>
+                <Divider label="Files" labelPosition="left" />
+                <DriverFiles
+                  files={files}
+                  pending={pending}
+                  drafted={dropFiles}
+                  readOnly={readOnly || busy}
+                  onAdd={(p) => setPending((list) => [...list, p])}
+                  onRemovePending={(key) => setPending((list) => list.filter((p) => p.key !== key))}
+                  onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
+                  documentTypes={data.options.document_types}
+                />
+              </Stack>
+              <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={busy} mt="md" />
+            </form>
+          </Tabs.Panel>
+          {id ? (
+            <Tabs.Panel value="qualification">
+              <Stack gap="sm">
+                <Divider label="Driver qualification file" labelPosition="left" />
+                <QualificationPanel driverId={id} />
+                <Divider label="Safety score" labelPosition="left" />
+                <ScoreTrendChart driverId={id} />
+              </Stack>
+            </Tabs.Panel>
+          ) : null}
+        </Tabs>
       )}
     </Modal>
   );
