@@ -42,6 +42,7 @@ import { truckRoadRoutes } from './modules/truck-road/truck-road.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
+import { downtimeRoutes } from './modules/downtime/downtime.routes';
 import { workScheduleRoutes } from './modules/work-schedule/work-schedule.routes';
 import { filesRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/http/health.routes';
@@ -105,6 +106,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   workOrdersRoutes,
   truckRoadRoutes,
   plannerRoutes,
+  downtimeRoutes,
   safetyRoutes,
   reportsRoutes,
   workScheduleRoutes,

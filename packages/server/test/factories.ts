@@ -164,6 +164,7 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
         customerId?: number;
         dispatcherId?: number;
         driverId?: number;
+        truckId?: number;
         loads?: number;
         day?: string;
         gross?: number;
@@ -188,6 +189,7 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
           customer_id: customerId,
           dispatcher_id: dispatcherId,
           ...(opts.driverId ? { driver_id: opts.driverId } : {}),
+          ...(opts.truckId ? { truck_id: opts.truckId } : {}),
           loads: Array.from({ length: opts.loads ?? 1 }, (_, i) => load(i)),
         },
         'trip',
