@@ -33,7 +33,8 @@ describe('route table against routes.json', () => {
     }
   });
 
-  it('has no route the spec does not list', () => {
-    for (const r of flattenRoutes()) expect(specPaths, r.fullPath).toContain(r.fullPath);
+  it('has no route the spec does not list, besides the additions docs/spec-deviations.md names', () => {
+    const additions = ['/shop/downtime', '/shop/service-schedule'];
+    for (const r of flattenRoutes()) expect([...specPaths, ...additions], r.fullPath).toContain(r.fullPath);
   });
 });

@@ -47,6 +47,7 @@ export type PageKey =
   | 'work-orders'
   | 'work-orders-statistics'
   | 'truck-road'
+  | 'downtime'
   | 'logbooks'
   | 'reports'
   | 'old-system-settings'
@@ -158,6 +159,8 @@ export const APP_ROUTES: RouteNode[] = [
         page: 'work-orders-statistics',
       }),
       child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open', page: 'truck-road' }),
+      // Beyond the spec (docs/spec-deviations.md): Downtime, section 70.
+      child('downtime', 'Downtime', 'Downtime', { page: 'downtime' }),
     ],
   },
   {

@@ -43,6 +43,14 @@ export const downtimeList = defineList({
       align: 'right',
     },
     { id: 'days', title: 'Days out of service', sql: sql`d.days`, filter: 'number', footer: 'sum', align: 'right' },
-    { id: 'cost', title: 'Cost', sql: sql`d.cost_cents`, filter: 'number', footer: 'sum', dollar: true, align: 'right' },
+    {
+      id: 'cost',
+      title: 'Cost',
+      sql: sql`d.cost_cents`,
+      filter: 'number',
+      footer: 'sum',
+      dollar: true,
+      align: 'right',
+    },
   ],
 });

@@ -1,6 +1,6 @@
 import { toDollars } from '@backhaul/shared';
-import type { DowntimeUnitType, UnitDowntime } from '@backhaul/shared/modules/downtime/downtime.contract';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import type { DowntimeUnitType, UnitDowntime } from '@backhaul/shared/modules/downtime/downtime.contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';

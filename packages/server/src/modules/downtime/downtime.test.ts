@@ -33,9 +33,7 @@ describe('downtime: days out of service and their cost per unit and month', () =
       call('POST', '/work-order', { ...EMPTY_WORK_ORDER, arrival_date: '2026-03-10', ...extra });
     // 08:00 on the 10th to 10:00 on the 12th: 50 hours, 3 days rounded up.
     expect(
-      (
-        await order({ truck_id: truck.id, check_in: '2026-03-10 08:00', check_out: '2026-03-12 10:00' })
-      ).statusCode,
+      (await order({ truck_id: truck.id, check_in: '2026-03-10 08:00', check_out: '2026-03-12 10:00' })).statusCode,
     ).toBe(200);
     expect(
       (
