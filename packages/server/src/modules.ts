@@ -7,6 +7,7 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dispatcherStatementsRoutes } from './modules/dispatcher-statements/dispatcher-statements.routes';
+import { downtimeRoutes } from './modules/downtime/downtime.routes';
 import { companyExpensesRoutes } from './modules/driver-pay/company-expenses.routes';
 import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.routes';
 import { fuelRoutes } from './modules/driver-pay/fuel.routes';
@@ -30,6 +31,7 @@ import { safetyStatementsRoutes } from './modules/safety-statements/safety-state
 import { salariesRoutes } from './modules/salaries/salaries.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { serviceScheduleRoutes } from './modules/service-schedule/service-schedule.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shortPaymentsRoutes } from './modules/short-payments/short-payments.routes';
@@ -42,7 +44,6 @@ import { truckRoadRoutes } from './modules/truck-road/truck-road.routes';
 import { trucksRoutes } from './modules/trucks/trucks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { workOrdersRoutes } from './modules/work-orders/work-orders.routes';
-import { downtimeRoutes } from './modules/downtime/downtime.routes';
 import { workScheduleRoutes } from './modules/work-schedule/work-schedule.routes';
 import { filesRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/http/health.routes';
@@ -107,6 +108,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   truckRoadRoutes,
   plannerRoutes,
   downtimeRoutes,
+  serviceScheduleRoutes,
   safetyRoutes,
   reportsRoutes,
   workScheduleRoutes,

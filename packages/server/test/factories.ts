@@ -166,6 +166,8 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
         driverId?: number;
         truckId?: number;
         loads?: number;
+        /** Loaded miles of each load. */
+        miles?: number;
         day?: string;
         gross?: number;
       } = {},
@@ -177,6 +179,7 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
       const day = opts.day ?? '2026-03-02';
       const load = (i: number) => ({
         gross: opts.gross ?? 1000 + i,
+        ...(opts.miles ? { mileage_loaded: opts.miles } : {}),
         stops: [
           { type: 1, city: 'Chicago', state: 'IL', zip: '60601', at: `${day} 08:00` },
           { type: 2, city: 'Indianapolis', state: 'IN', zip: '46204', at: `${day} 16:00` },
