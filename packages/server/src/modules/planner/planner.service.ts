@@ -13,6 +13,7 @@ import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { inTransaction } from '../../platform/record/record.service';
+import { dueServiceTasks } from '../service-schedule';
 import { scheduleWorkOrder, WO_SQL } from '../work-orders';
 import { plannerTasks } from './planner.table';
 
@@ -105,8 +106,21 @@ export async function unplanned(db: Db, user: AuthUser, search: string) {
       ${text ? sql`and (lower(${WO_SQL.unit}) like ${`%${text}%`} or w.id::text = ${text})` : sql``}
       order by w.dispatch_request desc, w.arrival_date nulls last, w.id limit 200`,
   );
+  const due = (await dueServiceTasks(db, user.companyId)).filter(
+    (d) => !text || d.unit.toLowerCase().includes(text) || d.task.toLowerCase().includes(text),
+  );
   return {
     filter: { search },
+    service_due: due.map((d) => ({
+      unit_type: d.unit_type,
+      unit_id: d.unit_id,
+      unit: d.unit,
+      task_id: d.task_id,
+      task: d.task,
+      due_date: d.due_date,
+      days_left: d.days_left,
+      status: d.status,
+    })),
     list: rows.map((r) => ({
       id: Number(r.id),
       wo_type: String(r.wo_type),

@@ -101,12 +101,21 @@ describe('preventive maintenance: programs, the service schedule and one-click w
       expect.objectContaining({ kind: 'PM: Oil & filter', dueOn: '2026-04-12', days: 12, entity: 'truck' }),
     ]);
 
+    // Due within 14 days (here, today, overdue) with no order yet: on the planner's unplanned list.
+    const unplanned = async () => await ok('POST', '/planner/create/list', { search: truck.truck_number });
+    const before = await unplanned();
+    expect(before.service_due).toEqual([expect.objectContaining({ task: 'Oil & filter', unit_id: truck.id })]);
+    expect(before.list).toEqual([]);
+
     // One click: a PM work order for the truck with its oil task; a second click is refused.
     const item = { unit_type: 'truck', unit_id: truck.id, task_id: oil.id };
     const made = await ok('POST', '/service-schedule/work-order', { items: [item] });
     expect(made.work_order_ids).toHaveLength(1);
     const orderId = made.work_order_ids[0];
     expect((await of(truck.truck_number))[0]).toMatchObject({ task: 'Oil & filter', work_order_id: orderId });
+    const after = await unplanned();
+    expect(after.service_due).toEqual([]);
+    expect(after.list.map((o: { id: number }) => o.id)).toEqual([orderId]);
     const again = await call('POST', '/service-schedule/work-order', { items: [item] });
     expect(again.statusCode).toBe(412);
     const order = (await ok('GET', `/work-order/${orderId}/edit`)).row;

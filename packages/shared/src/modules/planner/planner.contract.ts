@@ -125,6 +125,22 @@ export const UnplannedSchema = z.object({
       arrival_date: z.string().nullable(),
     }),
   ),
+  /**
+   * Preventive maintenance due within 14 days (or overdue) with no work order yet (beyond the spec):
+   * the board offers to make the PM work order, which then waits here to be planned.
+   */
+  service_due: z.array(
+    z.object({
+      unit_type: z.enum(['truck', 'trailer']),
+      unit_id: z.number().int(),
+      unit: z.string(),
+      task_id: z.number().int(),
+      task: z.string(),
+      due_date: z.string().nullable(),
+      days_left: z.number().int().nullable(),
+      status: z.string(),
+    }),
+  ),
 });
 
 /** GET /planner/create: what a new task chooses from. */
