@@ -17,6 +17,7 @@ import { Badge, Button, Group, Menu, Paper, ScrollArea, Stack, Text, TextInput }
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
 import { useLiveUpdates } from '../../platform/services/use-live-updates';
 import { type Placement, plannerApi } from './planner.api';
 import './planner.css';
@@ -123,6 +124,37 @@ function Unplanned({ order }: { order: { id: number; wo_type: string; unit: stri
   );
 }
 
+type ServiceDue = NonNullable<ReturnType<typeof useUnplanned>['data']>['service_due'][number];
+const useUnplanned = (search: string) =>
+  useQuery({ queryKey: plannerApi.keys.list('unplanned', search), queryFn: () => plannerApi.unplanned(search) });
+
+/** Preventive maintenance due within 14 days: one click makes its PM work order, to plan like any other. */
+function ServiceDueItem({ item, onMade }: { item: ServiceDue; onMade: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const make = async () => {
+    setBusy(true);
+    try {
+      const answer = await plannerApi.serviceWorkOrder(item);
+      showAlert('success', answer.message);
+      onMade();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const late = item.days_left !== null && item.days_left < 0;
+  return (
+    <Paper withBorder p={6} data-testid="planner-service-due" className="planner-unplanned">
+      <Text size="xs" fw={600}>{`${item.task}`}</Text>
+      <Text size="xs" c={late ? 'red' : 'dimmed'}>
+        {`${item.unit_type === 'truck' ? 'Truck' : 'Trailer'} ${item.unit} · ${late ? 'overdue' : 'due'} ${item.due_date ?? ''}`}
+      </Text>
+      <Button size="compact-xs" variant="light" mt={4} loading={busy} onClick={make}>
+        Create work order
+      </Button>
+    </Paper>
+  );
+}
+
 /**
  * The planner (001 §3, §4): the week by day and hour, one lane per technician. A move or resize
  * shows at once and is sent; the server's row then takes the task's place, and a refusal (a day off,
@@ -133,10 +165,7 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
   const [search, setSearch] = useState('');
   const client = useQueryClient();
   const board = useQuery({ queryKey: plannerApi.keys.list(week), queryFn: () => plannerApi.board(week) });
-  const unplanned = useQuery({
-    queryKey: plannerApi.keys.list('unplanned', search),
-    queryFn: () => plannerApi.unplanned(search),
-  });
+  const unplanned = useUnplanned(search);
   const [tasks, setTasks] = useState<Task[]>([]);
   useEffect(() => setTasks(board.data?.tasks ?? []), [board.data]);
   const refresh = () => client.invalidateQueries({ queryKey: plannerApi.keys.all });
@@ -215,6 +244,18 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
             <Stack gap={4}>
               {(unplanned.data?.list ?? []).map((o) => (
                 <Unplanned key={o.id} order={o} />
+              ))}
+              {(unplanned.data?.service_due.length ?? 0) > 0 && (
+                <Text size="xs" fw={600} c="dimmed" mt={6}>
+                  Service due
+                </Text>
+              )}
+              {(unplanned.data?.service_due ?? []).map((d) => (
+                <ServiceDueItem
+                  key={`${d.unit_type}:${d.unit_id}:${d.task_id}`}
+                  item={d}
+                  onMade={() => void refresh()}
+                />
               ))}
             </Stack>
           </ScrollArea>
