@@ -1,8 +1,11 @@
 import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   type PlannerBoard as Board,
-  PLANNER_LAST_HOUR,
+  PLANNER_FIRST_HOUR,
+  PLANNER_MAX_HOURS,
   type Task,
+  type TaskCell,
+  taskCells,
 } from '@backhaul/shared/modules/planner/planner.contract';
 import {
   DndContext,
@@ -52,50 +55,62 @@ function Cell(props: { id: string; onCreate: (kind: Opened['kind']) => void }) {
   );
 }
 
-/** A task on the board: drag to move it, drag its right edge to change its hours, click to open it. */
-function TaskBlock({ task, onOpen }: { task: Task; onOpen: (t: Task) => void }) {
-  const move = useDraggable({ id: `task:${task.id}` });
-  const resize = useDraggable({ id: `resize:${task.id}` });
+/**
+ * One cell of a task on the board (a task past 19:00 goes on at 7:00 the next day, §9): its first
+ * cell drags to move it, its last cell's right edge drags to change its hours, a click opens it.
+ */
+function TaskBlock(props: { task: Task; cell: TaskCell; index: number; onOpen: (t: Task) => void }) {
+  const { task, cell, index } = props;
+  const first = index === 0;
+  const last = index === task.cells.length - 1;
+  const piece = `${task.id}:${cell.date}`;
+  const move = useDraggable({ id: first ? `task:${task.id}` : `piece:${piece}`, disabled: !first });
+  const resize = useDraggable({ id: last ? `resize:${task.id}` : `piece-end:${piece}`, disabled: !last });
   const dx = move.transform?.x ?? 0;
   const dy = move.transform?.y ?? 0;
   const grow = resize.transform?.x ?? 0;
   const style: CSSProperties = {
-    left: (task.time - 7) * HOUR_W + 1,
-    width: Math.max(HOUR_W / 2, task.w * HOUR_W - 2 + grow),
+    left: (cell.time - PLANNER_FIRST_HOUR) * HOUR_W + 1,
+    width: Math.max(HOUR_W / 2, cell.w * HOUR_W - 2 + grow),
     transform: `translate(${dx}px, ${dy}px)`,
     zIndex: move.isDragging || resize.isDragging ? 5 : 2,
   };
   return (
     <div
       ref={move.setNodeRef}
-      className={`planner-task planner-task-${task.kind}`}
+      className={`planner-task planner-task-${task.kind}${first ? '' : ' planner-task-wrapped'}`}
       style={style}
       data-testid="planner-task"
       data-task={task.id}
-      {...move.listeners}
-      {...move.attributes}
+      data-cell-date={cell.date}
+      {...(first ? move.listeners : {})}
+      {...(first ? move.attributes : {})}
     >
       <button
         type="button"
         className="planner-task-open"
-        title={[task.info.title, task.info.subtitle].filter(Boolean).join(' — ')}
-        onClick={() => onOpen(task)}
+        title={[task.info.title, task.info.subtitle, first ? null : `continued from ${task.date} ${task.time}:00`]
+          .filter(Boolean)
+          .join(' — ')}
+        onClick={() => props.onOpen(task)}
       >
         <Text size="xs" fw={600} truncate>
-          {task.info.title}
+          {first ? task.info.title : `↪ ${task.info.title}`}
         </Text>
         <Text size="xs" c="dimmed" truncate>
           {task.info.subtitle}
         </Text>
       </button>
-      <button
-        type="button"
-        ref={resize.setNodeRef}
-        className="planner-resize"
-        aria-label="Change the hours"
-        {...resize.listeners}
-        {...resize.attributes}
-      />
+      {last && (
+        <button
+          type="button"
+          ref={resize.setNodeRef}
+          className="planner-resize"
+          aria-label="Change the hours"
+          {...resize.listeners}
+          {...resize.attributes}
+        />
+      )}
     </div>
   );
 }
@@ -197,9 +212,12 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
     if (what === 'resize') {
       const task = tasks.find((x) => x.id === id);
       if (!task) return;
-      const w = Math.max(1, Math.min(PLANNER_LAST_HOUR - task.time, Math.round(task.w + e.delta.x / HOUR_W)));
+      const w = Math.max(1, Math.min(PLANNER_MAX_HOURS, Math.round(task.w + e.delta.x / HOUR_W)));
       if (w !== task.w)
-        void send({ id, date: task.date, time: task.time, w, technician_id: task.technician_id }, { ...task, w });
+        void send(
+          { id, date: task.date, time: task.time, w, technician_id: task.technician_id },
+          { ...task, w, cells: taskCells(task.date, task.time, w) },
+        );
       return;
     }
     const over = e.over ? String(e.over.id).split(':') : null;
@@ -210,11 +228,12 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
     if (what === 'order') return void send({ work_order_id: id, date, time, w: 2, technician_id: technicianId });
     const task = tasks.find((x) => x.id === id);
     if (!task) return;
-    const w = Math.min(task.w, PLANNER_LAST_HOUR - time);
+    // The hours wrap from 19 to 7 (§9): a task keeps its hours wherever it lands.
+    const w = task.w;
     const position = data.technicians.findIndex((t) => t.id === technicianId);
     void send(
       { id, date, time, w, technician_id: technicianId },
-      { ...task, date, time, w, technician_id: technicianId, position },
+      { ...task, date, time, w, technician_id: technicianId, position, cells: taskCells(date, time, w) },
     );
   };
   const open = (t: Task) => props.onOpen({ kind: t.kind, id: t.info.ref_id } as Opened);
@@ -312,9 +331,17 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
                           />
                         ))}
                         {tasks
-                          .filter((t) => t.date === date && t.technician_id === tech.id)
-                          .map((t) => (
-                            <TaskBlock key={t.id} task={t} onOpen={open} />
+                          .filter((t) => t.technician_id === tech.id)
+                          .flatMap((t) => t.cells.map((cell, index) => ({ t, cell, index })))
+                          .filter((p) => p.cell.date === date)
+                          .map((p) => (
+                            <TaskBlock
+                              key={`${p.t.id}:${p.index}`}
+                              task={p.t}
+                              cell={p.cell}
+                              index={p.index}
+                              onOpen={open}
+                            />
                           ))}
                       </div>
                     </div>
