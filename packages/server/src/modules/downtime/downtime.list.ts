@@ -22,7 +22,18 @@ export const downtimeList = defineList({
   defaultSort: { sort: 'month', order: 'desc' },
   columns: [
     { id: 'id', title: 'Key', sql: sql`d.unit_type || ':' || d.unit_id || ':' || d.month`, data: true },
-    { id: 'month', title: 'Month', sql: sql`d.month`, filter: 'list', format: 'text', footer: 'count' },
+    {
+      id: 'month',
+      title: 'Month',
+      sql: sql`d.month`,
+      filter: 'list',
+      // The last 36 months: reading the distinct months would price every work order ever made.
+      options: sql`select to_char(m, 'YYYY-MM') as value, to_char(m, 'YYYY-MM') as label
+        from generate_series(date_trunc('month', now()) - interval '35 months', date_trunc('month', now()), interval '1 month') m
+        order by m desc`,
+      format: 'text',
+      footer: 'count',
+    },
     {
       id: 'unit_type',
       title: 'Unit type',
@@ -47,6 +58,8 @@ export const downtimeList = defineList({
       id: 'cost',
       title: 'Cost',
       sql: sql`d.cost_cents`,
+      // A trailer's days have no cost: they sort as nothing rather than above every truck.
+      sortSql: sql`coalesce(d.cost_cents, 0)`,
       filter: 'number',
       footer: 'sum',
       dollar: true,
