@@ -15,7 +15,17 @@ export const downtimeList = defineList({
   key: 'downtime',
   title: 'Downtime',
   section: SECTION.Downtime,
-  from: (user) => sql`${downtimeRowsSql(user.companyId)} d`,
+  // The route names the months (args.months): only those are priced, twice per page (ids, then rows).
+  from: (user, args) => {
+    const months = Array.isArray(args.months) ? (args.months as string[]) : [];
+    const where = months.length
+      ? sql`month in (${sql.join(
+          months.map((m) => sql`${m}`),
+          sql`, `,
+        )})`
+      : sql`true`;
+    return sql`${downtimeRowsSql(user.companyId, where)} d`;
+  },
   rowKey: sql`d.unit_type || ':' || d.unit_id || ':' || d.month`,
   // The rows are the company's already (downtimeRowsSql).
   base: () => undefined,

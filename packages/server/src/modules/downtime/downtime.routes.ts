@@ -9,7 +9,7 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { runList } from '../../platform/list/run-list';
 import { downtimeList } from './downtime.list';
-import { unitDowntime } from './downtime.service';
+import { unitDowntime, withMonths } from './downtime.service';
 
 const tags = ['Downtime'];
 const access = { section: SECTION.Downtime };
@@ -22,7 +22,10 @@ export const downtimeRoutes: RouteModule = {
     app.post(`${DOWNTIME_BASE}/list`, {
       config: { access },
       schema: { tags, body: z.unknown() },
-      handler: (req) => runList(db, downtimeList, caller(req).user, req.body),
+      handler: (req) => {
+        const { body, months } = withMonths(req.body);
+        return runList(db, downtimeList, caller(req).user, body, { args: { months } });
+      },
     });
     app.get(`${DOWNTIME_BASE}/unit/:type/:id`, {
       config: { access },

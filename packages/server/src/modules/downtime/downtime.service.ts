@@ -54,3 +54,21 @@ export async function unitDowntime(
   });
   return { this_month: sum(months.filter((m) => m.month === thisMonth)), last_12_months: sum(months), months };
 }
+
+const MONTH = /^\d{4}-\d{2}$/;
+
+/**
+ * POST /downtime/list: the month filter, this month when the request sets none, and the months it
+ * names (the list's FROM prices only those months' work orders and road days).
+ */
+export function withMonths(body: unknown): { body: Record<string, unknown>; months: string[] } {
+  const request = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const filters = (request.filters && typeof request.filters === 'object' ? request.filters : {}) as Record<
+    string,
+    { values?: unknown[] } | undefined
+  >;
+  const chosen = (filters.month?.values ?? []).filter((v): v is string => typeof v === 'string' && MONTH.test(v));
+  if (chosen.length) return { body: request, months: chosen };
+  const month = nowInCompanyTimeZone().date.slice(0, 7);
+  return { body: { ...request, filters: { ...filters, month: { values: [month] } } }, months: [month] };
+}

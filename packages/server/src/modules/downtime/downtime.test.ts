@@ -82,12 +82,19 @@ describe('downtime: days out of service and their cost per unit and month', () =
       }),
     ]);
     const trailers = await call('POST', '/downtime/list', {
-      filters: { unit_type: { values: ['trailer'] }, unit: { value: trailer.trailer_number } },
+      filters: {
+        month: { values: ['2026-03'] },
+        unit_type: { values: ['trailer'] },
+        unit: { value: trailer.trailer_number },
+      },
     });
     expect(trailers.json().rows).toEqual([
       expect.objectContaining({ month: '2026-03', unit: trailer.trailer_number, shop_days: 2, days: 2, cost: null }),
     ]);
     expect(trailers.json().sum).toEqual(expect.objectContaining({ days: 2, shop_days: 2, road_days: 0 }));
+    // No month chosen: this month's rows, where the March work orders are not.
+    const thisMonth = await call('POST', '/downtime/list', { filters: { unit: { value: trailer.trailer_number } } });
+    expect(thisMonth.json().rows).toEqual([]);
   });
 
   it("answers a truck's card: this month and the last 12 months", async () => {

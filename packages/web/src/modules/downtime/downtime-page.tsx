@@ -26,7 +26,8 @@ function recentMonths(): string[] {
 /**
  * Shop → Downtime (section 70, beyond the spec): per unit and month, the days in the shop and on
  * the road out of service, and for a truck what they cost. The month and unit type pickers set the
- * list's own filters, so the column filters and the URL agree.
+ * list's own filters, so the column filters and the URL agree; the server shows this month when no
+ * month is chosen.
  */
 export function DowntimePage() {
   const [params, setParams] = useSearchParams();
@@ -44,11 +45,9 @@ export function DowntimePage() {
     <Group gap="xs">
       <Select
         aria-label="Month"
-        placeholder="Every month"
-        clearable
         w={150}
         data={recentMonths()}
-        value={filters.month?.values?.[0] ?? null}
+        value={filters.month?.values?.[0] ?? nowInCompanyTimeZone().date.slice(0, 7)}
         onChange={(v) => setFilter('month', v)}
       />
       <Select
