@@ -69,7 +69,14 @@ export const serviceTasksResource = defineResource({
       filter: 'list',
     },
     { id: 'name', title: 'Task', column: serviceTasks.name, filter: 'note', search: true },
-    { id: 'unit_kind', title: 'Unit', column: serviceTasks.unitKind, filter: 'list', format: 'text' },
+    {
+      id: 'unit_kind',
+      title: 'Unit',
+      sql: sql`initcap(${serviceTasks.unitKind})`,
+      filterSql: sql`${serviceTasks.unitKind}`,
+      filter: 'list',
+      format: 'text',
+    },
     {
       id: 'interval_miles',
       title: 'Every (miles)',

@@ -61,7 +61,7 @@ function ScheduleTab() {
         refreshKey={refreshKey}
         onOpen={(r) => !r.work_order_id && canCreate && toggle(r, !picked.has(keyOf(r)))}
         emptyText="No unit has a service program yet."
-        widths={{ unit: 150, status: 120, work_order_id: 120 }}
+        widths={{ unit_type: 90, unit: 140, status: 110, work_order_id: 100 }}
         cells={{
           unit_type: (r) => <Text size="sm">{SERVICE_UNIT_KINDS[r.unit_type]}</Text>,
           unit: (r) => (
@@ -79,7 +79,7 @@ function ScheduleTab() {
             </Group>
           ),
           status: (r) => (
-            <Badge color={STATUS_COLOR[r.status]} variant="light">
+            <Badge color={STATUS_COLOR[r.status]} variant="light" size="sm">
               {SERVICE_STATUSES[r.status]}
             </Badge>
           ),
