@@ -7,6 +7,7 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { customersRoutes } from './modules/customers/customers.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dispatcherStatementsRoutes } from './modules/dispatcher-statements/dispatcher-statements.routes';
+import { downtimeRoutes } from './modules/downtime/downtime.routes';
 import { companyExpensesRoutes } from './modules/driver-pay/company-expenses.routes';
 import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.routes';
 import { fuelRoutes } from './modules/driver-pay/fuel.routes';
@@ -31,6 +32,7 @@ import { safetyStatementsRoutes } from './modules/safety-statements/safety-state
 import { salariesRoutes } from './modules/salaries/salaries.routes';
 import { schedulesRoutes } from './modules/schedules/schedules.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { serviceScheduleRoutes } from './modules/service-schedule/service-schedule.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { shortPaymentsRoutes } from './modules/short-payments/short-payments.routes';
@@ -107,6 +109,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   workOrdersRoutes,
   truckRoadRoutes,
   plannerRoutes,
+  downtimeRoutes,
+  serviceScheduleRoutes,
   safetyRoutes,
   reportsRoutes,
   workScheduleRoutes,

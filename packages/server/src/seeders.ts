@@ -22,6 +22,7 @@ import { safetySeeder } from './modules/safety/safety.seed';
 import { safetyStatementsSeeder } from './modules/safety-statements/safety-statements.seed';
 import { salariesSeeder } from './modules/salaries/salaries.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
+import { serviceScheduleSeeder } from './modules/service-schedule/service-schedule.seed';
 import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
@@ -70,6 +71,7 @@ export const SEEDERS: readonly Seeder[] = [
   workOrdersSeeder,
   truckRoadSeeder,
   plannerSeeder,
+  serviceScheduleSeeder,
   // Driver actions, exceptions and the safety table.
   safetySeeder,
   reportsSeeder,

@@ -164,7 +164,10 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
         customerId?: number;
         dispatcherId?: number;
         driverId?: number;
+        truckId?: number;
         loads?: number;
+        /** Loaded miles of each load. */
+        miles?: number;
         day?: string;
         gross?: number;
       } = {},
@@ -176,6 +179,7 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
       const day = opts.day ?? '2026-03-02';
       const load = (i: number) => ({
         gross: opts.gross ?? 1000 + i,
+        ...(opts.miles ? { mileage_loaded: opts.miles } : {}),
         stops: [
           { type: 1, city: 'Chicago', state: 'IL', zip: '60601', at: `${day} 08:00` },
           { type: 2, city: 'Indianapolis', state: 'IN', zip: '46204', at: `${day} 16:00` },
@@ -188,6 +192,7 @@ export function factories(t: TestContext, opts: { as?: string } = {}) {
           customer_id: customerId,
           dispatcher_id: dispatcherId,
           ...(opts.driverId ? { driver_id: opts.driverId } : {}),
+          ...(opts.truckId ? { truck_id: opts.truckId } : {}),
           loads: Array.from({ length: opts.loads ?? 1 }, (_, i) => load(i)),
         },
         'trip',

@@ -27,7 +27,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Safety: Logbooks, Expiring soon',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
       'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Schedules, Short payments, Scheduled payments, Fuel, Bonus and charges, Company expenses, Manager statements',
-      'Shop: Work orders, Work orders statistics, Trucks on the road',
+      'Shop: Work orders, Work orders statistics, Trucks on the road, Downtime, Service schedule',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: Accounting settings, User account settings, Old system settings, System settings',
     ]);
@@ -63,7 +63,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
   it('shop@: its work orders, trucks and trailers', () => {
     expect(menuOf(1, 'Shop manager')).toEqual([
       'Account',
-      'Shop: Work orders, Work orders statistics, Trucks on the road',
+      'Shop: Work orders, Work orders statistics, Trucks on the road, Downtime, Service schedule',
       'Maintenance: Trucks, Trailers',
     ]);
   });

@@ -47,6 +47,8 @@ export type PageKey =
   | 'work-orders'
   | 'work-orders-statistics'
   | 'truck-road'
+  | 'downtime'
+  | 'service-schedule'
   | 'logbooks'
   | 'safety-expiring'
   | 'reports'
@@ -161,6 +163,9 @@ export const APP_ROUTES: RouteNode[] = [
         page: 'work-orders-statistics',
       }),
       child('trucks-on-the-road', 'Trucks on the road', 'Trucks on the road', { access: 'open', page: 'truck-road' }),
+      // Beyond the spec (docs/spec-deviations.md): Downtime (section 70) and the preventive maintenance schedule.
+      child('downtime', 'Downtime', 'Downtime', { page: 'downtime' }),
+      child('service-schedule', 'Service schedule', 'Work orders', { page: 'service-schedule' }),
     ],
   },
   {

@@ -88,6 +88,9 @@ const PAGES: Record<PageKey, LazyPage> = {
   'work-orders-statistics': () =>
     import('../modules/work-orders/work-order-statistics-page').then((m) => ({ Component: m.WorkOrderStatisticsPage })),
   'truck-road': () => import('../modules/truck-road/truck-road-page').then((m) => ({ Component: m.TruckRoadPage })),
+  'service-schedule': () =>
+    import('../modules/service-schedule/service-schedule-page').then((m) => ({ Component: m.ServiceSchedulePage })),
+  downtime: () => import('../modules/downtime/downtime-page').then((m) => ({ Component: m.DowntimePage })),
   logbooks: () => import('../modules/safety/logbooks-page').then((m) => ({ Component: m.LogbooksPage })),
   'safety-expiring': () => import('../modules/safety/expiring-page').then((m) => ({ Component: m.ExpiringPage })),
   reports: () => import('../modules/reports/reports-page').then((m) => ({ Component: m.ReportsPage })),

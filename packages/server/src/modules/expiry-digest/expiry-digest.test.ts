@@ -18,6 +18,8 @@ beforeAll(async () => {
     update trucks set annual_inspection_date = ${TODAY} + 400, registration_expires_on = ${TODAY} + 400;
     update trailers set annual_inspection_date = ${TODAY} + 400, registration_expires_on = ${TODAY} + 400;
     update driver_qualification_items set expires_on = ${TODAY} + 400 where expires_on is not null;
+    -- The demo's preventive maintenance (a registered due source) has its own test.
+    delete from service_program_units;
   `);
   const pick = async (q: string) =>
     (await t.database.query<{ id: number; label: string }>(q))[0] as { id: number; label: string };

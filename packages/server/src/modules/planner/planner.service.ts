@@ -1,18 +1,21 @@
 import { addDays, nowInCompanyTimeZone, startOfWeek } from '@backhaul/shared/formats/formats';
 import {
+  PLANNER_FIRST_HOUR,
   PLANNER_HOURS,
   PLANNER_MSG,
   type PlannerBoard,
   type Task,
   type TaskKind,
+  taskCells,
 } from '@backhaul/shared/modules/planner/planner.contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { inTransaction } from '../../platform/record/record.service';
+import { dueServiceTasks } from '../service-schedule';
 import { scheduleWorkOrder, WO_SQL } from '../work-orders';
 import { plannerTasks } from './planner.table';
 
@@ -61,6 +64,7 @@ async function readTasks(db: DbOrTx, companyId: number, where: ReturnType<typeof
       w: Number(r.w),
       position: lane.get(Number(r.technician_id)) ?? -1,
       technician_id: Number(r.technician_id),
+      cells: taskCells(String(r.date), Number(r.time), Number(r.w)),
       dayOff: r.kind === 'day_off',
       info: {
         title: String(r.title ?? ''),
@@ -87,8 +91,12 @@ export async function board(db: Db, user: AuthUser, date?: string): Promise<Plan
   const first = startOfWeek(date ?? nowInCompanyTimeZone().date);
   const dateList = Array.from({ length: 7 }, (_, i) => addDays(first, i));
   const lanes = await technicians(db, user.companyId);
+  const last = addDays(first, 6);
+  // A task that started up to three days before the week may wrap into it (19 → 7, §9).
   const [tasks, [count]] = await Promise.all([
-    readTasks(db, user.companyId, sql`t.date between ${first}::date and ${addDays(first, 6)}::date`, lanes),
+    readTasks(db, user.companyId, sql`t.date between ${addDays(first, -3)}::date and ${last}::date`, lanes).then(
+      (all) => all.filter((t) => t.cells.some((c) => c.date >= first && c.date <= last)),
+    ),
     rowsOf<{ n: number }>(db, sql`select count(*)::int as n ${UNPLANNED(user.companyId)}`),
   ]);
   return { dateList, hours: PLANNER_HOURS, technicians: lanes, tasks, newOrder: Number(count?.n ?? 0) };
@@ -105,8 +113,21 @@ export async function unplanned(db: Db, user: AuthUser, search: string) {
       ${text ? sql`and (lower(${WO_SQL.unit}) like ${`%${text}%`} or w.id::text = ${text})` : sql``}
       order by w.dispatch_request desc, w.arrival_date nulls last, w.id limit 200`,
   );
+  const due = (await dueServiceTasks(db, user.companyId)).filter(
+    (d) => !text || d.unit.toLowerCase().includes(text) || d.task.toLowerCase().includes(text),
+  );
   return {
     filter: { search },
+    service_due: due.map((d) => ({
+      unit_type: d.unit_type,
+      unit_id: d.unit_id,
+      unit: d.unit,
+      task_id: d.task_id,
+      task: d.task,
+      due_date: d.due_date,
+      days_left: d.days_left,
+      status: d.status,
+    })),
     list: rows.map((r) => ({
       id: Number(r.id),
       wo_type: String(r.wo_type),
@@ -119,9 +140,17 @@ export async function unplanned(db: Db, user: AuthUser, search: string) {
 }
 
 /**
+ * A placement's start and end on the lane's continuous board hours: the hours wrap from 19 to 7
+ * (§9), so board day n holds hours n × 12 … n × 12 + 11, and a task's cells are one interval.
+ */
+const boardHour = (date: SQL, time: SQL) =>
+  sql`((${date} - date '2000-01-01') * ${PLANNER_HOURS.length} + ${time} - ${PLANNER_FIRST_HOUR})`;
+
+/**
  * The cells must be free: a technician's lane holds one task at a time, and a day off refuses
- * everything. Checked under a per-lane-and-day advisory lock, so two moves onto one cell at once
- * cannot both succeed. `refuse` makes the error (422 on a form's field, 412 for a drag).
+ * everything; a task past 19:00 needs the next morning's cells too. Checked under a per-lane
+ * advisory lock, so two moves onto one cell at once cannot both succeed. `refuse` makes the error
+ * (422 on a form's field, 412 for a drag).
  */
 export async function checkFree(
   tx: DbOrTx,
@@ -132,13 +161,14 @@ export async function checkFree(
   const lanes = await technicians(tx, user.companyId);
   const technician = lanes.find((l) => l.id === place.technician_id);
   if (!technician) throw AppError.invalidField('technician_id', 'Choose a technician of the Shop.');
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`planner:${user.companyId}:${place.technician_id}:${place.date}`}))`,
-  );
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`planner:${user.companyId}:${place.technician_id}`}))`);
+  const start = boardHour(sql`${place.date}::date`, sql`${place.time}`);
   const [clash] = await rowsOf<{ kind: string }>(
     tx,
     sql`select kind from planner_tasks where company_id = ${user.companyId} and technician_id = ${place.technician_id}
-      and date = ${place.date}::date and time < ${place.time + place.w} and time + w > ${place.time}
+      and date between ${place.date}::date - 4 and ${place.date}::date + 4
+      and ${boardHour(sql`date`, sql`time`)} < ${start} + ${place.w}
+      and ${boardHour(sql`date`, sql`time`)} + w > ${start}
       ${opts.except === null ? sql`` : sql`and id <> ${opts.except}`}
       order by (kind = 'day_off') desc limit 1`,
   );

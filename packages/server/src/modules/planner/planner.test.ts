@@ -123,15 +123,15 @@ describe('planner, light orders and day off', () => {
     const board = (await call('POST', '/planner/list', { date: DAY })).json();
     expect(board.tasks.filter((x: { id: number }) => x.id === task.id)).toEqual([moved.json().row]);
     expect(board.tasks.some((x: { dayOff: boolean; time: number }) => x.dayOff && x.time === 13)).toBe(true);
-    // Past the end of the day, and onto a taken cell.
-    const late = await call('POST', '/planner/drag-and-drop', {
+    // Longer than three board days, and onto a taken cell.
+    const long = await call('POST', '/planner/drag-and-drop', {
       id: task.id,
       date: DAY,
       time: 17,
-      w: 3,
+      w: 37,
       technician_id: lane(0),
     });
-    expect([late.statusCode, Object.keys(late.json().errors)]).toEqual([422, ['w']]);
+    expect([long.statusCode, long.json().errors]).toEqual([422, { w: [PLANNER_MSG.tooLong] }]);
     const other = await newOrder();
     const taken = await call('POST', '/planner/drag-and-drop', {
       work_order_id: other,
@@ -241,5 +241,60 @@ describe('planner, light orders and day off', () => {
     ).toBe(403);
     const outsider = (await f.user([{ section: SECTION.Trucks, action: 0 }])).token;
     expect((await call('POST', '/planner/list', {}, outsider)).statusCode).toBe(403);
+  });
+
+  it('wraps a task past 19:00 to 7:00 of the next day (§9): its cells, the next week, and the next morning taken', async () => {
+    const orderId = await newOrder();
+    // Saturday 2027-06-19, 17:00 for 4 hours: 17-19 on Saturday, 7-9 on Sunday (the next week's first day).
+    const placed = await call('POST', '/planner/drag-and-drop', {
+      work_order_id: orderId,
+      date: '2027-06-19',
+      time: 17,
+      w: 4,
+      technician_id: lane(0),
+    });
+    expect(placed.statusCode).toBe(200);
+    const task = placed.json().row;
+    expect(task.cells).toEqual([
+      { date: '2027-06-19', time: 17, w: 2 },
+      { date: '2027-06-20', time: 7, w: 2 },
+    ]);
+    const mine = (board: { tasks: Array<{ id: number }> }) => board.tasks.filter((x) => x.id === task.id);
+    expect(mine((await call('POST', '/planner/list', { date: '2027-06-18' })).json())).toEqual([task]);
+    expect(mine((await call('POST', '/planner/list', { date: '2027-06-21' })).json())).toEqual([task]);
+    // Sunday 8:00 is taken by the wrapped hours; 9:00 is free.
+    const day = (time: number) =>
+      call('POST', '/day-off', { date: '2027-06-20', time, w: 1, technician_id: lane(0), reason: 'Training' });
+    expect((await day(8)).json().errors).toEqual({ time: [PLANNER_MSG.cellTaken] });
+    expect((await day(9)).statusCode).toBe(200);
+    // A day off on Sunday at 7 refuses a Saturday task that would wrap onto it.
+    const other = await newOrder();
+    const wraps = await call('POST', '/planner/drag-and-drop', {
+      work_order_id: other,
+      date: '2027-06-26',
+      time: 18,
+      w: 3,
+      technician_id: lane(1),
+    });
+    expect(wraps.json().row.cells).toEqual([
+      { date: '2027-06-26', time: 18, w: 1 },
+      { date: '2027-06-27', time: 7, w: 2 },
+    ]);
+    const off = await call('POST', '/day-off', {
+      date: '2027-06-27',
+      time: 10,
+      w: 2,
+      technician_id: lane(1),
+      reason: 'Off',
+    });
+    expect(off.statusCode).toBe(200);
+    const refused = await call('POST', '/planner/drag-and-drop', {
+      id: wraps.json().row.id,
+      date: '2027-06-26',
+      time: 18,
+      w: 5,
+      technician_id: lane(1),
+    });
+    expect(refused.json()).toEqual({ error: { mail: PLANNER_MSG.dayOffTaken((lanes[1] as { name: string }).name) } });
   });
 });

@@ -2,6 +2,7 @@ import { MSG } from '@backhaul/shared';
 import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   type ArrivalsSchema,
+  EMPTY_WORK_ORDER,
   PRIORITIES,
   statusOptions,
   UNIT_TYPE_LABELS,
@@ -9,6 +10,7 @@ import {
   WO_DEFAULT_STATUSES,
   WORK_ORDER_STATUS,
   type WorkOrderEdit,
+  WorkOrderFormSchema,
   type WorkOrderOptions,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
 import { and, eq, sql } from 'drizzle-orm';
@@ -21,7 +23,7 @@ import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { createPdf } from '../../platform/pdf/pdf.document';
-import { findRecord } from '../../platform/record/record.service';
+import { createRecord, findRecord } from '../../platform/record/record.service';
 import { invoiceMail } from '../invoices';
 import { readWorkOrderDetail } from './work-orders.detail';
 import { workOrderRecord } from './work-orders.record';
@@ -219,4 +221,27 @@ export async function scheduleWorkOrder(tx: DbOrTx, user: AuthUser, id: number, 
     .where(eq(workOrders.id, id))
     .returning();
   await writeAudit(tx, { actor: user, entity: 'work_order', entityId: id, action: 'update', before, after });
+}
+
+/**
+ * A preventive-maintenance order for one of our units, one complaint line per task (the service
+ * schedule's "Create work order"), through the record so it is audited and totalled like any other.
+ */
+export async function createPmWorkOrder(
+  tx: DbOrTx,
+  user: AuthUser,
+  opts: { unitType: 'truck' | 'trailer'; unitId: number; complaints: string[]; arrivalDate: string },
+): Promise<number> {
+  const form = WorkOrderFormSchema.parse({
+    ...EMPTY_WORK_ORDER,
+    wo_type: 'Preventive maintenance',
+    unit_type: opts.unitType,
+    truck_id: opts.unitType === 'truck' ? opts.unitId : null,
+    trailer_id: opts.unitType === 'trailer' ? opts.unitId : null,
+    pm: true,
+    arrival_date: opts.arrivalDate,
+    descriptions: opts.complaints.map((complaint) => ({ complaint })),
+  });
+  const row = await createRecord(tx, workOrderRecord, user, form);
+  return row.id;
 }

@@ -1,5 +1,18 @@
 import { COMPANY_TIME_ZONE } from '@backhaul/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * A truck's trailing 90-day average gross per working day before the instant `at` (numeric cents):
+ * the gross of its loads picked up in the 90 days before `at` ÷ the weekdays of those 90 days. The
+ * work order's downtime cost and the Downtime report (module downtime) both price a day with it.
+ */
+export function truckDailyGrossSql(truckId: SQL, companyId: SQL, at: SQL): SQL {
+  return sql`((select coalesce(sum(l.gross_cents), 0) from loads l
+        where l.truck_id = ${truckId} and l.company_id = ${companyId}
+          and l.pickup_at >= ${at} - interval '90 days' and l.pickup_at < ${at})::numeric
+    / (select count(*) from generate_series(${at} - interval '90 days', ${at} - interval '1 day', interval '1 day') d
+        where extract(isodow from d) < 6))`;
+}
 
 /** SQL the list, the detail and statistics share, over `work_orders w`. */
 export const WO_SQL = {
@@ -16,15 +29,11 @@ export const WO_SQL = {
   downtimeDays: sql`case when w.check_in is null then 0
     else greatest(1, ceil(extract(epoch from (coalesce(w.check_out, now()) - w.check_in)) / 86400))::int end`,
   /**
-   * What a truck's downtime cost: its days × the gross of its loads picked up in the 90 days before
-   * check-in ÷ the weekdays of those 90 days (Downtime, beyond the spec). Null for other units.
+   * What a truck's downtime cost: its days × its average gross per working day before check-in
+   * (`truckDailyGrossSql`, Downtime, beyond the spec). Null for other units.
    */
   downtimeCents: sql`case when w.unit_type = 'truck' and w.check_in is not null then round(
     (case when w.check_in is null then 0
       else greatest(1, ceil(extract(epoch from (coalesce(w.check_out, now()) - w.check_in)) / 86400)) end)
-    * (select coalesce(sum(l.gross_cents), 0) from loads l
-        where l.truck_id = w.truck_id and l.company_id = w.company_id
-          and l.pickup_at >= w.check_in - interval '90 days' and l.pickup_at < w.check_in)
-    / (select count(*) from generate_series(w.check_in - interval '90 days', w.check_in - interval '1 day', interval '1 day') d
-        where extract(isodow from d) < 6))::bigint end`,
+    * ${truckDailyGrossSql(sql`w.truck_id`, sql`w.company_id`, sql`w.check_in`)})::bigint end`,
 };

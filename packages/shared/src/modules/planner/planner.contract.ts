@@ -9,8 +9,8 @@ import { phoneField, requiredText, textField } from '../customers/contact-fields
 /**
  * The Shop's planner (001 §3, §4, §7, §9): a week of days by hour, one lane per technician, holding
  * work orders, light orders and days off. A task starts at an hour (`time`), lasts `w` hours, in a
- * technician's lane (`position` is the lane's index); the board's hours run from 7 to 19 (the spec's
- * wrap: after 19 comes 7 of the next day).
+ * technician's lane (`position` is the lane's index); the board's hours run from 7 to 19 and wrap
+ * (§9: after 19 comes 7 of the next day), so a task past 19:00 goes on the next morning.
  */
 export const PLANNER_FIRST_HOUR: number = SPEC.schedules.planner_hour_wrap.to;
 export const PLANNER_LAST_HOUR: number = SPEC.schedules.planner_hour_wrap.from;
@@ -18,12 +18,39 @@ export const PLANNER_HOURS = Array.from(
   { length: PLANNER_LAST_HOUR - PLANNER_FIRST_HOUR },
   (_, i) => PLANNER_FIRST_HOUR + i,
 );
+/** Hours of one board day (7 to 19). */
+export const PLANNER_DAY_HOURS = PLANNER_HOURS.length;
+/** The longest task: three board days. */
+export const PLANNER_MAX_HOURS = PLANNER_DAY_HOURS * 3;
+export type TaskCell = { date: string; time: number; w: number };
+
+const DAY_MS = 86_400_000;
+const dayShift = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The cells a task covers with the hours wrapping from 19 to 7 (§9): from its start hour to 19:00,
+ * then from 7:00 of each next day until its hours are used, e.g. 17:00 for 4 hours on the 7th is
+ * 17-19 on the 7th and 7-9 on the 8th.
+ */
+export function taskCells(date: string, time: number, w: number): TaskCell[] {
+  const cells: TaskCell[] = [];
+  let [day, at, left] = [date, time, w];
+  while (left > 0) {
+    const here = Math.min(left, PLANNER_LAST_HOUR - at);
+    cells.push({ date: day, time: at, w: here });
+    left -= here;
+    [day, at] = [dayShift(day, 1), PLANNER_FIRST_HOUR];
+  }
+  return cells;
+}
+
 export const TASK_KINDS = ['work_order', 'light_order', 'day_off'] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 export const PLANNER_MSG = {
   dayOffTaken: (name: string) => `${name} is off at that time: choose another cell.`,
   cellTaken: 'That time is already planned for this technician: choose another cell.',
-  pastEnd: `A task ends by ${PLANNER_LAST_HOUR}:00: make it shorter or start earlier.`,
+  tooLong: `A task lasts at most ${PLANNER_MAX_HOURS} hours (three days of the board).`,
   planned: 'This work order is already on the board.',
   moved: 'Planner updated',
 } as const;
@@ -37,7 +64,7 @@ const width = z.coerce
   .number({ message: 'Enter the hours.' })
   .int('Whole hours.')
   .min(1, 'At least one hour.')
-  .max(PLANNER_HOURS.length, `At most ${PLANNER_HOURS.length} hours.`);
+  .max(PLANNER_MAX_HOURS, PLANNER_MSG.tooLong);
 const technician = z.preprocess(
   (v) => (v === '' ? null : v),
   z.coerce.number({ message: 'Choose a technician.' }).int().positive('Choose a technician.'),
@@ -54,11 +81,7 @@ const placement = {
   w: field(width, { label: 'Hours', kind: 'number' }),
   technician_id: field(technician, { label: 'Technician', kind: 'select', options: 'technicians' }),
 };
-const fitsDay: [(v: { time: number; w: number }) => boolean, { message: string; path: string[] }] = [
-  (v) => v.time + v.w <= PLANNER_LAST_HOUR,
-  { message: PLANNER_MSG.pastEnd, path: ['w'] },
-];
-export const PlacementSchema = z.object(placement).refine(...fitsDay);
+export const PlacementSchema = z.object(placement);
 
 /** POST /planner/drag-and-drop: a task moved or resized, or an unplanned work order put on the board. */
 export const DragDropBodySchema = z
@@ -70,7 +93,6 @@ export const DragDropBodySchema = z
     w: width,
     technician_id: technician,
   })
-  .refine((v) => v.time + v.w <= PLANNER_LAST_HOUR, { message: PLANNER_MSG.pastEnd, path: ['w'] })
   .refine((v) => Boolean(v.id) !== Boolean(v.work_order_id), {
     message: 'Move a task (id) or plan a work order (work_order_id).',
     path: ['id'],
@@ -85,6 +107,8 @@ export const TaskSchema = z.object({
   w: z.number().int(),
   position: z.number().int(),
   technician_id: z.number().int(),
+  /** Where it shows: one cell per board day it covers (the hours wrap from 19 to 7, §9). */
+  cells: z.array(z.object({ date: z.string(), time: z.number().int(), w: z.number().int() })),
   dayOff: z.boolean(),
   info: z.object({
     title: z.string(),
@@ -125,6 +149,22 @@ export const UnplannedSchema = z.object({
       arrival_date: z.string().nullable(),
     }),
   ),
+  /**
+   * Preventive maintenance due within 14 days (or overdue) with no work order yet (beyond the spec):
+   * the board offers to make the PM work order, which then waits here to be planned.
+   */
+  service_due: z.array(
+    z.object({
+      unit_type: z.enum(['truck', 'trailer']),
+      unit_id: z.number().int(),
+      unit: z.string(),
+      task_id: z.number().int(),
+      task: z.string(),
+      due_date: z.string().nullable(),
+      days_left: z.number().int().nullable(),
+      status: z.string(),
+    }),
+  ),
 });
 
 /** GET /planner/create: what a new task chooses from. */
@@ -143,16 +183,14 @@ export const LIGHT_ORDER_BASE = '/light-order';
 export const LIGHT_ORDER_ROUTES = recordRoutes(LIGHT_ORDER_BASE);
 
 /** A quick job for a walk-in customer (a tire patch, a bulb), planned on the board. */
-export const LightOrderFormSchema = z
-  .object({
-    customer: field(requiredText(160, 'customer'), { label: 'Customer' }),
-    phone: field(phoneField(), { label: 'Phone', kind: 'phone' }),
-    unit: field(textField(60, 'unit'), { label: 'Unit' }),
-    price: field(optionalMoneySchema({ label: 'price', max: 100_000 }), { label: 'Price', kind: 'money' }),
-    ...placement,
-    description: field(requiredText(1000, 'description'), { label: 'Job', kind: 'textarea', span: 2 }),
-  })
-  .refine(...fitsDay);
+export const LightOrderFormSchema = z.object({
+  customer: field(requiredText(160, 'customer'), { label: 'Customer' }),
+  phone: field(phoneField(), { label: 'Phone', kind: 'phone' }),
+  unit: field(textField(60, 'unit'), { label: 'Unit' }),
+  price: field(optionalMoneySchema({ label: 'price', max: 100_000 }), { label: 'Price', kind: 'money' }),
+  ...placement,
+  description: field(requiredText(1000, 'description'), { label: 'Job', kind: 'textarea', span: 2 }),
+});
 export type LightOrderForm = z.input<typeof LightOrderFormSchema>;
 export const LightOrderRowSchema = z.object({
   id: z.number().int(),
@@ -177,12 +215,10 @@ export const DAY_OFF_BASE = '/day-off';
 /** 001 §7: GET and POST …/create, POST …/:id/edit (POST as written), PUT and DELETE …/:id. */
 export const DAY_OFF_ROUTES = recordRoutes(DAY_OFF_BASE, { editForm: `POST ${DAY_OFF_BASE}/:id/edit` });
 
-export const DayOffFormSchema = z
-  .object({
-    ...placement,
-    reason: field(textField(240, 'reason'), { label: 'Reason', placeholder: 'Vacation, training, sick…' }),
-  })
-  .refine(...fitsDay);
+export const DayOffFormSchema = z.object({
+  ...placement,
+  reason: field(textField(240, 'reason'), { label: 'Reason', placeholder: 'Vacation, training, sick…' }),
+});
 export type DayOffForm = z.input<typeof DayOffFormSchema>;
 export const DayOffRowSchema = z.object({
   id: z.number().int(),

@@ -1,8 +1,11 @@
 import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   type PlannerBoard as Board,
-  PLANNER_LAST_HOUR,
+  PLANNER_FIRST_HOUR,
+  PLANNER_MAX_HOURS,
   type Task,
+  type TaskCell,
+  taskCells,
 } from '@backhaul/shared/modules/planner/planner.contract';
 import {
   DndContext,
@@ -17,6 +20,7 @@ import { Badge, Button, Group, Menu, Paper, ScrollArea, Stack, Text, TextInput }
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { showAlert } from '../../platform/alerts-store';
 import { useLiveUpdates } from '../../platform/services/use-live-updates';
 import { type Placement, plannerApi } from './planner.api';
 import './planner.css';
@@ -51,50 +55,62 @@ function Cell(props: { id: string; onCreate: (kind: Opened['kind']) => void }) {
   );
 }
 
-/** A task on the board: drag to move it, drag its right edge to change its hours, click to open it. */
-function TaskBlock({ task, onOpen }: { task: Task; onOpen: (t: Task) => void }) {
-  const move = useDraggable({ id: `task:${task.id}` });
-  const resize = useDraggable({ id: `resize:${task.id}` });
+/**
+ * One cell of a task on the board (a task past 19:00 goes on at 7:00 the next day, §9): its first
+ * cell drags to move it, its last cell's right edge drags to change its hours, a click opens it.
+ */
+function TaskBlock(props: { task: Task; cell: TaskCell; index: number; onOpen: (t: Task) => void }) {
+  const { task, cell, index } = props;
+  const first = index === 0;
+  const last = index === task.cells.length - 1;
+  const piece = `${task.id}:${cell.date}`;
+  const move = useDraggable({ id: first ? `task:${task.id}` : `piece:${piece}`, disabled: !first });
+  const resize = useDraggable({ id: last ? `resize:${task.id}` : `piece-end:${piece}`, disabled: !last });
   const dx = move.transform?.x ?? 0;
   const dy = move.transform?.y ?? 0;
   const grow = resize.transform?.x ?? 0;
   const style: CSSProperties = {
-    left: (task.time - 7) * HOUR_W + 1,
-    width: Math.max(HOUR_W / 2, task.w * HOUR_W - 2 + grow),
+    left: (cell.time - PLANNER_FIRST_HOUR) * HOUR_W + 1,
+    width: Math.max(HOUR_W / 2, cell.w * HOUR_W - 2 + grow),
     transform: `translate(${dx}px, ${dy}px)`,
     zIndex: move.isDragging || resize.isDragging ? 5 : 2,
   };
   return (
     <div
       ref={move.setNodeRef}
-      className={`planner-task planner-task-${task.kind}`}
+      className={`planner-task planner-task-${task.kind}${first ? '' : ' planner-task-wrapped'}`}
       style={style}
       data-testid="planner-task"
       data-task={task.id}
-      {...move.listeners}
-      {...move.attributes}
+      data-cell-date={cell.date}
+      {...(first ? move.listeners : {})}
+      {...(first ? move.attributes : {})}
     >
       <button
         type="button"
         className="planner-task-open"
-        title={[task.info.title, task.info.subtitle].filter(Boolean).join(' — ')}
-        onClick={() => onOpen(task)}
+        title={[task.info.title, task.info.subtitle, first ? null : `continued from ${task.date} ${task.time}:00`]
+          .filter(Boolean)
+          .join(' — ')}
+        onClick={() => props.onOpen(task)}
       >
         <Text size="xs" fw={600} truncate>
-          {task.info.title}
+          {first ? task.info.title : `↪ ${task.info.title}`}
         </Text>
         <Text size="xs" c="dimmed" truncate>
           {task.info.subtitle}
         </Text>
       </button>
-      <button
-        type="button"
-        ref={resize.setNodeRef}
-        className="planner-resize"
-        aria-label="Change the hours"
-        {...resize.listeners}
-        {...resize.attributes}
-      />
+      {last && (
+        <button
+          type="button"
+          ref={resize.setNodeRef}
+          className="planner-resize"
+          aria-label="Change the hours"
+          {...resize.listeners}
+          {...resize.attributes}
+        />
+      )}
     </div>
   );
 }
@@ -123,6 +139,37 @@ function Unplanned({ order }: { order: { id: number; wo_type: string; unit: stri
   );
 }
 
+type ServiceDue = NonNullable<ReturnType<typeof useUnplanned>['data']>['service_due'][number];
+const useUnplanned = (search: string) =>
+  useQuery({ queryKey: plannerApi.keys.list('unplanned', search), queryFn: () => plannerApi.unplanned(search) });
+
+/** Preventive maintenance due within 14 days: one click makes its PM work order, to plan like any other. */
+function ServiceDueItem({ item, onMade }: { item: ServiceDue; onMade: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const make = async () => {
+    setBusy(true);
+    try {
+      const answer = await plannerApi.serviceWorkOrder(item);
+      showAlert('success', answer.message);
+      onMade();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const late = item.days_left !== null && item.days_left < 0;
+  return (
+    <Paper withBorder p={6} data-testid="planner-service-due" className="planner-unplanned">
+      <Text size="xs" fw={600}>{`${item.task}`}</Text>
+      <Text size="xs" c={late ? 'red' : 'dimmed'}>
+        {`${item.unit_type === 'truck' ? 'Truck' : 'Trailer'} ${item.unit} · ${late ? 'overdue' : 'due'} ${item.due_date ?? ''}`}
+      </Text>
+      <Button size="compact-xs" variant="light" mt={4} loading={busy} onClick={make}>
+        Create work order
+      </Button>
+    </Paper>
+  );
+}
+
 /**
  * The planner (001 §3, §4): the week by day and hour, one lane per technician. A move or resize
  * shows at once and is sent; the server's row then takes the task's place, and a refusal (a day off,
@@ -133,10 +180,7 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
   const [search, setSearch] = useState('');
   const client = useQueryClient();
   const board = useQuery({ queryKey: plannerApi.keys.list(week), queryFn: () => plannerApi.board(week) });
-  const unplanned = useQuery({
-    queryKey: plannerApi.keys.list('unplanned', search),
-    queryFn: () => plannerApi.unplanned(search),
-  });
+  const unplanned = useUnplanned(search);
   const [tasks, setTasks] = useState<Task[]>([]);
   useEffect(() => setTasks(board.data?.tasks ?? []), [board.data]);
   const refresh = () => client.invalidateQueries({ queryKey: plannerApi.keys.all });
@@ -168,9 +212,12 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
     if (what === 'resize') {
       const task = tasks.find((x) => x.id === id);
       if (!task) return;
-      const w = Math.max(1, Math.min(PLANNER_LAST_HOUR - task.time, Math.round(task.w + e.delta.x / HOUR_W)));
+      const w = Math.max(1, Math.min(PLANNER_MAX_HOURS, Math.round(task.w + e.delta.x / HOUR_W)));
       if (w !== task.w)
-        void send({ id, date: task.date, time: task.time, w, technician_id: task.technician_id }, { ...task, w });
+        void send(
+          { id, date: task.date, time: task.time, w, technician_id: task.technician_id },
+          { ...task, w, cells: taskCells(task.date, task.time, w) },
+        );
       return;
     }
     const over = e.over ? String(e.over.id).split(':') : null;
@@ -181,11 +228,12 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
     if (what === 'order') return void send({ work_order_id: id, date, time, w: 2, technician_id: technicianId });
     const task = tasks.find((x) => x.id === id);
     if (!task) return;
-    const w = Math.min(task.w, PLANNER_LAST_HOUR - time);
+    // The hours wrap from 19 to 7 (§9): a task keeps its hours wherever it lands.
+    const w = task.w;
     const position = data.technicians.findIndex((t) => t.id === technicianId);
     void send(
       { id, date, time, w, technician_id: technicianId },
-      { ...task, date, time, w, technician_id: technicianId, position },
+      { ...task, date, time, w, technician_id: technicianId, position, cells: taskCells(date, time, w) },
     );
   };
   const open = (t: Task) => props.onOpen({ kind: t.kind, id: t.info.ref_id } as Opened);
@@ -215,6 +263,18 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
             <Stack gap={4}>
               {(unplanned.data?.list ?? []).map((o) => (
                 <Unplanned key={o.id} order={o} />
+              ))}
+              {(unplanned.data?.service_due.length ?? 0) > 0 && (
+                <Text size="xs" fw={600} c="dimmed" mt={6}>
+                  Service due
+                </Text>
+              )}
+              {(unplanned.data?.service_due ?? []).map((d) => (
+                <ServiceDueItem
+                  key={`${d.unit_type}:${d.unit_id}:${d.task_id}`}
+                  item={d}
+                  onMade={() => void refresh()}
+                />
               ))}
             </Stack>
           </ScrollArea>
@@ -271,9 +331,17 @@ export function PlannerBoard(props: { onOpen: (o: Opened) => void; refreshKey?: 
                           />
                         ))}
                         {tasks
-                          .filter((t) => t.date === date && t.technician_id === tech.id)
-                          .map((t) => (
-                            <TaskBlock key={t.id} task={t} onOpen={open} />
+                          .filter((t) => t.technician_id === tech.id)
+                          .flatMap((t) => t.cells.map((cell, index) => ({ t, cell, index })))
+                          .filter((p) => p.cell.date === date)
+                          .map((p) => (
+                            <TaskBlock
+                              key={`${p.t.id}:${p.index}`}
+                              task={p.t}
+                              cell={p.cell}
+                              index={p.index}
+                              onOpen={open}
+                            />
                           ))}
                       </div>
                     </div>

@@ -8,6 +8,10 @@ import {
   PlannerBoardSchema,
   UnplannedSchema,
 } from '@backhaul/shared/modules/planner/planner.contract';
+import {
+  SERVICE_SCHEDULE_BASE,
+  ServiceWorkOrderAnswerSchema,
+} from '@backhaul/shared/modules/service-schedule/service-schedule.contract';
 import { api } from '../../platform/api-client';
 import { queryKeys, recordApi } from '../../platform/record/record-api';
 
@@ -21,6 +25,9 @@ export const plannerApi = {
   /** A move or resize of a task (id), or an unplanned work order put on a cell (work_order_id). */
   move: (body: Placement & { id?: number; work_order_id?: number }) =>
     api.post('/planner/drag-and-drop', body, { schema: DragDropAnswerSchema }),
+  /** A due service task becomes a PM work order, which then waits on the unplanned list. */
+  serviceWorkOrder: (item: { unit_type: 'truck' | 'trailer'; unit_id: number; task_id: number }) =>
+    api.post(`${SERVICE_SCHEDULE_BASE}/work-order`, { items: [item] }, { schema: ServiceWorkOrderAnswerSchema }),
 };
 
 export const lightOrderApi = {

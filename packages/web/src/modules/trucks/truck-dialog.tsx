@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { RecordDialogFooter, type RecordDialogProps } from '../../platform/record/record-dialog';
 import { RecordFields } from '../../platform/record/record-fields';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
+import { UnitDowntime } from '../downtime';
 import { UnitDialog } from '../units';
 import { driverTrailers, trailerInfo, trucksApi } from './trucks.api';
 
@@ -92,6 +93,7 @@ export function TruckDialog({ id, opened, readOnly = false, onClose, onSaved }: 
                 },
               }}
             />
+            {id !== null && <UnitDowntime type="truck" id={id} />}
             <Text size="xs" c="dimmed">
               A change of customer, driver or trailer is written to the History tab from today.
             </Text>

@@ -1,0 +1,59 @@
+import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
+import {
+  AssignProgramAnswerSchema,
+  AssignProgramBodySchema,
+  SERVICE_PROGRAMS_BASE,
+  SERVICE_SCHEDULE_BASE,
+  ServiceTaskOptionsSchema,
+  ServiceWorkOrderAnswerSchema,
+  ServiceWorkOrderBodySchema,
+} from '@backhaul/shared/modules/service-schedule/service-schedule.contract';
+import { z } from 'zod';
+import { caller } from '../../platform/auth/guard';
+import type { RouteModule } from '../../platform/http/types';
+import { runList } from '../../platform/list/run-list';
+import { registerResource } from '../../platform/record/define-resource';
+import { registerDueSource } from '../expiry-digest';
+import { serviceScheduleList } from './service-schedule.list';
+import { programOptions, serviceProgramsResource, serviceTasksResource } from './service-schedule.records';
+import { assignProgram, createServiceWorkOrders, serviceDueItems } from './service-schedule.service';
+
+const tags = ['Service schedule'];
+const section = SECTION.WorkOrders;
+
+/**
+ * Preventive maintenance (beyond the spec): programs and tasks (resources), the service schedule
+ * list, and one click from due rows to PM work orders. Due tasks go to the daily expiry digest.
+ */
+export const serviceScheduleRoutes: RouteModule = {
+  name: 'service-schedule',
+  register(app, deps) {
+    const { db } = deps.database;
+    registerDueSource('preventive-maintenance', serviceDueItems);
+    registerResource(app, deps, serviceProgramsResource, { tags });
+    registerResource(app, deps, serviceTasksResource, {
+      tags,
+      forms: { options: ({ user }) => programOptions(db, user), optionsSchema: ServiceTaskOptionsSchema },
+    });
+    app.post(`${SERVICE_PROGRAMS_BASE}/:id/units`, {
+      config: { access: { section, action: ACTION.EDIT } },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: AssignProgramBodySchema,
+        response: { 200: AssignProgramAnswerSchema },
+      },
+      handler: (req) => assignProgram(db, caller(req).user, req.params.id, req.body),
+    });
+    app.post(`${SERVICE_SCHEDULE_BASE}/list`, {
+      config: { access: { section } },
+      schema: { tags, body: z.unknown() },
+      handler: (req) => runList(db, serviceScheduleList, caller(req).user, req.body),
+    });
+    app.post(`${SERVICE_SCHEDULE_BASE}/work-order`, {
+      config: { access: { section, action: ACTION.CREATE } },
+      schema: { tags, body: ServiceWorkOrderBodySchema, response: { 200: ServiceWorkOrderAnswerSchema } },
+      handler: (req) => createServiceWorkOrders(db, caller(req).user, req.body.items),
+    });
+  },
+};

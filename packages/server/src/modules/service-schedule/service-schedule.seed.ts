@@ -1,0 +1,101 @@
+import { COMPANY_TIME_ZONE } from '@backhaul/shared';
+import { sql } from 'drizzle-orm';
+import { ref, type Seeder } from '../../platform/seed/seed';
+import { dayFromToday } from '../../platform/seed/seed-helpers';
+import { servicePrograms, serviceTasks } from './service-schedule.table';
+
+type TaskSeed = { name: string; unitKind: 'truck' | 'trailer'; miles: number | null; days: number; rateCents: number };
+const PROGRAMS: Array<{ name: string; tasks: TaskSeed[] }> = [
+  {
+    name: 'Oil & filter',
+    tasks: [{ name: 'Oil & filter', unitKind: 'truck', miles: 25_000, days: 90, rateCents: 14_250 }],
+  },
+  {
+    name: 'Annual inspection',
+    tasks: [
+      { name: 'Annual inspection', unitKind: 'truck', miles: null, days: 365, rateCents: 22_000 },
+      { name: 'Annual inspection', unitKind: 'trailer', miles: null, days: 365, rateCents: 16_500 },
+    ],
+  },
+  {
+    name: 'Trailer brake check',
+    tasks: [{ name: 'Brake check', unitKind: 'trailer', miles: null, days: 182, rateCents: 9_500 }],
+  },
+];
+
+/**
+ * Three programs (oil and filter every 25,000 mi or 90 days; annual inspection every 12 months;
+ * trailer brake check every 6 months) assigned to the active fleet, each task last done by a closed
+ * PM work order spread between about half and 1.1 intervals ago, so some are overdue and some due soon.
+ */
+export const serviceScheduleSeeder: Seeder = {
+  name: 'service programs',
+  async run(ctx) {
+    const companyId = ref<number>(ctx, 'companyId');
+    const start = dayFromToday(-420);
+    for (const p of PROGRAMS) {
+      const [program] = await ctx.db
+        .insert(servicePrograms)
+        .values({ companyId, name: p.name })
+        .returning({ id: servicePrograms.id });
+      const programId = Number(program?.id);
+      for (const kind of new Set(p.tasks.map((t) => t.unitKind))) {
+        const table = kind === 'truck' ? sql`trucks` : sql`trailers`;
+        await ctx.db.execute(sql`insert into service_program_units (company_id, program_id, unit_type, unit_id, start_date, start_odometer)
+          select ${companyId}, ${programId}, ${kind}, u.id, ${start}::date, u.odometer from ${table} u
+          where u.company_id = ${companyId} and u.status = 'active'`);
+      }
+      for (const t of p.tasks) {
+        const [task] = await ctx.db
+          .insert(serviceTasks)
+          .values({
+            companyId,
+            programId,
+            name: t.name,
+            unitKind: t.unitKind,
+            intervalMiles: t.miles,
+            intervalDays: t.days,
+          })
+          .returning({ id: serviceTasks.id });
+        await seedCompletions(ctx, { companyId, programId, taskId: Number(task?.id), task: t });
+      }
+    }
+  },
+};
+
+/** One closed PM work order per unit of the program for the task, with its labour, description and link. */
+async function seedCompletions(
+  ctx: Parameters<Seeder['run']>[0],
+  opts: { companyId: number; programId: number; taskId: number; task: TaskSeed },
+) {
+  const { companyId, programId, taskId, task } = opts;
+  const base = Math.floor(task.days * 0.45);
+  const spread = Math.ceil(task.days * 0.65);
+  const woType = task.name === 'Annual inspection' ? 'Inspection' : 'Preventive maintenance';
+  await ctx.db.execute(sql`
+    with done as (
+      select a.unit_type, a.unit_id,
+          (${dayFromToday(0)}::date - (${base} + (a.unit_id * 37 + ${taskId} * 11) % ${spread}))::date as day,
+          case a.unit_type when 'truck' then (select odometer from trucks where id = a.unit_id) end as odometer
+        from service_program_units a where a.program_id = ${programId} and a.unit_type = ${task.unitKind}
+    ), wo as (
+      insert into work_orders (company_id, wo_type, unit_type, truck_id, trailer_id, status, arrived, arrival_date,
+          pm, inspection, check_in, check_out, labour_cents, total_cents, created_at)
+        select ${companyId}, ${woType}, d.unit_type,
+            case when d.unit_type = 'truck' then d.unit_id end, case when d.unit_type = 'trailer' then d.unit_id end,
+            9, true, d.day, ${woType === 'Preventive maintenance'}, ${woType === 'Inspection'},
+            (d.day + time '08:00') at time zone ${COMPANY_TIME_ZONE}, (d.day + time '14:00') at time zone ${COMPANY_TIME_ZONE},
+            ${task.rateCents}, ${task.rateCents}, (d.day - 1 + time '06:00') at time zone ${COMPANY_TIME_ZONE}
+        from done d
+        returning id, unit_type, coalesce(truck_id, trailer_id) as unit_id
+    ), labour as (
+      insert into work_order_labour (work_order_id, description, hundredth_hours, rate_cents, amount_cents)
+        select wo.id, ${task.name}, 100, ${task.rateCents}, ${task.rateCents} from wo
+    ), descriptions as (
+      insert into work_order_descriptions (work_order_id, complaint, cause, correction)
+        select wo.id, ${`${task.name} due`}, 'Scheduled preventive maintenance', 'Done, passed' from wo
+    )
+    insert into work_order_service_tasks (work_order_id, task_id, odometer)
+      select wo.id, ${taskId}, greatest(0, d.odometer - (${dayFromToday(0)}::date - d.day) * 300)
+      from wo join done d on d.unit_type = wo.unit_type and d.unit_id = wo.unit_id`);
+}

@@ -1,0 +1,167 @@
+import { MSG } from '@backhaul/shared';
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import {
+  SERVICE_MSG,
+  type ServiceScheduleRow,
+  type ServiceStatus,
+  type ServiceUnitKind,
+} from '@backhaul/shared/modules/service-schedule/service-schedule.contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { writeAudit } from '../../platform/audit/audit';
+import type { AuthUser } from '../../platform/auth/access';
+import { AppError } from '../../platform/errors';
+import { inTransaction } from '../../platform/record/record.service';
+import type { DigestItem } from '../expiry-digest';
+import { createPmWorkOrder } from '../work-orders';
+import { scheduleSql } from './service-schedule.sql';
+import { serviceProgramUnits, workOrderServiceTasks } from './service-schedule.table';
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The schedule of a company on `today`, most urgent first; `where` narrows it (over alias s). */
+export async function scheduleRows(
+  db: DbOrTx,
+  companyId: number,
+  today: string,
+  where: SQL = sql`true`,
+): Promise<ServiceScheduleRow[]> {
+  const rows = await rowsOf<Record<string, unknown>>(
+    db,
+    sql`select * from ${scheduleSql(companyId, today)} s where ${where} order by s.days_left nulls last, s.unit, s.task`,
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    unit_type: r.unit_type as ServiceUnitKind,
+    unit_id: Number(r.unit_id),
+    unit: String(r.unit ?? ''),
+    program: String(r.program),
+    task_id: Number(r.task_id),
+    task: String(r.task),
+    last_done: (r.last_done as string | null) ?? null,
+    due_date: (r.due_date as string | null) ?? null,
+    due_miles: num(r.due_miles),
+    odometer: num(r.odometer),
+    days_left: num(r.days_left),
+    status: r.status as ServiceStatus,
+    work_order_id: num(r.work_order_id),
+  }));
+}
+
+/** What falls due within 14 days (or is overdue) and has no open work order yet: the planner's unplanned list. */
+export function dueServiceTasks(db: DbOrTx, companyId: number, today = nowInCompanyTimeZone().date) {
+  return scheduleRows(db, companyId, today, sql`s.status in ('overdue', 'due') and s.work_order_id is null`);
+}
+
+/** The digest's source: tasks due on or before `horizon`, with or without a work order. */
+export async function serviceDueItems(db: DbOrTx, companyId: number, today: string, horizon: string) {
+  const rows = await scheduleRows(db, companyId, today, sql`s.due_date_value <= ${horizon}::date`);
+  return rows.map(
+    (r): DigestItem => ({
+      kind: `PM: ${r.task}`,
+      unit: `${r.unit_type === 'truck' ? 'Truck' : 'Trailer'} ${r.unit}`,
+      detail:
+        [
+          r.due_miles !== null ? `due at ${r.due_miles.toLocaleString('en-US')} mi` : null,
+          r.work_order_id ? `on work order #${r.work_order_id}` : null,
+        ]
+          .filter(Boolean)
+          .join(', ') || null,
+      dueOn: r.due_date as string,
+      days: r.days_left ?? 0,
+      entity: r.unit_type,
+      entityId: r.unit_id,
+    }),
+  );
+}
+
+/**
+ * POST /service-schedule/work-order: one PM work order per unit for the chosen tasks, each task
+ * linked with the unit's odometer now (checking the order out resets the task from there). A task
+ * not assigned to the unit, or already on an open order, is refused.
+ */
+export async function createServiceWorkOrders(
+  db: Db,
+  user: AuthUser,
+  items: Array<{ unit_type: ServiceUnitKind; unit_id: number; task_id: number }>,
+): Promise<{ message: string; work_order_ids: number[] }> {
+  const today = nowInCompanyTimeZone().date;
+  return inTransaction(db, async (tx) => {
+    const byUnit = new Map<string, ServiceScheduleRow[]>();
+    for (const item of items) {
+      const [row] = await scheduleRows(
+        tx,
+        user.companyId,
+        today,
+        sql`s.unit_type = ${item.unit_type} and s.unit_id = ${item.unit_id} and s.task_id = ${item.task_id}`,
+      );
+      if (!row) throw AppError.invalidField('items', SERVICE_MSG.notAssigned);
+      if (row.work_order_id)
+        throw AppError.precondition(SERVICE_MSG.onOpenOrder(row.task, row.unit, row.work_order_id));
+      const key = `${row.unit_type}:${row.unit_id}`;
+      byUnit.set(key, [...(byUnit.get(key) ?? []).filter((r) => r.task_id !== row.task_id), row]);
+    }
+    const ids: number[] = [];
+    for (const rows of byUnit.values()) {
+      const first = rows[0] as ServiceScheduleRow;
+      const id = await createPmWorkOrder(tx, user, {
+        unitType: first.unit_type,
+        unitId: first.unit_id,
+        complaints: rows.map((r) => `${r.task} (${r.program})`),
+        arrivalDate: today,
+      });
+      await tx
+        .insert(workOrderServiceTasks)
+        .values(rows.map((r) => ({ workOrderId: id, taskId: r.task_id, odometer: r.odometer })));
+      ids.push(id);
+    }
+    return { message: SERVICE_MSG.created(ids.length), work_order_ids: ids };
+  });
+}
+
+/** POST /service-programs/:id/units: the program applies to the unit from `start_date` and its odometer now. */
+export async function assignProgram(
+  db: Db,
+  user: AuthUser,
+  programId: number,
+  body: { unit_type: ServiceUnitKind; unit_id: number; start_date: string; start_odometer?: number | null | undefined },
+): Promise<{ message: string; id: number }> {
+  return inTransaction(db, async (tx) => {
+    const [program] = await rowsOf(
+      tx,
+      sql`select 1 from service_programs where id = ${programId} and company_id = ${user.companyId}`,
+    );
+    if (!program) throw AppError.notFound();
+    const table = body.unit_type === 'truck' ? sql`trucks` : sql`trailers`;
+    const [unit] = await rowsOf<{ odometer: number | null }>(
+      tx,
+      sql`select odometer from ${table} where id = ${body.unit_id} and company_id = ${user.companyId}`,
+    );
+    if (!unit) throw AppError.invalidField('unit_id', 'Choose a unit of the fleet.');
+    const odometer = body.start_odometer ?? (unit.odometer === null ? null : Number(unit.odometer));
+    const [row] = await tx
+      .insert(serviceProgramUnits)
+      .values({
+        companyId: user.companyId,
+        programId,
+        unitType: body.unit_type,
+        unitId: body.unit_id,
+        startDate: body.start_date,
+        startOdometer: odometer,
+      })
+      .onConflictDoUpdate({
+        target: [serviceProgramUnits.programId, serviceProgramUnits.unitType, serviceProgramUnits.unitId],
+        set: { startDate: body.start_date, startOdometer: odometer },
+      })
+      .returning();
+    await writeAudit(tx, {
+      actor: user,
+      entity: 'service_program_unit',
+      entityId: Number(row?.id),
+      action: 'create',
+      after: row,
+    });
+    return { message: MSG.itemSaved, id: Number(row?.id) };
+  });
+}

@@ -1,0 +1,12 @@
+import {
+  DOWNTIME_BASE,
+  type DowntimeUnitType,
+  UnitDowntimeSchema,
+} from '@backhaul/shared/modules/downtime/downtime.contract';
+import { api } from '../../platform/api-client';
+
+/** Downtime (section 70): the report is the list at /downtime/list; a unit's figures for its card. */
+export const downtimeApi = {
+  unit: (type: DowntimeUnitType, id: number | string) =>
+    api.get(`${DOWNTIME_BASE}/unit/${type}/${id}`, { schema: UnitDowntimeSchema }),
+};
