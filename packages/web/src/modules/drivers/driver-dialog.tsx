@@ -30,6 +30,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { ApiError } from '../../platform/api-errors';
+import { DateField } from '../../platform/forms/date-field';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { RecordDialogFooter } from '../../platform/record/record-dialog';
 import { uploadFile } from '../../platform/services/files.api';
@@ -278,21 +279,18 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                       data-testid="field-cdl_number"
                       {...form.getInputProps('cdl_number')}
                     />
-                    <TextInput
+                    <DateField
                       label="CDL expires"
-                      type="date"
                       data-testid="field-cdl_expires_on"
                       {...form.getInputProps('cdl_expires_on')}
                     />
-                    <TextInput
+                    <DateField
                       label="Medical card expires"
-                      type="date"
                       data-testid="field-medical_card_expires_on"
                       {...form.getInputProps('medical_card_expires_on')}
                     />
-                    <TextInput
+                    <DateField
                       label="Hired"
-                      type="date"
                       data-testid="field-hired_on"
                       {...form.getInputProps('hired_on')}
                     />
