@@ -1,7 +1,8 @@
-import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MessageBodySchema, SECTION } from '@backhaul/shared';
 import {
   AssignProgramAnswerSchema,
   AssignProgramBodySchema,
+  ProgramAssignmentsSchema,
   SERVICE_PROGRAMS_BASE,
   SERVICE_SCHEDULE_BASE,
   ServiceTaskOptionsSchema,
@@ -16,7 +17,13 @@ import { registerResource } from '../../platform/record/define-resource';
 import { registerDueSource } from '../expiry-digest';
 import { serviceScheduleList } from './service-schedule.list';
 import { programOptions, serviceProgramsResource, serviceTasksResource } from './service-schedule.records';
-import { assignProgram, createServiceWorkOrders, serviceDueItems } from './service-schedule.service';
+import {
+  assignProgram,
+  createServiceWorkOrders,
+  programAssignments,
+  removeAssignment,
+  serviceDueItems,
+} from './service-schedule.service';
 
 const tags = ['Service schedule'];
 const section = SECTION.WorkOrders;
@@ -34,6 +41,16 @@ export const serviceScheduleRoutes: RouteModule = {
     registerResource(app, deps, serviceTasksResource, {
       tags,
       forms: { options: ({ user }) => programOptions(db, user), optionsSchema: ServiceTaskOptionsSchema },
+    });
+    app.get(`${SERVICE_PROGRAMS_BASE}/assignments`, {
+      config: { access: { section } },
+      schema: { tags, response: { 200: ProgramAssignmentsSchema } },
+      handler: (req) => programAssignments(db, caller(req).user),
+    });
+    app.delete(`${SERVICE_PROGRAMS_BASE}/assignments/:id`, {
+      config: { access: { section, action: ACTION.EDIT } },
+      schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
+      handler: (req) => removeAssignment(db, caller(req).user, req.params.id),
     });
     app.post(`${SERVICE_PROGRAMS_BASE}/:id/units`, {
       config: { access: { section, action: ACTION.EDIT } },

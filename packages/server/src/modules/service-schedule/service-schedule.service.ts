@@ -1,6 +1,7 @@
 import { MSG } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
+  type ProgramAssignment,
   SERVICE_MSG,
   type ServiceScheduleRow,
   type ServiceStatus,
@@ -164,4 +165,58 @@ export async function assignProgram(
     });
     return { message: MSG.itemSaved, id: Number(row?.id) };
   });
+}
+
+/** GET /service-programs/assignments: every unit's programs, with the programs, trucks and trailers to pick from. */
+export async function programAssignments(db: DbOrTx, user: AuthUser) {
+  const [assignments, programs, trucks, trailers] = await Promise.all([
+    rowsOf<ProgramAssignment>(
+      db,
+      sql`select a.id, a.program_id, p.name as program, a.unit_type, a.unit_id,
+          coalesce(case a.unit_type when 'truck' then (select 'Truck ' || truck_number from trucks where id = a.unit_id)
+            else (select 'Trailer ' || trailer_number from trailers where id = a.unit_id) end, '?') as unit,
+          a.start_date::text as start_date, a.start_odometer
+        from service_program_units a join service_programs p on p.id = a.program_id
+        where a.company_id = ${user.companyId} order by p.name, a.unit_type, unit`,
+    ),
+    rowsOf<{ value: number; label: string }>(
+      db,
+      sql`select id as value, name as label from service_programs where company_id = ${user.companyId} order by name`,
+    ),
+    rowsOf<{ value: number; label: string }>(
+      db,
+      sql`select id as value, truck_number as label from trucks where company_id = ${user.companyId} order by truck_number`,
+    ),
+    rowsOf<{ value: number; label: string }>(
+      db,
+      sql`select id as value, trailer_number as label from trailers where company_id = ${user.companyId} order by trailer_number`,
+    ),
+  ]);
+  const opts = (rows: { value: number; label: string }[]) =>
+    rows.map((r) => ({ value: Number(r.value), label: r.label }));
+  return {
+    assignments: assignments.map((a) => ({
+      ...a,
+      id: Number(a.id),
+      program_id: Number(a.program_id),
+      unit_id: Number(a.unit_id),
+      start_odometer: a.start_odometer === null ? null : Number(a.start_odometer),
+    })),
+    programs: opts(programs),
+    trucks: opts(trucks),
+    trailers: opts(trailers),
+  };
+}
+
+/** DELETE /service-programs/assignments/:id: the unit leaves the program (its completed work orders stay). */
+export async function removeAssignment(db: Db, user: AuthUser, id: number) {
+  await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .delete(serviceProgramUnits)
+      .where(sql`${serviceProgramUnits.id} = ${id} and ${serviceProgramUnits.companyId} = ${user.companyId}`)
+      .returning();
+    if (!row) throw AppError.notFound();
+    await writeAudit(tx, { actor: user, entity: 'service_program_unit', entityId: id, action: 'delete', before: row });
+  });
+  return { message: MSG.itemDeleted };
 }

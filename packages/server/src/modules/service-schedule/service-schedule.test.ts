@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown) =>
   t.app.inject({
     method,
@@ -155,5 +155,39 @@ describe('preventive maintenance: programs, the service schedule and one-click w
       filters: { unit: { value: trailer.trailer_number } },
     });
     expect(list.rows).toEqual([expect.objectContaining({ task: 'Brake check', status: 'overdue' })]);
+  });
+
+  it('lists which unit follows which program, and takes a unit off a program', async () => {
+    const truck = await f.truck({ odometer: 50_000 });
+    const program = (await ok('POST', '/service-programs', { name: 'Assignments (test)' })).item;
+    const assigned = await ok('POST', `/service-programs/${program.id}/units`, {
+      unit_type: 'truck',
+      unit_id: truck.id,
+      start_date: '2026-02-01',
+    });
+    const listed = await ok('GET', '/service-programs/assignments');
+    expect(listed.programs).toContainEqual({ value: program.id, label: 'Assignments (test)' });
+    expect(listed.trucks).toContainEqual({ value: truck.id, label: truck.truck_number });
+    expect(listed.assignments).toContainEqual({
+      id: assigned.id,
+      program_id: program.id,
+      program: 'Assignments (test)',
+      unit_type: 'truck',
+      unit_id: truck.id,
+      unit: `Truck ${truck.truck_number}`,
+      start_date: '2026-02-01',
+      start_odometer: 50_000,
+    });
+    expect((await call('DELETE', `/service-programs/assignments/${assigned.id}`)).statusCode).toBe(200);
+    const after = await ok('GET', '/service-programs/assignments');
+    expect(after.assignments.some((a: { id: number }) => a.id === assigned.id)).toBe(false);
+    expect((await call('DELETE', `/service-programs/assignments/${assigned.id}`)).statusCode).toBe(404);
+    const dispatcher = await t.login('dispatcher@backhaul.demo');
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/service-programs/assignments',
+      headers: t.bearer(dispatcher),
+    });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -111,3 +111,23 @@ export const AssignProgramBodySchema = z.object({
   start_odometer: z.number().int().min(0).nullable().optional(),
 });
 export const AssignProgramAnswerSchema = z.object({ message: z.string(), id: z.number().int() });
+
+const UnitOption = z.object({ value: z.number().int(), label: z.string() });
+/** GET /service-programs/assignments: which unit follows which program, and what the form picks from. */
+export const ProgramAssignmentSchema = z.object({
+  id: z.number().int(),
+  program_id: z.number().int(),
+  program: z.string(),
+  unit_type: z.enum(['truck', 'trailer']),
+  unit_id: z.number().int(),
+  unit: z.string(),
+  start_date: z.string(),
+  start_odometer: z.number().int().nullable(),
+});
+export type ProgramAssignment = z.infer<typeof ProgramAssignmentSchema>;
+export const ProgramAssignmentsSchema = z.object({
+  assignments: z.array(ProgramAssignmentSchema),
+  programs: z.array(UnitOption),
+  trucks: z.array(UnitOption),
+  trailers: z.array(UnitOption),
+});

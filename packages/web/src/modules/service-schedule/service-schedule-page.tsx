@@ -17,6 +17,7 @@ import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RegistryPage } from '../../platform/data-table/use-registry-actions';
 import { ResourcePage } from '../../platform/record/resource-page';
+import { ProgramUnitsTab } from './program-units-tab';
 import { type ServiceItem, serviceScheduleApi } from './service-schedule.api';
 
 const STATUS_COLOR = { overdue: 'red', due: 'orange', ok: 'teal' } as const;
@@ -108,6 +109,7 @@ export function ServiceSchedulePage() {
         <Tabs.Tab value="schedule">Schedule</Tabs.Tab>
         <Tabs.Tab value="programs">Programs</Tabs.Tab>
         <Tabs.Tab value="tasks">Tasks</Tabs.Tab>
+        <Tabs.Tab value="units">Units</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="schedule">
         <ScheduleTab />
@@ -131,6 +133,9 @@ export function ServiceSchedulePage() {
           schema={ServiceTaskFormSchema}
           section={SECTION.WorkOrders}
         />
+      </Tabs.Panel>
+      <Tabs.Panel value="units">
+        <ProgramUnitsTab />
       </Tabs.Panel>
     </Tabs>
   );
