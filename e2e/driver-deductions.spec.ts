@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { EMPTY_DRIVER_FORM } from '../packages/shared/src/modules/drivers/drivers.contract';
 import { apiLogin, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // Driver deductions: the accountant sets up a weekly lease for a new driver on the scheduled
@@ -24,25 +25,12 @@ test('accountant: a scheduled lease on the calendar, and a company expense paid 
   const made = await page.request.post('/api/drivers/new', {
     headers: { authorization: `Bearer ${admin}` },
     data: {
+      ...EMPTY_DRIVER_FORM,
       driver: name,
       phone: `312${String(Date.now()).slice(-7)}`,
-      phone2: '',
-      email: '',
       driver_type: 'owner_operator',
-      safety: false,
       service: 'dispatch',
-      eld_name: '',
-      customer_id: null,
-      truck_id: null,
-      trailer_id: null,
-      trailer_type_id: null,
       amount: '0.60',
-      payment_type: 'per_mile',
-      cdl_number: '',
-      cdl_expires_on: '',
-      medical_card_expires_on: '',
-      hired_on: '',
-      active: true,
     },
   });
   expect(made.ok(), await made.text()).toBe(true);
