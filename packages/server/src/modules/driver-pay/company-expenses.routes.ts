@@ -4,13 +4,13 @@ import { toDollars } from '@backhaul/shared/money';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import type { AuthUser } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { defineResource, type ResourceColumn, registerResource } from '../../platform/record/define-resource';
 import { companyExpenses as t } from './driver-pay.table';
 import { payExpense } from './driver-statements.service';
+import { checkPayeeRefs } from './fuel.record';
 import { payeeOptions } from './fuel.service';
 
 type ExpenseRecord = typeof t.$inferSelect;
@@ -41,25 +41,6 @@ export async function toExpenseRow(tx: DbOrTx, e: ExpenseRecord): Promise<C.Comp
     status: statementId ? 'On statement' : (e.status as 'Open' | 'Queued'),
     statement_id: statementId,
   };
-}
-
-/** The ids the form names must be the caller's company's. */
-async function checkRefs(
-  tx: DbOrTx,
-  user: AuthUser,
-  form: { driver_id: number | null; truck_id: number | null; customer_id: number | null },
-) {
-  const [found] = await rowsOf<{ driver: number | null; truck: number | null; customer: number | null }>(
-    tx,
-    sql`select (select id from drivers where id = ${form.driver_id} and company_id = ${user.companyId}) as driver,
-      (select id from trucks where id = ${form.truck_id} and company_id = ${user.companyId}) as truck,
-      (select id from customers where id = ${form.customer_id} and company_id = ${user.companyId}) as customer`,
-  );
-  const errors: Record<string, string[]> = {};
-  if (form.driver_id !== null && !found?.driver) errors.driver_id = ['Choose a driver from the list.'];
-  if (form.truck_id !== null && !found?.truck) errors.truck_id = ['Choose a truck from the list.'];
-  if (form.customer_id !== null && !found?.customer) errors.customer_id = ['Choose a customer from the list.'];
-  if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
 const statusSql = sql`(case when exists (select 1 from driver_statement_lines dl where dl.expense_id = ${t.id}) then 'On statement' else ${t.status} end)`;
@@ -148,7 +129,7 @@ export const companyExpensesResource = defineResource({
   }),
   hooks: {
     beforeSave: async ({ tx, user, form, before }) => {
-      await checkRefs(tx, user, form);
+      await checkPayeeRefs(tx, user, form);
       const on = before ? await statementOf(tx, before.id) : null;
       if (on) throw AppError.precondition(C.EXPENSE_MSG.onStatement(on));
     },

@@ -55,8 +55,15 @@ export async function toFuelRow(tx: DbOrTx, f: FuelRecord): Promise<FuelRow> {
   };
 }
 
-/** Ids the form names must be the caller's company's: a truck's number is copied onto the row. */
-async function checkRefs(tx: DbOrTx, user: AuthUser, form: FuelFormOutput) {
+/**
+ * The driver, truck and customer a form names (each optional) must be the caller's company's, else a
+ * 422 on that field. Answers the truck's number (a fuel row copies it). Fuel and company expenses use it.
+ */
+export async function checkPayeeRefs(
+  tx: DbOrTx,
+  user: AuthUser,
+  form: { driver_id: number | null; truck_id: number | null; customer_id: number | null },
+) {
   const [found] = await rowsOf<{ driver: number | null; truck: string | null; customer: number | null }>(
     tx,
     sql`select (select id from drivers where id = ${form.driver_id} and company_id = ${user.companyId}) as driver,
@@ -136,7 +143,7 @@ export const fuelRecord = defineRecord({
   ],
   hooks: {
     beforeSave: async ({ tx, user, form, before }) => {
-      const truckNumber = await checkRefs(tx, user, form);
+      const truckNumber = await checkPayeeRefs(tx, user, form);
       (form as FuelFormOutput & { truck_number?: string | null }).truck_number = truckNumber;
       if (
         before &&
