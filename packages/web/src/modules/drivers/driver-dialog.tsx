@@ -30,8 +30,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { ApiError } from '../../platform/api-errors';
-import { DateField } from '../../platform/forms/date-field';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { DateField } from '../../platform/forms/date-field';
 import { RecordDialogFooter } from '../../platform/record/record-dialog';
 import { uploadFile } from '../../platform/services/files.api';
 import { loadQualification, QualificationPanel, qualificationKeys, ScoreTrendChart } from '../safety';
@@ -289,11 +289,7 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                       data-testid="field-medical_card_expires_on"
                       {...form.getInputProps('medical_card_expires_on')}
                     />
-                    <DateField
-                      label="Hired"
-                      data-testid="field-hired_on"
-                      {...form.getInputProps('hired_on')}
-                    />
+                    <DateField label="Hired" data-testid="field-hired_on" {...form.getInputProps('hired_on')} />
                     <Switch
                       label="Active"
                       mt={28}
