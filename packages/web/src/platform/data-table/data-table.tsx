@@ -140,7 +140,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
       }),
     [setParams, urlPrefix, defaultLimit],
   );
-  const update = (patch: Partial<ListState>) => setState(changeListState(state, patch));
+  // A change applies to the state the address bar holds now, not to the render's: a debounced filter
+  // that fires after a sort click keeps the new sort.
+  const update = (patch: Partial<ListState>) =>
+    setState(
+      changeListState(readListState(new URLSearchParams(window.location.search), urlPrefix, defaultLimit), patch),
+    );
 
   // List filter options come with the first answer and are kept for later pages.
   const [options, setOptions] = useState<Record<string, FilterOption[]> | null>(null);
