@@ -90,7 +90,8 @@ test('accountant: fuel import, then a driver statement from create to paid in pa
     .click();
   await expect(editor.getByTestId('trips-available-row')).toHaveCount(1);
   await editor.getByTestId('statement-save').click();
-  await expect(page.getByText('Saving Successfully').first()).toBeVisible();
+  // A save on the embedded database can wait behind another journey's heavy list: up to 15 s.
+  await expect(page.getByText('Saving Successfully').first()).toBeVisible({ timeout: 15_000 });
   await expect(editor).toBeHidden();
   await page.getByTestId('table-row').first().getByTestId('row-edit').click();
   await expect(editor.getByTestId('trips-available-row')).toHaveCount(1);
