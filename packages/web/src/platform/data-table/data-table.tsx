@@ -8,7 +8,6 @@ import {
   type ListSettings,
   PAGE_SIZE_ALL,
   SaveSettingsResponseSchema,
-  TABLE_DEFAULT_PAGE_SIZE,
 } from '@backhaul/shared';
 import { formatCellValue } from '@backhaul/shared/formats/formats';
 import { Box, Paper, Stack, Text, Tooltip } from '@mantine/core';
@@ -24,36 +23,15 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { useSearchParams } from 'react-router';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { showAlert } from '../alerts-store';
 import './data-table.css';
 import { api } from '../api-client';
-import { useStore } from '../create-store';
-import { preferencesStore } from '../preferences';
 import { defaultWidth, effectiveSettings, minWidth } from './column-layout';
 import { ColumnSettingsPanel } from './column-settings-panel';
 import { downloadLink } from './download';
 import { clipText } from './filter-rules';
-import {
-  changeListState,
-  type ListState,
-  pageSizeOptions,
-  readListState,
-  refreshListState,
-  setFilter,
-  toListRequest,
-  writeListState,
-} from './list-state';
+import { pageSizeOptions, refreshListState, setFilter, toListRequest } from './list-state';
 import { usePermissionTree } from './permissions';
 import { actionsWidth, allowedActions, type Row, type RowAction, RowActions } from './row-actions';
 import { rowBackground } from './row-colors';
@@ -61,6 +39,7 @@ import { TablePager } from './table-pager';
 import { EmptyState, HeaderCell, PINNED_BACKGROUND, pinnedStyle, TableSkeleton } from './table-parts';
 import { TableToolbar, type ToolbarActions } from './table-toolbar';
 import { TotalsCell } from './totals-cell';
+import { useListUrlState } from './use-list-url-state';
 
 export type { Row, RowAction } from './row-actions';
 
@@ -126,26 +105,10 @@ function formatCell(meta: ColumnMeta, value: unknown): { text: string; full: str
  */
 export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const { url, listKey, urlPrefix = '' } = props;
-  // Where the list starts: the user's page size (User account settings), else the list's own default.
-  const preferred = useStore(preferencesStore).pageSize;
-  const defaultLimit = preferred ?? props.defaultLimit ?? TABLE_DEFAULT_PAGE_SIZE;
-  const [params, setParams] = useSearchParams();
-  const state = useMemo(() => readListState(params, urlPrefix, defaultLimit), [params, urlPrefix, defaultLimit]);
-  const setState = useCallback(
-    // From the address bar, not the render's params: a callback kept from an older render (a
-    // debounced search) must not bring back what another part of the page has since removed (?trip=).
-    (next: ListState) =>
-      setParams(() => writeListState(new URLSearchParams(window.location.search), next, urlPrefix, defaultLimit), {
-        replace: true,
-      }),
-    [setParams, urlPrefix, defaultLimit],
+  const { state, defaultLimit, current, setState, update, openParam, forgetOpen } = useListUrlState(
+    urlPrefix,
+    props.defaultLimit,
   );
-  // A change applies to the state the address bar holds now, not to the render's: a debounced filter
-  // that fires after a sort click keeps the new sort.
-  const update = (patch: Partial<ListState>) =>
-    setState(
-      changeListState(readListState(new URLSearchParams(window.location.search), urlPrefix, defaultLimit), patch),
-    );
 
   // List filter options come with the first answer and are kept for later pages.
   const [options, setOptions] = useState<Record<string, FilterOption[]> | null>(null);
@@ -165,9 +128,9 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   useEffect(() => {
     if (firstKey.current === props.refreshKey) return;
     firstKey.current = props.refreshKey;
-    setState({ ...readListState(new URLSearchParams(window.location.search), urlPrefix, defaultLimit), page: 1 });
+    setState({ ...current(), page: 1 });
     void queryClient.invalidateQueries({ queryKey: ['list', url] });
-  }, [props.refreshKey, queryClient, url, setState, urlPrefix, defaultLimit]);
+  }, [props.refreshKey, queryClient, url, setState, current]);
 
   // Every answer carries the column metadata and settings; keep their identity while they are the
   // same so a new page does not reset widths dragged in the header.
@@ -271,20 +234,12 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   };
 
   // ?open=<id>: the global search's link opens that row once it is on the page, then forgets it.
-  const openParam = params.get(`${urlPrefix}open`);
   useEffect(() => {
     if (!openParam || !data || !openRow) return;
     const row = data.rows.find((r) => String(props.rowId(r)) === openParam);
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        next.delete(`${urlPrefix}open`);
-        return next;
-      },
-      { replace: true },
-    );
+    forgetOpen();
     if (row) openRow(row);
-  }, [openParam, data, openRow, props.rowId, setParams, urlPrefix]);
+  }, [openParam, data, openRow, props.rowId, forgetOpen]);
 
   const [panel, setPanel] = useState(false);
   const saveSettings = async (next: ColumnSetting[]) => {
