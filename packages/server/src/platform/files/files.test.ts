@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTION, MSG, SECTION, SESSION_COOKIE } from '@backhaul/shared';
@@ -7,9 +7,9 @@ import { createTestApp, type TestContext } from '../../../test/harness';
 import { sectionFileAccess } from './file-entities';
 import { FILE_MSG } from './file-rules';
 
-// A small limit so the size rule is cheap to test; read when the app is built.
+// A small limit so the size rule is cheap to test; read when the app is built (and put back after,
+// since test files share a worker process).
 const MAX = 64 * 1024;
-process.env.FILE_MAX_BYTES = String(MAX);
 
 const MAGIC: Record<string, Buffer> = {
   png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
@@ -40,13 +40,22 @@ function multipart(file: { name: string; data: Buffer } | null, fields: Record<s
 
 let t: TestContext;
 let admin: string;
+const dataDir = mkdtempSync(join(tmpdir(), 'backhaul-files-'));
 beforeAll(async () => {
-  t = await createTestApp({ config: { dataDir: mkdtempSync(join(tmpdir(), 'backhaul-files-')) } });
+  process.env.FILE_MAX_BYTES = String(MAX);
+  try {
+    t = await createTestApp({ config: { dataDir } });
+  } finally {
+    delete process.env.FILE_MAX_BYTES;
+  }
   admin = await t.login('admin@backhaul.demo');
   // The rules are generic: a test entity guarded like a module's files (section Drivers, actions 23-26).
   t.app.deps.files.registerEntity('test-docs', sectionFileAccess(SECTION.Drivers));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const upload = (
   token: string,
