@@ -1,6 +1,6 @@
 import { makeGrantSet } from '@backhaul/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { AuthContext } from './access';
 import { rolePermissions, roles, sessions, users } from './auth.table';
 import { hashToken } from './tokens';
@@ -14,9 +14,8 @@ const grantsJson = sql<Array<
   [number, number]
 > | null>`(select json_agg(json_build_array(${rolePermissions.sectionId}, ${rolePermissions.actionId})) from ${rolePermissions} where ${rolePermissions.roleId} = ${users.permissionRoleId})`;
 
-/** Resolves a bearer token to the caller and its grants, or null when unknown, revoked or expired. */
-export async function findSession(db: DbOrTx, token: string): Promise<AuthContext | null> {
-  const [row] = await db
+const sessionQuery = (db: Db) =>
+  db
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -39,13 +38,29 @@ export async function findSession(db: DbOrTx, token: string): Promise<AuthContex
     .leftJoin(roles, eq(roles.id, users.permissionRoleId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         eq(users.active, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_session');
+
+/**
+ * Every request runs this statement, so it is built once per database (its SQL is not rendered
+ * again) and, on PostgreSQL, prepared once per connection (parsed and planned once).
+ */
+const prepared = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+/** Resolves a bearer token to the caller and its grants, or null when unknown, revoked or expired. */
+export async function findSession(db: Db, token: string): Promise<AuthContext | null> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = sessionQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const pairs = typeof row.grants === 'string' ? (JSON.parse(row.grants) as Array<[number, number]>) : row.grants;
   const grants = makeGrantSet(

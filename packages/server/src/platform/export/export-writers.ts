@@ -120,6 +120,36 @@ export function columnLetter(n: number): string {
   return s;
 }
 
+/** Uncompressed sheet XML allowed to wait for the zip before rows wait for it. */
+const ZIP_BACKLOG = 1 << 20;
+
+type PipeState = { length: number };
+type SheetPipe = {
+  _writableState?: PipeState;
+  _readableState?: PipeState;
+  once(event: string, fn: () => void): unknown;
+  removeListener(event: string, fn: () => void): unknown;
+};
+
+/**
+ * exceljs writes each committed row into the zip's input without waiting for it, so on a fast
+ * database a 100,000-row sheet piles up there uncompressed (27 MB and more, +150 MB of RSS). Rows
+ * wait here while more than ZIP_BACKLOG is queued. It reads the stream exceljs 4.4 pipes the sheet
+ * into; if that is not there (another version), nothing waits.
+ */
+function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> | undefined {
+  const pipe = (sheet as unknown as { stream?: { pipes?: SheetPipe[] } }).stream?.pipes?.[0];
+  const queued = (pipe?._writableState?.length ?? 0) + (pipe?._readableState?.length ?? 0);
+  if (!pipe || queued <= ZIP_BACKLOG) return undefined;
+  return new Promise((resolve) => {
+    const done = () => {
+      for (const e of ['drain', 'error', 'close']) pipe.removeListener(e, done);
+      resolve();
+    };
+    for (const e of ['drain', 'error', 'close']) pipe.once(e, done);
+  });
+}
+
 /**
  * XLSX through exceljs' streaming writer: typed cells (numbers, currency, dates), the header row
  * frozen with an auto-filter, widths from the first rows' content, and a totals row whose sums are
@@ -176,7 +206,11 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
 
   return {
     add(row) {
-      if (book) return writeRow(book.sheet, row);
+      if (book) {
+        writeRow(book.sheet, row);
+        if (lastRow % 256 === 0) return zipCaughtUp(book.sheet);
+        return;
+      }
       sample.push(row);
       if (sample.length >= WIDTH_SAMPLE) {
         opening ??= open();

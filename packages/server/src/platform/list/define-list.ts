@@ -177,6 +177,14 @@ export function defineList(spec: ListSpec): ListDefinition {
 
 export const findList = (key: string): ListDefinition | undefined => REGISTRY.get(key);
 
+/**
+ * Takes a list out of the registry: for a test that declares a fixture list over a table of its own
+ * database, so the next test file in the same worker does not walk it.
+ */
+export function forgetList(key: string): void {
+  REGISTRY.delete(key);
+}
+
 export const tableColumns = (def: ListDefinition) => def.columns.filter((c) => !c.data);
 
 const PHONE_ID = /(^|_)phone\d*$/;

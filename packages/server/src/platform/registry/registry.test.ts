@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../../test/harness';
 import { customerExceptions, customers } from '../../modules/customers';
 import type { AuthUser } from '../auth/access';
 import { findSession } from '../auth/session.repository';
-import { defineList } from '../list/define-list';
+import { defineList, forgetList } from '../list/define-list';
 import { runList } from '../list/run-list';
 import { defineChangeLog } from './change-log';
 import { applyDraftedDeletions } from './drafted-deletions';
@@ -20,7 +20,10 @@ beforeAll(async () => {
   if (!session) throw new Error('no session');
   admin = session.user;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  for (const key of ['roles-logs-test', 'expiry-probe-test']) forgetList(key);
+  await t.close();
+});
 
 describe('drafted deletions', () => {
   it('deletes all drafted rows in one transaction, audited, or none when one id is foreign', async () => {
