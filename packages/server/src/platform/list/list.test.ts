@@ -327,7 +327,10 @@ describe('sorting, search, totals and paging', () => {
         expect(parts.length, `${sort} ${order}`).toBe(9);
         const rows = JSON.parse(`[${parts.join(',')}]`) as Row[];
         const plain = await runList<Row>(t.db, fixtureList, admin, body);
-        expect(rows.map((r) => r.id), `${sort} ${order}`).toEqual(plain.rows.map((r) => r.id));
+        expect(
+          rows.map((r) => r.id),
+          `${sort} ${order}`,
+        ).toEqual(plain.rows.map((r) => r.id));
         expect(rows).toEqual(plain.rows);
         expect(new Set(rows.map((r) => r.id)).size).toBe(60);
       }
