@@ -404,10 +404,14 @@ async function fetchPage(
   const display = displayOf(def, compiled, columns, opts.limit);
   const keyset = opts.after ? sql` and ${afterCursor(def, compiled, opts.after)}` : sql``;
   const joins = new Set([...compiled.joins, ...display.joins]);
+  // One statement for a large numbered page and for 'All''s batches. An export's batches (2,000
+  // rows after a cursor) stay ids first: measured at 1M loads, 100k rows in CSV took 3.8 s that
+  // way and 4.1-4.4 s in one statement.
+  const largePage = opts.limit > SCALAR_PAGE_MAX && (opts.asJson === true || opts.after === undefined);
   let query: SQL;
   if (opts.oneQuery && opts.after === undefined) {
     query = sql`select ${display.select} from ${fromWith(def, from, joins)} where ${where} order by ${orderBy} limit ${opts.limit} offset ${offset}`;
-  } else if (opts.limit > SCALAR_PAGE_MAX) {
+  } else if (largePage) {
     // A large page (500 rows, a batch of 'All' or Export) in one statement, its registries joined
     // (LARGE_PAGE_SETTINGS): the window's rows come in index order and the limit stops them.
     query = sql`select ${display.select}, ${def.rowKey} as __k, (${compiled.sortExpr})::text as __t
@@ -418,7 +422,7 @@ async function fetchPage(
         from ${from} join page on page.__k = ${def.rowKey} ${fromWith(def, sql``, display.joins)}
         order by page.__s ${DIRECTION[compiled.order]}, page.__k ${DIRECTION[compiled.order]}`;
   }
-  const raw = opts.limit > SCALAR_PAGE_MAX ? await inWrittenJoinOrder(db, query) : await rowsOf(db, query);
+  const raw = largePage ? await inWrittenJoinOrder(db, query) : await rowsOf(db, query);
   const last = raw[raw.length - 1];
   return {
     rows: opts.asJson ? [] : raw.map((r) => outputRow(columns, r)),
