@@ -1,0 +1,38 @@
+// Which trips and loads a caller may reach: the one scope the trips module's reads and writes share.
+import { can, EXTRA_ACTION, SECTION } from '@backhaul/shared';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { AuthContext } from '../../platform/auth/access';
+import { AppError } from '../../platform/errors';
+import { loads } from './loads.table';
+import { trips } from './trips.table';
+
+export const TZ = 'America/Chicago';
+
+/** VIEW_ALL_TRIPS (1001): without it a caller reads and writes only trips it dispatches. */
+export const seesAllTrips = (auth: AuthContext) =>
+  can(auth.grants, { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS });
+
+export type TripRecord = typeof trips.$inferSelect;
+
+/** The trip when the caller may see it; a trip outside the scope is "not found", not "forbidden". */
+export async function findTrip(db: DbOrTx, auth: AuthContext, id: number): Promise<TripRecord> {
+  const [trip] = await db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.id, id), eq(trips.companyId, auth.user.companyId)));
+  if (!trip) throw AppError.notFound();
+  if (!seesAllTrips(auth) && trip.dispatcherId !== auth.user.id) throw AppError.notFound();
+  if (auth.user.customerId && trip.customerId !== auth.user.customerId) throw AppError.notFound();
+  return trip;
+}
+
+export async function findLoad(db: DbOrTx, auth: AuthContext, id: number) {
+  const [load] = await db
+    .select()
+    .from(loads)
+    .where(and(eq(loads.id, id), eq(loads.companyId, auth.user.companyId)));
+  if (!load) throw AppError.notFound();
+  await findTrip(db, auth, load.tripId);
+  return load;
+}
