@@ -1,9 +1,10 @@
 import { makeGrantSet } from '@backhaul/shared';
 import { formatCellValue } from '@backhaul/shared/formats/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appLists } from '../../../test/app-lists';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import type { AuthUser } from '../auth/access';
-import { columnMeta, definedLists } from './define-list';
+import { columnMeta } from './define-list';
 import { runList } from './run-list';
 
 let t: TestContext;
@@ -35,7 +36,7 @@ const OTHER_DATE = /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}
 
 describe('one date format in every list (constants: YYYY-MM-DD, YYYY-MM-DD HH:mm)', () => {
   it('renders every date column of every list in the one format, and no other column holds a date', async () => {
-    const lists = definedLists();
+    const lists = appLists();
     expect(lists.length).toBeGreaterThan(20);
     const checked: string[] = [];
     for (const def of lists) {

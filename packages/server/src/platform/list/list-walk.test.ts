@@ -1,8 +1,9 @@
 import { makeGrantSet, PAGE_SIZE_ALL } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appLists } from '../../../test/app-lists';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import type { AuthUser } from '../auth/access';
-import { definedLists, type ListColumn, type ListDefinition, tableColumns } from './define-list';
+import { type ListColumn, type ListDefinition, tableColumns } from './define-list';
 import { JsonRows, runList, runListStreamed } from './run-list';
 
 /**
@@ -76,7 +77,7 @@ function filterFor(c: ListColumn, options: Record<string, { value: string | numb
 
 describe('every declared list', () => {
   it('sorts by every sortable column and narrows by every filter, both ways', async () => {
-    const lists = definedLists();
+    const lists = appLists();
     expect(lists.length).toBeGreaterThan(20);
     let sorts = 0;
     let filters = 0;
@@ -108,7 +109,7 @@ describe('every declared list', () => {
 
   it("answers 'All' streamed (rows written as JSON by the database where it can) as the same bytes as its rows", async () => {
     let compared = 0;
-    for (const def of definedLists()) {
+    for (const def of appLists()) {
       const body = { limit: PAGE_SIZE_ALL, with_options: false };
       const streamed = await runListStreamed(t.db, def, admin, body);
       let text = JSON.stringify(streamed.rows);
@@ -126,7 +127,7 @@ describe('every declared list', () => {
 
   it('an On and an Off filter split the list between them', async () => {
     let checked = 0;
-    for (const def of definedLists()) {
+    for (const def of appLists()) {
       const base = await run(def, {});
       for (const c of tableColumns(def).filter((c) => c.filter === 'options' || c.filter === 'checkbox')) {
         const [on, off] =

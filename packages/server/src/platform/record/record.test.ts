@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import type { AuthUser } from '../auth/access';
 import { AppError } from '../errors';
+import { forgetList } from '../list/define-list';
 import { runList } from '../list/run-list';
 import { sameText } from './define-record';
 import { defineResource } from './define-resource';
@@ -125,7 +126,10 @@ beforeAll(async () => {
   companyB = b?.id ?? 0;
   adminId = admin?.id ?? 0;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  forgetList('record-probe-test');
+  await t.close();
+});
 
 describe('record engine', () => {
   it('creates in the caller’s company, reads it back, and audits create, update and delete with before and after', async () => {
