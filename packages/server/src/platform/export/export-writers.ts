@@ -120,8 +120,14 @@ export function columnLetter(n: number): string {
   return s;
 }
 
-/** Uncompressed sheet XML allowed to wait for the zip before rows wait for it. */
-const ZIP_BACKLOG = 1 << 20;
+/**
+ * Uncompressed sheet XML allowed to wait for the zip before rows wait for it. Each queued chunk is
+ * an ArrayBuffer that outlives a few young collections, so a longer queue is promoted and freed only
+ * when V8's external-memory limit (~64 MB) forces a full collection: at 1M loads the first 100k-row
+ * export added +125-134 MB of RSS with 1 MB here and +84-94 MB with 64 KB, at the same speed
+ * (interleaved runs).
+ */
+const ZIP_BACKLOG = 1 << 16;
 
 type PipeState = { length: number };
 type SheetPipe = {
