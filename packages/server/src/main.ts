@@ -1,6 +1,10 @@
 import { join } from 'node:path';
+import { buildApp } from './app';
 import { loadConfig } from './config';
+import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
+import { prepareDatabase } from './db/prepare';
+import { DEMO_USERS } from './modules/users';
 import { SERVER_ROOT } from './paths';
 
 async function main() {
@@ -8,15 +12,9 @@ async function main() {
     WEB_DIST: process.env.WEB_DIST ?? join(SERVER_ROOT, '../web/dist'),
   });
   const log = (line: string) => console.log(line);
-  // Start-up: the database opens (the embedded one reads and compiles its WASM, largely off the main
-  // thread) while the app's modules load; each takes about a second.
-  const { openDatabase } = await import('./db/client');
-  const opening = openDatabase(config);
-  const loading = Promise.all([import('./app'), import('./db/prepare'), import('./modules/users')]);
-  loading.catch(() => {});
-  let database: Awaited<typeof opening>;
+  let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await opening;
+    database = await openDatabase(config);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -25,7 +23,6 @@ async function main() {
     throw err;
   }
   log(database.kind === 'pglite' ? `Embedded database in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)');
-  const [{ buildApp }, { prepareDatabase }, { DEMO_USERS }] = await loading;
   const { seeded } = await prepareDatabase(database, config, log);
   const { app } = await buildApp({ database, config, logRequests: process.env.LOG_REQUESTS === '1' });
   await app.listen({ port: config.PORT, host: config.HOST });
