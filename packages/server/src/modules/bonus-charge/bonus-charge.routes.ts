@@ -90,6 +90,6 @@ export const bonusChargeRoutes: RouteModule = {
         }),
       },
     });
-    deps.files.registerEntity(BONUS_CHARGE_FILES, sectionFileAccess(BONUS_CHARGE_SECTION));
+    deps.files.registerEntity(BONUS_CHARGE_FILES, { ...sectionFileAccess(BONUS_CHARGE_SECTION), owner: t });
   },
 };

@@ -26,6 +26,7 @@ import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { customersList, customersLog } from './customers.list';
 import * as customersService from './customers.service';
+import { customers as customersTable } from './customers.table';
 
 const can = (action?: number | number[], match?: 'all') => ({
   section: SECTION.Customers,
@@ -50,6 +51,7 @@ export const customersRoutes: RouteModule = {
       view: (auth, id) => inScope(auth, id) && base.view(auth, id),
       upload: (auth, id) => inScope(auth, id) && Boolean(base.upload?.(auth, id)),
       remove: (auth, id) => inScope(auth, id) && Boolean(base.remove?.(auth, id)),
+      owner: customersTable,
     });
 
     // POST /customers/list and /customers, GET /customers/list (GET /customers is the form's options),

@@ -307,22 +307,12 @@ export async function deleteCustomer(db: Db, filesService: FilesService, user: A
   const busy = (['drivers', 'trucks', 'trailers', 'users'] as const).filter((k) => links[k] > 0);
   if (busy.length) throw AppError.precondition(CUSTOMER_MSG.inUse(busy.join(', ')));
   if (before.balance !== 0) throw AppError.precondition(CUSTOMER_MSG.balance);
-  const fileRows = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.entity, CUSTOMERS_ENTITY), eq(files.entityId, String(id))));
   await db.transaction(async (tx) => {
     await tx.delete(customers).where(eq(customers.id, id));
-    if (fileRows.length)
-      await tx.delete(files).where(
-        inArray(
-          files.id,
-          fileRows.map((f) => f.id),
-        ),
-      );
     await writeAudit(tx, { actor: user, entity: CUSTOMERS_ENTITY, entityId: id, action: 'delete', before });
   });
-  for (const f of fileRows) await filesService.storage.remove(f.storageKey).catch(() => {});
+  // Its documents go with it: rows (audited), then bytes.
+  await filesService.sweepOrphans({ owner: customers, id, actor: user });
 }
 
 /** The one customer all drafted ids belong to, inside the caller's scope (else 422). */

@@ -23,6 +23,7 @@ import { registerRegistryListRoutes } from '../../platform/registry/registry-rou
 import { onTruckDriverChange } from '../trucks';
 import { driversList, driversLog } from './drivers.list';
 import * as drivers from './drivers.service';
+import { drivers as driversTable } from './drivers.table';
 
 const section = SECTION.Drivers;
 const need = (action?: number) => ({ section, ...(action ? { action } : {}) });
@@ -48,6 +49,7 @@ export const driversRoutes: RouteModule = {
       view: scoped(base.view),
       upload: scoped(base.upload ?? base.view),
       remove: scoped(base.remove ?? base.view),
+      owner: driversTable,
     });
     // Spec §5: "A driver file with category contract cannot be deleted" — a server rule, not a hidden button.
     files.addDeleteRule(DRIVER_FILE_ENTITY, (file) => {
@@ -96,6 +98,7 @@ export const driversRoutes: RouteModule = {
       schema: { tags, params: IdParamsSchema, response: { 200: z.object({ message: z.string() }) } },
       handler: async (req) => {
         await drivers.deleteDriver(db, caller(req).user, req.params.id);
+        await files.sweepOrphans({ owner: driversTable, id: req.params.id, actor: caller(req).user });
         return { message: MSG.removalSuccess };
       },
     });

@@ -339,7 +339,15 @@ describe('delete', () => {
 
     const free = await createDriver({ driver: 'Free Driver' });
     await post(`/drivers/setContract/${free.id}`, { contract_type: 'flat', rate: 900, starts_on: '2026-01-01' });
+    // Its files go with it, but a signed contract (never deleted, spec §5) is kept.
+    const licence = await upload(free.id, 'license');
+    const signed = await upload(free.id, 'contract');
     const ok = await del(`/drivers/${free.id}`);
+    const filesLeft = await t.database.query<{ id: number }>(
+      `select id from files where entity = 'drivers' and entity_id = '${free.id}' order by id`,
+    );
+    expect(filesLeft.map((r) => r.id)).toEqual([signed]);
+    expect((await get(`/files/${licence}/download`)).statusCode).toBe(404);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(MSG.removalSuccess);
     expect((await get(`/drivers/${free.id}`)).statusCode).toBe(404);

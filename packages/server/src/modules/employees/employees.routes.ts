@@ -16,6 +16,7 @@ import { registerRegistryListRoutes } from '../../platform/registry/registry-rou
 import { employeesList, employeesLog } from './employees.list';
 import { employeeRecord } from './employees.record';
 import * as employeesService from './employees.service';
+import { employees as employeesTable } from './employees.table';
 
 const can = (action?: number | number[], match?: 'all') => ({
   section: SECTION.Employees,
@@ -36,6 +37,7 @@ export const employeesRoutes: RouteModule = {
       view: (auth) => holds(auth, [ACTION.VIEW, ACTION.EDIT, ACTION.DELETE, ACTION.FILE_VIEW, ACTION.FILE_DOWNLOAD]),
       upload: (auth) => holds(auth, [ACTION.EDIT, ACTION.FILE_UPLOAD]),
       remove: (auth) => holds(auth, [ACTION.EDIT, ACTION.DELETE, ACTION.FILE_DELETE]),
+      owner: employeesTable,
     });
 
     // "GET or POST /{section} and /{section}/list": the GET forms answer the default first page;

@@ -94,18 +94,9 @@ export async function employeeForEdit(
 /** Deletes an employee with its inventory; its documents go through the files service. */
 export async function deleteEmployee(db: Db, auth: AuthContext, files: FilesService, id: number): Promise<void> {
   await findRecord(db, employeeRecord, auth.user, id);
-  const docs = await db
-    .select({ id: filesTable.id })
-    .from(filesTable)
-    .where(
-      and(
-        eq(filesTable.entity, EMPLOYEE_FILES.entity),
-        eq(filesTable.entityId, String(id)),
-        eq(filesTable.companyId, auth.user.companyId),
-      ),
-    );
   await deleteRecord(db, employeeRecord, auth.user, id);
-  for (const doc of docs) await files.remove(auth, doc.id);
+  // Its documents go with it: rows (audited), then bytes.
+  await files.sweepOrphans({ owner: employees, id, actor: auth.user });
 }
 
 /** DELETE /employees/:id/inventory: removes the chosen items, all or nothing, each audited. */

@@ -14,6 +14,7 @@ import type { RouteModule } from '../../platform/http/types';
 import { runList } from '../../platform/list/run-list';
 import { REPORT_LISTS } from './reports.list';
 import { createReports, REPORT_FILE_ENTITY, reportOptions, sendReport } from './reports.service';
+import { reports } from './reports.table';
 
 const can = (action?: number) => ({ section: SECTION.Reports, ...(action ? { action } : {}) });
 
@@ -24,7 +25,7 @@ export const reportsRoutes: RouteModule = {
     const { db } = deps.database;
     const tags = ['Reports'];
     const services = { db, files: deps.files, mailer: deps.mailer };
-    deps.files.registerEntity(REPORT_FILE_ENTITY, sectionFileAccess(SECTION.Reports));
+    deps.files.registerEntity(REPORT_FILE_ENTITY, { ...sectionFileAccess(SECTION.Reports), owner: reports });
 
     const prefixes: Array<[string, ReportKind]> = [
       ['/reports', 'old'],

@@ -209,6 +209,80 @@ describe('qualification files', () => {
     expect((await upload(dispatcher, itemId)).statusCode).toBe(403);
     expect((await upload(safety, 999999)).statusCode).toBe(403);
   });
+
+  it("an item's files go with it; a driver's items' files (a cascade) go in the nightly sweep, and nothing else does", async () => {
+    const { files } = t.app.deps;
+    const attach = async (itemId: number) => {
+      const m = multipart('medical.pdf', PDF);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/files/upload/driver-qualification/${itemId}`,
+        payload: m.payload,
+        headers: { ...m.headers, ...t.bearer(safety) },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().file.id as number;
+      const [row] = await t.database.query<{ storage_key: string }>(`select storage_key from files where id = ${id}`);
+      return { id, key: row?.storage_key as string };
+    };
+    const fileRows = async (ids: number[]) =>
+      (await t.database.query<{ id: number }>(`select id from files where id in (${ids.join(',')}) order by id`)).map(
+        (r) => r.id,
+      );
+    const stored = (key: string) =>
+      files.storage.get(key).then(
+        () => true,
+        () => false,
+      );
+    const item = async (driverId: number, kind: string) =>
+      (await call('POST', `/drivers/${driverId}/qualification`, safety, { kind, performed_on: today })).json().item
+        .id as number;
+
+    const driver = await f.driver();
+    const other = await f.driver();
+    const [gone, kept, ofOther] = [
+      await attach(await item(driver.id, 'road_test')),
+      await attach(await item(driver.id, 'mvr_review')),
+      await attach(await item(other.id, 'road_test')),
+    ];
+    // Another entity's file, without an owning table: never swept.
+    const exported = await files.store({
+      companyId: 1,
+      entity: 'exports',
+      entityId: 999999,
+      name: 'x.csv',
+      mime: 'text/csv',
+      data: Buffer.from('a\r\n'),
+      uploadedBy: null,
+    });
+
+    // DELETE of the item: its file row and bytes go at once, audited as the safety user's.
+    const itemId = (
+      await t.database.query<{ entity_id: string }>(`select entity_id from files where id = ${gone.id}`)
+    )[0]?.entity_id;
+    expect((await call('DELETE', `/drivers/qualification/${itemId}`, safety)).statusCode).toBe(200);
+    expect(await fileRows([gone.id, kept.id, ofOther.id])).toEqual([kept.id, ofOther.id]);
+    expect(await stored(gone.key)).toBe(false);
+    expect(await stored(kept.key)).toBe(true);
+    const [audit] = await t.database.query<{ user_id: number | null }>(
+      `select user_id from audit_log where entity = 'files' and entity_id = '${gone.id}' and action = 'delete'`,
+    );
+    const [safetyUser] = await t.database.query<{ id: number }>(
+      "select id from users where email = 'safety@backhaul.demo'",
+    );
+    expect(audit?.user_id).toBe(safetyUser?.id);
+    expect((await call('GET', `/files/${gone.id}/download`, safety)).statusCode).toBe(404);
+
+    // The driver goes and its items with it (a cascade the safety module does not see): the item's
+    // file stays until the sweep, which takes it and leaves the other driver's and the export.
+    await t.database.query(`delete from drivers where id = ${driver.id}`);
+    expect(await fileRows([kept.id])).toEqual([kept.id]);
+    expect(await files.sweepOrphans()).toBe(1);
+    expect(await fileRows([kept.id, ofOther.id, exported.id])).toEqual([ofOther.id, exported.id]);
+    expect(await stored(kept.key)).toBe(false);
+    expect(await stored(ofOther.key)).toBe(true);
+    expect(await files.sweepOrphans()).toBe(0);
+  });
 });
 
 describe('expiring soon, the digest and POST /general', () => {

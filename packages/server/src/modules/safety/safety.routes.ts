@@ -54,6 +54,7 @@ import { logbooksList } from './logbooks.list';
 import * as motivation from './motivation.service';
 import * as qualification from './qualification.service';
 import { safetyChangeLog, safetyList } from './safety.list';
+import { driverQualificationItems } from './safety.table';
 import * as actions from './safety-actions.service';
 import { safetyExceptionRecord } from './safety-exceptions.record';
 import * as exceptions from './safety-exceptions.service';
@@ -253,6 +254,8 @@ export const safetyRoutes: RouteModule = {
         Boolean(await fileRule.upload?.(auth, id)) && qualification.itemVisible(db, auth.user, id),
       remove: async (auth, id) =>
         Boolean(await fileRule.remove?.(auth, id)) && qualification.itemVisible(db, auth.user, id),
+      // An item's files go with it (and with its driver, in the nightly sweep).
+      owner: driverQualificationItems,
     });
     // Each item's expiry in the daily digest and every reader of collectDueItems (the Expiring soon view).
     registerDueSource('driver-qualification', qualification.qualificationDueItems);

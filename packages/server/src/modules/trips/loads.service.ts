@@ -35,6 +35,7 @@ export function registerLoadFiles(files: FilesService, db: Db): void {
       trips(auth, [ACTION.FILE_VIEW, ACTION.FILE_DOWNLOAD, ACTION.VIEW]) && (await inScope(auth, id)),
     upload: async (auth, id) => trips(auth, [ACTION.FILE_UPLOAD, ACTION.CREATE_EDIT_TRIP]) && (await inScope(auth, id)),
     remove: async (auth, id) => trips(auth, [ACTION.FILE_DELETE]) && (await inScope(auth, id)),
+    owner: loads,
   });
   files.addStoreHook(LOAD_FILES.entity, async (tx, file) => {
     if (file.category !== LOAD_FILES.ppw) return;

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
+import { loads } from './loads.table';
 import { toEngineRequest } from './trips.filters';
 import { loadsList, tripsList } from './trips.list';
 import * as tripsService from './trips.service';
@@ -38,7 +39,7 @@ const ExportRequestSchema = z.looseObject({
 /** Trips (000 §7 "Trips" and the trips exports): list, dialog data and saves, lookups. */
 export const tripsRoutes: RouteModule = {
   name: 'trips',
-  register(app, { database: { db }, live, exports }) {
+  register(app, { database: { db }, live, exports, files }) {
     const tags = ['Trips'];
     // Trip and load changes reach listeners who may see Trips.
     live.registerTopic('trips', SECTION.Trips);
@@ -112,6 +113,7 @@ export const tripsRoutes: RouteModule = {
       schema: { tags, params: IdParamsSchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
         await tripsService.deleteLoad(db, live, caller(req), req.params.id);
+        await files.sweepOrphans({ owner: loads, id: req.params.id, actor: caller(req).user });
         return { message: MSG.removalSuccess };
       },
     });

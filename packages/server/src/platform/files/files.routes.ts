@@ -71,9 +71,14 @@ const EntityParams = z.object({
 const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
   `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
+/** Nightly: files whose owning row went without them (a cascade, a module's own delete). */
+export const FILES_SWEEP_JOB = 'files-sweep';
+
 export const filesRoutes: RouteModule = {
   name: 'files',
-  register(app, { files, links, config }) {
+  register(app, { files, links, config, jobs }) {
+    jobs.define(FILES_SWEEP_JOB, async () => ({ removed: await files.sweepOrphans() }));
+    jobs.scheduleDaily(FILES_SWEEP_JOB, { hour: 3, minute: 30, timeZone: 'America/Chicago' });
     // Access per record is the entity's callback (files.service); the route only needs a session.
     app.post('/files/upload/:entity/:entityId', {
       config: { access: 'session' },

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { writeAudit } from '../audit/audit';
-import type { AuthContext } from '../auth/access';
+import type { Actor, AuthContext } from '../auth/access';
 import { AppError } from '../errors';
 import { checkUpload, extensionOf, FILE_MSG, PREVIEW_MIMES, safeBaseName } from './file-rules';
 import { type FileRow, files } from './files.table';
@@ -9,11 +10,21 @@ import { type FileStorage, newStorageKey } from './storage';
 
 type Check = (auth: AuthContext, entityId: string) => boolean | Promise<boolean>;
 
-/** How a module's records guard their files. upload and remove default to view. */
-export type FileEntityAccess = { view: Check; upload?: Check; remove?: Check };
+/** A table whose rows own files by their integer id (the files' entity id). */
+export type FileOwner = PgTable & { id: AnyPgColumn };
 
-/** A business rule that refuses a deletion by throwing an AppError (usually a precondition). */
-export type DeleteRule = (file: FileRow, auth: AuthContext) => void | Promise<void>;
+/**
+ * How a module's records guard their files (upload and remove default to view), and the table whose
+ * rows own them: a file whose row is gone goes too (`sweepOrphans`), so a deleted record leaves
+ * neither rows nor bytes behind.
+ */
+export type FileEntityAccess = { view: Check; upload?: Check; remove?: Check; owner?: FileOwner };
+
+/**
+ * A business rule that refuses a deletion by throwing an AppError (usually a precondition). `auth` is
+ * null when the file's record itself is gone (`sweepOrphans`): a file a rule refuses then stays.
+ */
+export type DeleteRule = (file: FileRow, auth: AuthContext | null) => void | Promise<void>;
 
 /** Runs in the transaction that records a new file (e.g. a load's PPW flag set with its first file). */
 export type StoreHook = (tx: Tx, file: FileRow) => Promise<void>;
@@ -115,9 +126,70 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
     }
   }
 
+  /**
+   * Deletes the files whose owning row is gone (each audited, by `actor` or the system), then their
+   * bytes: after a record's deletion (`owner` and `id`: that record's files) or nightly over every
+   * entity with an owner (rows that went with a cascade). Answers how many files went.
+   */
+  async function sweepOrphans(o: { owner?: FileOwner; id?: number; actor?: Actor | null } = {}): Promise<number> {
+    let removed = 0;
+    for (const [entity, a] of access) {
+      const owner = a.owner;
+      if (!owner || (o.owner && owner !== o.owner)) continue;
+      // Entity ids are text: only whole numbers can name an owner's row, and only those are cast.
+      const ownerId = sql`case when ${files.entityId} ~ '^[0-9]{1,18}$' then (${files.entityId})::bigint end`;
+      const gone = await db.transaction(async (tx) => {
+        const orphans = await tx
+          .select()
+          .from(files)
+          .where(
+            and(
+              eq(files.entity, entity),
+              o.id === undefined ? sql`${files.entityId} ~ '^[0-9]{1,18}$'` : eq(files.entityId, String(o.id)),
+              sql`not exists (select 1 from ${owner} where ${owner.id} = ${ownerId})`,
+            ),
+          )
+          .for('update');
+        const doomed: FileRow[] = [];
+        for (const f of orphans) if (!(await kept(f))) doomed.push(f);
+        if (!doomed.length) return doomed;
+        await tx.delete(files).where(
+          inArray(
+            files.id,
+            doomed.map((f) => f.id),
+          ),
+        );
+        for (const f of doomed)
+          await writeAudit(tx, {
+            actor: o.actor ?? null,
+            entity: 'files',
+            entityId: f.id,
+            action: 'delete',
+            before: f,
+          });
+        return doomed;
+      });
+      for (const f of gone) await storage.remove(f.storageKey).catch(() => {});
+      removed += gone.length;
+    }
+    return removed;
+  }
+
+  /** Whether a delete rule keeps a file even when its record goes (a driver's contract). */
+  async function kept(file: FileRow): Promise<boolean> {
+    try {
+      for (const rule of deleteRules.get(file.entity) ?? []) await rule(file, null);
+      return false;
+    } catch (err) {
+      if (err instanceof AppError) return true;
+      throw err;
+    }
+  }
+
   return {
     storage,
     maxBytes: opts.maxBytes,
+    sweepOrphans,
 
     /** A module declares who may see, add and delete the files of its records. */
     registerEntity(entity: string, rule: FileEntityAccess): void {

@@ -94,7 +94,7 @@ export function defineResource<E extends string, T extends RecordTable, F, Row>(
  */
 export function registerResource<E extends string, T extends RecordTable, F, Row>(
   app: App,
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'files'>,
   resource: Resource<E, T, F, Row>,
   opts: Omit<RecordRoutesOptions<Row>, 'routes' | 'key'> & {
     key?: string | null;

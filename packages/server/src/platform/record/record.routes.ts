@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Access, AuthContext, AuthUser } from '../auth/access';
 import { caller } from '../auth/guard';
+import type { FileOwner } from '../files/files.service';
 import type { App, AppDeps } from '../http/types';
 import type { AnyRecord } from './define-record';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './record.service';
@@ -49,7 +50,7 @@ const ParentParamsSchema = z.object({ parentId: z.coerce.number().int().positive
  */
 export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
   app: App,
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'files'>,
   record: AnyRecord & { toRow: (...args: never[]) => Row | Promise<Row> },
   opts: RecordRoutesOptions<Row, Q>,
 ): void {
@@ -131,7 +132,10 @@ export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
     answerSaved(await updateRecord(db, record, userOf(req), idOf(req), req.body), record.messages.updated),
   );
   mount('remove', { response: { 200: MessageBodySchema } }, async (req) => {
-    await deleteRecord(db, record, userOf(req), idOf(req));
+    const id = idOf(req);
+    await deleteRecord(db, record, userOf(req), id);
+    // The record's files (an entity owned by this table) go with it: rows, then bytes.
+    await deps.files.sweepOrphans({ owner: record.table as FileOwner, id, actor: userOf(req) });
     return { message: record.messages.deleted };
   });
 }

@@ -8,13 +8,13 @@ import {
 } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
 import { ActionIcon, Badge, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { zodValidator } from '../../platform/form-validation';
-import { ConfirmDialog } from '../../platform/record/confirm-dialog';
+import { ConfirmDialog, DeleteIconButton } from '../../platform/record/confirm-dialog';
 import { RecordFields } from '../../platform/record/record-fields';
 import { useRecordSave } from '../../platform/record/use-record-dialog';
 import { statementKeys, statementsApi } from './driver-statements.api';
@@ -124,17 +124,12 @@ function Additions(props: {
                       >
                         <IconPencil size={14} />
                       </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        size="sm"
-                        color="red"
-                        aria-label={`${kept ? 'Remove' : 'Keep'} ${a.description}`}
+                      <DeleteIconButton
+                        label={`${kept ? 'Remove' : 'Keep'} ${a.description}`}
                         onClick={() =>
                           props.onKept(kept ? props.kept.filter((k) => k !== a.id) : [...props.kept, a.id])
                         }
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
+                      />
                     </Group>
                   </Table.Td>
                 )}
@@ -191,15 +186,7 @@ function Payments(props: { s: StatementDetail; canPay: boolean; onSaved: (s: Sta
               <Table.Td ta="right">{formatMoney(p.amount)}</Table.Td>
               {props.canPay && (
                 <Table.Td w={32}>
-                  <ActionIcon
-                    variant="subtle"
-                    size="sm"
-                    color="red"
-                    aria-label="Remove payment"
-                    onClick={() => setRemoving(p.id)}
-                  >
-                    <IconTrash size={14} />
-                  </ActionIcon>
+                  <DeleteIconButton label="Remove payment" onClick={() => setRemoving(p.id)} />
                 </Table.Td>
               )}
             </Table.Tr>

@@ -6,21 +6,9 @@ import {
   InvoiceResponseSchema,
   InvoiceUpdateBodySchema,
 } from '@backhaul/shared/modules/invoices/invoices.contract';
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
@@ -28,6 +16,7 @@ import { api } from '../../platform/api-client';
 import { ApiError } from '../../platform/api-errors';
 import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { DateField } from '../../platform/forms/date-field';
+import { DeleteIconButton } from '../../platform/record/confirm-dialog';
 
 type Line = { id?: number; load_id?: number | null; description: string; quantity: number; amount: number };
 type Form = {
@@ -231,14 +220,7 @@ export function InvoiceDialog(props: {
                   </Table.Td>
                   {editable && (
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label="Remove line"
-                        onClick={() => form.removeListItem('lines', i)}
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
+                      <DeleteIconButton label="Remove line" onClick={() => form.removeListItem('lines', i)} size="md" />
                     </Table.Td>
                   )}
                 </Table.Tr>

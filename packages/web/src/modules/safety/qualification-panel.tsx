@@ -20,7 +20,7 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { IconEdit, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPaperclip, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CategoryScale,
@@ -36,7 +36,7 @@ import { useMemo, useState } from 'react';
 import { Line } from 'react-chartjs-2';
 import { showAlert } from '../../platform/alerts-store';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
+import { DeleteIconButton, useConfirmedDelete } from '../../platform/record/confirm-dialog';
 import { RecordDialog } from '../../platform/record/record-dialog';
 import { downloadLink } from '../../platform/services/download';
 import { uploadFile, uploadProblem } from '../../platform/services/files.api';
@@ -213,15 +213,10 @@ export function QualificationPanel({ driverId }: { driverId: number }) {
                       </ActionIcon>
                     )}
                     {can(ACTION.DELETE) && (
-                      <ActionIcon
-                        variant="subtle"
-                        size="sm"
-                        color="red"
-                        aria-label="Delete"
+                      <DeleteIconButton
+                        label="Delete"
                         onClick={() => i.id !== null && del.ask(itemApi.deleteUrl(i.id), i.label)}
-                      >
-                        <IconTrash size={14} />
-                      </ActionIcon>
+                      />
                     )}
                   </Group>
                 )}

@@ -7,13 +7,13 @@ import {
 } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { ApiError } from '../../platform/api-errors';
 import { zodValidator } from '../../platform/form-validation';
-import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
+import { DeleteIconButton, useConfirmedDelete } from '../../platform/record/confirm-dialog';
 import { useRecordSave } from '../../platform/record/use-record-dialog';
 import { type UnitPrefix, unitParts } from './units.api';
 
@@ -132,15 +132,10 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
                     <ActionIcon size="sm" variant="subtle" aria-label="Edit" onClick={() => edit(r)}>
                       <IconPencil size={14} />
                     </ActionIcon>
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      color="red"
-                      aria-label="Delete"
+                    <DeleteIconButton
+                      label="Delete"
                       onClick={() => remove.ask(parts.equipment.deleteUrl(r.id), r.name)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
+                    />
                   </Group>
                 )}
               </Table.Td>

@@ -3,11 +3,11 @@ import { NoteFormSchema } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { zodValidator } from '../../platform/form-validation';
-import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
+import { DeleteIconButton, useConfirmedDelete } from '../../platform/record/confirm-dialog';
 import { useRecordSave } from '../../platform/record/use-record-dialog';
 import { type UnitPrefix, unitParts } from './units.api';
 
@@ -101,15 +101,10 @@ export function NotesPanel({ prefix, unitId, readOnly }: Props) {
                 >
                   <IconPencil size={14} />
                 </ActionIcon>
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label="Delete note"
+                <DeleteIconButton
+                  label="Delete note"
                   onClick={() => remove.ask(parts.notes.deleteUrl(n.id), 'this note')}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
+                />
               </Group>
             )}
           </Group>

@@ -2,11 +2,11 @@ import { formatMoney, formatPercent } from '@backhaul/shared/formats/formats';
 import { type ValueForm, ValueFormSchema, type ValueRow } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, NumberInput, Progress, Select, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { zodValidator } from '../../platform/form-validation';
-import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
+import { DeleteIconButton, useConfirmedDelete } from '../../platform/record/confirm-dialog';
 import { useRecordSave } from '../../platform/record/use-record-dialog';
 import { type UnitPrefix, unitParts } from './units.api';
 
@@ -128,15 +128,10 @@ export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
                     >
                       <IconPencil size={14} />
                     </ActionIcon>
-                    <ActionIcon
-                      size="sm"
-                      variant="subtle"
-                      color="red"
-                      aria-label="Delete value"
+                    <DeleteIconButton
+                      label="Delete value"
                       onClick={() => remove.ask(parts.values.deleteUrl(v.id), `the ${v.year} value`)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
+                    />
                   </Group>
                 )}
               </Table.Td>

@@ -1,7 +1,8 @@
 import { formatMoney } from '@backhaul/shared/formats/formats';
-import { ActionIcon, Button, Group, NumberInput, Select, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Button, Group, NumberInput, Select, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DeleteIconButton } from '../../platform/record/confirm-dialog';
 import type { AnyForm } from '../../platform/record/record-fields';
 
 /** One column of a lines table: a header and the input of row `i` (named `<list>.<i>.<key>`). */
@@ -73,18 +74,15 @@ export function WorkOrderLines(props: {
                 )}
                 <Table.Td style={{ verticalAlign: 'top' }}>
                   {!props.readOnly && (
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
+                    <DeleteIconButton
                       mt={4}
-                      aria-label={`Remove ${noun}`}
+                      label={`Remove ${noun}`}
                       onClick={() => {
                         if (typeof line.id === 'number') props.onRemoveSaved(line.id);
                         props.form.removeListItem(props.list, i);
                       }}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
+                      size="md"
+                    />
                   )}
                 </Table.Td>
               </Table.Tr>

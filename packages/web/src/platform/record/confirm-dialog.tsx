@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, Button, Group, Modal, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../alerts-store';
 import { api } from '../api-client';
@@ -74,4 +75,21 @@ export function useConfirmedDelete(opts: {
     />
   );
   return { ask: (url: string, what: string) => setPending({ url, what }), dialog };
+}
+
+/**
+ * A row's delete (or remove) button: the red trash icon of every table and panel. `label` names it
+ * for screen readers and tests; `onClick` usually asks `useConfirmedDelete`.
+ */
+export function DeleteIconButton({
+  label,
+  onClick,
+  size = 'sm',
+  ...rest
+}: { label: string; onClick: () => void } & Omit<ActionIconProps, 'children' | 'color' | 'variant'>) {
+  return (
+    <ActionIcon variant="subtle" color="red" size={size} aria-label={label} onClick={onClick} {...rest}>
+      <IconTrash size={14} />
+    </ActionIcon>
+  );
 }
