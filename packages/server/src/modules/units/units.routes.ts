@@ -31,7 +31,7 @@ import * as units from './units.service';
  */
 export function registerUnitRoutes(
   app: App,
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'files'>,
   opts: {
     prefix: '/trucks' | '/trailers';
     section: number;
