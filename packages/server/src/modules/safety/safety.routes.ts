@@ -254,7 +254,7 @@ export const safetyRoutes: RouteModule = {
         Boolean(await fileRule.upload?.(auth, id)) && qualification.itemVisible(db, auth.user, id),
       remove: async (auth, id) =>
         Boolean(await fileRule.remove?.(auth, id)) && qualification.itemVisible(db, auth.user, id),
-      // An item's files go with it (and with its driver, in the nightly sweep).
+      // An item's files go with it (its DELETE, or the nightly sweep for an item deleted another way).
       owner: driverQualificationItems,
     });
     // Each item's expiry in the daily digest and every reader of collectDueItems (the Expiring soon view).
