@@ -1,7 +1,8 @@
 // Builds the server to JavaScript for `npm start` and `npm run worker` (scripts/start.mjs), so no
 // TypeScript compiler runs in production: esbuild bundles our code and @backhaul/shared into ESM
 // under dist/, one entry per process, with code splitting so what a process loads lazily (seeding,
-// PDF, spreadsheets) stays in chunks it reads on first use. Packages from node_modules stay imports.
+// PDF, spreadsheets) stays in chunks it reads on first use. Most packages from node_modules are
+// bundled too (start-up reads a few files instead of resolving ~500); KEEP_EXTERNAL stay imports.
 // Usage: node packages/server/build.mjs   (npm run build -w @backhaul/server)
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -12,11 +13,40 @@ const root = dirname(fileURLToPath(import.meta.url));
 export const SERVER_DIST = join(root, 'dist');
 export const SERVER_ENTRIES = { main: 'src/main.ts', worker: 'src/worker.ts' };
 
-/** Bare imports stay imports (node_modules at run time), but our workspace packages are bundled. */
+/**
+ * Packages that stay imports from node_modules: native code, code that reads files beside itself
+ * (PGlite's WASM, pdfkit's fonts, the docs UI's pages), large ones loaded on first use only, and
+ * what is never loaded.
+ */
+const KEEP_EXTERNAL = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  '@fastify/swagger-ui',
+  // The docs UI loads this one from node_modules: the app shares that copy rather than bundle a second.
+  '@fastify/static',
+  'pdfjs-dist',
+  'pdfkit',
+  'exceljs',
+  '@aws-sdk/',
+  '@smithy/',
+  '@faker-js/faker',
+  'nodemailer',
+  'zipcodes',
+  // fastify requires these only when no compiler is given (app.ts gives zod's) or for inject().
+  'ajv',
+  'ajv-formats',
+  'fast-json-stringify',
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
+  'light-my-request',
+];
+const keptExternal = (path) => KEEP_EXTERNAL.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`));
+
+/** Everything else is bundled: one file to read and compile instead of ~500 to resolve at start. */
 const externalPackages = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@backhaul/') ? undefined : { external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) => (keptExternal(args.path) ? { external: true } : undefined));
   },
 };
 
@@ -37,6 +67,10 @@ export async function buildServer() {
     metafile: true,
     logLevel: 'warning',
     plugins: [externalPackages],
+    // Bundled CommonJS packages call require() (node built-ins, the packages kept external).
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   // A rebuild writes new chunk names: drop the previous build's files.
   const written = new Set(Object.keys(result.metafile.outputs).map((f) => join(root, f)));

@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { SESSION_COOKIE, WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PASSWORD, type TestContext } from '../../../test/harness';
@@ -5,8 +9,17 @@ import { createTestApp, TEST_PASSWORD, type TestContext } from '../../../test/ha
 let t: TestContext;
 let open: TestContext;
 const WEB_ORIGIN = 'https://dispatch.example.com';
+// A built web app as Vite leaves it: index.html, hashed assets with their .br beside them.
+const webDist = mkdtempSync(join(tmpdir(), 'backhaul-web-'));
+const INDEX = '<!doctype html><title>Backhaul</title><div id="root"></div>';
+const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+mkdirSync(join(webDist, 'assets'));
+writeFileSync(join(webDist, 'index.html'), INDEX);
+writeFileSync(join(webDist, 'assets', 'app-3f9a1c.js'), APP_JS);
+writeFileSync(join(webDist, 'assets', 'app-3f9a1c.js.br'), brotliCompressSync(APP_JS));
+writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { WEB_DIST: webDist } });
   open = await createTestApp({
     config: { DOCS_PUBLIC: '1', CORS_ORIGINS: [WEB_ORIGIN], PUBLIC_URL: 'https://backhaul.example.com' },
   });
@@ -14,6 +27,49 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await open.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+describe("the web app's files", () => {
+  it('a hashed asset goes precompressed and cached for a year; a file without a hash is revalidated', async () => {
+    const asset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-3f9a1c.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(APP_JS);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-3f9a1c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP_JS);
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/app-3f9a1c.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a page path answers index.html; an unknown API path, a missing asset or a path out of the folder does not', async () => {
+    for (const url of ['/', '/dispatch/trips', '/shop/work-orders/12']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toBe(INDEX);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: { mail: 'Not found' } });
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-000000.js' });
+    expect(missing.body).toBe(INDEX);
+    for (const url of ['/../package.json', '/assets/..%2f..%2fpackage.json', '/%2e%2e/%2e%2e/etc/passwd']) {
+      const out = await t.app.inject({ method: 'GET', url });
+      expect(out.body, url).not.toContain('"name"');
+      expect(out.body, url).not.toContain('root:');
+    }
+  });
 });
 
 const cspOf = (h: Record<string, unknown>) =>
