@@ -53,7 +53,10 @@ export function rowsJson(columns: readonly ListColumn[], raw: readonly Record<st
   return JSON.stringify(raw.map(rowMapper(columns))).slice(1, -1);
 }
 
-/** Rows already written as JSON text, batch by batch ('All' on its way to the socket). */
+/**
+ * Rows already written as JSON ('All' on its way to the socket): pieces of text or UTF-8 bytes,
+ * written one after the other as they are (the commas between rows are in them), inside brackets.
+ */
 export class JsonRows {
-  constructor(readonly batches: AsyncIterable<string>) {}
+  constructor(readonly pieces: AsyncIterable<string | Buffer>) {}
 }

@@ -78,7 +78,7 @@ export function listAnswerSchema(def: ListDefinition, shape: AnswerShape = {}) {
 }
 
 /** The bytes JSON.stringify would write for `entries` as an object, with streamed rows written as they come. */
-async function* jsonChunks(entries: Array<[string, unknown]>): AsyncGenerator<string> {
+async function* jsonChunks(entries: Array<[string, unknown]>): AsyncGenerator<string | Buffer> {
   let sep = '{';
   for (const [key, value] of entries) {
     if (value === undefined) continue;
@@ -88,12 +88,9 @@ async function* jsonChunks(entries: Array<[string, unknown]>): AsyncGenerator<st
       yield head + JSON.stringify(value);
       continue;
     }
-    let open = `${head}[`;
-    for await (const batch of value.batches) {
-      yield open + batch;
-      open = ',';
-    }
-    yield open === ',' ? ']' : `${open}]`;
+    yield `${head}[`;
+    for await (const piece of value.pieces) yield piece;
+    yield ']';
   }
   yield sep === '{' ? '{}' : '}';
 }

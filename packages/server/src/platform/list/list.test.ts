@@ -2,9 +2,11 @@ import { ACTION, LIST_ROW_CAP, MSG, PAGE_SIZE_ALL, SECTION } from '@backhaul/sha
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../auth/access';
-import { defineList, forgetList } from './define-list';
-import { JsonRows, runList, runListStreamed } from './run-list';
+import { defineList, forgetList, type ListColumn } from './define-list';
+import { copyBatchJson, copyPool } from './list-copy';
+import { JsonRows, outputRow, runList, runListStreamed } from './run-list';
 
 // A fixture table with a column of every filter kind, created in the test database only.
 const FIXTURE = `
@@ -323,9 +325,10 @@ describe('sorting, search, totals and paging', () => {
         const streamed = await runListStreamed(t.db, fixtureList, admin, body, { batch: 7 });
         const parts: string[] = [];
         if (!(streamed.rows instanceof JsonRows)) throw new Error('not streamed');
-        for await (const batch of streamed.rows.batches) parts.push(batch);
-        expect(parts.length, `${sort} ${order}`).toBe(9);
-        const rows = JSON.parse(`[${parts.join(',')}]`) as Row[];
+        for await (const piece of streamed.rows.pieces) parts.push(piece.toString());
+        // Nine batches of 7 (the last of 4), with a comma between each two.
+        expect(parts.filter((p) => p !== ',').length, `${sort} ${order}`).toBe(9);
+        const rows = JSON.parse(`[${parts.join('')}]`) as Row[];
         const plain = await runList<Row>(t.db, fixtureList, admin, body);
         expect(
           rows.map((r) => r.id),
@@ -335,6 +338,55 @@ describe('sorting, search, totals and paging', () => {
         expect(new Set(rows.map((r) => r.id)).size).toBe(60);
       }
     }
+  });
+
+  it("'All' through COPY (PostgreSQL) writes the bytes the row-by-row path writes, whatever the values hold", async () => {
+    if (!copyPool(t.db)) {
+      // PGlite: no COPY to the client, so 'All' always goes row by row.
+      expect(t.database.kind).toBe('pglite');
+      return;
+    }
+    const controls = Array.from({ length: 31 }, (_, i) => String.fromCharCode(i + 1)).join('');
+    const names = ['plain', 'O\'Brien "Big" \\ back\\', 'tab\tnew\nline\rcr', controls, '→ ✓ 🚚 ü', '', '\\N', null];
+    const values = names.map(
+      (name, i) =>
+        sql`(${i}::int, ${name}::text, ${i * 12345 - 20000}::bigint, ${[0.1, -0, 1e-5, 1e20, 'NaN', 'Infinity', 3.25, null][i]}::float8, ${['12.50', '-0.001', null, '1e3', '0', '7', '8', '9'][i]}::numeric, ${['2026-11-27', null][i % 2]}::date, ${[true, false, null][i % 3]}::boolean, ${['9007199254740993', -1, 0, null, 5, 6, 7, 8][i]}::bigint)`,
+    );
+    const query = sql`select v.id, v.name, v.cents, v.rpm, v.amount, v.day, v.ok, v.big from (values ${sql.join(values, sql`, `)}) v(id, name, cents, rpm, amount, day, ok, big) order by v.id`;
+    const columns = ['id', 'name', 'cents', 'rpm', 'amount', 'day', 'ok', 'big'].map(
+      (id): ListColumn => ({ id, title: id, sql: sql.raw(id), ...(id === 'cents' ? { dollar: true } : {}) }),
+    );
+    const settings = 'select 1';
+    const copied = await copyBatchJson(t.db, query, { key: 'copy-values-test', columns, settings });
+    const plain = JSON.stringify((await rowsOf(t.db, query)).map((r) => outputRow(columns, r))).slice(1, -1);
+    const pieces: Buffer[] = [];
+    for await (const piece of copied ?? []) pieces.push(piece);
+    expect(Buffer.concat(pieces).toString()).toBe(plain);
+    // A timestamp is a Date to pg (toISOString): such a list goes row by row.
+    const stamped = await copyBatchJson(t.db, sql`select now() as at`, {
+      key: 'copy-stamp-test',
+      columns: [{ id: 'at', title: 'At', sql: sql`now()` }],
+      settings,
+    });
+    expect(stamped).toBeNull();
+    // A value that does not fit fails before any row: the batch itself rejects (the route's 422).
+    const one = [{ id: 'x', title: 'X', sql: sql`x` }];
+    await expect(
+      copyBatchJson(t.db, sql`select ${'abc'}::int as x`, { key: 'copy-bad-test', columns: one, settings }),
+    ).rejects.toMatchObject({ code: '22P02' });
+    // One that fails halfway fails the reading, and the connection goes back broken, not reused.
+    const halfway = await copyBatchJson(t.db, sql`select 1 / (i - 60000) as x from generate_series(1, 70000) i`, {
+      key: 'copy-half-test',
+      columns: one,
+      settings,
+    });
+    const read = async () => {
+      for await (const _piece of halfway ?? []) {
+        // read on
+      }
+    };
+    await expect(read()).rejects.toMatchObject({ code: '22012' });
+    expect(await rowsOf(t.db, sql`select 2 as two`)).toEqual([{ two: 2 }]);
   });
 
   it('answers list filter options within the caller scope, and leaves them out on request', async () => {

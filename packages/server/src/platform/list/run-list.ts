@@ -16,6 +16,7 @@ import {
   searchFields,
 } from './define-list';
 import { type CompiledList, compileList, DIRECTION, fromWith } from './list-compile';
+import { copyBatchJson } from './list-copy';
 import { JsonRows, outputRow, rowsJson } from './list-rows';
 import { normalizeSettings } from './list-settings';
 import { listSettings } from './list-settings.table';
@@ -99,9 +100,9 @@ type PageOptions = {
  * rows in the index's order so the LIMIT stops the scan, where hash joins read the whole window
  * and sort it; and no parallel workers (their start cost more than they saved on 2 cores).
  */
-const LARGE_PAGE_SETTINGS = sql.raw(
-  "select set_config('join_collapse_limit', '1', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)",
-);
+const LARGE_PAGE_SETTINGS_TEXT =
+  "select set_config('join_collapse_limit', '1', true), set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)";
+const LARGE_PAGE_SETTINGS = sql.raw(LARGE_PAGE_SETTINGS_TEXT);
 
 /**
  * Runs a large page's statement with the joins in the order written (FROM, then each join): its
@@ -125,7 +126,13 @@ async function fetchPage(
   def: ListDefinition,
   compiled: CompiledList,
   opts: PageOptions,
-): Promise<{ rows: Record<string, unknown>[]; json: string; count: number; end: ListCursor | null }> {
+): Promise<{
+  rows: Record<string, unknown>[];
+  /** 'All': the rows' JSON at once (row by row), or in pieces as they arrive (COPY). */
+  json: string | AsyncIterable<Buffer>;
+  count: number;
+  end: ListCursor | null;
+}> {
   const columns = opts.columns ?? def.columns;
   const { where, orderBy, from } = compiled;
   const offset = opts.offset ?? 0;
@@ -139,6 +146,15 @@ async function fetchPage(
   let query: SQL;
   if (opts.oneQuery && opts.after === undefined) {
     query = sql`select ${display.select} from ${fromWith(def, from, joins)} where ${where} order by ${orderBy} limit ${opts.limit} offset ${offset}`;
+  } else if (largePage && opts.asJson) {
+    // A batch of 'All': on PostgreSQL through COPY, straight to JSON bytes (list-copy.ts). Its end
+    // is not needed: 'All' reads every batch's start up front (batchCursors).
+    query = sql`select ${display.select} from ${fromWith(def, from, joins)} where ${where}${keyset} order by ${orderBy} limit ${opts.limit} offset ${offset}`;
+    const copied = await copyBatchJson(db, query, { key: def.key, columns, settings: LARGE_PAGE_SETTINGS_TEXT });
+    // The count is not known before the pieces are read: nothing that reads COPY's batches needs it.
+    if (copied) return { rows: [], json: copied, count: -1, end: null };
+    query = sql`select ${display.select}, ${def.rowKey} as __k, (${compiled.sortExpr})::text as __t
+      from ${fromWith(def, from, joins)} where ${where}${keyset} order by ${orderBy} limit ${opts.limit} offset ${offset}`;
   } else if (largePage) {
     // A large page (500 rows, a batch of 'All' or Export) in one statement, its registries joined
     // (LARGE_PAGE_SETTINGS): the window's rows come in index order and the limit stops them.
@@ -278,8 +294,25 @@ export async function* streamList(
   for await (const page of batches(db, def, compiled, columns, opts)) yield* page.rows;
 }
 
-async function* jsonBatches(source: AsyncGenerator<Batch>): AsyncGenerator<string> {
-  for await (const page of source) if (page.count) yield page.json;
+/** The batches' JSON as pieces to write one after the other, commas between batches included. */
+async function* jsonPieces(source: AsyncGenerator<Batch>): AsyncGenerator<string | Buffer> {
+  let written = false;
+  for await (const page of source) {
+    if (typeof page.json === 'string') {
+      if (!page.json) continue;
+      if (written) yield ',';
+      yield page.json;
+      written = true;
+      continue;
+    }
+    let first = true;
+    for await (const piece of page.json) {
+      if (first && written) yield ',';
+      first = false;
+      yield piece;
+      written = true;
+    }
+  }
 }
 
 /** The caller's saved columns for a list, read in the totals' round trip. */
@@ -420,8 +453,21 @@ async function answer(
   const firstBatch = stream
     ? fetchPage(db, def, compiled, { limit: Math.min(batch, LIST_ROW_CAP), after: null, asJson: true })
     : fetchPage(db, def, compiled, { limit: all ? LIST_ROW_CAP : limit, offset: all ? 0 : (page - 1) * limit });
+  firstBatch.catch(() => {});
   const cursors = stream ? batchCursors(db, def, compiled, batch, LIST_ROW_CAP) : null;
   cursors?.catch(() => {});
+  // 'All': the batches after the first start as soon as their cursors are known, while the first
+  // batch and the totals are still being read (waiting for the first cost a batch's time).
+  const rest =
+    stream && cursors
+      ? concurrentBatches(db, def, compiled, {
+          batch,
+          max: LIST_ROW_CAP,
+          first: firstBatch,
+          cursors: refuseDataErrors(cursors),
+          concurrency: ALL_CONCURRENCY,
+        })
+      : null;
   const [first, totals, filter] = await refuseDataErrors(
     Promise.all([
       firstBatch,
@@ -430,20 +476,7 @@ async function answer(
     ]),
   );
   return {
-    rows:
-      stream && cursors
-        ? new JsonRows(
-            jsonBatches(
-              concurrentBatches(db, def, compiled, {
-                batch,
-                max: LIST_ROW_CAP,
-                first: Promise.resolve(first),
-                cursors: refuseDataErrors(cursors),
-                concurrency: ALL_CONCURRENCY,
-              }),
-            ),
-          )
-        : first.rows,
+    rows: rest ? new JsonRows(jsonPieces(rest)) : first.rows,
     limit,
     order: compiled.order,
     sort: compiled.sort,
