@@ -129,6 +129,9 @@ export function columnLetter(n: number): string {
  */
 const ZIP_BACKLOG = 1 << 16;
 
+/** exceljs' streaming workbook writer alone (exceljs 4.4 has no exports map: the path is its file's). */
+const XLSX_WRITER_MODULE = 'exceljs/lib/stream/xlsx/workbook-writer.js';
+
 type PipeState = { length: number };
 type SheetPipe = {
   _writableState?: PipeState;
@@ -162,8 +165,11 @@ function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> | undefined {
  * SUM formulas (with their value cached, so readers without a calculator see it too).
  */
 export function createXlsxWriter(path: string, sheetName: string, columns: ExportColumn[]): ExportWriter {
-  // exceljs (~25 MB) loads with the first spreadsheet, not at start: rows wait in the width sample meanwhile.
-  const excel = import('exceljs').then((m) => m.default);
+  // exceljs' streaming writer loads with the first spreadsheet, not at start: rows wait in the width
+  // sample meanwhile. Only the writer (16 MB of RSS), not the whole library with its readers (25 MB).
+  const excel = import(XLSX_WRITER_MODULE).then(
+    (m: { default: typeof ExcelJS.stream.xlsx.WorkbookWriter }) => m.default,
+  );
   excel.catch(() => {});
   let book: { workbook: ExcelJS.stream.xlsx.WorkbookWriter; sheet: ExcelJS.Worksheet } | undefined;
   let sample: ExportRow[] = [];
@@ -185,8 +191,8 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
     lastRow++;
   };
   const open = async () => {
-    const Excel = await excel;
-    const workbook = new Excel.stream.xlsx.WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
+    const WorkbookWriter = await excel;
+    const workbook = new WorkbookWriter({ filename: path, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' ') || 'Export', {
       views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }],
     });
