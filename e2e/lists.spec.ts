@@ -49,8 +49,11 @@ test('cities: filter, sort, page size, number filter rules, settings kept after 
     expect(names.length).toBeGreaterThan(3);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   }).toPass();
+  // ...and the header shows it: the second click reads the sort the table holds.
+  await expect(page.getByTestId('th-city')).toHaveAttribute('aria-sort', 'ascending');
   await page.getByTestId('sort-city').click();
   await expect(page).toHaveURL(/order=desc/);
+  await expect(page.getByTestId('th-city')).toHaveAttribute('aria-sort', 'descending');
   await expect(async () => {
     const names = await cellsOf(page, 'city').allTextContents();
     expect(names.length).toBeGreaterThan(3);

@@ -356,6 +356,10 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
                         }}
                         data-testid={`th-${id}`}
                         data-pinned={pinOf(id) ?? undefined}
+                        // The sort this column shows, for screen readers (and a test waiting for it).
+                        aria-sort={
+                          state.sort === id ? (state.order === 'desc' ? 'descending' : 'ascending') : undefined
+                        }
                       >
                         {m ? (
                           <>
