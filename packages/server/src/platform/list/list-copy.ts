@@ -67,6 +67,8 @@ export async function copyBatchJson(
   const literal = inlineParams(text, params);
   if (literal === null) return null;
   const planKey = `${opts.key}|${opts.columns.map((c) => c.id).join(',')}`;
+  // A list already known to need the row-by-row path goes there without a round trip.
+  if (plans.get(planKey) === null) return null;
   const client = await pool.connect();
   let plan: CopyPlan | null | undefined;
   try {

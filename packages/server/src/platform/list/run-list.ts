@@ -147,14 +147,13 @@ async function fetchPage(
   if (opts.oneQuery && opts.after === undefined) {
     query = sql`select ${display.select} from ${fromWith(def, from, joins)} where ${where} order by ${orderBy} limit ${opts.limit} offset ${offset}`;
   } else if (largePage && opts.asJson) {
-    // A batch of 'All': on PostgreSQL through COPY, straight to JSON bytes (list-copy.ts). Its end
-    // is not needed: 'All' reads every batch's start up front (batchCursors).
+    // A batch of 'All': on PostgreSQL through COPY, straight to JSON bytes (list-copy.ts); else the
+    // same statement row by row. Its end is not needed: 'All' reads every batch's start up front
+    // (batchCursors), so neither way selects the row key and sort value.
     query = sql`select ${display.select} from ${fromWith(def, from, joins)} where ${where}${keyset} order by ${orderBy} limit ${opts.limit} offset ${offset}`;
     const copied = await copyBatchJson(db, query, { key: def.key, columns, settings: LARGE_PAGE_SETTINGS_TEXT });
     // The count is not known before the pieces are read: nothing that reads COPY's batches needs it.
     if (copied) return { rows: [], json: copied, count: -1, end: null };
-    query = sql`select ${display.select}, ${def.rowKey} as __k, (${compiled.sortExpr})::text as __t
-      from ${fromWith(def, from, joins)} where ${where}${keyset} order by ${orderBy} limit ${opts.limit} offset ${offset}`;
   } else if (largePage) {
     // A large page (500 rows, a batch of 'All' or Export) in one statement, its registries joined
     // (LARGE_PAGE_SETTINGS): the window's rows come in index order and the limit stops them.
@@ -199,13 +198,14 @@ async function* batches(
   def: ListDefinition,
   compiled: CompiledList,
   columns: readonly ListColumn[],
-  opts: { batch?: number; max?: number; first?: Batch; asJson?: boolean },
+  opts: { batch?: number; max?: number },
 ): AsyncGenerator<Batch> {
   const batch = opts.batch ?? STREAM_BATCH;
   let left = opts.max ?? Number.POSITIVE_INFINITY;
+  // Rows, not JSON: each batch starts where the one before ended (its `end`).
   const next = (after: ListCursor | null) =>
-    fetchPage(db, def, compiled, { limit: Math.min(batch, left), after, columns, asJson: opts.asJson ?? false });
-  let pending: Promise<Batch> | null = opts.first ? Promise.resolve(opts.first) : next(null);
+    fetchPage(db, def, compiled, { limit: Math.min(batch, left), after, columns });
+  let pending: Promise<Batch> | null = next(null);
   while (pending) {
     const page: Batch = await pending;
     left -= page.count;
