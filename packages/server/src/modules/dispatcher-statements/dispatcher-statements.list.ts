@@ -6,7 +6,7 @@ import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
 import { defineRecord } from '../../platform/record/define-record';
-import { loads } from '../trips';
+import { loads, rpm } from '../trips';
 import { isDispatcherUser, releaseLoads, statementRow } from './dispatcher-statements.service';
 import { dispatcherStatementLoads as l, dispatcherStatements as s } from './dispatcher-statements.table';
 
@@ -26,8 +26,6 @@ export const dispatcherStatementRecord = defineRecord({
   messages: { deleted: 'Delete success' },
   hooks: { beforeDelete: ({ tx, id }) => releaseLoads(tx, id) },
 });
-
-const rpm = (gross: unknown, miles: unknown) => sql`round(${gross} / 100.0 / nullif(${miles}, 0), 2)::float8`;
 
 /** POST /dispatcher/statement/list (000 §3: id, created_by, date, dispatcher_name, gross, count_load, rpm, amount, dispatcher_rate). */
 const statementsListSpec = {

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList, type ListColumnSpec } from '../../platform/list/define-list';
 import { customers } from '../customers';
-import { loads, tripsScope } from '../trips';
+import { loads, rpm, tripsScope } from '../trips';
 import { resolveWindow } from './statistics.window';
 
 const TZ = 'America/Chicago';
@@ -31,7 +31,7 @@ const COLUMNS: ListColumnSpec[] = [
   {
     id: 'rpm',
     title: 'RPM',
-    sql: sql`round(r.gross_cents / 100.0 / nullif(r.miles, 0), 2)::float8`,
+    sql: rpm(sql`r.gross_cents`, sql`r.miles`),
     filter: 'number',
     align: 'right',
     exportKind: 'number',

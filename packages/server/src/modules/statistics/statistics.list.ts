@@ -7,7 +7,7 @@ import { customers } from '../customers';
 import { drivers } from '../drivers';
 import { trailerTypes } from '../general';
 import { trailers } from '../trailers';
-import { loads, TRIPS_FILTER_OPTIONS, TRIPS_JOINS, tripsScope } from '../trips';
+import { loads, rpm, TRIPS_FILTER_OPTIONS, TRIPS_JOINS, tripsScope } from '../trips';
 import { trucks } from '../trucks';
 
 const TZ = 'America/Chicago';
@@ -80,7 +80,7 @@ const COLUMNS: ListColumnSpec[] = [
     filterSql: sql`(select ${trailers.trailerTypeId} from ${trailers} where ${trailers.id} = ${loads.trailerId})`,
     filter: 'list',
     options: TRIPS_FILTER_OPTIONS.trailer_type,
-    joins: ['trailerType'],
+    joins: ['trailer', 'trailerType'],
   },
   {
     id: 'driver',
@@ -117,7 +117,7 @@ const COLUMNS: ListColumnSpec[] = [
   {
     id: 'rpm',
     title: 'RPM',
-    sql: sql`round(${loads.grossCents} / 100.0 / nullif(${miles}, 0), 2)::float8`,
+    sql: rpm(loads.grossCents, miles),
     filter: 'number',
     align: 'right',
     exportKind: 'number',

@@ -2,7 +2,7 @@
 // It owns trips, their stops and notes, and the loads on them (loads, load_stops).
 export { loadStops, loads } from './loads.table';
 export { toEngineRequest } from './trips.filters';
-export { loadsList, TRIPS_FILTER_OPTIONS, TRIPS_JOINS, tripsList, tripsScope } from './trips.list';
+export { loadsList, rpm, TRIPS_FILTER_OPTIONS, TRIPS_JOINS, tripsList, tripsScope } from './trips.list';
 export { ppwMail } from './trips.mail';
 export { loadInScope, tripFiles } from './trips.service';
 export { tripConnections, tripNotes, trips } from './trips.table';

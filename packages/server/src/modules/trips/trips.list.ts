@@ -1,5 +1,5 @@
 import { can, EXTRA_ACTION, SECTION } from '@backhaul/shared';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AnyPgColumn, type AnyPgTable, alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
@@ -23,6 +23,15 @@ const TZ = 'America/Chicago';
 const shown = (expr: SQL) => sql`to_char(${expr} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
 const yesNo = (expr: SQL, yes: string, no: string) => sql`case when ${expr} then ${yes} else ${no} end`;
 const none = sql`select null::int as value, null::text as label where false`;
+
+/**
+ * Dollars per mile to the cent, halves away from zero: what round(cents / 100.0 / miles, 2) gives,
+ * in float8 instead of numeric (~1 ms instead of ~8 for 8,000 rows). The quotient of two integers
+ * of this size is never within float8's error of a half it is not exactly on; `+ 0` turns the -0
+ * of a small negative into 0. Null without miles.
+ */
+export const rpm = (cents: SQLWrapper, miles: SQLWrapper) =>
+  sql`(sign(${cents}::float8) * floor(abs(${cents})::float8 / nullif(${miles}, 0) + 0.5) / 100 + 0)`;
 
 /**
  * The dispatcher scope (VIEW_ALL_TRIPS 1001): without it a caller sees only loads it dispatches.
@@ -59,12 +68,6 @@ export const TRIPS_FILTER_OPTIONS = {
   ai_status: sql`select v as value, v as label from (values ('extracted'), ('confirmed')) x(v)`,
 } satisfies Record<string, ListOptions>;
 
-/**
- * The trailer behind a load's trailer type: its own alias, so it joins beside the trailer column's
- * (in SQL an alias renders as its name alone: FROM writes the table before it).
- */
-const typeTrailer = alias(trailers, 'type_trailer');
-
 /** The registries a load names by id: looked up per row for a page, hash-joined for 'All' and exports. */
 export const TRIPS_JOINS = {
   customer: toOne(customers, eq(customers.id, loads.customerId)),
@@ -72,10 +75,10 @@ export const TRIPS_JOINS = {
   dispatcher: toOne(users, eq(users.id, loads.dispatcherId)),
   truck: toOne(trucks, eq(trucks.id, loads.truckId)),
   trailer: toOne(trailers, eq(trailers.id, loads.trailerId)),
-  trailerType: toOne(
-    sql`(${trailers} ${typeTrailer} join ${trailerTypes} on ${trailerTypes.id} = ${typeTrailer.trailerTypeId})`,
-    eq(typeTrailer.id, loads.trailerId),
-  ),
+  // Through the trailer join declared before it (a column showing the type names both): the two
+  // registries memoized by the trailer's and the type's id, where a join of its own looked up both
+  // tables for every row (~15 ms of an 8,000-row batch at 1M loads).
+  trailerType: toOne(trailerTypes, eq(trailerTypes.id, trailers.trailerTypeId)),
   driver: toOne(drivers, eq(drivers.id, loads.driverId)),
 };
 
@@ -178,7 +181,7 @@ function columns(): ListColumnSpec[] {
     {
       id: 'rpm',
       title: 'RPM',
-      sql: sql`round(${loads.grossCents} / 100.0 / nullif(${miles}, 0), 2)::float8`,
+      sql: rpm(loads.grossCents, miles),
       filter: 'number',
       align: 'right',
       exportKind: 'number',
@@ -251,7 +254,7 @@ function columns(): ListColumnSpec[] {
       id: 'trailer_type',
       title: 'Trailer type',
       column: trailerTypes.name,
-      joins: ['trailerType'],
+      joins: ['trailer', 'trailerType'],
       filterSql: sql`(select ${trailers.trailerTypeId} from ${trailers} where ${trailers.id} = ${loads.trailerId})`,
       filter: 'list',
       options: O.trailer_type,

@@ -1,7 +1,10 @@
 import { ACTION, EXTRA_ACTION, MSG, SECTION } from '@backhaul/shared';
 import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { rowsOf } from '../../db/rows';
+import { rpm } from './trips.list';
 
 let t: TestContext;
 let admin: string;
@@ -356,6 +359,36 @@ describe('trips list', () => {
     expect(first.factoring).toBe('No');
     expect(first.ppw_url).toBe('PPW not exist');
     expect(first.invoice).toBe('Not exist');
+  });
+
+  it('RPM in float8 is numeric round(cents / 100.0 / miles, 2) to the cent, halves away from zero, never -0', async () => {
+    // Cents in ±25,000 by 53 against miles 0..600 by 11 (944 × 55), plus exact halves and tiny negatives.
+    const differ = await rowsOf<{ c: number; m: number; got: string; want: string }>(
+      t.db,
+      sql`select c, m, (${rpm(sql`c`, sql`m`)})::text as got, round(c / 100.0 / nullif(m, 0), 2)::float8::text as want
+        from (select c, m from generate_series(-25000, 25000, 53) c, generate_series(0, 600, 11) m
+              union all values (245, 2), (-245, 2), (1, 200), (-1, 200), (-1, 1000), (123450, 1000)) x(c, m)
+        where (${rpm(sql`c`, sql`m`)})::text is distinct from round(c / 100.0 / nullif(m, 0), 2)::float8::text`,
+    );
+    expect(differ).toEqual([]);
+    const [edge] = await rowsOf<{ half: number; neg: number; tiny: string; none: null }>(
+      t.db,
+      sql`select ${rpm(sql`245`, sql`2`)} as half, ${rpm(sql`-245`, sql`2`)} as neg,
+        (${rpm(sql`-1`, sql`1000`)})::text as tiny, ${rpm(sql`100`, sql`0`)} as none`,
+    );
+    expect(edge).toEqual({ half: 1.23, neg: -1.23, tiny: '0', none: null });
+  });
+
+  it('shows the trailer type through the trailer join, and sorts by it', async () => {
+    const [unit] = await rowsOf<{ type: string }>(
+      t.db,
+      sql`select tt.name as type from trailers tr join trailer_types tt on tt.id = tr.trailer_type_id where tr.id = ${refs.trailer}`,
+    );
+    const filters = { trip_id: { op: 'eq', value: tripId } };
+    for (const limit of [15, 500]) {
+      const body = (await post('/trips', { filters, limit, sort: 'trailer_type', order: 'asc' })).json();
+      expect(body.trips.map((r: { trailer_type: string }) => r.trailer_type)).toEqual([unit?.type, unit?.type]);
+    }
   });
 
   it("accepts the spec's select* keys through the adapter", async () => {

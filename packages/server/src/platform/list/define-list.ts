@@ -103,7 +103,10 @@ export type ListDefinition = {
   from: SQL | ((user: AuthUser, args: ListArgs) => SQL);
   /** A unique row key: paging ties break on it; "page ids first" selects it. */
   rowKey: SQL;
-  /** LEFT JOIN fragments (or to-one joins) by name; a query adds only those its columns need. */
+  /**
+   * LEFT JOIN fragments (or to-one joins) by name; a query adds only those its columns need, in the
+   * order declared here, so a join may use one declared before it (a column then names both).
+   */
   joins?: Record<string, SQL | ToOneJoin>;
   columns: readonly ListColumn[];
   defaultSort: { sort: string; order: 'asc' | 'desc' };

@@ -209,8 +209,10 @@ export const DIRECTION = { asc: sql`asc`, desc: sql`desc` } as const;
 export const listFrom = (def: ListDefinition, compiled: CompiledList, joins: Iterable<string> = compiled.joins) =>
   fromWith(def, compiled.from, joins);
 
+/** FROM and the named joins, in the order the list declares them: a join may use those declared before it. */
 export function fromWith(def: ListDefinition, from: SQL, joins: Iterable<string>): SQL {
-  const names = [...joins];
+  const declared = Object.keys(def.joins ?? {});
+  const names = [...new Set(joins)].sort((a, b) => declared.indexOf(a) - declared.indexOf(b));
   if (!names.length) return from;
   return sql`${from} ${sql.join(
     names.map((n) => joinSql(def.joins?.[n] as SQL)),

@@ -20,6 +20,9 @@ export function copyPool(db: DbOrTx): pg.Pool | null {
 
 const plans = new Map<string, CopyPlan | null>();
 
+/** How much COPY text is transcoded at once (~2.5× that in JSON). */
+const COPY_PIECE = 128 * 1024;
+
 /** Forgets the columns' kinds read so far (a test that changes a list's columns). */
 export function forgetCopyPlans(): void {
   plans.clear();
@@ -101,10 +104,24 @@ export async function copyBatchJson(
     // A connection left inside a failed COPY is not handed out again.
     client.release(broken);
   };
+  // COPY's data comes in socket reads of ~8 KB: held until COPY_PIECE, so the transcoder and the
+  // answer's compression work on large pieces (brotli over 20 KB writes costs ~30% more than over 160 KB).
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  const transcodeHeld = () => {
+    if (!heldBytes) return;
+    const data = held.length === 1 ? (held[0] as Buffer) : Buffer.concat(held, heldBytes);
+    held = [];
+    heldBytes = 0;
+    const json = transcoder.push(data);
+    if (json) pieces.put(json);
+  };
   stream.on('data', (chunk: Buffer) => {
+    held.push(chunk);
+    heldBytes += chunk.length;
+    if (heldBytes < COPY_PIECE) return;
     try {
-      const json = transcoder.push(chunk);
-      if (json) pieces.put(json);
+      transcodeHeld();
     } catch (err) {
       stream.destroy(err as Error);
     }
@@ -115,6 +132,7 @@ export async function copyBatchJson(
   });
   stream.on('end', () => {
     try {
+      transcodeHeld();
       transcoder.end();
     } catch (err) {
       release(true);

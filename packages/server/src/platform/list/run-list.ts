@@ -230,8 +230,10 @@ async function batchCursors(
 ): Promise<ListCursor[]> {
   const rows = await rowsOf<{ __t: string | null; __k: unknown }>(
     db,
-    sql`select __t, __k from (
-      select (${compiled.sortExpr})::text as __t, ${def.rowKey} as __k, row_number() over (order by ${compiled.orderBy}) as __n
+    // The sort value becomes text for the rows kept only (a timestamp's text for every row of the
+    // window cost ~5 ms of 15 at 16,000 rows).
+    sql`select (__s)::text as __t, __k from (
+      select ${compiled.sortExpr} as __s, ${def.rowKey} as __k, row_number() over (order by ${compiled.orderBy}) as __n
       from ${fromWith(def, compiled.from, compiled.joins)} where ${compiled.where} order by ${compiled.orderBy} limit ${max}
     ) q where __n % ${batch} = 0 order by __n`,
   );
