@@ -26,6 +26,7 @@ export * from '../modules/safety-statements/safety-statements.table';
 export * from '../modules/salaries/salaries.table';
 export * from '../modules/schedules/schedules.table';
 export * from '../modules/service-schedule/service-schedule.table';
+export * from '../modules/session/session.table';
 export * from '../modules/settings/settings.table';
 export * from '../modules/short-payments/short-payments.table';
 export * from '../modules/trailers/trailers.table';
