@@ -252,6 +252,43 @@ export const updateRecord = <T extends RecordTable, F, Row>(
   form: F,
 ): Promise<Row> => saveRecord(db, record, user, id, form);
 
+/** A batch row's errors under `<field>.<index>.` (a 404 of its id names the row's `id`). */
+function prefixErrors(err: unknown, prefix: string): unknown {
+  if (!(err instanceof AppError)) return err;
+  if (err.kind === 'not_found') return AppError.invalidField(`${prefix}.id`, err.message);
+  if (err.kind !== 'validation' || !err.fields) return err;
+  const fields = Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [`${prefix}.${k}`, v]));
+  return AppError.validation(fields, err.message);
+}
+
+/**
+ * Saves several rows of one record in one transaction, all or none (a bulk edit, a month's
+ * statements): each row through `saveRecord` (create when `id` is null), so scope, locks, rules and
+ * audit are the same as one at a time; a row's errors answer as `<field>.<index>.<key>`.
+ */
+export async function saveRecords<T extends RecordTable, F, Row>(
+  db: DbOrTx,
+  record: Rec<T, F, Row>,
+  user: AuthUser,
+  rows: ReadonlyArray<{ id: number | null; form: F }>,
+  opts: { field?: string; parentId?: number } = {},
+): Promise<Row[]> {
+  const field = opts.field ?? 'rows';
+  return inTransaction(db, async (tx) => {
+    const saved: Row[] = [];
+    for (const [i, r] of rows.entries()) {
+      try {
+        saved.push(
+          await saveRecord(tx, record, user, r.id, r.form, opts.parentId === undefined ? {} : { parentId: opts.parentId }),
+        );
+      } catch (err) {
+        throw prefixErrors(err, `${field}.${i}`);
+      }
+    }
+    return saved;
+  });
+}
+
 /** Deletes one record in the caller's scope: lock, `beforeDelete` (e.g. 412 while in use), delete, `afterDelete`, audit. */
 export async function deleteRecord<T extends RecordTable>(
   db: DbOrTx,
