@@ -55,9 +55,7 @@ export type Command<I, R, T extends RecordTable = RecordTable> = CommandSpec<I, 
  * check out, approve): the platform gives the transaction, the lock, the audit and the error
  * mapping; the module gives the rule.
  */
-export function defineCommand<I, R, T extends RecordTable = RecordTable>(
-  spec: CommandSpec<I, R, T>,
-): Command<I, R, T> {
+export function defineCommand<I, R, T extends RecordTable = RecordTable>(spec: CommandSpec<I, R, T>): Command<I, R, T> {
   return { ...spec, kind: 'command' };
 }
 

@@ -279,7 +279,14 @@ export async function saveRecords<T extends RecordTable, F, Row>(
     for (const [i, r] of rows.entries()) {
       try {
         saved.push(
-          await saveRecord(tx, record, user, r.id, r.form, opts.parentId === undefined ? {} : { parentId: opts.parentId }),
+          await saveRecord(
+            tx,
+            record,
+            user,
+            r.id,
+            r.form,
+            opts.parentId === undefined ? {} : { parentId: opts.parentId },
+          ),
         );
       } catch (err) {
         throw prefixErrors(err, `${field}.${i}`);
