@@ -77,8 +77,9 @@ export const customersRoutes: RouteModule = {
       app.route({
         method,
         url: '/getCustomers',
-        // Other screens filter by customer: any signed-in user, inside its row scope.
-        config: { access: 'session' },
+        // The register puts it under Customers: holders of the section, inside their row scope. Other
+        // screens' pickers get the customers they need from their own calls (e.g. GET /work-order/create).
+        config: { access: can() },
         schema: { tags, response: { 200: GetCustomersResponseSchema } },
         handler: async (req) => {
           const body = GetCustomersBodySchema.safeParse(method === 'POST' ? (req.body ?? {}) : {});

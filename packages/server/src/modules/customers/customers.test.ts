@@ -105,6 +105,26 @@ describe('customers list', () => {
     const bare = (await req('POST', '/getCustomers', { all: false })).json().customers;
     expect(bare[0].id).not.toBe(0);
   });
+
+  it('/getCustomers needs the Customers section; a work order still picks from its own options', async () => {
+    const [count] = await t.database.query<{ n: number }>('select count(*)::int as n from customers');
+    for (const email of ['safety@backhaul.demo', 'shop@backhaul.demo']) {
+      const token = await t.login(email);
+      expect((await req('GET', '/getCustomers', undefined, token)).statusCode).toBe(403);
+      expect((await req('POST', '/getCustomers', {}, token)).statusCode).toBe(403);
+    }
+    // The shop's work-order dialog: the customers as { id, name } from GET /work-order/create.
+    const shop = await t.login('shop@backhaul.demo');
+    const form = await req('GET', '/work-order/create', undefined, shop);
+    expect(form.statusCode).toBe(200);
+    const picker = form.json().customers as { id: number; name: string }[];
+    expect(picker).toHaveLength(count?.n ?? -1);
+    expect(Object.keys(picker[0] ?? {}).sort()).toEqual(['id', 'name']);
+    // A dispatcher holds Customers view: the list it had.
+    const dispatcher = await t.login('dispatcher@backhaul.demo');
+    const options = (await req('POST', '/getCustomers', { all: false }, dispatcher)).json().customers;
+    expect(options).toHaveLength(count?.n ?? -1);
+  });
 });
 
 describe('customers create and update', () => {

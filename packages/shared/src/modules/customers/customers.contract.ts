@@ -194,7 +194,7 @@ export const CustomerFormOptionsSchema = z.object({
 });
 export type CustomerFormOptions = z.infer<typeof CustomerFormOptionsSchema>;
 
-/** GET or POST /getCustomers: the customer filter list other screens use ('All' with id 0 first). */
+/** GET or POST /getCustomers (Customers section): the customer filter list ('All' with id 0 first). */
 export const GetCustomersBodySchema = z.object({ all: z.boolean().default(true) });
 export const GetCustomersResponseSchema = z.object({ customers: z.array(OptionSchema) });
 

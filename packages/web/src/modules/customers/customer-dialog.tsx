@@ -58,7 +58,6 @@ export function CustomerDialog({ id, opened, onClose, onSaved }: RecordDialogPro
     after: async () => {
       await deleteCustomerDrafts(dropExceptions, dropFiles);
       await queryClient.invalidateQueries({ queryKey: ['customer-card'] });
-      await queryClient.invalidateQueries({ queryKey: ['getCustomers'] });
     },
     onSaved,
     onClose,

@@ -5,28 +5,11 @@ import {
   type CustomerFormOptions,
   CustomerFormOptionsSchema,
   CustomerSaveResponseSchema,
-  GetCustomersResponseSchema,
-  type Option,
 } from '@backhaul/shared/modules/customers/customers.contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../platform/api-client';
 import { type RecordApi, recordApi } from '../../platform/record/record-api';
-
-/**
- * The customer filter list for any screen: 'All' (id 0) first unless `all` is false, then the
- * customers the caller may see (a customer user: its own only).
- */
-export function useCustomerOptions(opts: { all?: boolean; enabled?: boolean } = {}) {
-  const all = opts.all ?? true;
-  return useQuery({
-    queryKey: ['getCustomers', all],
-    queryFn: async (): Promise<Option[]> =>
-      (await api.post('/getCustomers', { all }, { schema: GetCustomersResponseSchema, background: true })).customers,
-    staleTime: 60_000,
-    enabled: opts.enabled ?? true,
-  });
-}
 
 export function useCustomerCard(id: number | null) {
   return useQuery({
