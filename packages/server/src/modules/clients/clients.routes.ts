@@ -1,4 +1,4 @@
-import { DraftedIdsBodySchema, DraftedIdsResponseSchema, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, DraftedIdsBodySchema, DraftedIdsResponseSchema, MSG, SECTION } from '@backhaul/shared';
 import {
   CANCELED,
   LEAD_KINDS,
@@ -25,10 +25,12 @@ import * as clientsService from './clients.service';
 const CreateQuery = z.object({ customer_id: z.coerce.number().int().positive().optional() });
 /**
  * The spec gives potential clients and clients no section of their own: both use Customers (6).
- * Their row edit and delete are shown to everyone (001 §6); the server still needs a signed-in
- * user holding the section.
+ * Only their row edit and delete are shown to everyone (001 §6): the list, the dialog's data, the
+ * row's edit and delete need the section; a new lead and the import (…/import, …/saveImport) need
+ * its create grant (8), as a create does on every other list.
  */
 const access = { section: SECTION.Customers };
+const create = { section: SECTION.Customers, action: ACTION.CREATE };
 
 /** The register's calls for one kind under /potentialClients or /clients (001 §7: "the same pattern" as fuel). */
 function registerLeadRoutes(app: App, deps: AppDeps, kind: LeadKind) {
@@ -51,7 +53,8 @@ function registerLeadRoutes(app: App, deps: AppDeps, kind: LeadKind) {
     tags,
     key: 'row',
     routes: leadRoutes(kind),
-    access: { createForm: access, editForm: access, create: access, update: access, remove: access },
+    // GET …/create stays with the section: the edit dialog loads its choices from it too.
+    access: { createForm: access, editForm: access, create, update: access, remove: access },
     forms: {
       query: CreateQuery,
       options: ({ user, query }) => clientsService.startLead(db, user, query.customer_id ?? null),
@@ -81,7 +84,7 @@ function registerLeadRoutes(app: App, deps: AppDeps, kind: LeadKind) {
   }
 
   // The spreadsheet import (platform/import): …/import previews, …/saveImport stores all rows or none.
-  registerImportRoutes(app, { db, maxBytes: files.maxBytes, base, access, tags, spec: leadImport(kind) });
+  registerImportRoutes(app, { db, maxBytes: files.maxBytes, base, access: create, tags, spec: leadImport(kind) });
 }
 
 export const clientsRoutes: RouteModule = {

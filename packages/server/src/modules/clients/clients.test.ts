@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MSG, SECTION } from '@backhaul/shared';
+import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { DUPLICATE_MC_IN_FILE, DUPLICATE_MC_IN_LIST } from '@backhaul/shared/modules/clients/clients.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -152,15 +152,49 @@ describe('create, update, Canceled, delete', () => {
     });
     expect((await req('POST', '/clients/list', {}, outsider.token)).statusCode).toBe(403);
     expect((await req('POST', '/potentialClients', FORM, outsider.token)).statusCode).toBe(403);
-    const anyone = await t.createUser({
-      email: 'leads-any@backhaul.demo',
-      grants: [{ section: SECTION.Customers, action: 0 }],
+  });
+
+  it('opens row edit and delete to every Customers holder; a new lead and the import need create (8)', async () => {
+    const count = async () =>
+      (await t.database.query<{ n: number }>("select count(*)::int as n from sales_leads where kind = 'client'"))[0]?.n;
+    const csv = Buffer.from('MC,Carrier\n4456001,Prairie Wind Freight\n4456002,Blue Mesa Transport\n');
+    const viewer = await t.createUser({
+      email: 'leads-viewer@backhaul.demo',
+      grants: [
+        { section: SECTION.Customers, action: 0 },
+        { section: SECTION.Customers, action: ACTION.VIEW },
+      ],
     });
-    const created = await req('POST', '/potentialClients', { ...FORM, mc: '3345004' }, anyone.token);
-    expect(created.statusCode).toBe(200);
-    expect(
-      (await req('DELETE', `/potentialClients/${created.json().row.id}`, undefined, anyone.token)).statusCode,
-    ).toBe(200);
+    const before = await count();
+    expect((await req('POST', '/clients/list', {}, viewer.token)).statusCode).toBe(200);
+    expect((await req('GET', '/clients/create', undefined, viewer.token)).statusCode).toBe(200);
+    expect((await req('POST', '/clients', { ...FORM, mc: '4456003' }, viewer.token)).statusCode).toBe(403);
+    expect((await upload('/clients/import', 'leads.csv', csv, viewer.token)).statusCode).toBe(403);
+    const preview = (await upload('/clients/import', 'leads.csv', csv)).json();
+    expect(preview.errors).toEqual([]);
+    expect((await req('POST', '/clients/saveImport', { rows: preview.rows }, viewer.token)).statusCode).toBe(403);
+    expect(await count()).toBe(before);
+
+    // A row made by someone else: the viewer edits it and deletes it (001 §6).
+    const id = (await req('POST', '/clients', { ...FORM, mc: '4456004' })).json().row.id as number;
+    const edited = await req('PUT', `/clients/${id}`, { ...FORM, mc: '4456004', carrier: 'Renamed' }, viewer.token);
+    expect(edited.statusCode).toBe(200);
+    expect((await req('GET', `/clients/${id}/edit`)).json().row.carrier).toBe('Renamed');
+    expect((await req('DELETE', `/clients/${id}`, undefined, viewer.token)).statusCode).toBe(200);
+    expect((await req('GET', `/clients/${id}/edit`)).statusCode).toBe(404);
+
+    const creator = await t.createUser({
+      email: 'leads-creator@backhaul.demo',
+      grants: [
+        { section: SECTION.Customers, action: 0 },
+        { section: SECTION.Customers, action: ACTION.CREATE },
+      ],
+    });
+    expect((await req('POST', '/clients', { ...FORM, mc: '4456005' }, creator.token)).statusCode).toBe(200);
+    const mine = (await upload('/clients/import', 'leads.csv', csv, creator.token)).json();
+    const saved = await req('POST', '/clients/saveImport', { rows: mine.rows }, creator.token);
+    expect(saved.json()).toEqual({ message: MSG.savingSuccess, saved: 2 });
+    expect(await count()).toBe((before ?? 0) + 3);
   });
 });
 

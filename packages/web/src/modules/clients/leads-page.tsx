@@ -1,3 +1,4 @@
+import { ACTION, SECTION } from '@backhaul/shared';
 import { formatPhone } from '@backhaul/shared/formats/formats';
 import {
   LEAD_IMPORT,
@@ -9,6 +10,7 @@ import {
 import { Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { DataTable } from '../../platform/data-table/data-table';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { ImportDialog } from '../../platform/import/import-dialog';
 import { LeadDialog } from './lead-dialog';
@@ -25,18 +27,21 @@ const IMPORT_WIDTHS = {
 
 /**
  * Potential clients and clients: one page for both kinds. Row edit and delete are shown to
- * everyone (001 §6); the server still needs the Customers section (6).
+ * everyone (001 §6); create and import need the Customers create grant (8), as on the server.
  */
 function LeadsPage({ kind }: { kind: LeadKind }) {
   const base = `/${LEAD_PATHS[kind]}`;
   const title = LEAD_TITLES[kind];
   const [importing, setImporting] = useState(false);
-  // No section: the buttons are shown to everyone and the server decides.
+  const canImport = allowsButton(usePermissionTree(), { section: SECTION.Customers, ids: [ACTION.CREATE] });
+  // The section guards the create button only (guardRows false): the rows' buttons are everyone's.
   const registry = useRegistryActions<LeadRow>({
+    section: SECTION.Customers,
+    guardRows: false,
     rowId: (r) => r.id,
     deleteUrl: (id) => `${base}/${id}`,
     describe: (id) => `#${id}`,
-    toolbar: { export: true, upload: () => setImporting(true) },
+    toolbar: { export: true, ...(canImport ? { upload: () => setImporting(true) } : {}) },
   });
 
   return (
