@@ -18,8 +18,8 @@ import { createExportService, setExportService } from './platform/export/export.
 import { registerPlatformFileEntities } from './platform/files/file-entities';
 import { loadFilesEnv, storageFromEnv } from './platform/files/files.config';
 import { createFilesService } from './platform/files/files.service';
-import { canonicalUrl } from './platform/http/canonical-url';
-import { registerErrorHandler } from './platform/http/error-handler';
+import { canonicalUrl, registerPathChecks } from './platform/http/canonical-url';
+import { answerFrameworkError, registerErrorHandler } from './platform/http/error-handler';
 import { type LoggerOptions, loggerOptions } from './platform/http/logger';
 import { declareRoutes, trackRoutes } from './platform/http/route-registry';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -53,6 +53,8 @@ export async function buildApp(opts: BuildAppOptions) {
     // and /API all reach /api), and the guard decides on the route it matched.
     rewriteUrl: (req) => (req.url?.startsWith('/') ? canonicalUrl(req.url) : (req.url ?? '/')),
     routerOptions: { caseSensitive: false },
+    // A path the router cannot read (bad percent-encoding) answers 400 in our shape, like a NUL in it.
+    frameworkErrors: answerFrameworkError,
     // No HEAD twin for each GET route of the API (143 routes less to register at start); the web
     // app's files still answer HEAD (@fastify/static declares it).
     exposeHeadRoutes: false,
@@ -82,7 +84,8 @@ export async function buildApp(opts: BuildAppOptions) {
         }
       : {},
   );
-  await registerSecurityHeaders(app, { corsOrigins: opts.config.CORS_ORIGINS });
+  await registerSecurityHeaders(app, { corsOrigins: opts.config.CORS_ORIGINS, publicUrl: opts.config.publicUrl });
+  registerPathChecks(app);
   await app.register(fastifyCookie);
   // Answers over 1 KB leave compressed as the client accepts (brotli, else gzip): a list's 'All'
   // shrinks ~20×. Low levels, because the CPU is scarcer here than the wire: brotli 3 costs about

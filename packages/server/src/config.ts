@@ -71,7 +71,7 @@ const EnvSchema = z.object({
   MILEAGE_PROVIDER: z.enum(['offline']).default('offline'),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** '1' opens /api/docs (UI and JSON) to anyone; by default it needs a session. */
+  /** '1' opens /api/docs (UI and JSON) to anyone; by default it needs a staff session (not a customer user). */
   DOCS_PUBLIC: z.enum(['0', '1']).default('0'),
   /** Comma-separated origins allowed to call the API from a browser (CORS); none by default. */
   CORS_ORIGINS: z

@@ -2,6 +2,7 @@
  * The one error type. Services throw AppError; only the HTTP error handler knows status codes.
  */
 export type AppErrorKind =
+  | 'bad_request'
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
@@ -27,6 +28,10 @@ export class AppError extends Error {
     this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 
+  /** 400: the request itself is malformed (its path), before any field could be named. */
+  static badRequest(message: string) {
+    return new AppError('bad_request', message);
+  }
   static unauthorized(message = 'You are not authorized') {
     return new AppError('unauthorized', message);
   }

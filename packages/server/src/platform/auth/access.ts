@@ -4,9 +4,10 @@ import type { GrantSet, Requirement } from '@backhaul/shared';
  * What a route needs. Every route declares one (a test walks them all):
  * - 'public': anyone; a valid token still attaches the caller;
  * - 'session': any signed-in user (session calls, own profile);
+ * - 'staff': a signed-in user of the company, not a customer's user (the OpenAPI document);
  * - a Requirement: a section of the permission tree and optionally actions (any-of by default).
  */
-export type Access = 'public' | 'session' | Requirement | { anyOf: Requirement[] };
+export type Access = 'public' | 'session' | 'staff' | Requirement | { anyOf: Requirement[] };
 
 export type AuthUser = {
   id: number;

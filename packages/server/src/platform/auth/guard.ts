@@ -55,6 +55,7 @@ export function isCrossSiteWrite(req: FastifyRequest, allowedOrigins: readonly s
 
 export function allows(auth: AuthContext, access: Access): boolean {
   if (access === 'public' || access === 'session') return true;
+  if (access === 'staff') return auth.user.customerId === null;
   if ('anyOf' in access) return access.anyOf.some((r) => can(auth.grants, r));
   return can(auth.grants, access);
 }

@@ -1,13 +1,14 @@
 import { SESSION_COOKIE, WEB_CLIENT_HEADER, WEB_CLIENT_VALUE } from '@backhaul/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import { servedOverHttps } from '../http/https';
 
 // Sent to /api only; never readable by page scripts; never sent on a request another site starts.
 const cookieOptions = (req: FastifyRequest, config: Config) => ({
   path: '/api',
   httpOnly: true,
   sameSite: 'strict' as const,
-  secure: req.protocol === 'https' || config.publicUrl.startsWith('https:'),
+  secure: servedOverHttps(req, config.publicUrl),
 });
 
 /**

@@ -149,6 +149,20 @@ describe('control characters answer 422 naming the field', () => {
   });
 });
 
+describe('a JSON body over the 5 MB limit', () => {
+  it('answers 413 about the request body (not a file), and nothing is recorded', async () => {
+    const note = 'x'.repeat(5 * 1024 * 1024);
+    const res = await call('POST', `/payments/${invoiceId}`, { ...PAYMENT, note });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The request body is too large: the limit is 5 MB.' });
+    expect(await paymentsOf(invoiceId)).toEqual([]);
+    // Just under the limit the body is read and its field judged (a note that long is refused by name).
+    const under = await call('POST', `/payments/${invoiceId}`, { ...PAYMENT, note: note.slice(0, 4 * 1024 * 1024) });
+    expect(under.statusCode).toBe(422);
+    expect(Object.keys(errorsOf(under))).toEqual(['note']);
+  });
+});
+
 describe('money is dollars as a number or a decimal text, nothing else', () => {
   it('"0x10", true and [5] are refused where they became $16, $1 and $5', async () => {
     for (const amount of ['0x10', true, [5], '1e3', '$5', '5.001']) {

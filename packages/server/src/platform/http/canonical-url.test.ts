@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl } from './canonical-url';
+import { canonicalUrl, hasBackslash, hasNul } from './canonical-url';
 
 describe('canonicalUrl', () => {
   it('decodes percent-encoded unreserved characters only', () => {
@@ -21,5 +21,14 @@ describe('canonicalUrl', () => {
   it('leaves the query string as sent', () => {
     expect(canonicalUrl('/api//live/?a=%61&b=/../x')).toBe('/api/live?a=%61&b=/../x');
     expect(canonicalUrl('/?x')).toBe('/?x');
+  });
+});
+
+describe('hasNul and hasBackslash', () => {
+  it('look at the path only, encoded in either case or raw', () => {
+    expect(['/api/%00', '/a%00b', '/x\u0000'].map(hasNul)).toEqual([true, true, true]);
+    expect(['/api/trips?note=%00', '/api/%000', '/api/%2500'].map(hasNul)).toEqual([false, true, false]);
+    expect(['/api/x%5c', '/x%5Cy', '/a\\b'].map(hasBackslash)).toEqual([true, true, true]);
+    expect(['/api/x?p=%5c', '/api/%255c', '/api/x'].map(hasBackslash)).toEqual([false, false, false]);
   });
 });

@@ -1,3 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { HTTP_MSG } from './http-messages';
+
 // RFC 3986 §2.3: percent-encoded unreserved characters mean the characters themselves.
 const ENCODED_UNRESERVED = /%(?:[46][1-9a-f]|[57][0-9a]|3[0-9]|2[de]|5f|7e)/gi;
 
@@ -24,4 +28,26 @@ export function canonicalUrl(url: string): string {
   const decoded = rawPath.replace(ENCODED_UNRESERVED, (m) => String.fromCharCode(Number.parseInt(m.slice(1), 16)));
   const segments = removeDotSegments(decoded.split('/').filter((s) => s !== ''));
   return `/${segments.join('/')}${query}`;
+}
+
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
+/** A backslash in the path, literal or encoded: a separator only on Windows, in no path of ours. */
+export const hasBackslash = (url: string): boolean => /\\|%5c/i.test(pathOf(url));
+
+/** A NUL in the path, encoded or raw: it ends a string in C and in file systems, and no path has one. */
+export const hasNul = (url: string): boolean => /%00|\0/.test(pathOf(url));
+
+/**
+ * A path with a NUL is malformed whatever route it would reach: 400 before the guard, as the router
+ * answers malformed percent-encoding (error-handler.ts, answerFrameworkError). A backslash is left to
+ * the router: no route has one, so the path is not found, or a route's parameter refuses it (422).
+ */
+export function registerPathChecks(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req) => {
+    if (hasNul(req.originalUrl)) throw AppError.badRequest(HTTP_MSG.badPath);
+  });
 }

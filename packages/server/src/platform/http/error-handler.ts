@@ -2,9 +2,12 @@ import { APP_MSG, MSG } from '@backhaul/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldErrors } from '../errors';
+import { hasBackslash } from './canonical-url';
+import { HTTP_MSG } from './http-messages';
 import { rememberError } from './recent-errors';
 
 const STATUS: Record<AppError['kind'], number> = {
+  bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
@@ -69,7 +72,16 @@ export function registerErrorHandler(
       return reply.status(status).send({ message: err.message });
     }
     const status = (err as FastifyError).statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ message: 'The file is too large.' });
+    const code = (err as FastifyError).code;
+    if (status === 413) {
+      // A multipart file over its limit (when a route reads it without readUpload); any other 413 is
+      // the body limit of a JSON or form request, which is no file.
+      if (code === 'FST_REQ_FILE_TOO_LARGE') return reply.status(413).send({ message: HTTP_MSG.fileTooLarge });
+      return reply.status(413).send({ message: HTTP_MSG.bodyTooLarge(req.routeOptions.bodyLimit) });
+    }
+    // The web app's files refuse a path that is not in canonical form (a backslash, an encoded
+    // separator): it names no file, so it is not found.
+    if (code === 'FST_STATIC_FORBIDDEN_PATH') return answerNotFound(req, reply);
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type): a 422 naming the body.
       return reply.status(422).send({ message: APP_MSG.validationFailed, errors: { body: [err.message] } });
@@ -78,8 +90,29 @@ export function registerErrorHandler(
   });
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api')) return reply.status(404).send({ error: { mail: 'Not found' } });
-    if (opts.page) return opts.page(reply);
-    return reply.status(404).send('Not found');
+    // A path with a backslash is no page of the web app either (a separator only on Windows).
+    if (opts.page && !req.url.startsWith('/api') && !hasBackslash(req.url)) return opts.page(reply);
+    return answerNotFound(req, reply);
   });
+}
+
+function answerNotFound(req: FastifyRequest, reply: FastifyReply) {
+  if (req.url.startsWith('/api')) return reply.status(404).send({ error: { mail: 'Not found' } });
+  return reply.status(404).send('Not found');
+}
+
+/**
+ * Fastify's `frameworkErrors`: a path the router cannot read (malformed percent-encoding, a parameter
+ * over its length) gets the same 400 body as a NUL in the path (canonical-url.ts), not fastify's own.
+ */
+export function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // This reply belongs to no route (no serializer): the body goes as JSON text.
+  const send = (status: number, message: string) =>
+    reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify({ message }));
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    req.log.error({ err }, 'internal error');
+    return send(500, MSG.whoops);
+  }
+  return send(status, status === 414 ? HTTP_MSG.pathTooLong : HTTP_MSG.badPath);
 }

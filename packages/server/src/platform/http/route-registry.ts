@@ -11,8 +11,9 @@ export type RegisteredRoute = { method: string; url: string; readonly access: Ac
 export function trackRoutes(app: FastifyInstance, opts: { docsPublic: boolean }): RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    // The OpenAPI document and its UI describe every call: signed-in users only, unless DOCS_PUBLIC=1.
-    if (route.url.startsWith('/api/docs')) setAccess(route, opts.docsPublic ? 'public' : 'session');
+    // The OpenAPI document and its UI describe every call: the company's staff only (not a customer's
+    // users, who see a few screens of their own), unless DOCS_PUBLIC=1.
+    if (route.url.startsWith('/api/docs')) setAccess(route, opts.docsPublic ? 'public' : 'staff');
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       routes.push({

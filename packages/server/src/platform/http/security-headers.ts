@@ -1,6 +1,7 @@
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { servedOverHttps } from './https';
 
 /**
  * The Content-Security-Policy of every answer: the built web app, the /api/docs UI and files opened
@@ -22,16 +23,28 @@ export const CONTENT_SECURITY_POLICY = {
   'style-src': ["'self'", "'unsafe-inline'"],
 };
 
+/** HSTS as helmet would send it: a year, subdomains too. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 /**
- * Security headers on every answer (helmet: CSP, nosniff, frame denial, no referrer, HSTS over HTTPS),
- * and CORS only for the origins CORS_ORIGINS lists: those get bearer-token calls, never the cookie.
+ * Security headers on every answer (helmet: CSP, nosniff, frame denial, no referrer), HSTS only over
+ * HTTPS, and CORS only for the origins CORS_ORIGINS lists: those get bearer-token calls, never the cookie.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { corsOrigins: string[] }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  opts: { corsOrigins: string[]; publicUrl: string },
+): Promise<void> {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  // HSTS over plain HTTP would pin HTTPS on a host name that may not serve it: sent only where the
+  // session cookie is Secure (https.ts).
+  app.addHook('onRequest', async (req, reply) => {
+    if (servedOverHttps(req, opts.publicUrl)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
   });
   if (opts.corsOrigins.length === 0) return;
   // The plugin answers preflights from a catch-all OPTIONS route: it reveals nothing, so it is public.
