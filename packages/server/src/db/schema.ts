@@ -45,3 +45,4 @@ export * from '../platform/files/files.table';
 export * from '../platform/jobs/jobs.table';
 export * from '../platform/list/list-settings.table';
 export * from '../platform/mail/mail.table';
+export * from '../platform/pay/pay.table';

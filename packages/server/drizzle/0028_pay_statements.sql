@@ -1,0 +1,71 @@
+CREATE TABLE "pay_statement_lines" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"statement_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"payee_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"source_key" text,
+	"section" text NOT NULL,
+	"line_date" date NOT NULL,
+	"earned_from" date,
+	"earned_to" date,
+	"type" text NOT NULL,
+	"description" text NOT NULL,
+	"count_action" text DEFAULT '' NOT NULL,
+	"schedule" text DEFAULT '' NOT NULL,
+	"category" text,
+	"gross_cents" bigint DEFAULT 0 NOT NULL,
+	"miles" integer DEFAULT 0 NOT NULL,
+	"load_count" integer DEFAULT 0 NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"data" jsonb,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pay_statement_payments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"statement_id" integer NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"paid_on" date NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pay_statements" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"variant" text,
+	"payee_id" integer NOT NULL,
+	"customer_id" integer,
+	"department_id" integer,
+	"period_from" date NOT NULL,
+	"period_to" date NOT NULL,
+	"status" text DEFAULT 'Open' NOT NULL,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
+	"paid_cents" bigint DEFAULT 0 NOT NULL,
+	"paid_date" date,
+	"settlement" text,
+	"settlement_note" text,
+	"terms" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"gross_cents" bigint DEFAULT 0 NOT NULL,
+	"load_count" integer DEFAULT 0 NOT NULL,
+	"miles" integer DEFAULT 0 NOT NULL,
+	"subject_count" integer DEFAULT 0 NOT NULL,
+	"final" boolean DEFAULT false NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "pay_statement_lines" ADD CONSTRAINT "pay_statement_lines_statement_id_pay_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."pay_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pay_statement_payments" ADD CONSTRAINT "pay_statement_payments_statement_id_pay_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."pay_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "pay_statement_lines_source_uq" ON "pay_statement_lines" USING btree ("company_id","kind","source","source_key") WHERE "pay_statement_lines"."source_key" is not null;--> statement-breakpoint
+CREATE INDEX "pay_statement_lines_statement_idx" ON "pay_statement_lines" USING btree ("statement_id");--> statement-breakpoint
+CREATE INDEX "pay_statement_payments_statement_idx" ON "pay_statement_payments" USING btree ("statement_id");--> statement-breakpoint
+CREATE INDEX "pay_statements_kind_period_idx" ON "pay_statements" USING btree ("company_id","kind","period_from");--> statement-breakpoint
+CREATE INDEX "pay_statements_payee_idx" ON "pay_statements" USING btree ("company_id","kind","payee_id","period_from");

@@ -1,0 +1,23 @@
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+
+/**
+ * The one clock of the server: business rules ask it for "now" and "today" (America/Chicago) and
+ * hand the instant to SQL as a parameter, never `now()` or `current_date`, so a test that freezes
+ * it freezes JavaScript and the database alike.
+ */
+let frozen: Date | null = null;
+
+export const clock = {
+  now: (): Date => (frozen ? new Date(frozen) : new Date()),
+  /** Today in the company's time zone, YYYY-MM-DD. */
+  today: (): string => nowInCompanyTimeZone(clock.now()).date,
+};
+
+/** Tests: stop the clock at `at` (an ISO instant) until `thawClock()`. */
+export function freezeClock(at: string | Date): void {
+  frozen = new Date(at);
+}
+
+export function thawClock(): void {
+  frozen = null;
+}

@@ -1,0 +1,641 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { AuthUser } from '../auth/access';
+import { clock } from '../clock';
+import { AppError } from '../errors';
+import { claimLines, defineClaims } from '../record/claims';
+import { type CommandContext, defineCommand, runCommand } from '../record/command';
+import { findRecord } from '../record/record.service';
+import type { Candidate, Payee, PayPeriod, PaySource, SourceContext, StatementKind } from './define-statement';
+import { payStatementLines, payStatementPayments, payStatements } from './pay.table';
+
+type Statement = typeof payStatements.$inferSelect;
+/** Chosen line keys per source field (`{ trips: ['12', '13'], fuel: [] }`); a field left out keeps its lines. */
+export type Chosen = Record<string, ReadonlyArray<string | number>>;
+/** A line typed by hand (an additional payment): no source key. */
+export type ManualLine = {
+  category: string;
+  date: string;
+  type: string;
+  description: string;
+  amountCents: number;
+};
+
+const CARRIED = 'carried';
+const MANUAL = 'addition';
+
+const lineClaims = defineClaims({
+  table: payStatementLines,
+  owner: payStatementLines.statementId,
+  field: 'lines',
+  message: 'A chosen line is already on another statement.',
+});
+
+/** The balance of an earlier statement the payee still owes, offered on the next one (kinds with `carry`). */
+function carriedSource(kind: StatementKind): PaySource {
+  return {
+    name: CARRIED,
+    section: 'additionalPayments',
+    field: 'carried',
+    candidates: async (ctx) => {
+      const rows = await rowsOf<{ id: number; period_from: string; period_to: string; due: string }>(
+        ctx.tx,
+        sql`select s.id, s.period_from::text as period_from, s.period_to::text as period_to,
+            (s.amount_cents - s.paid_cents) as due
+          from pay_statements s
+          where s.company_id = ${ctx.user.companyId} and s.kind = ${kind.kind} and s.payee_id = ${ctx.payee.id}
+            and s.status = 'Closed' and s.amount_cents - s.paid_cents < 0 and s.period_to < ${ctx.period.from}
+            and (s.settlement is null or ${ctx.onThis(CARRIED, sql`s.id::text`)})
+            and ${ctx.unclaimed(CARRIED, sql`s.id::text`)}
+          order by s.period_from, s.id`,
+      );
+      return rows.map((r) => ({
+        key: String(r.id),
+        date: r.period_to,
+        earned: { from: r.period_from, to: r.period_to },
+        type: 'Carried balance',
+        description: `${kind.messages.owed}: balance of statement #${r.id} (${r.period_from} – ${r.period_to})`,
+        category: 'deduction',
+        amountCents: Number(r.due),
+      }));
+    },
+  };
+}
+
+const sourcesOf = (kind: StatementKind): PaySource[] =>
+  kind.carry ? [...kind.sources, carriedSource(kind)] : kind.sources;
+
+/** Statements of a payee are made one at a time: a transaction-scoped lock on (kind, payee). */
+const lockPayee = (tx: DbOrTx, kind: string, payeeId: number) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pay:${kind}`}), ${payeeId}::int)`);
+
+/** Everything each source offers the statement, with what is on it already. */
+export async function offerLines(
+  tx: DbOrTx,
+  kind: StatementKind,
+  user: AuthUser,
+  s: { payee: Payee; period: PayPeriod; statementId: number | null; terms: Record<string, unknown> },
+): Promise<Map<string, Candidate[]>> {
+  const [first] = await rowsOf<{ since: string | null }>(
+    tx,
+    sql`select min(period_from)::text as since from pay_statements
+      where company_id = ${user.companyId} and kind = ${kind.kind} and payee_id = ${s.payee.id}`,
+  );
+  const since = first?.since && first.since < s.period.from ? first.since : s.period.from;
+  const now = clock.now();
+  const statementId = s.statementId;
+  const ctx: SourceContext = {
+    tx,
+    user,
+    kind: kind.kind,
+    payee: s.payee,
+    period: s.period,
+    since,
+    statementId,
+    terms: s.terms,
+    now,
+    today: clock.today(),
+    unclaimed: (source, key) =>
+      sql`not exists (select 1 from pay_statement_lines pl where pl.company_id = ${user.companyId}
+        and pl.kind = ${kind.kind} and pl.source = ${source} and pl.source_key = ${key}
+        ${statementId ? sql`and pl.statement_id <> ${statementId}` : sql``})`,
+    onThis: (source, key) =>
+      statementId
+        ? sql`exists (select 1 from pay_statement_lines pl where pl.statement_id = ${statementId}
+            and pl.source = ${source} and pl.source_key = ${key})`
+        : sql`false`,
+  };
+  const onIt = new Set(
+    statementId
+      ? (
+          await rowsOf<{ k: string }>(
+            tx,
+            sql`select source || ':' || source_key as k from pay_statement_lines
+              where statement_id = ${statementId} and source_key is not null`,
+          )
+        ).map((r) => r.k)
+      : [],
+  );
+  const offered = new Map<string, Candidate[]>();
+  for (const source of sourcesOf(kind)) {
+    const rows = await source.candidates(ctx);
+    offered.set(
+      source.name,
+      rows.map((c) => ({
+        ...c,
+        onIt: c.onIt ?? onIt.has(`${source.name}:${c.key}`),
+        preselected: c.preselected ?? source.preselect ?? true,
+      })),
+    );
+  }
+  return offered;
+}
+
+/** A candidate as a line row of the statement. */
+const lineOf = (
+  kind: StatementKind,
+  s: Statement,
+  source: PaySource,
+  c: Candidate,
+  userId: number,
+): Record<string, unknown> => ({
+  companyId: s.companyId,
+  kind: kind.kind,
+  payeeId: s.payeeId,
+  source: source.name,
+  sourceKey: c.key,
+  section: source.section,
+  lineDate: c.date,
+  earnedFrom: c.earned?.from ?? null,
+  earnedTo: c.earned?.to ?? null,
+  type: c.type,
+  description: c.description,
+  countAction: c.countAction ?? '',
+  schedule: c.schedule ?? '',
+  category: c.category ?? null,
+  grossCents: c.grossCents ?? 0,
+  miles: c.miles ?? 0,
+  loadCount: c.loadCount ?? 0,
+  amountCents: c.amountCents,
+  data: c.data ?? null,
+  createdBy: userId,
+});
+
+/**
+ * Writes the chosen lines of each source named in `chosen`: lines no longer chosen are released,
+ * chosen ones not yet on the statement are claimed (once, under the unique source index). A key
+ * the source does not offer is a 422 on the source's field. Carried balances mark their origin.
+ */
+async function writeChosen(
+  tx: DbOrTx,
+  kind: StatementKind,
+  user: AuthUser,
+  s: Statement,
+  chosen: Chosen,
+  offered: Map<string, Candidate[]>,
+): Promise<void> {
+  const origins: number[] = [];
+  for (const source of sourcesOf(kind)) {
+    const keys = chosen[source.field];
+    if (keys === undefined) continue;
+    const wanted = new Set(keys.map(String));
+    const byKey = new Map((offered.get(source.name) ?? []).map((c) => [c.key, c]));
+    if ([...wanted].some((k) => !byKey.has(k))) throw AppError.invalidField(source.field, kind.messages.lineTaken);
+    const released = await tx
+      .delete(payStatementLines)
+      .where(
+        and(
+          eq(payStatementLines.statementId, s.id),
+          eq(payStatementLines.source, source.name),
+          wanted.size
+            ? sql`${payStatementLines.sourceKey} not in (${sql.join(
+                [...wanted].map((k) => sql`${k}`),
+                sql`, `,
+              )})`
+            : undefined,
+        ),
+      )
+      .returning({ key: payStatementLines.sourceKey });
+    const add = [...wanted].map((k) => byKey.get(k) as Candidate).filter((c) => !c.onIt);
+    try {
+      await claimLines(
+        tx,
+        lineClaims,
+        s.id,
+        add.map((c) => lineOf(kind, s, source, c, user.id)),
+      );
+    } catch (err) {
+      if (err instanceof AppError && err.kind === 'validation')
+        throw AppError.invalidField(source.field, kind.messages.lineTaken);
+      throw err;
+    }
+    if (source.name === CARRIED) origins.push(...released.map((r) => Number(r.key)), ...add.map((c) => Number(c.key)));
+  }
+  if (origins.length) {
+    await tx.execute(
+      sql`update pay_statements o set settlement = case when exists (select 1 from pay_statement_lines l
+          where l.company_id = o.company_id and l.kind = o.kind and l.source = ${CARRIED} and l.source_key = o.id::text)
+          then 'carried' else null end, updated_at = now()
+        where o.id in (${sql.join(
+          origins.map((o) => sql`${o}`),
+          sql`, `,
+        )}) and (o.settlement is null or o.settlement = 'carried')`,
+    );
+  }
+}
+
+/** The statement's amount and figures are the sums of its lines; its paid amount the sum of its payments. */
+async function settle(tx: DbOrTx, id: number): Promise<void> {
+  await tx.execute(
+    sql`update pay_statements s set
+        amount_cents = l.amount, gross_cents = l.gross, miles = l.miles, load_count = l.loads, subject_count = l.subjects,
+        paid_cents = p.paid, paid_date = p.last, updated_at = now()
+      from (select coalesce(sum(amount_cents), 0) as amount, coalesce(sum(gross_cents), 0) as gross,
+              coalesce(sum(miles), 0) as miles, coalesce(sum(load_count), 0) as loads,
+              count(distinct data->>'subject') as subjects
+            from pay_statement_lines where statement_id = ${id}) l,
+           (select coalesce(sum(amount_cents), 0) as paid, max(paid_on) as last
+            from pay_statement_payments where statement_id = ${id}) p
+      where s.id = ${id}`,
+  );
+}
+
+/** Refuses a period that has not begun, or one that overlaps another statement of the payee. */
+async function checkPeriod(tx: DbOrTx, kind: StatementKind, user: AuthUser, payee: Payee, period: PayPeriod) {
+  if (period.from > clock.today()) throw AppError.invalidField(kind.periodField, kind.messages.futurePeriod);
+  const [clash] = await rowsOf<{ id: number; period_from: string; period_to: string }>(
+    tx,
+    sql`select id, period_from::text as period_from, period_to::text as period_to from pay_statements
+      where company_id = ${user.companyId} and kind = ${kind.kind} and payee_id = ${payee.id}
+        and period_from <= ${period.to} and period_to >= ${period.from}
+      order by period_from limit 1`,
+  );
+  if (clash)
+    throw AppError.invalidField(
+      kind.periodField,
+      kind.messages.overlap({ payee: payee.name, from: clash.period_from, to: clash.period_to, id: clash.id }),
+    );
+}
+
+export type CreateStatement = {
+  payeeId: number;
+  period: PayPeriod;
+  chosen: Chosen;
+  manual?: ManualLine[];
+  variant?: string | null;
+  departmentId?: number | null;
+  /** Terms beyond the kind's own (a rate chosen on the form). */
+  terms?: Record<string, unknown>;
+  /** Amounts a form typed over the offered ones, per source name and key (a manager's salary). */
+  amounts?: Record<string, Record<string, number>>;
+};
+
+const createCommand = (kind: StatementKind) =>
+  defineCommand({
+    action: 'create',
+    run: async ({ tx, user, input, audit }: CommandContext<CreateStatement, typeof payStatements>) => {
+      const payee = await kind.payee({ tx, user }, input.payeeId);
+      await lockPayee(tx, kind.kind, payee.id);
+      await checkPeriod(tx, kind, user, payee, input.period);
+      const terms = { ...(await kind.terms?.({ tx, user }, payee, input.period)), ...input.terms };
+      const [s] = await tx
+        .insert(payStatements)
+        .values({
+          companyId: user.companyId,
+          kind: kind.kind,
+          variant: input.variant ?? null,
+          payeeId: payee.id,
+          customerId: payee.customerId ?? null,
+          departmentId: input.departmentId ?? payee.departmentId ?? null,
+          periodFrom: input.period.from,
+          periodTo: input.period.to,
+          terms,
+          createdBy: user.id,
+        })
+        .returning();
+      if (!s) throw new AppError('internal', 'Statement not created');
+      const offered = await offerLines(tx, kind, user, { payee, period: input.period, statementId: null, terms });
+      for (const [name, amounts] of Object.entries(input.amounts ?? {})) {
+        for (const c of offered.get(name) ?? [])
+          if (amounts[c.key] !== undefined) c.amountCents = amounts[c.key] as number;
+      }
+      const chosen: Chosen = Object.fromEntries(
+        sourcesOf(kind).map((src) => [src.field, input.chosen[src.field] ?? []]),
+      );
+      await writeChosen(tx, kind, user, s, chosen, offered);
+      await insertManual(tx, kind, s, user, input.manual ?? []);
+      await settle(tx, s.id);
+      const [after] = await tx.select().from(payStatements).where(eq(payStatements.id, s.id));
+      await audit({
+        entity: kind.entity,
+        entityId: s.id,
+        action: 'create',
+        after: await kind.record.audit?.(after, { tx, user }),
+      });
+      return s.id;
+    },
+  });
+
+async function insertManual(tx: DbOrTx, kind: StatementKind, s: Statement, user: AuthUser, lines: ManualLine[]) {
+  if (!lines.length) return [];
+  return tx
+    .insert(payStatementLines)
+    .values(
+      lines.map((l) => ({
+        companyId: s.companyId,
+        statementId: s.id,
+        kind: kind.kind,
+        payeeId: s.payeeId,
+        source: MANUAL,
+        section: 'additionalPayments',
+        lineDate: l.date,
+        type: l.type,
+        description: l.description,
+        category: l.category,
+        amountCents: l.amountCents,
+        createdBy: user.id,
+      })),
+    )
+    .returning();
+}
+
+/** A new statement of the payee for the period with the chosen lines: its id. */
+export function createStatement(db: DbOrTx, kind: StatementKind, user: AuthUser, input: CreateStatement) {
+  return runCommand(db, createCommand(kind), user, input);
+}
+
+const openOnly = (kind: StatementKind, s: Statement) => {
+  if (s.status === 'Closed') throw AppError.precondition(kind.messages.closed);
+};
+
+const payeeOf = async (tx: DbOrTx, kind: StatementKind, user: AuthUser, s: Statement) =>
+  kind.payee({ tx, user }, s.payeeId);
+
+const target = (kind: StatementKind) => ({ record: kind.record, id: (i: { id: number }) => i.id });
+
+export type UpdateStatement = {
+  id: number;
+  chosen: Chosen;
+  /** Manual lines kept (ids); the others are removed. Undefined keeps them all. */
+  keepManual?: readonly number[];
+  close?: boolean;
+};
+
+/** Changes an open statement's lines and may close it. */
+export function updateStatement(db: DbOrTx, kind: StatementKind, user: AuthUser, input: UpdateStatement) {
+  return runCommand(
+    db,
+    defineCommand({
+      action: 'update',
+      target: target(kind),
+      run: async ({ tx, row }: CommandContext<UpdateStatement, typeof payStatements>) => {
+        openOnly(kind, row);
+        const payee = await payeeOf(tx, kind, user, row);
+        await lockPayee(tx, kind.kind, payee.id);
+        const period = { from: row.periodFrom, to: row.periodTo };
+        const terms = row.terms as Record<string, unknown>;
+        const offered = await offerLines(tx, kind, user, { payee, period, statementId: row.id, terms });
+        await writeChosen(tx, kind, user, row, input.chosen, offered);
+        if (input.keepManual) {
+          await tx.delete(payStatementLines).where(
+            and(
+              eq(payStatementLines.statementId, row.id),
+              eq(payStatementLines.source, MANUAL),
+              input.keepManual.length
+                ? sql`${payStatementLines.id} not in (${sql.join(
+                    input.keepManual.map((k) => sql`${k}`),
+                    sql`, `,
+                  )})`
+                : undefined,
+            ),
+          );
+        }
+        if (input.close) await tx.update(payStatements).set({ status: 'Closed' }).where(eq(payStatements.id, row.id));
+        await settle(tx, row.id);
+      },
+    }),
+    user,
+    input,
+  );
+}
+
+/** Adds a line typed by hand (an additional payment) to an open statement; answers its id. */
+export function addManualLine(db: DbOrTx, kind: StatementKind, user: AuthUser, input: ManualLine & { id: number }) {
+  return runCommand(
+    db,
+    defineCommand({
+      action: 'update',
+      target: target(kind),
+      run: async ({ tx, row }: CommandContext<ManualLine & { id: number }, typeof payStatements>) => {
+        openOnly(kind, row);
+        const [line] = await insertManual(tx, kind, row, user, [input]);
+        await settle(tx, row.id);
+        return line?.id as number;
+      },
+    }),
+    user,
+    input,
+  );
+}
+
+/** The statement a line belongs to, in the caller's reach (404 otherwise). */
+export async function statementOfLine(db: DbOrTx, kind: StatementKind, user: AuthUser, lineId: number) {
+  const [line] = await db
+    .select()
+    .from(payStatementLines)
+    .where(and(eq(payStatementLines.id, lineId), eq(payStatementLines.kind, kind.kind)));
+  if (!line) throw AppError.notFound();
+  await findRecord(db, kind.record, user, line.statementId);
+  return line;
+}
+
+/** Changes a line typed by hand on an open statement. */
+export async function updateManualLine(
+  db: DbOrTx,
+  kind: StatementKind,
+  user: AuthUser,
+  input: ManualLine & { lineId: number },
+) {
+  const line = await statementOfLine(db, kind, user, input.lineId);
+  if (line.source !== MANUAL) throw AppError.notFound();
+  return runCommand(
+    db,
+    defineCommand({
+      action: 'update',
+      target: target(kind),
+      run: async ({ tx, row }: CommandContext<ManualLine & { id: number }, typeof payStatements>) => {
+        openOnly(kind, row);
+        await tx
+          .update(payStatementLines)
+          .set({
+            category: input.category,
+            lineDate: input.date,
+            type: input.type,
+            description: input.description,
+            amountCents: input.amountCents,
+          })
+          .where(and(eq(payStatementLines.id, input.lineId), eq(payStatementLines.statementId, row.id)));
+        await settle(tx, row.id);
+        return row.id;
+      },
+    }),
+    user,
+    { ...input, id: line.statementId },
+  );
+}
+
+export type PayInput = { id: number; amountCents: number; date: string; note: string };
+
+/** A payment of a closed statement, at most what it still owes the payee. */
+export function payStatement(db: DbOrTx, kind: StatementKind, user: AuthUser, input: PayInput) {
+  return runCommand(
+    db,
+    defineCommand({
+      action: 'pay',
+      target: target(kind),
+      run: async ({ tx, row }: CommandContext<PayInput, typeof payStatements>) => {
+        if (row.status !== 'Closed') throw AppError.precondition(kind.messages.notClosed);
+        const due = row.amountCents - row.paidCents;
+        if (due <= 0) throw AppError.precondition(kind.messages.nothingDue);
+        if (input.amountCents > due) throw AppError.invalidField('amount', kind.messages.overpaid);
+        const [p] = await tx
+          .insert(payStatementPayments)
+          .values({
+            companyId: row.companyId,
+            statementId: row.id,
+            amountCents: input.amountCents,
+            paidOn: input.date,
+            note: input.note,
+            createdBy: user.id,
+          })
+          .returning();
+        await settle(tx, row.id);
+        return p?.id as number;
+      },
+    }),
+    user,
+    input,
+  );
+}
+
+/** Takes a payment back; answers its statement's id. */
+export async function deleteStatementPayment(db: DbOrTx, kind: StatementKind, user: AuthUser, paymentId: number) {
+  const [p] = await db
+    .select({ statementId: payStatementPayments.statementId })
+    .from(payStatementPayments)
+    .where(and(eq(payStatementPayments.id, paymentId), eq(payStatementPayments.companyId, user.companyId)));
+  if (!p) throw AppError.notFound();
+  await runCommand(
+    db,
+    defineCommand({
+      action: 'delete-payment',
+      target: target(kind),
+      run: async ({ tx, row }: CommandContext<{ id: number }, typeof payStatements>) => {
+        const gone = await tx
+          .delete(payStatementPayments)
+          .where(and(eq(payStatementPayments.id, paymentId), eq(payStatementPayments.statementId, row.id)))
+          .returning();
+        if (!gone.length) throw AppError.notFound();
+        await settle(tx, row.id);
+      },
+    }),
+    user,
+    { id: p.statementId },
+  );
+  return p.statementId;
+}
+
+/** Writes off what the payee owes on a closed negative statement, with a reason (audited). */
+export function writeOffBalance(
+  db: DbOrTx,
+  kind: StatementKind,
+  user: AuthUser,
+  input: { id: number; reason: string },
+) {
+  return runCommand(
+    db,
+    defineCommand({
+      action: 'write-off',
+      target: target(kind),
+      run: async ({ tx, row }: CommandContext<{ id: number; reason: string }, typeof payStatements>) => {
+        if (row.status !== 'Closed' || row.amountCents - row.paidCents >= 0 || row.settlement)
+          throw AppError.precondition(kind.messages.notOwed);
+        if (!input.reason.trim()) throw AppError.invalidField('reason', kind.messages.writeOffReason);
+        await tx
+          .update(payStatements)
+          .set({ settlement: 'written_off', settlementNote: input.reason.trim(), updatedAt: new Date() })
+          .where(eq(payStatements.id, row.id));
+      },
+    }),
+    user,
+    input,
+  );
+}
+
+/** Deletes a statement that is open and unpaid: its lines go, so their sources may be claimed again. */
+export function deleteStatement(db: DbOrTx, kind: StatementKind, user: AuthUser, id: number) {
+  return runCommand(
+    db,
+    defineCommand({
+      action: 'delete',
+      target: target(kind),
+      run: async ({ tx, row }: CommandContext<{ id: number }, typeof payStatements>) => {
+        if (row.status === 'Closed') throw AppError.precondition(kind.messages.closedDelete);
+        if (row.paidCents > 0) throw AppError.precondition(kind.messages.closedDelete);
+        const carried = await tx
+          .select({ key: payStatementLines.sourceKey })
+          .from(payStatementLines)
+          .where(and(eq(payStatementLines.statementId, row.id), eq(payStatementLines.source, CARRIED)));
+        await tx.delete(payStatements).where(eq(payStatements.id, row.id));
+        const origins = carried.map((c) => Number(c.key));
+        if (origins.length)
+          await tx
+            .update(payStatements)
+            .set({ settlement: null })
+            .where(and(inArray(payStatements.id, origins), eq(payStatements.settlement, 'carried')));
+      },
+    }),
+    user,
+    { id },
+  );
+}
+
+/** A statement's header in the caller's reach (404 otherwise). */
+export const findStatement = (db: DbOrTx, kind: StatementKind, user: AuthUser, id: number) =>
+  findRecord(db, kind.record, user, id) as Promise<Statement>;
+
+export type StatementLineRow = typeof payStatementLines.$inferSelect;
+
+/** The statement's lines in the spec's section order, then by date. */
+export function statementLines(db: DbOrTx, id: number): Promise<StatementLineRow[]> {
+  return db
+    .select()
+    .from(payStatementLines)
+    .where(eq(payStatementLines.statementId, id))
+    .orderBy(
+      sql`case ${payStatementLines.section} when 'trips' then 1 when 'fuel' then 2 when 'schedulePayments' then 3 else 4 end`,
+      payStatementLines.lineDate,
+      payStatementLines.id,
+    );
+}
+
+export function statementPayments(db: DbOrTx, id: number) {
+  return rowsOf<{ id: number; amount_cents: string; date: string; note: string; created_by: string | null }>(
+    db,
+    sql`select p.id, p.amount_cents, p.paid_on::text as date, p.note, u.name as created_by
+      from pay_statement_payments p left join users u on u.id = p.created_by
+      where p.statement_id = ${id} order by p.paid_on, p.id`,
+  );
+}
+
+/** The paid status of a statement: what the payee was paid, or that the payee owes (and what became of it). */
+export function paidStatusSql(owed: string): SQL<string> {
+  const { amountCents: amount, paidCents: paid, settlement } = payStatements;
+  return sql<string>`case
+    when ${amount} - ${paid} < 0 and ${settlement} = 'carried' then 'Carried'
+    when ${amount} - ${paid} < 0 and ${settlement} = 'written_off' then 'Written off'
+    when ${amount} - ${paid} < 0 then ${owed}
+    when ${amount} = 0 then 'Nothing due'
+    when ${paid} = 0 then 'Not paid'
+    when ${paid} < ${amount} then 'Partly paid'
+    else 'Paid' end`;
+}
+
+export function paidStatusOf(owed: string, s: Pick<Statement, 'amountCents' | 'paidCents' | 'settlement'>): string {
+  const due = s.amountCents - s.paidCents;
+  if (due < 0) return s.settlement === 'carried' ? 'Carried' : s.settlement === 'written_off' ? 'Written off' : owed;
+  if (s.amountCents === 0) return 'Nothing due';
+  if (s.paidCents === 0) return 'Not paid';
+  return s.paidCents < s.amountCents ? 'Partly paid' : 'Paid';
+}
+
+export const PAID_STATUS_VALUES = (owed: string) => [
+  'Not paid',
+  'Partly paid',
+  'Paid',
+  'Nothing due',
+  owed,
+  'Carried',
+  'Written off',
+];
