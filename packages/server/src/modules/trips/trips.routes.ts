@@ -24,6 +24,7 @@ import { exportDefinedList, registerListRoute } from '../../platform/list/list.r
 import { loads } from './loads.table';
 import { toEngineRequest } from './trips.filters';
 import { loadsList, tripsList } from './trips.list';
+import { mayHearOfTrip } from './trips.scope';
 import * as tripsService from './trips.service';
 
 const TripIdParams = z.object({ trip_id: z.coerce.number().int().min(0) });
@@ -41,8 +42,8 @@ export const tripsRoutes: RouteModule = {
   name: 'trips',
   register(app, { database: { db }, live, exports, files }) {
     const tags = ['Trips'];
-    // Trip and load changes reach listeners who may see Trips.
-    live.registerTopic('trips', SECTION.Trips);
+    // Trip and load changes reach listeners who may see Trips, each within the list's row scope.
+    live.registerTopic('trips', SECTION.Trips, { visible: mayHearOfTrip });
 
     // The list answers the register's keys (trips …) and the engine's (sum, filter, columns);
     // /trips/list is the same list in the engine's shape (rows) for the web's DataTable.

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import type { LiveEvent } from '../../platform/live/live.bus';
 import { loads } from './loads.table';
 import { trips } from './trips.table';
 
@@ -35,4 +36,27 @@ export async function findLoad(db: DbOrTx, auth: AuthContext, id: number) {
   if (!load) throw AppError.notFound();
   await findTrip(db, auth, load.tripId);
   return load;
+}
+
+/** Who a trip belongs to for the row scope: its dispatcher and its customer. */
+export type TripOwners = { dispatcherId: number | null; customerId: number | null };
+
+/** Who a trip event concerns: the dispatchers and customers of the trip before and after the change. */
+export function tripEventScope(...states: (TripOwners | null)[]): { dispatchers: number[]; customers: number[] } {
+  const ids = (pick: (o: TripOwners) => number | null) => [
+    ...new Set(states.flatMap((o) => (o && pick(o) !== null ? [pick(o) as number] : []))),
+  ];
+  return { dispatchers: ids((o) => o.dispatcherId), customers: ids((o) => o.customerId) };
+}
+
+/**
+ * The live 'trips' topic's rule, the scope of findTrip and the list: a customer user hears of its
+ * customer's trips only; without VIEW_ALL_TRIPS, of the trips it dispatches (or dispatched) only.
+ * An event that names nobody reaches only those who see every trip.
+ */
+export function mayHearOfTrip(auth: AuthContext, event: LiveEvent): boolean {
+  const dispatchers = event.scope?.dispatchers ?? [];
+  const customers = event.scope?.customers ?? [];
+  if (auth.user.customerId && !customers.includes(auth.user.customerId)) return false;
+  return seesAllTrips(auth) || dispatchers.includes(auth.user.id);
 }

@@ -13,7 +13,7 @@ import { AppError, type FieldErrors } from '../../platform/errors';
 import type { LiveBus } from '../../platform/live/live.bus';
 import { loadStops, loads } from './loads.table';
 import { connectionsOf, getTrip, loadDetails, tripDetail } from './trips.read';
-import { findLoad, findTrip, seesAllTrips, TZ } from './trips.scope';
+import { findLoad, findTrip, seesAllTrips, type TripOwners, TZ, tripEventScope } from './trips.scope';
 import { tripConnections, tripNotes, trips } from './trips.table';
 
 // The reads and the scope are their own files; callers of this service find them here too.
@@ -123,9 +123,16 @@ const tripColumns = (form: TripFormOutput) => ({
   notes: form.notes || null,
 });
 
-async function publish(live: LiveBus, auth: AuthContext, id: number, action: string) {
+/** A trip's detail names its owners dispatcher_id and customer_id. */
+const ownersOf = (trip: { dispatcher_id: number | null; customer_id: number | null } | null): TripOwners | null =>
+  trip && { dispatcherId: trip.dispatcher_id, customerId: trip.customer_id };
+
+/** The event names the trip's owners before and after, so the topic's rule can scope it per listener. */
+async function publish(live: LiveBus, auth: AuthContext, id: number, action: string, owners: (TripOwners | null)[]) {
   // A failed notification must not fail a saved trip: open lists refresh on their next load.
-  await live.publish(auth.user.companyId, { topic: 'trips', id, action }).catch(() => {});
+  await live
+    .publish(auth.user.companyId, { topic: 'trips', id, action, scope: tripEventScope(...owners) })
+    .catch(() => {});
 }
 
 /** Create (tripId null) or update a trip with all its loads and stops, in one transaction. */
@@ -172,7 +179,10 @@ export async function saveTrip(
     });
     return id;
   });
-  await publish(live, auth, id, tripId ? 'updated' : 'created');
+  await publish(live, auth, id, tripId ? 'updated' : 'created', [
+    ownersOf(before),
+    { dispatcherId: form.dispatcher_id, customerId: form.customer_id },
+  ]);
   return getTrip(db, auth, id);
 }
 
@@ -191,7 +201,7 @@ export async function addLoad(db: Db, live: LiveBus, auth: AuthContext, tripId: 
     await writeAudit(tx, { actor: auth.user, entity: 'load', entityId: id, action: 'create', after });
     return id;
   });
-  await publish(live, auth, trip.id, 'updated');
+  await publish(live, auth, trip.id, 'updated', [trip]);
   return { load_id: loadId, trip_id: trip.id };
 }
 
@@ -206,7 +216,7 @@ export async function updateLoad(db: Db, live: LiveBus, auth: AuthContext, loadI
     const after = await loadDetails(tx, [loadId]);
     await writeAudit(tx, { actor: auth.user, entity: 'load', entityId: loadId, action: 'update', before, after });
   });
-  await publish(live, auth, load.tripId, 'updated');
+  await publish(live, auth, load.tripId, 'updated', [load]);
   return { load_id: loadId, trip_id: load.tripId };
 }
 
@@ -223,7 +233,7 @@ export async function deleteLoad(db: Db, live: LiveBus, auth: AuthContext, loadI
     await tx.delete(loads).where(eq(loads.id, loadId));
     await writeAudit(tx, { actor: auth.user, entity: 'load', entityId: loadId, action: 'delete', before });
   });
-  await publish(live, auth, load.tripId, 'updated');
+  await publish(live, auth, load.tripId, 'updated', [load]);
 }
 
 export async function deleteTrip(db: Db, live: LiveBus, auth: AuthContext, tripId: number) {
@@ -232,7 +242,7 @@ export async function deleteTrip(db: Db, live: LiveBus, auth: AuthContext, tripI
     await tx.delete(trips).where(eq(trips.id, tripId));
     await writeAudit(tx, { actor: auth.user, entity: 'trip', entityId: tripId, action: 'delete', before });
   });
-  await publish(live, auth, tripId, 'deleted');
+  await publish(live, auth, tripId, 'deleted', [ownersOf(before)]);
 }
 
 export async function connectTrips(
@@ -243,7 +253,7 @@ export async function connectTrips(
 ) {
   if (body.trip_id === body.connected_trip_id)
     throw AppError.invalidField('connected_trip_id', 'A trip cannot be connected to itself.');
-  await findTrip(db, auth, body.trip_id);
+  const trip = await findTrip(db, auth, body.trip_id);
   await findTrip(db, auth, body.connected_trip_id);
   // Stored once per pair, smaller id first.
   const [a, b] = [body.trip_id, body.connected_trip_id].sort((x, y) => x - y) as [number, number];
@@ -265,12 +275,12 @@ export async function connectTrips(
       action: body.connect ? 'create' : 'delete',
     });
   });
-  await publish(live, auth, body.trip_id, 'updated');
+  await publish(live, auth, body.trip_id, 'updated', [trip]);
   return connectionsOf(db, body.trip_id);
 }
 
 export async function addNote(db: Db, live: LiveBus, auth: AuthContext, tripId: number, text: string) {
-  await findTrip(db, auth, tripId);
+  const trip = await findTrip(db, auth, tripId);
   await db.transaction(async (tx) => {
     const [note] = await tx.insert(tripNotes).values({ tripId, text, createdBy: auth.user.id }).returning();
     await writeAudit(tx, {
@@ -281,6 +291,6 @@ export async function addNote(db: Db, live: LiveBus, auth: AuthContext, tripId: 
       after: note,
     });
   });
-  await publish(live, auth, tripId, 'updated');
+  await publish(live, auth, tripId, 'updated', [trip]);
   return getTrip(db, auth, tripId);
 }

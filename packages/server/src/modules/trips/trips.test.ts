@@ -83,7 +83,7 @@ let loadIds: number[];
 
 describe('trip dialog saves', () => {
   it('creates a trip with loads and stops and keeps the copied fields on each load', async () => {
-    const events: Array<{ topic: string; id: string | number; action: string }> = [];
+    const events: Array<{ topic: string; id: string | number; action: string; scope?: object }> = [];
     const [company] = await t.database.query<{ id: number }>('select id from companies order by id limit 1');
     const stop = t.app.deps.live.subscribe(company?.id ?? 1, (e) => events.push(e));
     const res = await post('/trips/update/0', tripForm(), dispatcher);
@@ -93,8 +93,13 @@ describe('trip dialog saves', () => {
     expect(message).toBe(MSG.savingSuccess);
     tripId = trip.trip_id;
     loadIds = trip.loads.map((l: { load_id: number }) => l.load_id);
-    // Open trips lists refresh from the live bus (topic 'trips').
-    expect(events).toContainEqual({ topic: 'trips', id: tripId, action: 'created' });
+    // Open trips lists refresh from the live bus (topic 'trips'); the scope names who may hear of it.
+    expect(events).toContainEqual({
+      topic: 'trips',
+      id: tripId,
+      action: 'created',
+      scope: { dispatchers: [dispatcherId], customers: [refs.customer] },
+    });
     expect(loadIds).toHaveLength(2);
     expect(trip.loads[0].gross).toBe(2450.5);
     expect(trip.loads[0].rpm).toBe(2.45);

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { PoolClient } from 'pg';
 import type { Database } from '../../db/client';
+import type { AuthContext } from '../auth/access';
 
 /** A change on a shared board: the row's topic and id, and what happened to it. */
 export type LiveEvent = {
@@ -9,18 +10,30 @@ export type LiveEvent = {
   action: 'created' | 'updated' | 'deleted' | string;
   /** Only these users receive it (e.g. a private planner row); everyone allowed on the topic otherwise. */
   visibleTo?: number[];
+  /**
+   * What the topic's `visible` rule reads to decide who may hear of the row (e.g. a trip's dispatchers
+   * and customer before and after the change): ids, never rows. No stream ever receives it.
+   */
+  scope?: Record<string, number[]>;
 };
+
+/** A topic's row scope: whether one listener may hear of this event (the same scope as the module's list). */
+export type LiveTopicRule = {
+  visible?: (auth: AuthContext, event: LiveEvent) => boolean | Promise<boolean>;
+};
+export type LiveTopic = LiveTopicRule & { section: number };
 
 type Listener = (event: LiveEvent) => void;
 
 export type LiveBus = {
   /**
-   * A module names its topic and the permission section a listener needs to receive it
-   * (`live.registerTopic('trips', SECTION.Trips)`, from its routes). Unregistered topics reach nobody.
+   * A module names its topic, the permission section a listener needs to receive it and, when its
+   * rows are scoped, the rule that filters each event per listener
+   * (`live.registerTopic('trips', SECTION.Trips, { visible })`, from its routes). Unregistered topics reach nobody.
    */
-  registerTopic: (topic: string, section: number) => void;
-  /** The section a topic belongs to, or undefined when no module registered it. */
-  sectionOf: (topic: string) => number | undefined;
+  registerTopic: (topic: string, section: number, rule?: LiveTopicRule) => void;
+  /** A topic's section and rule, or undefined when no module registered it. */
+  topicOf: (topic: string) => LiveTopic | undefined;
   publish: (companyId: number, event: LiveEvent) => Promise<void>;
   subscribe: (companyId: number, listener: Listener) => () => void;
   start: () => Promise<void>;
@@ -40,16 +53,16 @@ export function createLiveBus(database: Database): LiveBus {
   emitter.setMaxListeners(0);
   const deliver = (companyId: number, event: LiveEvent) => emitter.emit(`c${companyId}`, event);
   let client: PoolClient | null = null;
-  const topics = new Map<string, number>();
+  const topics = new Map<string, LiveTopic>();
 
   return {
-    registerTopic(topic, section) {
+    registerTopic(topic, section, rule = {}) {
       const known = topics.get(topic);
-      if (known !== undefined && known !== section)
-        throw new Error(`Live topic "${topic}" belongs to section ${known}`);
-      topics.set(topic, section);
+      if (known !== undefined && known.section !== section)
+        throw new Error(`Live topic "${topic}" belongs to section ${known.section}`);
+      topics.set(topic, { ...known, ...rule, section });
     },
-    sectionOf: (topic) => topics.get(topic),
+    topicOf: (topic) => topics.get(topic),
     async publish(companyId, event) {
       if (database.kind !== 'postgres') {
         deliver(companyId, event);

@@ -5,11 +5,24 @@ import { caller } from '../auth/guard';
 import type { RouteModule } from '../http/types';
 import type { LiveBus, LiveEvent } from './live.bus';
 
-/** A listener gets only topics whose section it may see (modules register topics on the bus). */
-export function mayReceive(auth: AuthContext, event: LiveEvent, live: Pick<LiveBus, 'sectionOf'>): boolean {
+/**
+ * A listener gets only topics whose section it may see, and of a scoped topic only the events its
+ * rule lets through (modules register topics and rules on the bus). A rule that fails refuses.
+ */
+export async function mayReceive(
+  auth: AuthContext,
+  event: LiveEvent,
+  live: Pick<LiveBus, 'topicOf'>,
+): Promise<boolean> {
   if (event.visibleTo && !event.visibleTo.includes(auth.user.id)) return false;
-  const section = live.sectionOf(event.topic);
-  return section !== undefined && can(auth.grants, { section });
+  const topic = live.topicOf(event.topic);
+  if (!topic || !can(auth.grants, { section: topic.section })) return false;
+  if (!topic.visible) return true;
+  try {
+    return (await topic.visible(auth, event)) === true;
+  } catch {
+    return false;
+  }
 }
 
 const HEARTBEAT_MS = 25_000;
@@ -38,11 +51,17 @@ export const liveRoutes: RouteModule = {
         });
         res.write('retry: 3000\n: connected\n\n');
         open.add(res);
+        // One event at a time, so that a rule that reads the database keeps the stream in order.
+        let queue = Promise.resolve();
         const unsubscribe = live.subscribe(auth.user.companyId, (event) => {
-          if (auth.expiresAt.getTime() < Date.now()) return void res.end();
-          if (!mayReceive(auth, event, live)) return;
-          const { visibleTo: _, ...data } = event;
-          res.write(`event: change\ndata: ${JSON.stringify(data)}\n\n`);
+          queue = queue
+            .then(async () => {
+              if (auth.expiresAt.getTime() < Date.now()) return void res.end();
+              if (!(await mayReceive(auth, event, live)) || res.writableEnded) return;
+              const { topic, id, action } = event;
+              res.write(`event: change\ndata: ${JSON.stringify({ topic, id, action })}\n\n`);
+            })
+            .catch(() => {});
         });
         const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
         const end = () => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { SECTION, SESSION_COOKIE } from '@backhaul/shared';
+import { ACTION, EXTRA_ACTION, SECTION, SESSION_COOKIE } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
 let t: TestContext;
@@ -63,9 +64,13 @@ describe('live updates (server-sent events)', () => {
   });
 
   it("carries only the caller's company's changes on topics the caller may see", async () => {
+    // Every trip in its scope (VIEW_ALL_TRIPS), so that only the section and the company decide here.
     const dispatcher = await t.createUser({
       email: 'live-trips@backhaul.demo',
-      grants: [{ section: SECTION.Trips, action: 0 }],
+      grants: [
+        { section: SECTION.Trips, action: 0 },
+        { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS },
+      ],
     });
     const admin = await t.login('admin@backhaul.demo');
     const companyId = dispatcher.user.companyId;
@@ -94,5 +99,75 @@ describe('live updates (server-sent events)', () => {
     expect(full.events).toHaveLength(2);
     limited.close();
     full.close();
+  });
+
+  it("tells each listener only of the trips its list shows (the trips topic's row scope)", async () => {
+    const f = factories(t);
+    const [own, other] = [await f.customer(), await f.customer()];
+    const [dana] = await t.database.query<{ id: number }>(
+      "select id from users where email = 'dispatcher@backhaul.demo'",
+    );
+    const customerUser = await t.createUser({
+      email: 'live-customer@backhaul.demo',
+      customerId: own.id,
+      grants: [
+        { section: SECTION.Trips, action: 0 },
+        { section: SECTION.Trips, action: ACTION.VIEW },
+        { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS },
+      ],
+    });
+    const admin = await listen(await t.login('admin@backhaul.demo'));
+    const dispatcher = await listen(await t.login('dispatcher@backhaul.demo'));
+    const customer = await listen(customerUser.token);
+    await new Promise((r) => setTimeout(r, 50));
+
+    // Another dispatcher's trip for another customer, then Dana's trip for the customer user's customer.
+    const elsewhere = await f.trip({ customerId: other.id });
+    const danas = await f.trip({ customerId: own.id, dispatcherId: dana?.id });
+    // Dana's trip handed to the administrator: Dana hears it leave her list; then the other trip goes.
+    const stops = [
+      { type: 1, city: 'Chicago', state: 'IL', zip: '60601', at: '2026-03-02 08:00' },
+      { type: 2, city: 'Indianapolis', state: 'IN', zip: '46204', at: '2026-03-02 16:00' },
+    ];
+    const adminId = (
+      await t.database.query<{ id: number }>("select id from users where email = 'admin@backhaul.demo'")
+    )[0]?.id;
+    const token = await t.login('admin@backhaul.demo');
+    const handed = await t.app.inject({
+      method: 'POST',
+      url: `/api/trips/update/${danas.trip_id}`,
+      headers: t.bearer(token),
+      payload: {
+        customer_id: own.id,
+        dispatcher_id: adminId,
+        loads: [{ load_id: danas.loads[0]?.load_id, gross: 1000, stops }],
+      },
+    });
+    expect(handed.statusCode, handed.body).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'POST',
+      url: `/api/trips/delete/${elsewhere.trip_id}`,
+      headers: t.bearer(token),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const a = elsewhere.trip_id;
+    const b = danas.trip_id;
+    expect(await admin.next(4)).toEqual([
+      { topic: 'trips', id: a, action: 'created' },
+      { topic: 'trips', id: b, action: 'created' },
+      { topic: 'trips', id: b, action: 'updated' },
+      { topic: 'trips', id: a, action: 'deleted' },
+    ]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(dispatcher.events).toEqual([
+      { topic: 'trips', id: b, action: 'created' },
+      { topic: 'trips', id: b, action: 'updated' },
+    ]);
+    expect(customer.events).toEqual([
+      { topic: 'trips', id: b, action: 'created' },
+      { topic: 'trips', id: b, action: 'updated' },
+    ]);
+    for (const stream of [admin, dispatcher, customer]) stream.close();
   });
 });
