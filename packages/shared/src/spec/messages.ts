@@ -102,6 +102,11 @@ export const APP_MSG = {
   dayTimesSaved: 'The day has been saved.',
   passwordMatchesEmail: 'The password may not contain your e-mail address.',
   currentPasswordWrong: 'The current password is not correct.',
+  currentPasswordRequired: 'The current password field is required.',
+  emailUndoInvalid: 'This link to undo the e-mail change is invalid or has expired.',
+  emailUndoTaken: 'The old e-mail address now belongs to another account. Ask an administrator to restore it.',
+  emailRestored: (email: string) =>
+    `Your e-mail address is ${email} again. Every session of your account has been signed out and its password cleared: reset the password to sign in again.`,
   informationSaved: 'Your information has been saved.',
   passwordUpdated: 'Your password has been changed; your other sessions have been signed out.',
 } as const;

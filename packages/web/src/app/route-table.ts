@@ -21,6 +21,7 @@ export type PageKey =
   | 'short-payments'
   | 'reset-request'
   | 'new-password'
+  | 'email-undo'
   | 'profile'
   | 'account'
   | 'account-user'
@@ -95,6 +96,8 @@ export const PUBLIC_ROUTES: RouteNode[] = [
   { path: '/password/reset', title: 'Reset password', access: 'guest', page: 'reset-request' },
   // A reset link stays usable when someone is signed in on that browser.
   { path: '/password/reset/:token', title: 'New password', access: 'public', page: 'new-password' },
+  // The undo link mailed to the old address after an e-mail change (docs/spec-deviations.md).
+  { path: '/email/undo/:token', title: 'Undo the e-mail change', access: 'public', page: 'email-undo' },
 ];
 
 export const APP_ROUTES: RouteNode[] = [

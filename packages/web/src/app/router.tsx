@@ -14,6 +14,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   login: () => import('../modules/auth/login-page').then((m) => ({ Component: m.LoginPage })),
   'reset-request': () => import('../modules/auth/reset-request-page').then((m) => ({ Component: m.ResetRequestPage })),
   'new-password': () => import('../modules/auth/new-password-page').then((m) => ({ Component: m.NewPasswordPage })),
+  'email-undo': () => import('../modules/auth/email-undo-page').then((m) => ({ Component: m.EmailUndoPage })),
   profile: () => import('../modules/profile/profile-page').then((m) => ({ Component: m.ProfilePage })),
   'customer-invoices': () =>
     import('../modules/invoices/customer-invoices-page').then((m) => ({ Component: m.CustomerInvoicesPage })),

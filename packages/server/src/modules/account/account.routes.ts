@@ -33,7 +33,7 @@ const MY_INFO_EDIT: Access = { section: S.myInformation, action: ACTION.EDIT };
 /** Account and personal (001 §7): my information, check-in and check-out, events, password. */
 export const accountRoutes: RouteModule = {
   name: 'account',
-  register(app, { database: { db } }) {
+  register(app, { database: { db }, config }) {
     const tags = ['Account'];
 
     app.get('/info/my-information', {
@@ -264,7 +264,7 @@ export const accountRoutes: RouteModule = {
       config: { access: { section: S.passwordChange, action: ACTION.EDIT } },
       schema: { tags, body: C.PasswordChangeBodySchema, response: { 200: MessageBodySchema } },
       handler: async (req) => {
-        await profile.changePassword(db, caller(req), req.body);
+        await profile.changePassword({ db, config }, { auth: caller(req), body: req.body, ip: req.ip });
         return { message: APP_MSG.passwordUpdated };
       },
     });

@@ -1,12 +1,14 @@
 import { APP_MSG } from '@backhaul/shared';
 import type { MyInformationForm } from '@backhaul/shared/modules/account/account.contract';
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { sessions, users } from '../../platform/auth/auth.table';
-import { hashPassword, verifyPassword } from '../../platform/auth/password';
+import { hashPassword } from '../../platform/auth/password';
 import { AppError } from '../../platform/errors';
+import { checkCurrentPassword } from '../session';
 import { staffProfiles } from './account.table';
 
 /** The e-mail, or the part before its @, inside the password (ignoring case). */
@@ -18,17 +20,23 @@ export function passwordHoldsEmail(password: string, email: string): boolean {
 }
 
 /**
- * POST /user/update: the current password is required, the new one is checked against the
- * e-mail, and every other session of the caller is revoked in the same transaction.
+ * POST /user/update: the current password is required (throttled as a sign-in), the new one is
+ * checked against the e-mail, and every other session of the caller is revoked in the same transaction.
  */
 export async function changePassword(
-  db: Db,
-  auth: AuthContext,
-  body: { current_password: string; password: string },
+  deps: { db: Db; config: Config },
+  request: { auth: AuthContext; body: { current_password: string; password: string }; ip?: string | undefined },
 ): Promise<{ revoked: number }> {
+  const { db } = deps;
+  const { auth, body } = request;
   const [row] = await db.select().from(users).where(eq(users.id, auth.user.id));
-  if (!row || !(await verifyPassword(row.passwordHash, body.current_password)))
-    throw AppError.invalidField('current_password', APP_MSG.currentPasswordWrong);
+  if (!row) throw AppError.unauthorized();
+  await checkCurrentPassword(deps, {
+    email: row.email,
+    passwordHash: row.passwordHash,
+    password: body.current_password,
+    ip: request.ip,
+  });
   if (passwordHoldsEmail(body.password, row.email))
     throw AppError.invalidField('password', APP_MSG.passwordMatchesEmail);
   const passwordHash = await hashPassword(body.password);

@@ -1,6 +1,8 @@
 import { APP_MSG, MessageBodySchema, MSG } from '@backhaul/shared';
 import {
   CompanyIdResponseSchema,
+  EmailUndoBodySchema,
+  EmailUndoResponseSchema,
   IsLoginResponseSchema,
   LoginBodySchema,
   LoginErrorSchema,
@@ -101,6 +103,16 @@ export const sessionRoutes: RouteModule = {
       handler: async (req) => {
         await session.restorePassword(db, req.body.token, req.body.password);
         return { message: APP_MSG.passwordChanged };
+      },
+    });
+
+    // The link mailed to the old address after a self-service e-mail change (GET in the web only shows the page).
+    app.post('/email/undo', {
+      config: { access: 'public' },
+      schema: { tags, body: EmailUndoBodySchema, response: { 200: EmailUndoResponseSchema } },
+      handler: async (req) => {
+        const { email } = await session.undoEmailChange(db, req.body.token);
+        return { message: APP_MSG.emailRestored(email), email };
       },
     });
 

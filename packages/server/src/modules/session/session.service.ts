@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { APP_MSG, buildPermissionTree, type GrantSet } from '@backhaul/shared';
 import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
 import type { IsLoginResponse, LoginResponse, Profile } from '@backhaul/shared/modules/session/session.contract';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { departments, passwordResets, roles, sessions, users } from '../../platform/auth/auth.table';
@@ -15,9 +16,17 @@ import { AppError } from '../../platform/errors';
 import type { JobsService } from '../../platform/jobs/jobs.service';
 import type { Mailer } from '../../platform/mail/mailer';
 import { customers } from '../customers';
-import { passwordResetMail } from './session.mail';
+import { emailChangedMail, passwordResetMail } from './session.mail';
+import { emailChanges } from './session.table';
 
 export type SessionDeps = { db: Db; config: Config; mailer: Mailer };
+
+const throttleOptions = (config: Config) => ({
+  maxFailures: config.LOGIN_MAX_FAILURES,
+  lockSeconds: config.LOGIN_LOCK_SECONDS,
+  backoffBaseSeconds: config.LOGIN_BACKOFF_BASE_SECONDS,
+  backoffMaxSeconds: config.LOGIN_BACKOFF_MAX_SECONDS,
+});
 
 export async function currentVersion(db: Db) {
   const [row] = await db.select().from(appVersions).orderBy(desc(appVersions.id)).limit(1);
@@ -35,12 +44,7 @@ export async function login(
 ): Promise<LoginResponse | { error: string }> {
   const { db, config } = deps;
   const attempt = { email: input.email, ip: input.ip };
-  await takeSignInAttempt(db, attempt, {
-    maxFailures: config.LOGIN_MAX_FAILURES,
-    lockSeconds: config.LOGIN_LOCK_SECONDS,
-    backoffBaseSeconds: config.LOGIN_BACKOFF_BASE_SECONDS,
-    backoffMaxSeconds: config.LOGIN_BACKOFF_MAX_SECONDS,
-  });
+  await takeSignInAttempt(db, attempt, throttleOptions(config));
   const [user] = await db
     .select()
     .from(users)
@@ -201,5 +205,112 @@ export async function restorePassword(db: Db, token: string, password: string): 
       action: 'password-reset',
       after: { reason: 'reset link' },
     });
+  });
+}
+
+/**
+ * Re-authentication before one changes one's own password or e-mail: a 422 on `current_password`
+ * when it is missing or wrong. A guess counts as a failed sign-in of the account (same throttle),
+ * so a stolen session cannot try passwords faster than the sign-in form.
+ */
+export async function checkCurrentPassword(
+  deps: { db: Db; config: Config },
+  input: { email: string; passwordHash: string; password: string; ip?: string | undefined },
+): Promise<void> {
+  if (!input.password) throw AppError.invalidField('current_password', APP_MSG.currentPasswordRequired);
+  const attempt = { email: input.email, ip: input.ip };
+  await takeSignInAttempt(deps.db, attempt, throttleOptions(deps.config));
+  if (!(await verifyPassword(input.passwordHash, input.password))) {
+    throw AppError.invalidField('current_password', APP_MSG.currentPasswordWrong);
+  }
+  await signInSucceeded(deps.db, attempt);
+}
+
+/** How long the link mailed to the old address undoes an e-mail change. */
+export const EMAIL_UNDO_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * Records a self-service e-mail change in the transaction that makes it, and answers the mail to
+ * send (after the commit) to the OLD address with the single-use undo link.
+ */
+export async function recordEmailChange(
+  tx: DbOrTx,
+  config: Config,
+  change: { user: { id: number; name: string; companyId: number }; oldEmail: string; newEmail: string },
+) {
+  const { token, hash } = newToken();
+  await tx.insert(emailChanges).values({
+    userId: change.user.id,
+    oldEmail: change.oldEmail,
+    newEmail: change.newEmail,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + EMAIL_UNDO_TTL_SECONDS * 1000),
+  });
+  const mail = emailChangedMail({
+    name: change.user.name,
+    oldEmail: change.oldEmail,
+    newEmail: change.newEmail,
+    link: `${config.publicUrl}/email/undo/${token}`,
+    days: EMAIL_UNDO_TTL_SECONDS / 86400,
+  });
+  return { ...mail, to: change.oldEmail, companyId: change.user.companyId, createdBy: change.user.id };
+}
+
+/**
+ * POST /email/undo: puts back the address from before that change, in one transaction. Whoever
+ * changed it may hold a session, a reset link or the password, so every session is revoked, every
+ * reset link and the undo links of later changes are used up, and the password is replaced by one
+ * nobody knows: the owner chooses a new one through the reset mail, which now reaches the old address.
+ */
+export async function undoEmailChange(db: Db, token: string): Promise<{ email: string }> {
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  return db.transaction(async (tx) => {
+    const [change] = await tx
+      .select()
+      .from(emailChanges)
+      .where(
+        and(
+          eq(emailChanges.tokenHash, hashToken(token)),
+          isNull(emailChanges.usedAt),
+          gt(emailChanges.expiresAt, sql`now()`),
+        ),
+      )
+      .for('update');
+    if (!change) throw AppError.precondition(APP_MSG.emailUndoInvalid);
+    const [user] = await tx.select().from(users).where(eq(users.id, change.userId)).for('update');
+    if (!user) throw AppError.precondition(APP_MSG.emailUndoInvalid);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${change.oldEmail})`, ne(users.id, user.id)));
+    if (taken) throw AppError.precondition(APP_MSG.emailUndoTaken);
+    const now = new Date();
+    // This change and every later one are undone; an earlier change's link (sent to an older address) still works.
+    await tx
+      .update(emailChanges)
+      .set({ usedAt: now })
+      .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt), gte(emailChanges.id, change.id)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+    await tx
+      .update(users)
+      .set({ email: change.oldEmail, passwordHash: unusable, updatedAt: now })
+      .where(eq(users.id, user.id));
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await writeAudit(tx, {
+      actor: { id: user.id, companyId: user.companyId },
+      entity: 'users',
+      entityId: user.id,
+      action: 'email-restore',
+      before: { email: user.email },
+      after: { email: change.oldEmail, credentials_cleared: true, sessions_revoked: revoked.length },
+    });
+    return { email: change.oldEmail };
   });
 }

@@ -38,7 +38,10 @@ export const usersRoutes: RouteModule = {
       config: { access: 'session' },
       schema: { tags, body: UserFormSchema, response: { 200: UserSaveResponseSchema } },
       handler: async (req) => {
-        const { user, resetSent } = await usersService.saveUser({ db, config, mailer }, caller(req), req.body);
+        const { user, resetSent } = await usersService.saveUser(
+          { db, config, mailer },
+          { auth: caller(req), form: req.body, ip: req.ip },
+        );
         return { message: MSG.savingSuccess, user, reset_sent: resetSent };
       },
     });

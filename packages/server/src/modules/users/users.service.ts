@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { customers } from '../customers';
 import { employees } from '../employees';
 import { assertUserChange, companyRoleGrantSets, covers, lockUsers, ROLE_RULE_MSG } from '../roles';
-import { type SessionDeps, sendResetLink } from '../session';
+import { checkCurrentPassword, recordEmailChange, type SessionDeps, sendResetLink } from '../session';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -146,15 +146,21 @@ async function revokeSessions(tx: DbOrTx, userId: number, keepSessionId?: number
 /**
  * POST /users: creates (Users create 8) or updates by id (Users edit 9, or one's own record).
  * A new user gets the password given, or a reset link through the session module's reset flow.
+ * One's own password or e-mail changes only with the current password; the old address gets a
+ * link that undoes an e-mail change. Another user's (with Users edit) is an administrator change,
+ * audited as such ('admin-credentials').
  */
 export async function saveUser(
   deps: SessionDeps,
-  auth: AuthContext,
-  form: UserFormOutput,
+  request: { auth: AuthContext; form: UserFormOutput; ip?: string | undefined },
 ): Promise<{ user: UserRecord; resetSent: boolean }> {
-  const { db } = deps;
+  const { db, config, mailer } = deps;
+  const { auth, form } = request;
   const before = form.id ? await findUser(db, auth, form.id) : null;
   const self = before?.id === auth.user.id;
+  const email = form.email.trim();
+  const emailChanged = before !== null && email !== before.email;
+  const credentialsChanged = before !== null && (Boolean(form.password) || emailChanged);
   if (before) {
     if (self) checkSelfEdit(auth, before, form);
     else if (!canUsers(auth, ACTION.EDIT)) throw AppError.forbidden();
@@ -163,6 +169,12 @@ export async function saveUser(
     if (!form.password && !form.send_reset) throw AppError.invalidField('password', USER_MSG.passwordOrReset);
   }
   await assertOwned(db, auth.user.companyId, form);
+  if (self && before && credentialsChanged) {
+    await checkCurrentPassword(
+      { db, config },
+      { email: before.email, passwordHash: before.passwordHash, password: form.current_password, ip: request.ip },
+    );
+  }
   // A user created for a reset link holds a password nobody knows until the link is used.
   const passwordHash = form.password
     ? await hashPassword(form.password)
@@ -171,7 +183,7 @@ export async function saveUser(
       : await hashPassword(randomBytes(32).toString('base64url'));
   const values = {
     name: form.name,
-    email: form.email.trim(),
+    email,
     role: form.role,
     permissionRoleId: form.permission_role_id,
     departmentId: form.department_id,
@@ -180,9 +192,12 @@ export async function saveUser(
     image: form.image || null,
     ...(passwordHash ? { passwordHash } : {}),
   };
-  const saved = await db.transaction(async (tx) => {
+  const { saved, undoMail } = await db.transaction(async (tx) => {
     const [current] = before ? await lockUsers(tx, auth.user.companyId, [before.id]) : [null];
     if (current === undefined) throw AppError.notFound();
+    // The address the undo link restores: the one stored just before this write, read under the lock.
+    const [previous] =
+      self && current ? await tx.select({ email: users.email }).from(users).where(eq(users.id, current.id)) : [];
     await assertUserChange(tx, auth, [{ user: current, roleId: form.permission_role_id, leaves: !form.active }]);
     const [row] = before
       ? await tx
@@ -195,21 +210,33 @@ export async function saveUser(
           .values({ companyId: auth.user.companyId, ...values, passwordHash: passwordHash as string })
           .returning();
     if (!row) throw AppError.notFound();
-    // A new password or a deactivation ends the user's other sessions.
+    // A new password or a deactivation ends the user's other sessions (one's own current one stays).
     let revoked = 0;
     if (before && (form.password || !form.active)) {
       revoked = await revokeSessions(tx, row.id, self && form.active ? auth.sessionId : undefined);
     }
+    const undoMail =
+      previous && previous.email !== row.email
+        ? await recordEmailChange(tx, config, { user: row, oldEmail: previous.email, newEmail: row.email })
+        : null;
+    const adminChange = !self && credentialsChanged;
     await writeAudit(tx, {
       actor: auth.user,
       entity: 'users',
       entityId: row.id,
-      action: before ? 'update' : 'create',
+      action: before ? (adminChange ? 'admin-credentials' : 'update') : 'create',
       before: before ? toRecord(before) : null,
-      after: { ...toRecord(row), credentials_changed: Boolean(form.password), sessions_revoked: revoked },
+      after: {
+        ...toRecord(row),
+        credentials_changed: Boolean(form.password),
+        email_changed: emailChanged,
+        ...(adminChange ? { by_administrator: true } : {}),
+        sessions_revoked: revoked,
+      },
     });
-    return row;
+    return { saved: row, undoMail };
   });
+  if (undoMail) await mailer.send(undoMail);
   const resetSent = form.send_reset && !form.password;
   if (resetSent) await sendResetLink(deps, saved.email);
   return { user: toRecord(saved), resetSent };

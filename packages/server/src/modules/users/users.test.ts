@@ -1,7 +1,7 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../../test/harness';
+import { createTestApp, TEST_PASSWORD, type TestContext } from '../../../test/harness';
 import { ROLE_RULE_MSG } from '../roles';
 import { USER_MSG } from './users.service';
 
@@ -180,7 +180,11 @@ describe('users create and update', () => {
     expect((await call('POST', '/isLogin', {}, token)).statusCode).toBe(401);
     await t.login('nina@backhaul.demo', 'day-shift-22');
     const rows = await audits(created);
-    expect(rows.at(-1)).toMatchObject({ action: 'update', after: { name: 'Nina Day', role: 3, sessions_revoked: 2 } });
+    // Another user's password, by an administrator: no current password, audited as an administrator change.
+    expect(rows.at(-1)).toMatchObject({
+      action: 'admin-credentials',
+      after: { name: 'Nina Day', role: 3, sessions_revoked: 2, by_administrator: true, credentials_changed: true },
+    });
   });
 });
 
@@ -198,7 +202,12 @@ describe('users permissions and the own-record rule', () => {
     expect((await call('POST', '/users/list', {}, token)).statusCode).toBe(403);
 
     const own = (await call('GET', `/users/${user.id}/edit`, undefined, token)).json().user;
-    const renamed = await call('POST', '/users', { ...own, name: 'Plain Person', password: 'plain-new-pass' }, token);
+    const renamed = await call(
+      'POST',
+      '/users',
+      { ...own, name: 'Plain Person', password: 'plain-new-pass', current_password: TEST_PASSWORD },
+      token,
+    );
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json().user.name).toBe('Plain Person');
     const raise = await call('POST', '/users', { ...own, role: 0 }, token);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { dateSchema, monthSchema, timeSchema } from '../../schemas/dates';
+import { APP_MSG } from '../../spec/messages';
 import { phoneField, requiredText, textField } from '../customers/contact-fields';
 
 /** Account and personal (001 §3, §7): the calls of the register's area and the header badges. */
@@ -117,7 +118,7 @@ export const MyInformationSchema = z.object({ phone: z.string(), location: z.str
 
 export const PasswordChangeBodySchema = z
   .object({
-    current_password: z.string().min(1, 'The current password field is required.').max(200),
+    current_password: z.string().min(1, APP_MSG.currentPasswordRequired).max(200),
     password: z
       .string()
       .min(8, 'The password must be at least 8 characters.')

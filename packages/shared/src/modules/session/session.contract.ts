@@ -71,3 +71,8 @@ export const RestoreBodySchema = z
     path: ['password_confirmation'],
   });
 export type RestoreBody = z.infer<typeof RestoreBodySchema>;
+
+/** POST /email/undo: the token of the link mailed to the old address when a user changed its e-mail. */
+export const EmailUndoBodySchema = z.object({ token: z.string().min(1, 'The token field is required.').max(200) });
+export type EmailUndoBody = z.infer<typeof EmailUndoBodySchema>;
+export const EmailUndoResponseSchema = z.object({ message: z.string(), email: z.string() });

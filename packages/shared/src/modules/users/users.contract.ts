@@ -16,7 +16,8 @@ export type UserRow = z.infer<typeof UserRowSchema>;
 
 /**
  * POST /users: create, or update when `id` is present. A new user gets a password, or a reset
- * link by mail (`send_reset`). On update an empty password leaves the current one.
+ * link by mail (`send_reset`). On update an empty password leaves the current one. Changing one's
+ * own password or e-mail needs `current_password` (another user's, with Users edit, does not).
  */
 export const UserFormSchema = z.object({
   id: z.number().int().positive().optional(),
@@ -28,6 +29,7 @@ export const UserFormSchema = z.object({
     .refine((v) => v.length <= 200, 'The password may not be greater than 200 characters.')
     .default(''),
   send_reset: z.boolean().default(false),
+  current_password: z.string().max(200).default(''),
   role: RoleNumberSchema,
   permission_role_id: z.number().int().positive().nullable(),
   department_id: z.number().int().positive().nullable(),
@@ -42,6 +44,7 @@ export const EMPTY_USER_FORM: UserForm = {
   email: '',
   password: '',
   send_reset: false,
+  current_password: '',
   role: 4,
   permission_role_id: null,
   department_id: null,

@@ -1,5 +1,5 @@
 import { MessageBodySchema } from '@backhaul/shared';
-import { RestoreCheckResponseSchema } from '@backhaul/shared/modules/session/session.contract';
+import { EmailUndoResponseSchema, RestoreCheckResponseSchema } from '@backhaul/shared/modules/session/session.contract';
 import { api } from '../../platform/api-client';
 
 /** POST /reset: always answers with a message (whether or not the address exists). */
@@ -11,3 +11,7 @@ export const checkResetToken = (token: string) =>
 
 export const restorePassword = (body: { token: string; password: string; password_confirmation: string }) =>
   api.post('/restore', body, { schema: MessageBodySchema });
+
+/** POST /email/undo: the link mailed to the old address puts it back; 412 { error: { mail } } when used or expired. */
+export const undoEmailChange = (token: string) =>
+  api.post('/email/undo', { token }, { schema: EmailUndoResponseSchema });

@@ -48,7 +48,9 @@ export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Prop
     schema: UserFormSchema,
     empty: EMPTY_USER_FORM as UserForm,
     toValues: (loaded) =>
-      loaded.user ? { ...EMPTY_USER_FORM, ...loaded.user, password: '', send_reset: false } : EMPTY_USER_FORM,
+      loaded.user
+        ? { ...EMPTY_USER_FORM, ...loaded.user, password: '', current_password: '', send_reset: false }
+        : EMPTY_USER_FORM,
     onSaved: (saved) => {
       if (saved.reset_sent) showAlert('info', 'A link to set the password was sent to the user.');
       onSaved();
@@ -58,6 +60,9 @@ export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Prop
 
   const roleLocked = self;
   const otherLocked = self && !canEdit;
+  // One's own password or e-mail changes only with the current password (the server refuses it otherwise).
+  const asksCurrent =
+    self && Boolean(data?.user) && (form.values.password !== '' || form.values.email.trim() !== data?.user?.email);
   const idSelect = (
     field: 'permission_role_id' | 'department_id' | 'customer_id',
     label: string,
@@ -110,6 +115,16 @@ export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Prop
                 data-testid="field-password"
                 {...form.getInputProps('password')}
               />
+              {asksCurrent && (
+                <PasswordInput
+                  label="Current password"
+                  description="Needed to change your own password or e-mail"
+                  withAsterisk
+                  autoComplete="current-password"
+                  data-testid="field-current_password"
+                  {...form.getInputProps('current_password')}
+                />
+              )}
               <Stack gap={6} mt="lg">
                 {!id && (
                   <Checkbox
