@@ -3,9 +3,10 @@
  * Property tests over every contract: the schemas are read from the modules' exports (and the list
  * contract every list body goes through), so a new module is covered without touching this file.
  * - No JSON value makes any exported schema throw (a throw in a transform is a 500 on the server).
- * - Every date, month, date-time and money field (found by walking each input schema for the shared
- *   schemas of schemas/input-kinds.ts) refuses known-bad values, naming that field.
- * - A field whose name says date or amount but is not one of the shared schemas fails the audit.
+ * - Every date, month, date-time, money and percent field (found by walking each input schema for the
+ *   shared schemas of schemas/input-kinds.ts) refuses known-bad values, naming that field.
+ * - A field whose name says date or amount but is not one of the shared schemas fails the audit; one
+ *   whose name says percent or rate must be the shared percent schema.
  * - A control character anywhere in a body is refused through the same wrapper the server applies.
  */
 import fc from 'fast-check';
@@ -143,6 +144,8 @@ const KNOWN_BAD: Record<InputKind, unknown[]> = {
     true,
   ],
   money: ['0x10', true, false, [5], {}, '1e3', '$5', '1,000', '+5', '5.001', 5.001, 'Infinity', 'NaN', '.'],
+  // null and '' too where the field is required: the unit tests of schemas/percent.ts and the routes' tests.
+  percent: ['0x10', true, false, [5], {}, '1e1', '12.345', 12.345, '+5', '5%', '-1', -1, 1000, 'Infinity', 'NaN', '.'],
 };
 const BAD: Record<InputKind, fc.Arbitrary<unknown>> = {
   date: fc.oneof(impossibleDate, fc.integer(), notJsonText),
@@ -157,6 +160,14 @@ const BAD: Record<InputKind, fc.Arbitrary<unknown>> = {
     notDecimal,
     notJsonText,
   ),
+  // Every percent field takes 0 to at most 100 with at most 3 decimals: anything finer, negative or larger is bad.
+  percent: fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => Math.abs(n * 1e3 - Math.round(n * 1e3)) > 1e-4),
+    fc.double({ noNaN: true, noDefaultInfinity: true, max: -0.001 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: 100.001 }),
+    notDecimal,
+    notJsonText,
+  ),
 };
 
 /**
@@ -165,6 +176,13 @@ const BAD: Record<InputKind, fc.Arbitrary<unknown>> = {
  */
 const DATE_NAME = /(^|_)(date|on|from|to|before|after|month|at)$/;
 const MONEY_NAME = /amount|gross|price|total|cost|balance|(^|_)(rate|value)$/;
+const PERCENT_NAME = /percent|pct|(^|_)rate$/;
+/** Keys that read like a percentage but hold something else, each with the reason. */
+const NOT_A_PERCENT: Record<string, string> = {
+  'work-orders.contract.ts:WorkOrderFormSchema rate': 'a labour line: dollars per hour (money)',
+  'drivers.contract.ts:DriverContractFormSchema rate':
+    'dollars per mile or per load, or a percentage, by contract_type: parsed as strictly as money',
+};
 const NOT_A_DATE_OR_MONEY: Record<string, string> = {
   'list.contract.ts:NumberFilterSchema value': 'a number filter: the list engine scales it per column',
   'list.contract.ts:NumberFilterSchema from': 'a number filter bound',
@@ -173,11 +191,8 @@ const NOT_A_DATE_OR_MONEY: Record<string, string> = {
   'list.contract.ts:OptionsFilterSchema value': 'On, All or Off',
   'list.contract.ts:CheckboxFilterSchema value': 'yes or no',
   'statistics.contract.ts:DatePeriodSchema type': 'not matched; listed to keep the table honest',
-  // Staff pay (issue 16): rates are percentages (ratePercentSchema, 0-100), the export value a file type.
-  'dispatcher-statements.contract.ts:DispatcherRateQuerySchema rate': 'a percentage, not money',
-  'dispatcher-statements.contract.ts:DispatcherCreateListBodySchema dispatcher_rate': 'a percentage, not money',
+  // Staff pay (issue 16): the export value is a file type (rates are the shared percent schema).
   'dispatcher-statements.contract.ts:DispatcherExportBodySchema value': 'the file type, xlsx or csv',
-  'safety-statements.contract.ts:SafetyRateBodySchema rate': 'a percentage, not money',
   // Settings (issue 20): the remit-to address printed on invoices.
   'settings.contract.ts:AccountSettingsFormSchema remit_to': 'an address, not a date bound',
 };
@@ -200,6 +215,9 @@ describe('every contract', { timeout: SLOW }, () => {
         'statistics.contract.ts:SafetyStatisticBodySchema month date',
         'list.contract.ts:DateFilterSchema date from',
         'units.contract.ts:ValueFormSchema money value',
+        'work-orders.contract.ts:WorkOrderFormSchema percent tax_percent',
+        'dispatcher-statements.contract.ts:DispatcherCreateListBodySchema percent dispatcher_rate',
+        'factoring.contract.ts:FactoringFormSchema percent percent',
       ]),
     );
   });
@@ -260,6 +278,19 @@ describe('every contract', { timeout: SLOW }, () => {
         if (NOT_A_DATE_OR_MONEY[`${s.name} ${key.name}`]) continue;
         const covered = fields.some((f) => samePath(f.path, key.path));
         if (!covered) offenders.push(`${s.name} ${key.path.join('.')}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('every field named like a percentage or a rate is the shared percent schema', () => {
+    const offenders: string[] = [];
+    for (const s of INPUT) {
+      const { fields, keys } = fieldsOf(s.schema);
+      for (const key of keys) {
+        if (!PERCENT_NAME.test(key.name) || NOT_A_PERCENT[`${s.name} ${key.name}`]) continue;
+        const percent = fields.some((f) => f.kind === 'percent' && samePath(f.path, key.path));
+        if (!percent) offenders.push(`${s.name} ${key.path.join('.')}`);
       }
     }
     expect(offenders).toEqual([]);

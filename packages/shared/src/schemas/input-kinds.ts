@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The shared input schemas (dates, months, date-times, money) register themselves here, so a test can
+ * The shared input schemas (dates, months, date-times, money, percentages) register themselves here, so a test can
  * walk any contract and find every field of each kind: the property tests feed those fields bad values,
- * and a field whose name looks like a date or an amount but is not one of these fails that test.
+ * and a field whose name looks like a date, an amount or a percentage but is not one of these fails that test.
  */
-export type InputKind = 'date' | 'month' | 'datetime' | 'money';
+export type InputKind = 'date' | 'month' | 'datetime' | 'money' | 'percent';
 export const inputKinds = z.registry<{ kind: InputKind }>();

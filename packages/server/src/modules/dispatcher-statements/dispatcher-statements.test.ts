@@ -192,4 +192,53 @@ describe('a statement for last month', () => {
     });
     expect(stranger.json().errors).toEqual({ dispatchers: [M.notDispatcher] });
   });
+
+  it('takes the rate as a plain percentage only, on the preview and the save; 12.5 and "12.5" pay 12.5 %', async () => {
+    const statements = async () =>
+      (await t.database.query<{ n: number }>('select count(*)::int n from dispatcher_statements'))[0]?.n;
+    const d = await dispatcherWithLoads([1000, 2000], 'Percy Strict');
+    const before = await statements();
+    for (const bad of ['0x10', true, [5], null, '', '1e1', '12.345']) {
+      const save = await call('POST', '/create/list', admin, {
+        filter: { date: month },
+        dispatcher_rate: bad,
+        dispatchers: [d.id],
+      });
+      expect(save.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(save.json().errors, JSON.stringify(bad)).toEqual({ dispatcher_rate: [M.rate] });
+    }
+    for (const bad of ['0x10', 'true', '', '1e1', '12.345']) {
+      const preview = await call('GET', `/rate?date=${month}&rate=${encodeURIComponent(bad)}`);
+      expect(preview.statusCode, bad).toBe(422);
+      expect(Object.keys(preview.json().errors), bad).toEqual(['rate']);
+    }
+    expect(await statements()).toBe(before);
+
+    // 12.5 % of $1,000.00 + $2,000.00 = 125.00 + 250.00 = $375.00, kept as 1250 basis points.
+    const preview = await call('GET', `/rate?date=${month}&rate=12.5`);
+    expect(preview.json().dispatchers).toContainEqual(expect.objectContaining({ dispatcher_id: d.id, amount: 375 }));
+    const created = await call('POST', '/create/list', admin, {
+      filter: { date: month },
+      dispatcher_rate: '12.5',
+      dispatchers: [d.id],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const [id] = created.json().created as number[];
+    expect((await call('GET', `/${id}`)).json().statement).toMatchObject({ amount: 375, dispatcher_rate: 12.5 });
+    const [stored] = await t.database.query<{ rate_bp: number; amount_cents: string }>(
+      'select rate_bp, amount_cents::text from dispatcher_statements where id = $1',
+      [id],
+    );
+    expect(stored).toEqual({ rate_bp: 1250, amount_cents: '37500' });
+
+    const e = await dispatcherWithLoads([800], 'Nora Number');
+    const numeric = await call('POST', '/create/list', admin, {
+      filter: { date: month },
+      dispatcher_rate: 12.5,
+      dispatchers: [e.id],
+    });
+    // 12.5 % of $800.00 = $100.00.
+    const [other] = numeric.json().created as number[];
+    expect((await call('GET', `/${other}`)).json().statement).toMatchObject({ amount: 100, dispatcher_rate: 12.5 });
+  });
 });

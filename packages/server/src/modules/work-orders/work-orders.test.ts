@@ -120,6 +120,37 @@ describe('work orders: the dialog, totals in cents and the list', () => {
     expect(Object.keys(backwards.json().errors)).toEqual(['check_out']);
   });
 
+  it('takes the tax as a plain percentage only: hex, booleans, arrays, null, empty, exponents and 3 decimals are refused', async () => {
+    const orders = async () => (await one<{ n: number }>('select count(*)::int n from work_orders', [])).n;
+    const before = await orders();
+    for (const bad of ['0x10', true, [5], null, '', '1e1', '12.345']) {
+      const res = await call('POST', '', truckOrder({ tax_percent: bad }));
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(Object.keys(res.json().errors), JSON.stringify(bad)).toEqual(['tax_percent']);
+    }
+    expect(await orders()).toBe(before);
+
+    // Parts 2 × 40.00 = 80.00; 12.5 % of it = 10.00; stored as 1250 basis points.
+    for (const tax of ['12.5', 12.5]) {
+      const res = await call(
+        'POST',
+        '',
+        truckOrder({
+          tax_percent: tax,
+          parts: [{ part_number: 'T-1', description: 'Tire valve', quantity: 2, unit_price: '40.00' }],
+        }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const row = res.json().row;
+      expect(row).toMatchObject({ parts_total: 80, tax: 10, total: 90, tax_percent: 12.5 });
+      const stored = await one<{ tax_basis_points: number }>('select tax_basis_points from work_orders where id = $1', [
+        row.id,
+      ]);
+      expect(stored.tax_basis_points).toBe(1250);
+    }
+    expect(await orders()).toBe(before + 2);
+  });
+
   it('lists every status but 9 and 11 by default; a canceled order leaves the list', async () => {
     const ids: Record<number, number> = {};
     for (const status of [1, 8, 9, 11]) ids[status] = (await call('POST', '', truckOrder({ status }))).json().row.id;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { monthSchema } from '../../schemas/dates';
+import { percentSchema } from '../../schemas/percent';
 
 /**
  * Dispatcher statements (000 §3, 001 §3, §7): a dispatcher is paid a rate (a percentage) of the gross
@@ -17,11 +18,7 @@ export const DISPATCHER_STATEMENT_MSG = {
 } as const;
 
 /** A rate in percent, 0–100 with at most two decimals (stored as basis points). */
-export const ratePercentSchema = z.coerce
-  .number({ message: DISPATCHER_STATEMENT_MSG.rate })
-  .min(0, DISPATCHER_STATEMENT_MSG.rate)
-  .max(100, DISPATCHER_STATEMENT_MSG.rate)
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, DISPATCHER_STATEMENT_MSG.rate);
+export const ratePercentSchema = percentSchema({ label: 'rate', decimals: 2, message: DISPATCHER_STATEMENT_MSG.rate });
 
 /** Basis points of a percentage (3.5 % → 350): the integer the database keeps. */
 export const toBasisPoints = (percent: number): number => Math.round(percent * 100);

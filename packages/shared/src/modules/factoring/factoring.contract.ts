@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
+import { percentSchema } from '../../schemas/percent';
 import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
 
 export const PAYMENT_TYPES = ['ACH', 'Wire', 'Check', 'Quick pay'] as const;
@@ -34,18 +35,7 @@ export const FactoringNoteSchema = z.object({
 export type FactoringNote = z.infer<typeof FactoringNoteSchema>;
 
 /** Percent with up to 2 decimals, 0 to 100; stored as basis points (3.5 → 350). */
-const percentField = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : v === '' ? Number.NaN : Number(v);
-  if (!Number.isFinite(n) || n < 0 || n > 100) {
-    ctx.addIssue({ code: 'custom', message: 'The percent is a number from 0 to 100.' });
-    return z.NEVER;
-  }
-  if (Math.round(n * 100) !== Number((n * 100).toFixed(6))) {
-    ctx.addIssue({ code: 'custom', message: 'The percent has at most 2 decimals.' });
-    return z.NEVER;
-  }
-  return Math.round(n * 100);
-});
+const percentField = percentSchema({ label: 'percent', decimals: 2 }).transform((percent) => Math.round(percent * 100));
 
 /** POST /factoring and PUT /factoring/:id; notes are added and removed with the save. */
 export const FactoringFormSchema = z.object({

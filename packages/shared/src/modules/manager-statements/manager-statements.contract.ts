@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NamedOptionSchema } from '../../http/schemas';
 import { monthSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
+import { optionalPercentSchema } from '../../schemas/percent';
 
 /**
  * Manager statements (/manager-statements, 000 §3 "Manager statement row"): what a manager pays each
@@ -13,7 +14,7 @@ export const MANAGER_STATEMENT_MSG = {
   chooseEmployee: 'Choose an employee.',
   chooseDepartment: 'Choose a department.',
   futureMonth: 'A statement can be made only for a month that has begun.',
-  rate: 'The base rate is a percentage from 0 to 100.',
+  rate: 'The base rate is a percentage from 0 to 100, with at most 2 decimals.',
   /** 000 §8 (verbatim), with the statement's own values. */
   removed: (o: { total: string; employee: string; department: string; month: string }) =>
     `Removed manager statement of ${o.total} for ${o.employee} from ${o.department} (${o.month})`,
@@ -30,12 +31,7 @@ export const ManagerStatementRowFormSchema = z.object({
   employee_id: id(MANAGER_STATEMENT_MSG.chooseEmployee),
   salary: moneySchema({ label: 'salary', max: 1_000_000 }),
   /** Dispatchers: their base rate in percent (the dispatcher-user variant shows it). */
-  base_rate_percent: z.coerce
-    .number({ message: MANAGER_STATEMENT_MSG.rate })
-    .min(0, MANAGER_STATEMENT_MSG.rate)
-    .max(100, MANAGER_STATEMENT_MSG.rate)
-    .nullable()
-    .optional(),
+  base_rate_percent: optionalPercentSchema({ label: 'base rate', decimals: 2, message: MANAGER_STATEMENT_MSG.rate }),
   description: z.string().trim().max(500, 'The description may not be greater than 500 characters.').default(''),
 });
 export type ManagerStatementRowForm = z.input<typeof ManagerStatementRowFormSchema>;

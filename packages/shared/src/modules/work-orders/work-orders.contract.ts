@@ -3,6 +3,7 @@ import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
 import { dateSchema, dateTimeSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
+import { percentSchema } from '../../schemas/percent';
 import { SPEC } from '../../spec/constants';
 import { requiredText, textField } from '../customers/contact-fields';
 import { optionalDate, optionalId } from '../units/units.contract';
@@ -142,14 +143,11 @@ export const WorkOrderFormSchema = z
     towing: checkbox('Towing'),
     check_in: checkTime.default(''),
     check_out: checkTime.default(''),
-    tax_percent: field(
-      z.coerce
-        .number({ message: 'Enter the tax in percent.' })
-        .min(0, 'The tax cannot be negative.')
-        .max(25, 'The tax may not be greater than 25%.')
-        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'The tax has at most 2 decimals.'),
-      { label: 'Tax on parts', kind: 'number', suffix: '%' },
-    ),
+    tax_percent: field(percentSchema({ label: 'tax', max: 25, decimals: 2 }), {
+      label: 'Tax on parts',
+      kind: 'number',
+      suffix: '%',
+    }),
     labour: z.array(LabourLineSchema).max(100).default([]),
     parts: z.array(PartLineSchema).max(300).default([]),
     descriptions: z.array(DescriptionLineSchema).max(50).default([]),
