@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { dateProblem } from '../schemas/dates';
+import { optionalMoneySchema } from '../schemas/money';
 
 /**
  * Spreadsheet import as a declaration: a module names its columns (heading, aliases, the zod type of
@@ -219,18 +221,92 @@ export function parseImportDate(text: string): string | null {
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-/** "1,234.50", "$1,234.50", "(12.00)" (negative) as a number, or null when it is not one. */
-export function parseImportNumber(text: string): number | null {
-  const negative = /^\(.*\)$/.test(text);
-  const clean = text.replace(/^\((.*)\)$/, '$1').replace(/[$,\s]/g, '');
+/**
+ * A number cell as plain decimal text: "$1,234.50" → "1234.50", "(12.00)" → "-12.00", "1 234" → "1234";
+ * null when it is not a plain decimal (no exponent, no hex: "1e+22" is what a spreadsheet shows for a
+ * 20-digit number). The decimals stay as written, so the field that checks it sees 1.005, not 1.01.
+ */
+export function importDecimalText(text: string): string | null {
+  const trimmed = text.trim();
+  const negative = /^\(.*\)$/.test(trimmed);
+  const clean = trimmed.replace(/^\((.*)\)$/, '$1').replace(/[$,\s]/g, '');
   if (!/^-?(\d+\.?\d*|\.\d+)$/.test(clean)) return null;
-  const n = Number(clean);
-  return negative ? -n : n;
+  if (!negative) return clean;
+  return clean.startsWith('-') ? null : `-${clean}`;
 }
 
+/** "1,234.50", "$1,234.50", "(12.00)" (negative) as a number, or null when it is not one. */
+export function parseImportNumber(text: string): number | null {
+  const clean = importDecimalText(text);
+  return clean === null ? null : Number(clean);
+}
+
+// ---------- columns checked by the form ----------
+
 /**
- * Cell types for import columns: each takes the cell's text and gives the value to save; an empty
- * cell is null (or refused with `{ required: true }`). `label` names the column in messages.
+ * How a cell's text becomes the input of the form field that checks it. These only undo the ways a
+ * spreadsheet writes a value; every rule (required, length, range, decimals, choices, date years) is
+ * the form field's, so the import and the form refuse the same values with the same words.
+ */
+export const FORM_CELLS = {
+  /** The text as written (the form trims, or refuses, it). */
+  text: z.string(),
+  /** A choice with a default: an empty cell is left out, so the form's default applies. */
+  choice: z
+    .string()
+    .trim()
+    .transform((t) => (t === '' ? undefined : t)),
+  /** "3/1/2026" and "2026-03-01 14:30" → "2026-03-01"; other text as written, for the form to judge. */
+  date: z
+    .string()
+    .trim()
+    .transform((t) => (t === '' ? '' : (parseImportDate(t) ?? t))),
+  /** "$1,234.50" → "1234.50", "(12.00)" → "-12.00"; other text as written, for the form to judge. */
+  number: z
+    .string()
+    .trim()
+    .transform((t) => (t === '' ? '' : (importDecimalText(t) ?? t))),
+} as const;
+export type FormCell = keyof typeof FORM_CELLS;
+
+/** A column checked by its form's field of the same key: `cell` says how its text is read (default text). */
+export type FormColumn = Omit<ImportColumn, 'schema'> & { cell?: FormCell };
+
+/** The columns of `formColumns`: each schema reads the cell, then checks it with the form's field. */
+export type FormColumns<F extends z.core.$ZodShape, D> = {
+  [K in keyof D & keyof F]: Omit<D[K], 'cell'> & { schema: z.ZodType<z.output<F[K]>, string> };
+};
+
+/**
+ * Import columns checked by a form's own field schemas: one rule for the form and the import. A
+ * column named like a form field gives its cell (read as `cell` says) to that field, whose value
+ * (cents for money, a date, a choice) is what the import saves and whose message is the row's error.
+ */
+export function formColumns<F extends z.core.$ZodShape, const D extends { [K in keyof F]?: FormColumn }>(
+  form: z.ZodObject<F>,
+  columns: D,
+): FormColumns<F, D> {
+  return Object.fromEntries(
+    Object.entries(columns as Record<string, FormColumn>).map(([key, { cell = 'text', ...column }]) => {
+      const formField = form.shape[key];
+      if (!formField) throw new Error(`The form has no field ${key} for the import column ${column.label}.`);
+      const read = FORM_CELLS[cell] as z.ZodType<unknown, string>;
+      return [key, { ...column, schema: read.pipe(formField as z.ZodType) }];
+    }),
+  ) as unknown as FormColumns<F, D>;
+}
+
+// ---------- columns with their own rules ----------
+
+const MONEY_LIMIT = 10_000_000;
+const NUMBER_LIMIT = 1_000_000_000;
+const bound = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Cell types for import columns that no form checks: each takes the cell's text and gives the value
+ * to save; an empty cell is null (or refused with `{ required: true }`). `label` names the column in
+ * messages. Amounts keep to two decimals and numbers to a range (a 20-digit cell is a row error, not
+ * 1e+22 in the database); dates to the years every date field takes.
  */
 export const importCell = {
   text: (label: string, opts: { max?: number; required?: boolean } = {}) => {
@@ -238,35 +314,51 @@ export const importCell = {
     const text = z.string().trim().max(max, `The ${label} may not be greater than ${max} characters.`);
     return opts.required ? text.min(1, `The ${label} field is required.`) : text;
   },
-  /** A date as YYYY-MM-DD. */
+  /** A date as YYYY-MM-DD, within the years of dateSchema. */
   date: (label: string, opts: { required?: boolean } = {}) =>
-    cell(label, opts, (t) => parseImportDate(t), `The ${label} is a date (YYYY-MM-DD or MM/DD/YYYY).`),
-  /** Dollars in the sheet, integer cents to save. */
-  money: (label: string, opts: { required?: boolean } = {}) =>
-    cell(
-      label,
-      opts,
-      (t) => {
-        const n = parseImportNumber(t);
-        return n === null ? null : Math.round(n * 100);
-      },
-      `The ${label} is an amount in dollars.`,
-    ),
-  number: (label: string, opts: { required?: boolean } = {}) =>
-    cell(label, opts, parseImportNumber, `The ${label} is a number.`),
-  integer: (label: string, opts: { required?: boolean } = {}) =>
-    cell(
-      label,
-      opts,
-      (t) => {
-        const n = parseImportNumber(t);
-        return n !== null && Number.isInteger(n) ? n : null;
-      },
-      `The ${label} is a whole number.`,
-    ),
+    cell(label, opts, (t) => {
+      const date = parseImportDate(t);
+      if (date === null) return { message: `The ${label} is a date (YYYY-MM-DD or MM/DD/YYYY).` };
+      const problem = dateProblem(date);
+      return problem ? { message: problem } : { value: date };
+    }),
+  /** Dollars in the sheet (at most two decimals, ±10,000,000 unless told), integer cents to save. */
+  money: (label: string, opts: { required?: boolean; min?: number; max?: number } = {}) => {
+    const checked = optionalMoneySchema({ label, min: opts.min ?? -MONEY_LIMIT, max: opts.max ?? MONEY_LIMIT });
+    return cell(label, opts, (t) => {
+      const text = importDecimalText(t);
+      if (text === null) return { message: `The ${label} is an amount in dollars.` };
+      const result = checked.safeParse(text);
+      return result.success ? { value: result.data as number } : { message: result.error.issues[0]?.message ?? '' };
+    });
+  },
+  /** A number within ±`max` (default 1,000,000,000). */
+  number: (label: string, opts: { required?: boolean; max?: number } = {}) =>
+    cell(label, opts, (t) => {
+      const n = parseImportNumber(t);
+      if (n === null) return { message: `The ${label} is a number.` };
+      return inRange(label, n, opts.max ?? NUMBER_LIMIT);
+    }),
+  /** A whole number within ±`max` (default 1,000,000,000). */
+  integer: (label: string, opts: { required?: boolean; max?: number } = {}) =>
+    cell(label, opts, (t) => {
+      const n = parseImportNumber(t);
+      if (n === null || !Number.isInteger(n)) return { message: `The ${label} is a whole number.` };
+      return inRange(label, n, opts.max ?? NUMBER_LIMIT);
+    }),
 };
 
-function cell<T>(label: string, opts: { required?: boolean }, parse: (text: string) => T | null, message: string) {
+function inRange(label: string, n: number, max: number): { value: number } | { message: string } {
+  if (n > max) return { message: `The ${label} may not be greater than ${bound(max)}.` };
+  if (n < -max) return { message: `The ${label} may not be less than -${bound(max)}.` };
+  return { value: n };
+}
+
+function cell<T>(
+  label: string,
+  opts: { required?: boolean },
+  parse: (text: string) => { value: T } | { message: string },
+) {
   return z
     .string()
     .trim()
@@ -275,8 +367,11 @@ function cell<T>(label: string, opts: { required?: boolean }, parse: (text: stri
         if (opts.required) ctx.addIssue({ code: 'custom', message: `The ${label} field is required.` });
         return null;
       }
-      const value = parse(text);
-      if (value === null) ctx.addIssue({ code: 'custom', message });
-      return value;
+      const parsed = parse(text);
+      if ('message' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.message });
+        return null;
+      }
+      return parsed.value;
     });
 }

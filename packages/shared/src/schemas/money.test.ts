@@ -100,4 +100,15 @@ describe('moneySchema', () => {
     expect(schema.parse('145000.50')).toBe(14_500_050);
     expect(schema.safeParse(true).success).toBe(false);
   });
+
+  it('says a number with more digits than any amount is too large (a 20-digit cell of an import)', () => {
+    const amount = moneySchema({ label: 'amount', max: 1_000_000 });
+    expect(amount.safeParse('12345678901234567890').error?.issues[0]?.message).toBe(
+      'The amount may not be greater than 1,000,000.',
+    );
+    expect(optionalMoneySchema({ label: 'fees' }).safeParse('9999999999999.5').error?.issues[0]?.message).toBe(
+      'The fees may not be greater than 10,000,000.',
+    );
+    expect(amount.safeParse('1e22').error?.issues[0]?.message).toBe('Enter the amount in dollars, e.g. 1234.50.');
+  });
 });

@@ -47,6 +47,9 @@ function moneyProblem(opts: MoneyOptions): (value: unknown) => string | null {
   const max = opts.max ?? 10_000_000;
   return (value) => {
     const cents = parseDollars(value);
+    // More digits than any amount has (a 20-digit cell of an import): out of range, not "not an amount".
+    if (cents === null && typeof value === 'string' && /^\s*\d{13,}(\.\d*)?\s*$/.test(value))
+      return `The ${label} may not be greater than ${dollarsText(max)}.`;
     if (cents === null) return typeMessage(opts);
     if (cents === 'decimals') return `The ${label} has at most 2 decimals.`;
     if (opts.positive && cents <= 0) return `The ${label} must be greater than 0.`;

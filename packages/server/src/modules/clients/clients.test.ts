@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import { DUPLICATE_MC_IN_FILE, DUPLICATE_MC_IN_LIST } from '@backhaul/shared/modules/clients/clients.contract';
+import {
+  DUPLICATE_MC_IN_FILE,
+  DUPLICATE_MC_IN_LIST,
+  EMPTY_LEAD_FORM,
+} from '@backhaul/shared/modules/clients/clients.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
@@ -303,6 +307,41 @@ describe('import', () => {
       await upload('/clients/import', 'potential-clients.xlsx', fixture('potential-clients.xlsx'))
     ).json();
     expect(clients.errors).toHaveLength(1);
+  });
+
+  it('refuses a row the lead form refuses (a truck quantity of 0x10 or 1e3), and saves the good row once it is skipped', async () => {
+    const csv = [
+      'MC,Truck quantity,Carrier,Email',
+      '3334501,12,Strict Numbers LLC,ops@strict.example.com',
+      '3334502,0x10,Hex Hauling,ops@hex.example.com',
+      '3334503,1e3,Exponent Express,ops@exp.example.com',
+    ].join('\n');
+    const before = await listIds('/potentialClients');
+    const preview = await upload('/potentialClients/import', 'strict.csv', Buffer.from(csv));
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { rows, errors } = preview.json();
+    expect(errors).toEqual([
+      { row: 3, field: 'truck_quantity', message: 'The truck quantity is a whole number.' },
+      { row: 4, field: 'truck_quantity', message: 'The truck quantity is a whole number.' },
+    ]);
+    // The form itself refuses the same value, with the same words.
+    const typed = await req('POST', '/potentialClients', {
+      ...EMPTY_LEAD_FORM,
+      carrier: 'Typed Hex',
+      truck_quantity: '0x10',
+    });
+    expect(typed.statusCode).toBe(422);
+    expect(typed.json().errors).toEqual({ truck_quantity: ['The truck quantity is a whole number.'] });
+
+    const refused = await req('POST', '/potentialClients/saveImport', { rows });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['rows.1.truck_quantity', 'rows.2.truck_quantity']);
+    expect(await listIds('/potentialClients')).toEqual(before);
+
+    const saved = await req('POST', '/potentialClients/saveImport', { rows: [rows[0]] });
+    expect(saved.json()).toEqual({ message: MSG.savingSuccess, saved: 1 });
+    const list = (await req('POST', '/potentialClients/list', { search: 'Strict Numbers' })).json();
+    expect(list.rows).toEqual([expect.objectContaining({ mc: '3334501', truck_quantity: 12 })]);
   });
 
   it('refuses a file that is not a spreadsheet', async () => {

@@ -140,6 +140,75 @@ describe('fuel import', () => {
   });
 });
 
+describe("fuel import: every row passes the fuel form's rules", () => {
+  const HEADINGS = 'Card,Fuel date,Unit,Gallons,PPU,Amount,Currency,Odometer';
+  const GOOD = { card: '70839001', date: '2026-03-10', gallons: '100.000', ppu: '3.500', amount: '350.00' };
+  type Cells = typeof GOOD & { currency?: string; odometer?: string };
+  const line = (c: Cells) =>
+    [c.card, c.date, 'PD-101', c.gallons, c.ppu, c.amount, c.currency ?? '', c.odometer ?? ''].join(',');
+  const TWENTY_DIGITS = '12345678901234567890';
+  // What the fuel form refuses, cell by cell: the import must refuse it too, with the form's words.
+  const cases: [string, Partial<Cells>, string, string][] = [
+    ['an absurd amount', { amount: '999999999999' }, 'amount', 'The amount may not be greater than 1,000,000.'],
+    ['an amount with 3 decimals', { amount: '1.005' }, 'amount', 'The amount has at most 2 decimals.'],
+    ['a 20-digit amount', { amount: TWENTY_DIGITS }, 'amount', 'The amount may not be greater than 1,000,000.'],
+    ['an unknown currency', { currency: 'XYZ' }, 'currency', 'Choose USD or CAD.'],
+    ['a date in 2200', { date: '2200-01-01' }, 'fuel_date', 'The date must be between 1900 and 2199.'],
+    ['a date in 1899', { date: '1899-12-31' }, 'fuel_date', 'The date must be between 1900 and 2199.'],
+    [
+      'a 20-digit odometer',
+      { odometer: TWENTY_DIGITS },
+      'odometr',
+      'The odometer is a whole number from 0 to 10,000,000.',
+    ],
+    ['20-digit gallons', { gallons: TWENTY_DIGITS }, 'gallons', 'The gallons may not be greater than 1,000,000.'],
+    ['hex gallons', { gallons: '0x10' }, 'gallons', 'The gallons is a number with at most 3 decimals.'],
+  ];
+
+  it.each(cases)(
+    'refuses %s in the preview and the save; nothing of the file is stored',
+    async (_, bad, field, message) => {
+      const csv = `${HEADINGS}\n${line({ ...GOOD, card: '70839002' })}\n${line({ ...GOOD, ...bad })}\n`;
+      const before = await count();
+      const preview = await upload('bad.csv', Buffer.from(csv));
+      expect(preview.status).toBe(200);
+      expect(preview.body.errors).toEqual([{ row: 3, field, message }]);
+
+      const saved = await api('POST', '/fuel/saveImport', { rows: preview.body.rows });
+      expect(saved.status).toBe(422);
+      expect(saved.body.errors).toEqual({ [`rows.1.${field}`]: [`Row 3: ${message}`] });
+      // The bad row alone is refused the same way.
+      const alone = await api('POST', '/fuel/saveImport', { rows: [preview.body.rows[1]] });
+      expect(alone.status).toBe(422);
+      expect(await count()).toBe(before);
+    },
+  );
+
+  it('saves the good row of a file once the bad one is skipped, with the values the form would store', async () => {
+    const csv = `${HEADINGS}\n${line(GOOD)}\n${line({ ...GOOD, card: '70839003', amount: '1.005' })}\n`;
+    const preview = await upload('mixed.csv', Buffer.from(csv));
+    expect(preview.body.errors).toEqual([{ row: 3, field: 'amount', message: 'The amount has at most 2 decimals.' }]);
+    const before = await count();
+    const saved = await api('POST', '/fuel/saveImport', { rows: [preview.body.rows[0]] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.saved).toBe(1);
+    expect(await count()).toBe((before ?? 0) + 1);
+    const [row] = await t.database.query<Record<string, unknown>>(
+      "select gallons_milli, ppu_mills, cost_cents::int cost, amount_cents::int amount, currency, odometer, fuel_date::text from fuel_rows where card = '70839001'",
+    );
+    // 100.000 gal × $3.500 = $350.00; an empty currency is the form's default, USD.
+    expect(row).toEqual({
+      gallons_milli: 100000,
+      ppu_mills: 3500,
+      cost: 35000,
+      amount: 35000,
+      currency: 'USD',
+      odometer: null,
+      fuel_date: '2026-03-10',
+    });
+  });
+});
+
 describe('fuel rows', () => {
   it('lists with gallons and amount footers, creates, edits, cancels and deletes', async () => {
     const options = await api('GET', '/fuel/create');

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
-import { defineImport } from '../../import/import.contract';
+import { defineImport, formColumns } from '../../import/import.contract';
+import { parseDecimal } from '../../schemas/decimal';
 import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
 
 /** Potential clients and clients share one implementation, told apart by kind (table sales_leads). */
@@ -38,15 +39,19 @@ const mcField = z
   .transform((v) => v.replace(/^MC[-\s#]*/i, ''))
   .pipe(z.string().regex(/^(\d{4,8})?$/, 'The MC number is 4 to 8 digits.'));
 
-const truckQuantityField = z.union([z.number(), z.string().trim(), z.null()]).transform((v, ctx) => {
-  if (v === null || v === '') return null;
-  const n = typeof v === 'number' ? v : Number(v);
-  if (!Number.isInteger(n) || n < 0 || n > 10000) {
-    ctx.addIssue({ code: 'custom', message: 'The truck quantity is a whole number.' });
-    return z.NEVER;
-  }
-  return n;
-});
+const TRUCK_QUANTITY_MSG = 'The truck quantity is a whole number.';
+/** Digits only: "0x10", "1e3" and true are not a number of trucks. */
+const truckQuantityField = z
+  .union([z.number(), z.string().trim(), z.null()], { error: TRUCK_QUANTITY_MSG })
+  .transform((v, ctx) => {
+    if (v === null || v === '') return null;
+    const n = parseDecimal(v, 0);
+    if (typeof n !== 'number' || n < 0 || n > 10000) {
+      ctx.addIssue({ code: 'custom', message: TRUCK_QUANTITY_MSG });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** The fields a lead row holds, the same for the form and for an imported row. */
 const leadFields = {
@@ -119,27 +124,26 @@ export const LeadSaveResponseSchema = z.object({ message: z.string(), row: LeadR
 export const DUPLICATE_MC_IN_FILE = 'The MC number appears more than once in the file.';
 export const DUPLICATE_MC_IN_LIST = 'The MC number is already in the list.';
 
-/** The leads spreadsheet: the form's rules per column; MC numbers unique in the file and in the list. */
-export const LEAD_IMPORT = defineImport({
-  mc: {
-    label: 'MC',
-    aliases: ['mc number', 'mc#'],
-    schema: leadFields.mc,
-    maxLength: 200,
-    unique: { inFile: DUPLICATE_MC_IN_FILE, existing: DUPLICATE_MC_IN_LIST },
-  },
-  truck_quantity: {
-    label: 'Truck quantity',
-    aliases: ['trucks', 'truck qty', 'qty'],
-    schema: leadFields.truck_quantity,
-    maxLength: 200,
-  },
-  carrier: { label: 'Carrier', aliases: ['company', 'carrier name'], schema: leadFields.carrier, required: true },
-  contact: { label: 'Contact', aliases: ['contact name'], schema: leadFields.contact },
-  phone: { label: 'Phone', aliases: ['phone number'], schema: leadFields.phone, maxLength: 200 },
-  email: { label: 'Email', aliases: ['e-mail'], schema: leadFields.email },
-  comment: { label: 'Comment', aliases: ['comments', 'note', 'notes'], schema: leadFields.comment, maxLength: 10000 },
-});
+/**
+ * The leads spreadsheet: every column is checked by the lead form's own field (LeadFormSchema); MC
+ * numbers unique in the file and in the list.
+ */
+export const LEAD_IMPORT = defineImport(
+  formColumns(LeadFormSchema, {
+    mc: {
+      label: 'MC',
+      aliases: ['mc number', 'mc#'],
+      maxLength: 200,
+      unique: { inFile: DUPLICATE_MC_IN_FILE, existing: DUPLICATE_MC_IN_LIST },
+    },
+    truck_quantity: { label: 'Truck quantity', aliases: ['trucks', 'truck qty', 'qty'], maxLength: 200 },
+    carrier: { label: 'Carrier', aliases: ['company', 'carrier name'], required: true },
+    contact: { label: 'Contact', aliases: ['contact name'] },
+    phone: { label: 'Phone', aliases: ['phone number'], maxLength: 200 },
+    email: { label: 'Email', aliases: ['e-mail'] },
+    comment: { label: 'Comment', aliases: ['comments', 'note', 'notes'], maxLength: 10000 },
+  }),
+);
 
 /** GET …/create, GET …/:id/edit, POST … (an id in the body updates), PUT and DELETE …/:id of one kind. */
 export const leadRoutes = (kind: LeadKind) => recordRoutes(`/${LEAD_PATHS[kind]}`);

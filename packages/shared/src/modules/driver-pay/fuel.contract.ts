@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
-import { defineImport, importCell } from '../../import/import.contract';
+import { defineImport, formColumns, importCell } from '../../import/import.contract';
 import { dateSchema } from '../../schemas/dates';
+import { parseDecimal } from '../../schemas/decimal';
 import { moneySchema, optionalMoneySchema } from '../../schemas/money';
 
 /**
@@ -23,9 +24,10 @@ export const FUEL_MSG = {
   gallons: 'The gallons cannot be negative.',
 } as const;
 
+/** Gallons and the price per unit: up to 3 decimals, stored × 1000; strict like money (no "0x10", "1e3"). */
 const thousandths = (label: string, required: boolean) =>
   z
-    .union([z.number(), z.string(), z.null()])
+    .union([z.number(), z.string(), z.null()], { error: `The ${label} is a number with at most 3 decimals.` })
     .optional()
     .transform((v, ctx): number | null => {
       if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) {
@@ -33,19 +35,26 @@ const thousandths = (label: string, required: boolean) =>
         ctx.addIssue({ code: 'custom', message: `Enter the ${label}.` });
         return z.NEVER;
       }
-      const n = typeof v === 'number' ? v : Number(v.trim());
-      if (!Number.isFinite(n) || Math.abs(n * 1000 - Math.round(n * 1000)) > 1e-6 || n > 1_000_000) {
-        ctx.addIssue({ code: 'custom', message: `The ${label} is a number with at most 3 decimals.` });
-        return z.NEVER;
-      }
-      if (n < 0) {
-        ctx.addIssue({ code: 'custom', message: `The ${label} cannot be negative.` });
+      const n = parseDecimal(v, 3);
+      const problem =
+        n === null || n === 'decimals'
+          ? `The ${label} is a number with at most 3 decimals.`
+          : n < 0
+            ? `The ${label} cannot be negative.`
+            : n > THOUSANDTHS_MAX
+              ? `The ${label} may not be greater than 1,000,000.`
+              : null;
+      if (problem || typeof n !== 'number') {
+        ctx.addIssue({ code: 'custom', message: problem ?? '' });
         return z.NEVER;
       }
       return Math.round(n * 1000);
     });
+const THOUSANDTHS_MAX = 1_000_000;
 
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+const ODOMETER_MSG = 'The odometer is a whole number from 0 to 10,000,000.';
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `The ${label} may not be greater than ${max} characters.`).default('');
 const optionalSelect = z
   .union([z.number(), z.string(), z.null()])
   .optional()
@@ -55,14 +64,17 @@ const optionalSelect = z
 /** POST /fuel (an id in the body updates) and PUT /fuel/:id. */
 export const FuelFormSchema = z.object({
   id: z.number().int().positive().optional(),
-  card: field(z.string().trim().min(1, 'Enter the card number.').max(40), { label: 'Card' }),
+  card: field(
+    z.string().trim().min(1, 'Enter the card number.').max(40, 'The card may not be greater than 40 characters.'),
+    { label: 'Card' },
+  ),
   fuel_date: field(dateSchema(), { label: 'Fuel date', kind: 'date' }),
-  invoice: field(optionalText(60), { label: 'Invoice (transaction)' }),
+  invoice: field(optionalText(60, 'invoice'), { label: 'Invoice (transaction)' }),
   driver_id: field(optionalSelect, { label: 'Driver', kind: 'select', options: 'drivers' }),
   truck_id: field(optionalSelect, { label: 'Truck', kind: 'select', options: 'trucks' }),
   customer_id: field(optionalSelect, { label: 'Customer', kind: 'select', options: 'customers' }),
-  location: field(optionalText(120), { label: 'Location' }),
-  city: field(optionalText(80), { label: 'City' }),
+  location: field(optionalText(120, 'location'), { label: 'Location' }),
+  city: field(optionalText(80, 'city'), { label: 'City' }),
   state: field(
     z
       .string()
@@ -76,22 +88,29 @@ export const FuelFormSchema = z.object({
   ),
   odometr: field(
     z
-      .union([z.number(), z.string(), z.null()])
+      .union([z.number(), z.string(), z.null()], { error: ODOMETER_MSG })
       .optional()
-      .transform((v) => (v === null || v === undefined || v === '' ? null : Number(v)))
-      .pipe(z.number().int('The odometer is a whole number.').min(0).max(10_000_000).nullable()),
+      .transform((v, ctx): number | null => {
+        if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+        const n = parseDecimal(v, 0);
+        if (typeof n !== 'number' || n < 0 || n > 10_000_000) {
+          ctx.addIssue({ code: 'custom', message: ODOMETER_MSG });
+          return z.NEVER;
+        }
+        return n;
+      }),
     { label: 'Odometer', kind: 'number', thousands: true },
   ),
-  item: field(optionalText(40), { label: 'Item' }),
-  unit: field(optionalText(10), { label: 'Unit' }),
+  item: field(optionalText(40, 'item'), { label: 'Item' }),
+  unit: field(optionalText(10, 'unit'), { label: 'Unit' }),
   gallons: field(thousandths('gallons', true), { label: 'Gallons', kind: 'number' }),
   ppu: field(thousandths('price per unit', false), { label: 'PPU', kind: 'number' }),
   cost: field(optionalMoneySchema({ label: 'cost', max: 1_000_000 }), { label: 'Cost', kind: 'money' }),
   fees: field(optionalMoneySchema({ label: 'fees', max: 100_000 }), { label: 'Fees', kind: 'money' }),
   amt: field(optionalMoneySchema({ label: 'amt', max: 1_000_000 }), { label: 'Amt', kind: 'money' }),
-  disc_type: field(optionalText(20), { label: 'Disc. type' }),
+  disc_type: field(optionalText(20, 'disc. type'), { label: 'Disc. type' }),
   amount: field(moneySchema({ label: 'amount', max: 1_000_000 }), { label: 'Amount', kind: 'money' }),
-  db: field(optionalText(20), { label: 'DB' }),
+  db: field(optionalText(20, 'DB'), { label: 'DB' }),
   currency: field(z.enum(['USD', 'CAD'], 'Choose USD or CAD.').default('USD'), {
     label: 'Currency',
     kind: 'select',
@@ -102,8 +121,8 @@ export const FuelFormSchema = z.object({
     kind: 'select',
     options: FUEL_STATUSES,
   }),
-  add_description: field(optionalText(2000), { label: 'Add a description', kind: 'textarea', span: 2 }),
-  add_invoice: field(optionalText(60), { label: 'Add an invoice number', span: 2 }),
+  add_description: field(optionalText(2000, 'description'), { label: 'Add a description', kind: 'textarea', span: 2 }),
+  add_invoice: field(optionalText(60, 'invoice number'), { label: 'Add an invoice number', span: 2 }),
 });
 export type FuelForm = z.input<typeof FuelFormSchema>;
 export type FuelFormOutput = z.output<typeof FuelFormSchema>;
@@ -195,26 +214,24 @@ export const FUEL_ROUTES = recordRoutes('/fuel');
 /**
  * The fuel-card export (Comdata-style and EFS/WEX-style headings both match): rows are matched to a
  * truck by unit number and to a driver by name, else the truck's driver; transactions are unique.
+ * Every column the form has is checked by the form's own field (FuelFormSchema): an imported row
+ * keeps the same limits, decimals, choices and date years as a typed one.
  */
 export const FUEL_IMPORT = defineImport({
-  card: {
-    label: 'Card',
-    aliases: ['card number', 'card #', 'card no', 'cardnum'],
-    required: true,
-    schema: importCell.text('card', { required: true, max: 40 }),
-  },
-  fuel_date: {
-    label: 'Fuel date',
-    aliases: ['date', 'tran date', 'transaction date', 'trans date'],
-    required: true,
-    schema: importCell.date('fuel date', { required: true }),
-  },
-  invoice: {
-    label: 'Invoice',
-    aliases: ['transaction number', 'transaction #', 'trans #', 'invoice #', 'ref'],
-    schema: importCell.text('invoice', { max: 60 }),
-    unique: { inFile: FUEL_MSG.invoiceTwice, existing: FUEL_MSG.invoiceSaved },
-  },
+  ...formColumns(FuelFormSchema, {
+    card: { label: 'Card', aliases: ['card number', 'card #', 'card no', 'cardnum'], required: true },
+    fuel_date: {
+      label: 'Fuel date',
+      aliases: ['date', 'tran date', 'transaction date', 'trans date'],
+      required: true,
+      cell: 'date',
+    },
+    invoice: {
+      label: 'Invoice',
+      aliases: ['transaction number', 'transaction #', 'trans #', 'invoice #', 'ref'],
+      unique: { inFile: FUEL_MSG.invoiceTwice, existing: FUEL_MSG.invoiceSaved },
+    },
+  }),
   truck_number: {
     label: 'Unit',
     aliases: ['unit number', 'unit #', 'truck', 'truck number', 'vehicle'],
@@ -225,59 +242,19 @@ export const FUEL_IMPORT = defineImport({
     aliases: ['driver name', 'driver last name'],
     schema: importCell.text('driver', { max: 120 }),
   },
-  location: {
-    label: 'Location',
-    aliases: ['truck stop name', 'location name', 'merchant', 'site name'],
-    schema: importCell.text('location', { max: 120 }),
-  },
-  city: { label: 'City', aliases: ['merchant city'], schema: importCell.text('city', { max: 80 }) },
-  state: {
-    label: 'State',
-    aliases: ['st', 'state/prov', 'merchant state'],
-    schema: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^([A-Z]{2})?$/, 'The state is two letters.'),
-  },
-  odometr: { label: 'Odometer', aliases: ['odometr', 'hub'], schema: importCell.integer('odometer') },
-  item: { label: 'Item', aliases: ['product', 'product code'], schema: importCell.text('item', { max: 40 }) },
-  gallons: {
-    label: 'Gallons',
-    aliases: ['qty', 'quantity', 'units'],
-    required: true,
-    schema: z
-      .string()
-      .trim()
-      .superRefine((v, ctx) => {
-        const n = Number(v.replace(/,/g, ''));
-        if (v === '' || !Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: 'The gallons is a number.' });
-        else if (n < 0) ctx.addIssue({ code: 'custom', message: FUEL_MSG.gallons });
-      })
-      .transform((v) => Math.round(Number(v.replace(/,/g, '')) * 1000)),
-  },
-  ppu: {
-    label: 'PPU',
-    aliases: ['price per gallon', 'unit price', 'price'],
-    schema: z
-      .string()
-      .trim()
-      .transform((v) => (v === '' ? 0 : Math.round(Number(v.replace(/[$,]/g, '')) * 1000)))
-      .pipe(z.number({ error: 'The PPU is a number.' }).min(0, 'The PPU cannot be negative.')),
-  },
-  fees: { label: 'Fees', aliases: ['fee', 'transaction fee'], schema: importCell.money('fees') },
-  amt: { label: 'Amt', aliases: ['gross amount', 'pre-discount amount'], schema: importCell.money('amt') },
-  disc_type: {
-    label: 'Disc type',
-    aliases: ['discount type', 'disctype'],
-    schema: importCell.text('disc type', { max: 20 }),
-  },
-  amount: {
-    label: 'Amount',
-    aliases: ['total', 'total amount', 'net amount'],
-    required: true,
-    schema: importCell.money('amount', { required: true }),
-  },
-  db: { label: 'DB', aliases: ['billing'], schema: importCell.text('db', { max: 20 }) },
-  currency: { label: 'Currency', aliases: ['curr'], schema: importCell.text('currency', { max: 3 }) },
+  ...formColumns(FuelFormSchema, {
+    location: { label: 'Location', aliases: ['truck stop name', 'location name', 'merchant', 'site name'] },
+    city: { label: 'City', aliases: ['merchant city'] },
+    state: { label: 'State', aliases: ['st', 'state/prov', 'merchant state'] },
+    odometr: { label: 'Odometer', aliases: ['odometr', 'hub'], cell: 'number' },
+    item: { label: 'Item', aliases: ['product', 'product code'] },
+    gallons: { label: 'Gallons', aliases: ['qty', 'quantity', 'units'], required: true, cell: 'number' },
+    ppu: { label: 'PPU', aliases: ['price per gallon', 'unit price', 'price'], cell: 'number' },
+    fees: { label: 'Fees', aliases: ['fee', 'transaction fee'], cell: 'number' },
+    amt: { label: 'Amt', aliases: ['gross amount', 'pre-discount amount'], cell: 'number' },
+    disc_type: { label: 'Disc type', aliases: ['discount type', 'disctype'] },
+    amount: { label: 'Amount', aliases: ['total', 'total amount', 'net amount'], required: true, cell: 'number' },
+    db: { label: 'DB', aliases: ['billing'] },
+    currency: { label: 'Currency', aliases: ['curr'], cell: 'choice' },
+  }),
 });
