@@ -1,18 +1,27 @@
-import { SECTION } from '@backhaul/shared';
+import { ACTION, can, SECTION } from '@backhaul/shared';
 import { SafetyStatementSchema } from '@backhaul/shared/modules/safety-statements/safety-statements.contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { defineList } from '../../platform/list/define-list';
 import { defineRecord } from '../../platform/record/define-record';
 import { safetyStatementRow } from './safety-statements.service';
 import { safetyStatements as s } from './safety-statements.table';
 
-/** The statement as a record: the company's statements; deletion audited ('Delete success'). */
+/**
+ * Whose statements a caller reads: the company's for who may make them (Safety statements create, 8),
+ * else one's own, as a dispatcher reads only its own dispatcher statements (001 §6 variant).
+ */
+export const seesEverySafetyStatement = (user: AuthUser) =>
+  Boolean(user.grants && can(user.grants, { section: SECTION.SafetyStatements, action: ACTION.CREATE }));
+
+/** The statement as a record: the company's statements in that scope; deletion audited ('Delete success'). */
 export const safetyStatementRecord = defineRecord({
   entity: 'safety_statement',
   table: s,
   section: SECTION.SafetyStatements,
+  scope: { row: (user) => (seesEverySafetyStatement(user) ? undefined : sql`${s.userId} = ${user.id}`) },
   form: z.object({}),
   row: SafetyStatementSchema,
   toRow: (record, { tx, user }) => safetyStatementRow(tx, user, record.id),

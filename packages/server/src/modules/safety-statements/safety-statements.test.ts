@@ -28,8 +28,8 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token = admin, pay
   });
 
 /** A safety user (the Safety department) and a driver with loads of these gross amounts last month. */
-async function safetyUser(name: string) {
-  const made = await f.user([0, ACTION.VIEW].map((action) => ({ section: SECTION.SafetyStatements, action })));
+async function safetyUser(name: string, actions: number[] = [ACTION.VIEW]) {
+  const made = await f.user([0, ...actions].map((action) => ({ section: SECTION.SafetyStatements, action })));
   await t.database.query(
     "update users set name = $1, department_id = (select id from departments where name = 'Safety' limit 1) where id = $2",
     [name, made.user.id],
@@ -122,5 +122,40 @@ describe('/safety-statement', () => {
     });
     expect((await call('POST', '', s.token, { user_id: s.user.id, date: month, drivers: [1] })).statusCode).toBe(403);
     expect((await call('POST', '/list', s.token, {})).statusCode).toBe(200);
+  });
+
+  it('a safety user reads only its own statements (list, start, edit, export); who may make them reads all', async () => {
+    const ada = await safetyUser('Ada Own', [ACTION.VIEW, ACTION.EXPORT]);
+    const ben = await safetyUser('Ben Other');
+    const make = async (userId: number, gross: number) => {
+      const driver = await driverWithLoads([gross]);
+      const res = await call('POST', '', admin, { user_id: userId, date: month, drivers: [driver] });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().statement.id as number;
+    };
+    const adas = await make(ada.user.id, 1000);
+    const bens = await make(ben.user.id, 2000);
+    const ids = (body: { rows: { id: number }[] }) => body.rows.map((r) => r.id).sort((x, y) => x - y);
+
+    const list = (await call('POST', '/list', ada.token, { limit: 500 })).json();
+    expect(ids(list)).toEqual([adas]);
+    expect(list.total).toBe(1);
+    expect(ids((await call('GET', '', ada.token)).json())).toEqual([adas]);
+    const options = (await call('POST', '/list', ada.token, { limit: 1, with_options: true })).json().filter.user;
+    expect(JSON.stringify(options)).not.toContain('Ben Other');
+    expect((await call('GET', `/${adas}/edit`, ada.token)).statusCode).toBe(200);
+    expect((await call('GET', `/${bens}/edit`, ada.token)).statusCode).toBe(404);
+
+    const exported = await call('POST', '/export', ada.token, { format: 'csv' });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const file = await t.app.inject({ method: 'GET', url: exported.json().link, headers: t.bearer(ada.token) });
+    expect(file.body).toContain('Ada Own');
+    expect(file.body).not.toContain('Ben Other');
+
+    // The accountant holds Safety statements create (8): every statement, as the create form shows every safety user.
+    const accountant = await t.login('accountant@backhaul.demo');
+    const all = ids((await call('POST', '/list', accountant, { limit: 500 })).json());
+    expect(all).toEqual(expect.arrayContaining([adas, bens]));
+    expect((await call('GET', `/${bens}/edit`, accountant)).statusCode).toBe(200);
   });
 });
