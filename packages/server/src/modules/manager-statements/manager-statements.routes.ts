@@ -3,6 +3,7 @@ import * as C from '@backhaul/shared/modules/manager-statements/manager-statemen
 import {
   SALARY_MSG,
   SALARY_SECTIONS,
+  SalaryStatementsCreateBodySchema,
   SalaryStatementsCreatedSchema,
   SalaryStatementsCreateQuerySchema,
 } from '@backhaul/shared/modules/salaries/salaries.contract';
@@ -19,6 +20,7 @@ import { employeeStatementsList, managerStatementsList, managerStatementsScope }
 import {
   createEmployeeStatements,
   deleteStatement,
+  employeesWithoutStatement,
   formOptions,
   getStatement,
   saveStatements,
@@ -104,16 +106,36 @@ export const managerStatementsRoutes: RouteModule = {
 
     // The account's salary statements (001 §7 "Salaries and pay history"): section Statements (96).
     const salary = (action: number) => ({ section: SALARY_SECTIONS.statements, action });
+    const monthOf = (asked: string | undefined) => {
+      const month = asked ?? addMonths(currentMonth(), -1);
+      refuseFutureMonth(month, 'month', SALARY_MSG.futureMonth);
+      return month;
+    };
+    // The spec's GET stays a read (a GET never writes): how many statements the month lacks.
     app.get('/info/statements/create', {
       config: { access: salary(ACTION.CREATE) },
       schema: {
         tags,
+        summary: 'Preview of the month’s missing salary statements (nothing is written)',
         querystring: SalaryStatementsCreateQuerySchema,
         response: { 200: SalaryStatementsCreatedSchema },
       },
       handler: async (req) => {
-        const month = req.query.month ?? addMonths(currentMonth(), -1);
-        refuseFutureMonth(month, 'month', SALARY_MSG.futureMonth);
+        const month = monthOf(req.query.month);
+        const missing = await employeesWithoutStatement(db, caller(req).user, month);
+        return { message: SALARY_MSG.toMake(missing.length, month), month, created: [] };
+      },
+    });
+    app.post('/info/statements/create', {
+      config: { access: salary(ACTION.CREATE) },
+      schema: {
+        tags,
+        summary: 'Makes the month’s missing salary statements',
+        body: SalaryStatementsCreateBodySchema.optional(),
+        response: { 200: SalaryStatementsCreatedSchema },
+      },
+      handler: async (req) => {
+        const month = monthOf(req.body?.month);
         const created = await createEmployeeStatements(db, caller(req).user, month);
         return { message: SALARY_MSG.created(created.length, month), month, created };
       },

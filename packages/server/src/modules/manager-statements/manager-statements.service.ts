@@ -253,8 +253,26 @@ export async function deleteStatement(
   });
 }
 
+/** The preview of GET /info/statements/create: who has a salary at the month's end and no statement of it (nothing written). */
+export async function employeesWithoutStatement(db: DbOrTx, user: AuthUser, month: string): Promise<number[]> {
+  const ids = (await salariedOn(db, user.companyId, monthEnd(month))).map((s) => s.userId);
+  if (!ids.length) return [];
+  const [people, taken] = await Promise.all([
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, user.companyId), inArray(users.id, ids))),
+    db
+      .select({ id: t.employeeId })
+      .from(t)
+      .where(and(eq(t.companyId, user.companyId), eq(t.month, firstDay(month)), inArray(t.employeeId, ids))),
+  ]);
+  const made = new Set(taken.map((r) => r.id));
+  return people.map((p) => p.id).filter((id) => !made.has(id));
+}
+
 /**
- * Salary statements of a month (GET /info/statements/create): one for each employee with a salary
+ * Salary statements of a month (POST /info/statements/create): one for each employee with a salary
  * in effect at the month's end and no statement of that month yet — salary + the month's entries
  * (locked) = total. Repeating it makes nothing twice (the unique index of person and month).
  */

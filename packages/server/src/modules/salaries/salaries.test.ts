@@ -76,10 +76,21 @@ describe('pay history and salary statements', () => {
     expect(history.rows).toContainEqual({ month, salary: 4600.5, bonus: 199.75, total: 4800.25 });
     expect(history.months).toHaveLength(12);
 
-    // Made for every salaried person without a statement; asked four times at once, made once.
-    const made = await Promise.all(Array.from({ length: 4 }, () => call('GET', `/statements/create?month=${month}`)));
+    // The spec's GET is a preview: it counts the statements the month lacks and writes nothing.
+    const statements = async () =>
+      (await t.database.query<{ n: number }>('select count(*)::int as n from manager_statements'))[0]?.n;
+    const before = await statements();
+    const preview = await call('GET', `/statements/create?month=${month}`);
+    expect(preview.json()).toEqual({ message: SALARY_MSG.toMake(1, month), month, created: [] });
+    expect(await statements()).toBe(before);
+
+    // POST makes them for every salaried person without a statement; asked four times at once, made once.
+    const made = await Promise.all(
+      Array.from({ length: 4 }, () => call('POST', '/statements/create', admin, { month })),
+    );
     expect(made.every((m) => m.statusCode === 200)).toBe(true);
     expect(made.map((m) => m.json().created.length).sort()).toEqual([0, 0, 0, 1]);
+    expect(await statements()).toBe((before ?? 0) + 1);
     const list = (
       await call('POST', '/statements/list', admin, { filters: { employee: { values: [p.user.id] } } })
     ).json();
@@ -94,7 +105,10 @@ describe('pay history and salary statements', () => {
         end_month_date: expect.stringMatching(new RegExp(`^${month}-`)),
       }),
     ]);
-    expect((await call('GET', `/statements/create?month=${month}`)).json().message).toBe(SALARY_MSG.created(0, month));
+    expect((await call('GET', `/statements/create?month=${month}`)).json().message).toBe(SALARY_MSG.toMake(0, month));
+    expect((await call('POST', '/statements/create', admin, { month })).json().message).toBe(
+      SALARY_MSG.created(0, month),
+    );
     expect((await call('POST', '/statements/filters', admin, {})).json().filter.employee).toContainEqual(
       expect.objectContaining({ value: p.user.id }),
     );
@@ -128,13 +142,19 @@ describe('pay history and salary statements', () => {
       payload: { rows: [{ month, department_id: dep?.id, employee_id: p.user.id, salary: 3000, description: '' }] },
     });
     expect(manager.statusCode, manager.body).toBe(200);
-    expect((await call('GET', `/statements/create?month=${month}`)).statusCode).toBe(200);
+    expect((await call('POST', '/statements/create', admin, { month })).statusCode).toBe(200);
     const mine = (
       await call('POST', '/statements/list', admin, { filters: { employee: { values: [p.user.id] } } })
     ).json();
     expect(mine.total).toBe(0);
     const future = await call('GET', `/statements/create?month=${addMonths(thisMonth, 1)}`);
     expect(future.json().errors).toEqual({ month: [SALARY_MSG.futureMonth] });
+    const making = await call('POST', '/statements/create', admin, { month: addMonths(thisMonth, 1) });
+    expect(making.json().errors).toEqual({ month: [SALARY_MSG.futureMonth] });
+    expect(
+      (await call('POST', '/statements/create', p.token, { month })).statusCode,
+      'making statements needs Statements create (96)',
+    ).toBe(403);
     const bad = await call('POST', '/pay-history', admin, { user_id: 999999, date: '2026-02-30', amount: -1 });
     expect(Object.keys(bad.json().errors).sort()).toEqual(['amount', 'date']);
     expect(

@@ -15,6 +15,10 @@ export const SALARY_MSG = {
     n
       ? `${n} salary statement${n === 1 ? '' : 's'} made for ${month}.`
       : `Every salary of ${month} already has its statement.`,
+  toMake: (n: number, month: string) =>
+    n
+      ? `${n} salary statement${n === 1 ? '' : 's'} to make for ${month}.`
+      : `Every salary of ${month} already has its statement.`,
   chooseEmployee: 'Choose an employee.',
 } as const;
 
@@ -56,8 +60,13 @@ export const PayHistorySchema = z.object({
 });
 export const SalaryPaymentSavedSchema = z.object({ message: z.string(), salary_payment: SalaryPaymentSchema });
 
-/** GET /info/statements/create?month=YYYY-MM (default last month): makes the month's missing statements. */
+/**
+ * GET /info/statements/create?month=YYYY-MM (default last month), the spec's call: a preview that writes
+ * nothing (`created` empty, the message says how many the month lacks). POST /info/statements/create
+ * with `{ month }` makes the month's missing statements (`created`: their ids).
+ */
 export const SalaryStatementsCreateQuerySchema = z.object({ month: monthSchema().optional() });
+export const SalaryStatementsCreateBodySchema = SalaryStatementsCreateQuerySchema;
 export const SalaryStatementsCreatedSchema = z.object({
   message: z.string(),
   month: z.string(),

@@ -18,6 +18,6 @@ export const salariesApi = {
     }),
   deletePaymentUrl: (id: number | string) => `/info/pay-history/${id}`,
   makeStatements: (month: string) =>
-    api.get('/info/statements/create', { query: { month }, schema: C.SalaryStatementsCreatedSchema }),
+    api.post('/info/statements/create', { month }, { schema: C.SalaryStatementsCreatedSchema }),
   deleteStatementUrl: (id: number | string) => `/info/statements/${id}`,
 };
