@@ -25,8 +25,8 @@ import type { AuthContext } from './access';
 import { allows } from './guard';
 import { findSession } from './session.repository';
 
-// issue 27: moved to POST by the helper moving the salary statements' generation; remove then.
-const KNOWN_WRITERS = new Set(['GET /api/info/statements/create']);
+// GETs allowed to write: none (issue 27 moved the salary statements' generation to POST /info/statements/create).
+const KNOWN_WRITERS = new Set<string>();
 // An event stream that never ends; it subscribes to the in-process bus and reads no table.
 const NOT_WALKED = new Set(['GET /api/live']);
 
