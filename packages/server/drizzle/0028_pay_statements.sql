@@ -1,3 +1,45 @@
+CREATE TABLE "cash_advances" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"driver_id" integer NOT NULL,
+	"given_on" date NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"method" text NOT NULL,
+	"reference" text DEFAULT '' NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "driver_hours" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"driver_id" integer NOT NULL,
+	"work_date" date NOT NULL,
+	"load_id" integer,
+	"minutes" integer NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "escrow_accounts" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"driver_id" integer NOT NULL,
+	"target_cents" bigint NOT NULL,
+	"deposit_cents" bigint NOT NULL,
+	"interest_rate_milli" integer DEFAULT 0 NOT NULL,
+	"opened_on" date NOT NULL,
+	"closed_on" date,
+	"note" text DEFAULT '' NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "pay_statement_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,
@@ -57,15 +99,33 @@ CREATE TABLE "pay_statements" (
 	"miles" integer DEFAULT 0 NOT NULL,
 	"subject_count" integer DEFAULT 0 NOT NULL,
 	"final" boolean DEFAULT false NOT NULL,
+	"sent_at" timestamp with time zone,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "driver_contracts" ALTER COLUMN "rate" SET DEFAULT 0;--> statement-breakpoint
+ALTER TABLE "driver_contracts" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "driver_contracts" ADD COLUMN "fuel_paid_by" text;--> statement-breakpoint
+ALTER TABLE "driver_contracts" ADD COLUMN "pay_basis" text DEFAULT 'delivery' NOT NULL;--> statement-breakpoint
+ALTER TABLE "driver_contracts" ADD COLUMN "fsc_pass_through" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "drivers" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "drivers" ADD COLUMN "terminated_on" date;--> statement-breakpoint
+ALTER TABLE "loads" ADD COLUMN "lumper_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "loads" ADD COLUMN "fuel_surcharge_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "loads" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
+ALTER TABLE "trips" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
+ALTER TABLE "trips" ADD COLUMN "team_share_bp" integer DEFAULT 5000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "files" ADD COLUMN "doc_type" text;--> statement-breakpoint
 ALTER TABLE "pay_statement_lines" ADD CONSTRAINT "pay_statement_lines_statement_id_pay_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."pay_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pay_statement_payments" ADD CONSTRAINT "pay_statement_payments_statement_id_pay_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."pay_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cash_advances_driver_idx" ON "cash_advances" USING btree ("company_id","driver_id","given_on");--> statement-breakpoint
+CREATE INDEX "driver_hours_driver_idx" ON "driver_hours" USING btree ("company_id","driver_id","work_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "escrow_accounts_driver_uq" ON "escrow_accounts" USING btree ("company_id","driver_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pay_statement_lines_source_uq" ON "pay_statement_lines" USING btree ("company_id","kind","source","source_key") WHERE "pay_statement_lines"."source_key" is not null;--> statement-breakpoint
 CREATE INDEX "pay_statement_lines_statement_idx" ON "pay_statement_lines" USING btree ("statement_id");--> statement-breakpoint
 CREATE INDEX "pay_statement_payments_statement_idx" ON "pay_statement_payments" USING btree ("statement_id");--> statement-breakpoint
 CREATE INDEX "pay_statements_kind_period_idx" ON "pay_statements" USING btree ("company_id","kind","period_from");--> statement-breakpoint
-CREATE INDEX "pay_statements_payee_idx" ON "pay_statements" USING btree ("company_id","kind","payee_id","period_from");
+CREATE INDEX "pay_statements_payee_idx" ON "pay_statements" USING btree ("company_id","kind","payee_id","period_from");--> statement-breakpoint
+CREATE INDEX "loads_team_driver_idx" ON "loads" USING btree ("team_driver_id","delivery_at") WHERE "loads"."team_driver_id" is not null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCents, toDollars } from './money';
+import { divRound, toCents, toDollars } from './money';
 
 describe('money: cents in the database, dollars in JSON', () => {
   it('rounds dollars to whole cents, from numbers or typed text', () => {
@@ -25,5 +25,23 @@ describe('money: cents in the database, dollars in JSON', () => {
     expect(toDollars(undefined)).toBe(0);
     // Cents of a sum stay exact where floats of dollars would not.
     expect(toDollars([10, 20].map((d) => toCents(d / 100)).reduce((a, b) => a + b, 0))).toBe(0.3);
+  });
+});
+
+describe('divRound: a pay line from its integers, half away from zero', () => {
+  it('rounds halves away from zero and the rest to the nearest', () => {
+    // 123 mi × $0.575 = $70.725 → 7,072.5 cents → 7,073
+    expect(divRound(123 * 575, 10)).toBe(7073);
+    expect(divRound(-123 * 575, 10)).toBe(-7073);
+    // 8.875 % of $1,000.01: 100,001 × 8,875 / 100,000 = 8,875.08… → 8,875 cents
+    expect(divRound(100_001 * 8_875, 100_000)).toBe(8875);
+    expect(divRound(1, 3)).toBe(0);
+    expect(divRound(2, 3)).toBe(1);
+    expect(divRound(-1, 2)).toBe(-1);
+    expect(Object.is(divRound(-1, 3), 0)).toBe(true);
+  });
+  it('refuses what is not an integer ratio', () => {
+    expect(() => divRound(1.5, 2)).toThrow(RangeError);
+    expect(() => divRound(1, 0)).toThrow(RangeError);
   });
 });

@@ -9,6 +9,8 @@ import {
   formatDateTime,
   formatDateTimeDisplay,
   formatMiles,
+  formatMilliDollars,
+  formatMilliPercent,
   formatMoney,
   formatNumber,
   formatPercent,
@@ -104,6 +106,14 @@ describe('numbers (000 §9)', () => {
     expect(formatPercent(100)).toBe('100%');
     expect(formatPercent(130)).toBe('100%');
     expect(formatPercent('abc')).toBe('');
+  });
+  it('rates as the business writes them, to the thousandth', () => {
+    expect(formatMilliDollars(575)).toBe('$0.575');
+    expect(formatMilliDollars(600)).toBe('$0.60');
+    expect(formatMilliDollars(250_000)).toBe('$250.00');
+    expect(formatMilliDollars(-1_234_567)).toBe('-$1,234.567');
+    expect(formatMilliPercent(8_875)).toBe('8.875%');
+    expect(formatMilliPercent(80_000)).toBe('80%');
   });
 });
 

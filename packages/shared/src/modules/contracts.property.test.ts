@@ -146,6 +146,7 @@ const KNOWN_BAD: Record<InputKind, unknown[]> = {
   money: ['0x10', true, false, [5], {}, '1e3', '$5', '1,000', '+5', '5.001', 5.001, 'Infinity', 'NaN', '.'],
   // null and '' too where the field is required: the unit tests of schemas/percent.ts and the routes' tests.
   percent: ['0x10', true, false, [5], {}, '1e1', '12.345', 12.345, '+5', '5%', '-1', -1, 1000, 'Infinity', 'NaN', '.'],
+  rate: ['0x10', true, false, [5], {}, '1e3', '$5', '+5', '0.5755', 0.5755, '-1', -1, 'Infinity', 'NaN', '.'],
 };
 const BAD: Record<InputKind, fc.Arbitrary<unknown>> = {
   date: fc.oneof(impossibleDate, fc.integer(), notJsonText),
@@ -168,6 +169,12 @@ const BAD: Record<InputKind, fc.Arbitrary<unknown>> = {
     notDecimal,
     notJsonText,
   ),
+  // A rate takes at most 3 decimals and is never negative.
+  rate: fc.oneof(
+    fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => Math.abs(n * 1e3 - Math.round(n * 1e3)) > 1e-4),
+    fc.double({ noNaN: true, noDefaultInfinity: true, max: -0.001 }),
+    notJsonText,
+  ),
 };
 
 /**
@@ -180,8 +187,6 @@ const PERCENT_NAME = /percent|pct|(^|_)rate$/;
 /** Keys that read like a percentage but hold something else, each with the reason. */
 const NOT_A_PERCENT: Record<string, string> = {
   'work-orders.contract.ts:WorkOrderFormSchema rate': 'a labour line: dollars per hour (money)',
-  'drivers.contract.ts:DriverContractFormSchema rate':
-    'dollars per mile or per load, or a percentage, by contract_type: parsed as strictly as money',
 };
 const NOT_A_DATE_OR_MONEY: Record<string, string> = {
   'list.contract.ts:NumberFilterSchema value': 'a number filter: the list engine scales it per column',
@@ -289,7 +294,8 @@ describe('every contract', { timeout: SLOW }, () => {
       const { fields, keys } = fieldsOf(s.schema);
       for (const key of keys) {
         if (!PERCENT_NAME.test(key.name) || NOT_A_PERCENT[`${s.name} ${key.name}`]) continue;
-        const percent = fields.some((f) => f.kind === 'percent' && samePath(f.path, key.path));
+        // A pay rate to the thousandth (dollars per mile or a percentage, by contract type) is a rate.
+        const percent = fields.some((f) => (f.kind === 'percent' || f.kind === 'rate') && samePath(f.path, key.path));
         if (!percent) offenders.push(`${s.name} ${key.path.join('.')}`);
       }
     }

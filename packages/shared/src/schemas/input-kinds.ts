@@ -5,5 +5,5 @@ import { z } from 'zod';
  * walk any contract and find every field of each kind: the property tests feed those fields bad values,
  * and a field whose name looks like a date, an amount or a percentage but is not one of these fails that test.
  */
-export type InputKind = 'date' | 'month' | 'datetime' | 'money' | 'percent';
+export type InputKind = 'date' | 'month' | 'datetime' | 'money' | 'percent' | 'rate';
 export const inputKinds = z.registry<{ kind: InputKind }>();

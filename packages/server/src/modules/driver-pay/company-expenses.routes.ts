@@ -7,9 +7,10 @@ import { rowsOf } from '../../db/rows';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { defineResource, type ResourceColumn, registerResource } from '../../platform/record/define-resource';
 import { companyExpenses as t } from './driver-pay.table';
-import { payExpense } from './driver-statements.service';
+import { queueExpenseOnOpenStatement } from './driver-statements.service';
 import { checkPayeeRefs } from './fuel.record';
 import { payeeOptions } from './fuel.service';
 
@@ -21,7 +22,8 @@ const statementOf = async (tx: DbOrTx, id: number) =>
     (
       await rowsOf<{ statement_id: number }>(
         tx,
-        sql`select statement_id from driver_statement_lines where expense_id = ${id}`,
+        sql`select statement_id from pay_statement_lines where kind = 'driver' and source = 'expense'
+          and source_key = ${String(id)}`,
       )
     )[0]?.statement_id ?? 0,
   ) || null;
@@ -43,7 +45,10 @@ export async function toExpenseRow(tx: DbOrTx, e: ExpenseRecord): Promise<C.Comp
   };
 }
 
-const statusSql = sql`(case when exists (select 1 from driver_statement_lines dl where dl.expense_id = ${t.id}) then 'On statement' else ${t.status} end)`;
+/** The line of a driver statement that holds the expense. */
+const lineOf = sql`(select pl.statement_id from pay_statement_lines pl where pl.company_id = ${t.companyId}
+  and pl.kind = 'driver' and pl.source = 'expense' and pl.source_key = ${t.id}::text)`;
+const statusSql = sql`(case when ${lineOf} is not null then 'On statement' else ${t.status} end)`;
 
 /** 001 §3: ID, Customer, Driver, Truck, Amount, Category, Description (+ date and where the pay stands). */
 const columns: ResourceColumn[] = [
@@ -92,7 +97,7 @@ const columns: ResourceColumn[] = [
   {
     id: 'statement_id',
     title: 'Statement',
-    sql: sql`(select dl.statement_id from driver_statement_lines dl where dl.expense_id = ${t.id})`,
+    sql: lineOf,
     data: true,
   },
   { id: 'pay_as', title: 'Pay as', sql: sql`initcap(${t.payAs})`, filter: 'list', hidden: true },
@@ -140,6 +145,32 @@ export const companyExpensesResource = defineResource({
   },
 });
 
+type PayInput = { id: number; payAs: C.PayAs };
+
+/**
+ * Pay: the expense waits for the driver's next statement as a deduction or a reimbursement (any
+ * date), and goes on the driver's open statement at once when there is one. A truck's expense is
+ * charged to the truck's driver. Answers the statement that took it, or null.
+ */
+export const payExpense = defineCommand({
+  action: 'pay',
+  target: { record: companyExpensesResource.record, id: (i: PayInput) => i.id },
+  run: async ({ tx, user, row, input }: CommandContext<PayInput, typeof t>) => {
+    const on = await statementOf(tx, row.id);
+    if (on) throw AppError.precondition(C.EXPENSE_MSG.onStatement(on));
+    const [truck] = row.truckId
+      ? await rowsOf<{ driver_id: number | null }>(tx, sql`select driver_id from trucks where id = ${row.truckId}`)
+      : [];
+    const driverId = row.driverId ?? truck?.driver_id ?? null;
+    if (!driverId) throw AppError.invalidField('driver_id', C.EXPENSE_MSG.noDriver);
+    await tx
+      .update(t)
+      .set({ payAs: input.payAs, status: 'Queued', driverId: Number(driverId), updatedAt: new Date() })
+      .where(sql`${t.id} = ${row.id}`);
+    return queueExpenseOnOpenStatement(tx, user, row.id, Number(driverId));
+  },
+});
+
 /** Accounting → Company expenses: the record's calls, and Pay (Company expenses, action Paid 16). */
 export const companyExpensesRoutes: RouteModule = {
   name: 'company-expenses',
@@ -161,7 +192,7 @@ export const companyExpensesRoutes: RouteModule = {
       },
       handler: async (req) => {
         const user = caller(req).user;
-        const statementId = await payExpense(db, user, req.params.id, req.body.pay_as);
+        const statementId = await runCommand(db, payExpense, user, { id: req.params.id, payAs: req.body.pay_as });
         const record = companyExpensesResource.record;
         const [row] = await db.select().from(t).where(sql`${t.id} = ${req.params.id}`);
         return {

@@ -7,24 +7,21 @@ import {
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { runCommand } from '../../platform/record/command';
 import { ref, type Seeder } from '../../platform/seed/seed';
-import { companyExpenses, scheduledPayments } from './driver-pay.table';
-import {
-  createStatement,
-  payExpense,
-  previewStatement,
-  setAddition,
-  setPay,
-  updateStatement,
-} from './driver-statements.service';
+import { payExpense } from './company-expenses.routes';
+import { cashAdvances, companyExpenses, escrowAccounts, scheduledPayments } from './driver-pay.table';
+import { createStatement, previewStatement, setAddition, setPay, updateStatement } from './driver-statements.service';
 
 const WEEKS = 6;
 
 /**
  * Driver pay history: weekly lease and monthly insurance deductions for owner-operators and lease
- * drivers, and a weekly statement per driver with loads for the last six weeks — the older ones
- * closed and paid (one paid in part), last week's still open. Written through the statements
- * service as the accountant, so lines, totals and audit rows are what the screens make.
+ * drivers, one owner-operator's escrow, a comcheck advance, and a weekly statement per driver with
+ * loads for the last six weeks, each with what its sources preselect (an owner-operator's fuel, not a
+ * company driver's) — the older ones closed and paid (one paid in part), one negative week carried
+ * into the next, last week's still open. Written through the statements service as the accountant,
+ * so lines, totals and audit rows are what the screens make.
  */
 export const driverPaySeeder: Seeder = {
   name: 'driver pay',
@@ -112,6 +109,33 @@ export const driverPaySeeder: Seeder = {
       );
     }
 
+    // One owner-operator saves into escrow; another had a bad week (a roadside engine repair the
+    // company advanced) that left the statement negative: its balance is carried to the next week.
+    const [saver, unlucky] = owners.length > 1 ? [owners[1], owners[0]] : [owners[0], owners[0]];
+    if (saver)
+      await ctx.db.insert(escrowAccounts).values({
+        companyId,
+        driverId: Number(saver.id),
+        targetCents: 2_500_00,
+        depositCents: 100_00,
+        interestRateMilli: 2_000,
+        openedOn: firstWeek,
+        note: 'Lease § 9: $100 a week until $2,500; 2 % a year, paid quarterly.',
+        createdBy: user.id,
+      });
+    const advanced = drivers[drivers.length - 1];
+    if (advanced)
+      await ctx.db.insert(cashAdvances).values({
+        companyId,
+        driverId: Number(advanced.id),
+        givenOn: addDays(thisWeek, -9),
+        amountCents: 200_00,
+        method: 'comcheck',
+        reference: `CC-${advanced.id}-0419`,
+        note: 'Cash for a scale ticket and a meal on a delayed load',
+        createdBy: user.id,
+      });
+
     let n = 0;
     for (const d of drivers) {
       for (let w = WEEKS; w >= 1; w--) {
@@ -119,29 +143,40 @@ export const driverPaySeeder: Seeder = {
         const to = addDays(from, 6);
         const offered = await previewStatement(ctx.db, user, { driver_id: Number(d.id), date_from: from, date_to: to });
         if (!offered.trips.length) continue;
+        const chosen = {
+          trips: offered.trips_selected,
+          fuel: offered.fuel_selected,
+          scheduled_payments: offered.scheduled_payments_selected,
+          hours: offered.hours_selected,
+          additional: offered.additional_selected,
+        };
         const { statement } = await createStatement(ctx.db, user, {
           driver_id: Number(d.id),
           date_from: from,
           date_to: to,
-          trips: offered.trips_selected,
-          fuel: offered.fuel_selected,
-          scheduled_payments: offered.scheduled_payments_selected,
+          ...chosen,
         });
         n++;
-        if (n % 4 === 0)
+        if (d === unlucky && w === 3)
           await setAddition(ctx.db, user, {
             statement_id: statement.id,
-            category: n % 8 === 0 ? 'credit' : 'deduction',
+            category: 'deduction',
+            date: addDays(from, 2),
+            amount: Math.max(3_000_00, Math.round(statement.amount * 100) + 850_00),
+            description: 'Roadside engine repair advanced by the company',
+          });
+        else if (n % 4 === 0)
+          await setAddition(ctx.db, user, {
+            statement_id: statement.id,
+            category: 'credit',
             date: addDays(from, 3),
-            amount: n % 8 === 0 ? 75_00 : 120_00,
-            description: n % 8 === 0 ? 'Detention reimbursement' : 'Cash advance repayment',
+            amount: 75_00,
+            description: 'Detention pay at the receiver',
           });
         if (w === 1) continue; // last week's statement stays open
         const closed = await updateStatement(ctx.db, user, statement.id, {
-          trips: offered.trips_selected,
-          fuel: offered.fuel_selected,
-          scheduled_payments: offered.scheduled_payments_selected,
-          addition: (await previewAdditions(ctx.db, statement.id)) ?? [],
+          ...chosen,
+          addition: await statementAdditions(ctx.db, statement.id),
           status: 'Closed',
         });
         const due = Math.round(closed.statement.due * 100);
@@ -185,17 +220,22 @@ export const driverPaySeeder: Seeder = {
         where e.company_id = ${companyId}`,
     );
     for (const [i, e] of expenses.entries())
-      if (i % 2 === 0) await payExpense(ctx.db, user, e.id, e.category === 'Lumper' ? 'reimbursement' : 'deduction');
+      if (i % 2 === 0)
+        await runCommand(ctx.db, payExpense, user, {
+          id: e.id,
+          payAs: e.category === 'Lumper' ? 'reimbursement' : 'deduction',
+        });
     ctx.log(
       `driver pay: ${n} statements, ${owners.length * 2} scheduled payments, ${expenses.length} company expenses`,
     );
   },
 };
 
-async function previewAdditions(db: Parameters<typeof rowsOf>[0], statementId: number) {
+/** The ids of a statement's lines typed by hand (kept when it is closed). */
+async function statementAdditions(db: Parameters<typeof rowsOf>[0], statementId: number) {
   const rows = await rowsOf<{ id: number }>(
     db,
-    sql`select id from driver_statement_lines where statement_id = ${statementId} and kind = 'addition'`,
+    sql`select id from pay_statement_lines where statement_id = ${statementId} and source = 'addition'`,
   );
   return rows.map((r) => Number(r.id));
 }

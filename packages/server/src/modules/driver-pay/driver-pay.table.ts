@@ -146,6 +146,69 @@ export const companyExpenses = pgTable(
   ],
 );
 
+/**
+ * An owner-operator's escrow fund (49 CFR 376.12(k)): the amount to reach, the deposit each
+ * statement takes until it is reached, the yearly interest rate the lease pays on it (thousandths
+ * of a percent), and the day it closed. Deposits and the return are statement lines (sources
+ * 'escrow' and 'escrow_return'); the balance is their sum.
+ */
+export const escrowAccounts = pgTable(
+  'escrow_accounts',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    driverId: integer().notNull(),
+    targetCents: bigint({ mode: 'number' }).notNull(),
+    depositCents: bigint({ mode: 'number' }).notNull(),
+    interestRateMilli: integer().notNull().default(0),
+    openedOn: date().notNull(),
+    closedOn: date(),
+    note: text().notNull().default(''),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('escrow_accounts_driver_uq').on(t.companyId, t.driverId)],
+);
+
+/** Cash given to a driver ahead of pay (fuel-card cash, a comcheck): recovered on the next statement. */
+export const cashAdvances = pgTable(
+  'cash_advances',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    driverId: integer().notNull(),
+    givenOn: date().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    /** fuel_card_cash, comcheck, cash */
+    method: text().notNull(),
+    reference: text().notNull().default(''),
+    note: text().notNull().default(''),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cash_advances_driver_idx').on(t.companyId, t.driverId, t.givenOn)],
+);
+
+/** Hours an hourly driver worked: per day, or on a load. */
+export const driverHours = pgTable(
+  'driver_hours',
+  {
+    id: serial().primaryKey(),
+    companyId: integer().notNull(),
+    driverId: integer().notNull(),
+    workDate: date().notNull(),
+    loadId: integer(),
+    minutes: integer().notNull(),
+    note: text().notNull().default(''),
+    createdBy: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('driver_hours_driver_idx').on(t.companyId, t.driverId, t.workDate)],
+);
+
 /** A driver's pay statement for a period. amount = the sum of its lines, kept in the same transaction. */
 export const driverStatements = pgTable(
   'driver_statements',

@@ -2,9 +2,10 @@ import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { paidStatusSql } from '../../platform/pay/statement.service';
+import { OWED_BY_DRIVER } from './driver-statements.kind';
 
-const PAID_STATUS = sql`case when driver_statements.paid_cents = 0 and driver_statements.amount_cents > 0 then 'Not paid'
-  when driver_statements.paid_cents < driver_statements.amount_cents then 'Partly paid' else 'Paid' end`;
+const PAID_STATUS = paidStatusSql(OWED_BY_DRIVER, 'driver_statements');
 
 /**
  * Accounting → Driver statements (000 §3 "Statements list (drivers)"): count footer on Id, unique
@@ -14,14 +15,14 @@ export const driverStatementsList = defineList({
   key: 'drivers-statements',
   title: 'Driver statements',
   section: SECTION.DriverStatements,
-  from: sql`driver_statements`,
+  from: sql`pay_statements driver_statements`,
   rowKey: sql`driver_statements.id`,
   joins: {
     author: sql`left join users author on author.id = driver_statements.created_by`,
     customer: sql`left join customers on customers.id = driver_statements.customer_id`,
-    driver: sql`left join drivers on drivers.id = driver_statements.driver_id`,
+    driver: sql`left join drivers on drivers.id = driver_statements.payee_id`,
   },
-  base: (user) => sql`driver_statements.company_id = ${user.companyId}`,
+  base: (user) => sql`driver_statements.company_id = ${user.companyId} and driver_statements.kind = 'driver'`,
   defaultSort: { sort: 'id', order: 'desc' },
   columns: [
     { id: 'id', title: 'Id', sql: sql`driver_statements.id`, filter: 'number', footer: 'count', align: 'left' },
@@ -69,27 +70,27 @@ export const driverStatementsList = defineList({
       id: 'driver',
       title: 'Driver',
       sql: sql`drivers.name`,
-      filterSql: sql`driver_statements.driver_id`,
+      filterSql: sql`driver_statements.payee_id`,
       filter: 'list',
       footer: 'unique',
-      footerSql: sql`driver_statements.driver_id`,
+      footerSql: sql`driver_statements.payee_id`,
       joins: ['driver'],
       search: true,
     },
     {
       id: 'contract_type',
       title: 'Contract type',
-      sql: sql`case driver_statements.contract_type when 'per_mile' then 'Per mile' when 'percent' then 'Percent'
+      sql: sql`case driver_statements.terms->>'type' when 'per_mile' then 'Per mile' when 'percent' then 'Percent'
         when 'flat' then 'Flat' else 'Hourly' end`,
-      filterSql: sql`driver_statements.contract_type`,
+      filterSql: sql`(driver_statements.terms->>'type')`,
       filter: 'list',
       sortable: true,
     },
     {
       id: 'period',
       title: 'Period',
-      sql: sql`driver_statements.date_from::text || ' – ' || driver_statements.date_to::text`,
-      sortSql: sql`driver_statements.date_from`,
+      sql: sql`driver_statements.period_from::text || ' – ' || driver_statements.period_to::text`,
+      sortSql: sql`driver_statements.period_from`,
     },
     { id: 'status', title: 'Status', sql: sql`driver_statements.status`, filter: 'list' },
     { id: 'paid_status', title: 'Paid status', sql: PAID_STATUS, filter: 'list' },

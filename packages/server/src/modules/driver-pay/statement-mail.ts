@@ -6,16 +6,17 @@ import {
   STATEMENT_MSG,
 } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
+import { payStatements } from '../../platform/pay/pay.table';
 import { createPdf } from '../../platform/pdf/pdf.document';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { driverStatementMail } from '../drivers';
-import { driverStatements } from './driver-pay.table';
+import { driverStatementKind } from './driver-statements.kind';
 import { statementDetail } from './driver-statements.service';
 
 async function companyName(db: DbOrTx, companyId: number) {
@@ -36,6 +37,7 @@ export async function statementPdf(db: DbOrTx, user: AuthUser, id: number) {
       `${STATEMENT_CONTRACT_TYPES[s.contract_type as keyof typeof STATEMENT_CONTRACT_TYPES] ?? s.contract_type}, ${s.rate}`,
     ],
     ['Status', `${s.status}, ${s.paid_status}`],
+    ...(s.settlement_note ? ([['Written off', s.settlement_note]] as [string, string][]) : []),
   ]);
   pdf.table({
     columns: [
@@ -46,23 +48,44 @@ export async function statementPdf(db: DbOrTx, user: AuthUser, id: number) {
       { id: 'schedule', title: 'Schedule', width: 1.4 },
       { id: 'amount', title: 'Amount', width: 1.3, kind: 'money' },
     ],
-    rows: s.lines,
+    rows: s.lines.map((l) => ({
+      ...l,
+      description: l.earned ? `${l.description} (earned ${l.earned})` : l.description,
+    })),
     totals: { amount: s.amount },
   });
   pdf.keyValues([
     ['Statement amount', formatMoney(s.amount)],
     ['Paid', formatMoney(s.paid_amount)],
-    ['Due', formatMoney(s.due)],
+    [s.due < 0 ? 'Owed by the driver' : 'Due', formatMoney(Math.abs(s.due))],
+    ...(s.escrow
+      ? ([['Escrow balance', `${formatMoney(s.escrow.balance)} of ${formatMoney(s.escrow.target)}`]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ...(s.advances_outstanding
+      ? ([['Advances not yet recovered', formatMoney(s.advances_outstanding)]] as [string, string][])
+      : []),
   ]);
   return { name: `driver-statement-${s.id}.pdf`, data: await pdf.toBuffer(), statement: s, company };
 }
+
+/** The statement was mailed to its driver (audited as 'send'). */
+const markSent = defineCommand({
+  action: 'send',
+  target: { record: driverStatementKind.record, id: (i: { id: number }) => i.id },
+  run: async ({ tx, row }: CommandContext<{ id: number }, typeof payStatements>) => {
+    await tx.update(payStatements).set({ sentAt: new Date() }).where(eq(payStatements.id, row.id));
+  },
+});
 
 /** POST /drivers-statements/getEmail: each chosen statement's driver and e-mail address. */
 export async function statementEmails(db: DbOrTx, user: AuthUser, ids: number[]) {
   const rows = await rowsOf<{ id: number; driver: string; email: string | null }>(
     db,
-    sql`select s.id, d.name as driver, d.email from driver_statements s join drivers d on d.id = s.driver_id
-      where s.company_id = ${user.companyId} and s.id in (${sql.join(
+    sql`select s.id, d.name as driver, d.email from pay_statements s join drivers d on d.id = s.payee_id
+      where s.company_id = ${user.companyId} and s.kind = 'driver' and s.id in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,
       )}) order by s.id`,
@@ -73,7 +96,7 @@ export async function statementEmails(db: DbOrTx, user: AuthUser, ids: number[])
 
 /** POST /drivers-statements/send: each statement's PDF to its driver, or to the typed address. */
 export async function sendStatements(
-  db: Db,
+  db: DbOrTx,
   mailer: Mailer,
   user: AuthUser,
   body: { rows: number[]; email?: string | undefined },
@@ -100,16 +123,7 @@ export async function sendStatements(
     });
     if (result.status === 'failed')
       throw AppError.precondition(`The statement was not sent: ${result.error ?? 'mail error'}`);
-    await db.transaction(async (tx) => {
-      await tx.update(driverStatements).set({ sentAt: new Date() }).where(eq(driverStatements.id, r.id));
-      await writeAudit(tx, {
-        actor: user,
-        entity: 'driver_statement',
-        entityId: r.id,
-        action: 'send',
-        after: { to: body.email ?? r.email },
-      });
-    });
+    await runCommand(db, markSent, user, { id: r.id });
     sent++;
   }
   return { message: MSG.messageSent, sent };

@@ -1,50 +1,115 @@
-// Driver statements: what a trip pays under the driver's contract (per mile, percent of gross, flat per load).
-import { formatMoney, formatNumber } from '@backhaul/shared/formats/formats';
+// Driver statements: what a load pays under the driver's contract, and who bears fuel (README.md).
+import { formatMiles, formatMilliDollars, formatMilliPercent, formatMoney } from '@backhaul/shared/formats/formats';
 import { STATEMENT_CONTRACT_TYPES } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
+import { divRound } from '@backhaul/shared/money';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { driverContracts, drivers } from '../drivers';
 
-/** The pay contract a statement pays trips by: cents per mile or per load, or basis points of gross. */
-export type PayContract = { type: keyof typeof STATEMENT_CONTRACT_TYPES; rate: number };
+export type ContractType = keyof typeof STATEMENT_CONTRACT_TYPES;
 
-/** A load's pay and how it was counted, in cents (percent rounds half up to the cent). */
-export function tripPay(contract: PayContract, load: { grossCents: number; loaded: number; empty: number }) {
-  switch (contract.type) {
+/**
+ * The contract a statement pays by, kept on the statement as its terms: the type and the rate in
+ * thousandths ($0.575/mi → 575, 88 % → 88,000), who bears fuel, when a load is paid, and whether a
+ * percentage leaves the fuel surcharge out of the line haul.
+ */
+export type PayContract = {
+  type: ContractType;
+  rateMilli: number;
+  bearsFuel: boolean;
+  payBasis: 'delivery' | 'ppw';
+  fscPassThrough: boolean;
+  driverType: string;
+};
+
+export const isContractType = (t: string): t is ContractType => t in STATEMENT_CONTRACT_TYPES;
+
+/**
+ * Owner-operators and lease drivers bear their fuel by default (it is their truck's cost); a
+ * company driver never does, whatever a contract says (the carrier runs the truck: 29 CFR 531.35
+ * forbids charging an employee's tools of the trade below the minimum wage).
+ */
+export const bearsFuel = (driverType: string, fuelPaidBy: string | null) =>
+  driverType !== 'company' && (fuelPaidBy ?? 'driver') === 'driver';
+
+export type LoadForPay = {
+  grossCents: number;
+  lumperCents: number;
+  fuelSurchargeCents: number;
+  loaded: number;
+  empty: number;
+  /** The driver's share in basis points (a team splits the load; 10,000 alone). */
+  shareBp: number;
+};
+
+/** The line haul a percentage is paid on: the gross less the lumper, and less the fuel surcharge where the contract passes it through. */
+export const lineHaulCents = (c: PayContract, l: LoadForPay) =>
+  l.grossCents - l.lumperCents - (c.fscPassThrough ? l.fuelSurchargeCents : 0);
+
+/**
+ * A load's pay in cents, computed once from integers and rounded half away from zero: per mile on
+ * loaded + empty miles, a percentage of the line haul, or a flat amount per load; a team driver
+ * gets the share the trip gives. Hourly drivers are paid by their hours, not per load.
+ */
+export function loadPay(c: PayContract, l: LoadForPay): { cents: number; countAction: string } {
+  const share = l.shareBp === 10_000 ? '' : ` × ${formatMilliPercent(l.shareBp * 10)} team share`;
+  switch (c.type) {
     case 'per_mile': {
-      const miles = load.loaded + load.empty;
+      const miles = l.loaded + l.empty;
       return {
-        cents: miles * contract.rate,
-        countAction: `${formatNumber(miles)} mi × ${formatMoney(contract.rate / 100)}`,
+        cents: divRound(miles * c.rateMilli * l.shareBp, 10 * 10_000),
+        countAction: `${formatMiles(miles)} × ${formatMilliDollars(c.rateMilli)}${share}`,
       };
     }
-    case 'percent':
+    case 'percent': {
+      const base = lineHaulCents(c, l);
+      const left = [l.lumperCents ? 'lumper' : '', c.fscPassThrough && l.fuelSurchargeCents ? 'fuel surcharge' : '']
+        .filter(Boolean)
+        .join(' and ');
       return {
-        cents: Math.round((load.grossCents * contract.rate) / 10_000),
-        countAction: `${contract.rate / 100}% of ${formatMoney(load.grossCents / 100)}`,
+        cents: divRound(base * c.rateMilli * l.shareBp, 100_000 * 10_000),
+        countAction: `${formatMilliPercent(c.rateMilli)} of ${formatMoney(base / 100)} line haul${
+          left ? ` (less ${left})` : ''
+        }${share}`,
       };
+    }
     case 'flat':
-      return { cents: contract.rate, countAction: `1 load × ${formatMoney(contract.rate / 100)}` };
+      return {
+        cents: divRound(c.rateMilli * l.shareBp, 10 * 10_000),
+        countAction: `1 load × ${formatMilliDollars(c.rateMilli)}${share}`,
+      };
     default:
-      return { cents: 0, countAction: 'Hourly: not paid per load' };
+      return { cents: 0, countAction: 'Hourly: paid by hours worked' };
   }
 }
 
-export const rateLabel = (c: PayContract) =>
-  c.type === 'percent'
-    ? `${c.rate / 100}% of gross`
-    : c.type === 'per_mile'
-      ? `${formatMoney(c.rate / 100)} per mile`
-      : c.type === 'flat'
-        ? `${formatMoney(c.rate / 100)} per load`
-        : 'Hourly';
+/** Pay for minutes worked at an hourly rate (thousandths of a dollar per hour). */
+export const hoursPay = (rateMilli: number, minutes: number) => divRound(minutes * rateMilli, 60 * 10);
 
-export const isContractType = (t: string): t is PayContract['type'] => t in STATEMENT_CONTRACT_TYPES;
+export const rateLabel = (c: Pick<PayContract, 'type' | 'rateMilli'>) =>
+  c.type === 'percent'
+    ? `${formatMilliPercent(c.rateMilli)} of line haul`
+    : c.type === 'per_mile'
+      ? `${formatMilliDollars(c.rateMilli)} per mile`
+      : c.type === 'flat'
+        ? `${formatMilliDollars(c.rateMilli)} per load`
+        : `${formatMilliDollars(c.rateMilli)} per hour`;
 
 /** The driver's contract on `asOf` (the newest that started by then and has not ended), else the driver's own rate. */
 export async function payContract(db: DbOrTx, driverId: number, asOf: string): Promise<PayContract> {
+  const [d] = await db
+    .select({ type: drivers.paymentType, rateMilli: drivers.rateMilli, driverType: drivers.driverType })
+    .from(drivers)
+    .where(eq(drivers.id, driverId));
+  const driverType = d?.driverType ?? 'company';
   const [c] = await db
-    .select({ type: driverContracts.contractType, rate: driverContracts.rate })
+    .select({
+      type: driverContracts.contractType,
+      rateMilli: driverContracts.rateMilli,
+      fuelPaidBy: driverContracts.fuelPaidBy,
+      payBasis: driverContracts.payBasis,
+      fscPassThrough: driverContracts.fscPassThrough,
+    })
     .from(driverContracts)
     .where(
       and(
@@ -55,10 +120,21 @@ export async function payContract(db: DbOrTx, driverId: number, asOf: string): P
     )
     .orderBy(sql`${driverContracts.startsOn} desc, ${driverContracts.id} desc`)
     .limit(1);
-  if (c && isContractType(c.type)) return { type: c.type, rate: c.rate };
-  const [d] = await db
-    .select({ type: drivers.paymentType, rate: drivers.amountCents })
-    .from(drivers)
-    .where(eq(drivers.id, driverId));
-  return { type: d && isContractType(d.type) ? d.type : 'per_mile', rate: d?.rate ?? 0 };
+  if (c && isContractType(c.type))
+    return {
+      type: c.type,
+      rateMilli: c.rateMilli,
+      bearsFuel: bearsFuel(driverType, c.fuelPaidBy),
+      payBasis: c.payBasis === 'ppw' ? 'ppw' : 'delivery',
+      fscPassThrough: c.fscPassThrough,
+      driverType,
+    };
+  return {
+    type: d && isContractType(d.type) ? d.type : 'per_mile',
+    rateMilli: d?.rateMilli ?? 0,
+    bearsFuel: bearsFuel(driverType, null),
+    payBasis: 'delivery',
+    fscPassThrough: false,
+    driverType,
+  };
 }

@@ -4,6 +4,15 @@ import { dayFromToday, phoneDigits, scaled } from '../../platform/seed/seed-help
 import { trucks } from '../trucks';
 import { driverContracts, drivers } from './drivers.table';
 
+/**
+ * Pay as carriers write it: owner-operators and lease drivers on 75–88 % of the line haul (they bear
+ * fuel and their truck), company drivers on $0.55–0.65 a mile. Spread by the row, not drawn.
+ */
+function payOf(driverType: string, i: number): { type: 'percent' | 'per_mile'; rateMilli: number } {
+  if (driverType === 'company') return { type: 'per_mile', rateMilli: 550 + ((i * 37) % 11) * 10 };
+  return { type: 'percent', rateMilli: 75_000 + ((i * 7) % 14) * 1000 };
+}
+
 type TruckRef = { id: number; customerId: number | null; trailerId: number | null; status: string };
 
 /** About 90 drivers: one per active truck, some teams, the rest between trucks. */
@@ -18,14 +27,19 @@ export const driversSeeder: Seeder = {
     const rows = Array.from({ length: scaled(ctx, 90, 4) }, (_, i) => {
       // First a driver per active truck, then team drivers on every fourth truck, then the rest.
       const truck = i < active.length ? active[i] : active[(i - active.length) * 4];
-      const paymentType = f.helpers.arrayElement(['per_mile', 'per_mile', 'percent', 'flat']);
+      // Drawn to keep the demo's random sequence (and every later seeder's data) as it was; the pay
+      // itself follows the driver's type below.
+      const drawn = f.helpers.arrayElement(['per_mile', 'per_mile', 'percent', 'flat']);
+      if (drawn === 'per_mile') f.number.int({ min: 55, max: 75 });
+      const driverType = f.helpers.arrayElement(['company', 'company', 'owner_operator', 'lease']);
+      const pay = payOf(driverType, i);
       return {
         companyId,
         name: f.person.fullName(),
         phone: phoneDigits(ctx),
         phone2: i % 4 === 0 ? phoneDigits(ctx) : null,
         email: i % 3 === 0 ? f.internet.email({ provider: 'example.com' }).toLowerCase() : null,
-        driverType: f.helpers.arrayElement(['company', 'company', 'owner_operator', 'lease']),
+        driverType,
         safety: i % 3 !== 0,
         service: f.helpers.arrayElement(['dispatch', 'dispatch', 'safety', 'accounting']),
         eldName: `${f.person.firstName().toLowerCase()}${f.number.int({ min: 10, max: 99 })}`,
@@ -33,9 +47,9 @@ export const driversSeeder: Seeder = {
         truckId: truck?.id ?? null,
         trailerId: truck?.trailerId ?? null,
         trailerTypeId: typeIds[i % 3] ?? null,
-        amountCents:
-          paymentType === 'per_mile' ? f.number.int({ min: 55, max: 75 }) : paymentType === 'percent' ? 2800 : 1500_00,
-        paymentType,
+        amountCents: Math.round(pay.rateMilli / 10),
+        rateMilli: pay.rateMilli,
+        paymentType: pay.type,
         cdlNumber: f.string.alphanumeric({ length: 9, casing: 'upper' }),
         cdlExpiresOn: dayFromToday(f.number.int({ min: -10, max: 1400 })),
         medicalCardExpiresOn: dayFromToday(f.number.int({ min: -20, max: 700 })),
@@ -48,6 +62,7 @@ export const driversSeeder: Seeder = {
       truckId: drivers.truckId,
       paymentType: drivers.paymentType,
       amountCents: drivers.amountCents,
+      rateMilli: drivers.rateMilli,
     });
     const truckDrivers = new Map<number, number>();
     for (const d of inserted.slice(0, active.length)) {
@@ -61,10 +76,14 @@ export const driversSeeder: Seeder = {
         .filter((_, i) => i % 2 === 0)
         .map((d) => ({
           driverId: d.id,
-          contractType: d.paymentType === 'flat' ? 'flat' : d.paymentType === 'percent' ? 'percent' : 'per_mile',
+          contractType: d.paymentType,
           rate: d.amountCents,
+          rateMilli: d.rateMilli,
           startsOn: dayFromToday(-f.number.int({ min: 30, max: 900 })),
-          terms: 'Paid weekly on Friday for loads delivered by Wednesday with PPW received.',
+          terms:
+            d.paymentType === 'percent'
+              ? 'Owner-operator lease: percentage of line haul, paid weekly; fuel, truck lease and insurance deducted.'
+              : 'Company driver: paid weekly per mile, loaded and empty; the company bears fuel.',
         })),
     );
     ctx.refs.set(

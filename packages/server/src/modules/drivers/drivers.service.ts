@@ -75,12 +75,13 @@ const toDriver = (r: JoinedDriver): Driver => ({
   trailer_number: r.trailerNumber,
   trailer_type_id: r.driver.trailerTypeId,
   trailer_type: r.trailerType,
-  amount: toDollars(r.driver.amountCents),
+  amount: r.driver.rateMilli / 1000,
   payment_type: r.driver.paymentType,
   cdl_number: r.driver.cdlNumber,
   cdl_expires_on: r.driver.cdlExpiresOn,
   medical_card_expires_on: r.driver.medicalCardExpiresOn,
   hired_on: r.driver.hiredOn,
+  terminated_on: r.driver.terminatedOn,
   active: r.driver.active,
 });
 
@@ -223,17 +224,18 @@ const columnsOf = (form: DriverFormOutput) => ({
   truckId: form.truck_id,
   trailerId: form.trailer_id,
   trailerTypeId: form.trailer_type_id,
-  amountCents: form.amount,
+  rateMilli: form.amount,
   paymentType: form.payment_type,
   cdlNumber: form.cdl_number,
   cdlExpiresOn: form.cdl_expires_on,
   medicalCardExpiresOn: form.medical_card_expires_on,
   hiredOn: form.hired_on,
+  terminatedOn: form.terminated_on,
   active: form.active,
 });
 
-/** The form as the audit keeps it: the amount in dollars, as the API shows it (the form holds cents). */
-const audited = (form: DriverFormOutput) => ({ ...form, amount: toDollars(form.amount) });
+/** The form as the audit keeps it: the rate as the API shows it (the form holds thousandths). */
+const audited = (form: DriverFormOutput) => ({ ...form, amount: form.amount / 1000 });
 
 export async function createDriver(db: Db, user: AuthUser, form: DriverFormOutput): Promise<Driver> {
   await checkReferences(db, user, form);
@@ -432,7 +434,10 @@ function toContract(c: ContractRecord, file: FileRow | undefined): DriverContrac
     id: c.id,
     driver_id: c.driverId,
     contract_type: c.contractType,
-    rate: toDollars(c.rate),
+    rate: c.rateMilli / 1000,
+    fuel_paid_by: c.fuelPaidBy,
+    pay_basis: c.payBasis,
+    fsc_pass_through: c.fscPassThrough,
     starts_on: c.startsOn,
     ends_on: c.endsOn,
     terms: c.terms,
@@ -479,7 +484,10 @@ async function checkContractFile(db: Db, user: AuthUser, driverId: number, fileI
 
 const contractColumns = (form: DriverContractFormOutput) => ({
   contractType: form.contract_type,
-  rate: form.rate,
+  rateMilli: form.rate,
+  fuelPaidBy: form.fuel_paid_by,
+  payBasis: form.pay_basis,
+  fscPassThrough: form.fsc_pass_through,
   startsOn: form.starts_on,
   endsOn: form.ends_on,
   terms: form.terms,

@@ -21,14 +21,18 @@ export const drivers = pgTable(
     truckId: integer(),
     trailerId: integer(),
     trailerTypeId: integer(),
-    /** Pay rate in cents (per mile, per load or a flat amount, by payment_type). */
+    /** Replaced by rate_milli (migration 0029 copies it); dropped in 0030. */
     amountCents: integer().notNull().default(0),
+    /** The same rate in thousandths (see driver_contracts.rate_milli). */
+    rateMilli: integer().notNull().default(0),
     /** per_mile, percent, flat, hourly */
     paymentType: text().notNull().default('per_mile'),
     cdlNumber: text(),
     cdlExpiresOn: date(),
     medicalCardExpiresOn: date(),
     hiredOn: date(),
+    /** The last day the driver worked for the company (escrow is returned within 45 days of it). */
+    terminatedOn: date(),
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -50,8 +54,19 @@ export const driverContracts = pgTable(
       .references(() => drivers.id, { onDelete: 'cascade' }),
     /** percent, per_mile, flat */
     contractType: text().notNull(),
-    /** Percent in basis points or cents per mile / per load, by contract_type. */
-    rate: integer().notNull(),
+    /** Replaced by rate_milli (migration 0029 copies it); dropped in 0030. */
+    rate: integer().notNull().default(0),
+    /**
+     * The rate in thousandths, as the business writes it: dollars per mile ($0.575 → 575), percent of
+     * the line haul (8.875 % → 8875), dollars per load or per hour.
+     */
+    rateMilli: integer().notNull().default(0),
+    /** Who bears fuel: 'driver' or 'company'; unset: the driver's type decides (a company driver never does). */
+    fuelPaidBy: text(),
+    /** When a load is paid: 'delivery' (delivered in the period) or 'ppw' (once its proof of delivery is in). */
+    payBasis: text().notNull().default('delivery'),
+    /** A percentage contract leaves the fuel surcharge out of the line haul it pays on (lumper always is). */
+    fscPassThrough: boolean().notNull().default(false),
     startsOn: date().notNull(),
     endsOn: date(),
     terms: text(),

@@ -5,6 +5,7 @@ export {
   allocateInvoiceNumbers,
   invoicePaymentDetails,
   paymentTermsDays,
+  payRules,
   readSystemSettings,
 } from './settings.service';
 export {

@@ -1,6 +1,7 @@
 import {
   type AccountSettings,
   type AccountSettingsForm,
+  PAY_DEFAULTS,
   SETTINGS_SAVED,
   type SystemSettings,
   type SystemSettingsForm,
@@ -36,6 +37,8 @@ const ACCOUNT_DEFAULTS = {
   setting: { remit_to: '', invoice_prefix: '', next_invoice_number: 1, payment_terms_days: 15 },
   default_service_id: null as number | null,
   zelleAccount: { name: '', email: '', phone: '' },
+  /** Cents. */
+  pay: { min_weekly_pay: Math.round(PAY_DEFAULTS.min_weekly_pay * 100) },
 };
 type StoredAccount = typeof ACCOUNT_DEFAULTS;
 
@@ -201,6 +204,12 @@ export async function invoicePaymentDetails(db: DbOrTx, companyId: number) {
   };
 }
 
+/** The pay rules statements follow (cents). */
+export async function payRules(db: DbOrTx, companyId: number): Promise<{ minWeeklyPayCents: number }> {
+  const account = await readAccount(db, companyId);
+  return { minWeeklyPayCents: account.pay?.min_weekly_pay ?? ACCOUNT_DEFAULTS.pay.min_weekly_pay };
+}
+
 /** The company's payment terms in days (invoices' due dates read it). */
 export async function paymentTermsDays(db: DbOrTx, companyId: number): Promise<number> {
   return (await readAccount(db, companyId)).setting.payment_terms_days;
@@ -218,6 +227,7 @@ export async function getAccountSettings(db: DbOrTx, user: AuthUser): Promise<Ac
     setting: account.setting,
     service: services.map((s) => ({ ...s, default: s.id === account.default_service_id })),
     zelleAccount: account.zelleAccount,
+    pay: { min_weekly_pay: (account.pay?.min_weekly_pay ?? ACCOUNT_DEFAULTS.pay.min_weekly_pay) / 100 },
   };
 }
 
@@ -259,6 +269,7 @@ export async function saveAccountSettings(db: Db, user: AuthUser, form: AccountS
       setting: form.setting,
       default_service_id: defaultId,
       zelleAccount: form.zelleAccount,
+      pay: { min_weekly_pay: form.pay.min_weekly_pay },
     };
     await tx
       .insert(companySettings)

@@ -4,5 +4,13 @@ export { loadStops, loads } from './loads.table';
 export { toEngineRequest } from './trips.filters';
 export { loadsList, rpm, TRIPS_FILTER_OPTIONS, TRIPS_JOINS, tripsList, tripsScope } from './trips.list';
 export { ppwMail } from './trips.mail';
+export {
+  type DispatchedLoad,
+  deliveredBy,
+  dispatchedLoads,
+  hasProofOfDelivery,
+  type PayableLoad,
+  payableDriverLoads,
+} from './trips.pay';
 export { loadInScope, tripFiles } from './trips.service';
 export { tripConnections, tripNotes, trips } from './trips.table';

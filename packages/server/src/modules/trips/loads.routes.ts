@@ -1,5 +1,7 @@
 import { ACTION, IdParamsSchema, MSG, SECTION } from '@backhaul/shared';
 import {
+  isPpwType,
+  PPW_TYPES,
   PpwListResponseSchema,
   PpwUploadResponseSchema,
   SendPpwBodySchema,
@@ -31,8 +33,12 @@ export const loadsRoutes: RouteModule = {
       config: { access: trips([ACTION.FILE_UPLOAD, ACTION.CREATE_EDIT_TRIP]) },
       schema: { tags, params: IdParamsSchema, response: { 200: PpwUploadResponseSchema } },
       handler: async (req) => {
-        const { name, data } = await readUpload(req, { maxBytes: files.maxBytes });
-        const result = await loadsService.uploadPpw(db, files, caller(req), req.params.id, { name, data });
+        const { name, data, fields } = await readUpload(req, { maxBytes: files.maxBytes });
+        // The paperwork's type (a multipart field 'type'): bol, pod, lumper, rate_confirmation, other.
+        const type = fields.type?.trim() || null;
+        if (type !== null && !isPpwType(type))
+          throw AppError.invalidField('type', `Choose the paperwork's type: ${Object.values(PPW_TYPES).join(', ')}.`);
+        const result = await loadsService.uploadPpw(db, files, caller(req), req.params.id, { name, data, type });
         return { message: MSG.savingSuccess, ...result };
       },
     });

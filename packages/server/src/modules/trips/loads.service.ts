@@ -1,5 +1,6 @@
 import { ACTION, can, SECTION } from '@backhaul/shared';
 import type { MilesPlace } from '@backhaul/shared/modules/mileage/mileage.contract';
+import type { PpwType } from '@backhaul/shared/modules/trips/trips.contract';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAudit } from '../../platform/audit/audit';
@@ -82,15 +83,17 @@ export async function uploadPpw(
   files: FilesService,
   auth: AuthContext,
   loadId: number,
-  upload: { name: string; data: Buffer },
+  upload: { name: string; data: Buffer; type: PpwType | null },
 ) {
   await loadInScope(db, auth, loadId);
+  const { type, ...bytes } = upload;
   const stored = await files.upload({
     auth,
     entity: LOAD_FILES.entity,
     entityId: String(loadId),
     category: LOAD_FILES.ppw,
-    ...upload,
+    docType: type,
+    ...bytes,
   });
   const [file] = (await tripFiles(db, auth, [loadId])).filter((f) => f.id === stored.id);
   if (!file) throw new AppError('internal', 'PPW file not stored');

@@ -23,6 +23,9 @@ export const loads = pgTable(
     brokerNumber: text(),
     bol: text(),
     grossCents: bigint({ mode: 'number' }).notNull().default(0),
+    /** Pass-through charges inside the gross: the lumper paid for the shipper, the fuel surcharge. */
+    lumperCents: bigint({ mode: 'number' }).notNull().default(0),
+    fuelSurchargeCents: bigint({ mode: 'number' }).notNull().default(0),
     /** Loaded miles, pickup to delivery. */
     mileageLoaded: integer().notNull().default(0),
     /** Empty miles to the first pickup. */
@@ -38,6 +41,8 @@ export const loads = pgTable(
     truckId: integer(),
     trailerId: integer(),
     driverId: integer(),
+    /** The second driver of a team trip (trips.team_driver_id). */
+    teamDriverId: integer(),
     dispatcherId: integer(),
     /** The carrier uses factoring for this load. */
     factoring: boolean().notNull().default(false),
@@ -73,6 +78,7 @@ export const loads = pgTable(
     ),
     index('loads_truck_delivery_idx').on(t.truckId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('loads_driver_delivery_idx').on(t.driverId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('loads_team_driver_idx').on(t.teamDriverId, t.deliveryAt).where(sql`${t.teamDriverId} is not null`),
     index('loads_broker_delivery_idx').on(t.brokerId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('loads_not_invoiced_idx')
       .on(t.companyId, t.deliveryAt.desc().nullsFirst(), t.id.desc().nullsFirst())

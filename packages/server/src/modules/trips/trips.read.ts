@@ -139,13 +139,14 @@ export async function tripFiles(db: DbOrTx, auth: AuthContext, loadIds: number[]
     id: number;
     entity_id: string;
     category: string | null;
+    doc_type: string | null;
     original_name: string;
     mime: string;
     created_at: string;
     fresh: boolean;
   }>(
     db,
-    sql`select id, entity_id, category, original_name, mime, to_char(created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at,
+    sql`select id, entity_id, category, doc_type, original_name, mime, to_char(created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at,
       created_at > now() - make_interval(days => ${NEW_FILE_DAYS}) as fresh
     from files where company_id = ${auth.user.companyId} and entity = 'loads'
       and entity_id in (${sql.join(
@@ -158,6 +159,7 @@ export async function tripFiles(db: DbOrTx, auth: AuthContext, loadIds: number[]
     id: Number(f.id),
     load_id: Number(f.entity_id),
     category: f.category,
+    type: f.doc_type,
     name: f.original_name,
     mime: f.mime,
     url: `/api/files/${f.id}/download`,

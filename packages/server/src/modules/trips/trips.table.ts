@@ -13,6 +13,9 @@ export const trips = pgTable(
     truckId: integer(),
     trailerId: integer(),
     driverId: integer(),
+    /** A team trip's second driver; the first driver's share of each load's pay in basis points (5000 = half). */
+    teamDriverId: integer(),
+    teamShareBp: integer().notNull().default(5000),
     /** The dispatcher (a user) who owns the trip. */
     dispatcherId: integer(),
     notes: text(),

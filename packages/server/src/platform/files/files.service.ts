@@ -34,6 +34,7 @@ export type StoreInput = {
   entity: string;
   entityId: string | number;
   category?: string | null;
+  docType?: string | null;
   name: string;
   mime: string;
   data: Buffer;
@@ -45,6 +46,7 @@ export type UploadInput = {
   entity: string;
   entityId: string;
   category?: string | null;
+  docType?: string | null;
   name: string;
   data: Buffer;
 };
@@ -107,6 +109,7 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
             entity: input.entity,
             entityId: String(input.entityId),
             category: input.category ?? null,
+            docType: input.docType ?? null,
             originalName: safeBaseName(input.name),
             mime: input.mime,
             size: input.data.length,
@@ -215,6 +218,7 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
         entity: input.entity,
         entityId: input.entityId,
         category: input.category ?? null,
+        docType: input.docType ?? null,
         name: input.name,
         mime,
         data: input.data,

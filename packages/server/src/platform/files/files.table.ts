@@ -10,6 +10,8 @@ export const files = pgTable(
     entity: text().notNull(),
     entityId: text().notNull(),
     category: text(),
+    /** What the document is, where its category has kinds (a load's paperwork: bol, pod, lumper, …). */
+    docType: text(),
     originalName: text().notNull(),
     mime: text().notNull(),
     size: bigint({ mode: 'number' }).notNull(),

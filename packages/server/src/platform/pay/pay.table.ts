@@ -52,6 +52,8 @@ export const payStatements = pgTable(
     subjectCount: integer().notNull().default(0),
     /** The last statement of a payee who left (escrow returned). */
     final: boolean().notNull().default(false),
+    /** When the statement was last mailed to the payee. */
+    sentAt: timestamp({ withTimezone: true }),
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -70,6 +70,32 @@ const sourcesOf = (kind: StatementKind): PaySource[] =>
 const lockPayee = (tx: DbOrTx, kind: string, payeeId: number) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pay:${kind}`}), ${payeeId}::int)`);
 
+/** Keys of `source` among `rows` that another statement of the kind holds. */
+async function claimedElsewhere(
+  tx: DbOrTx,
+  kind: StatementKind,
+  user: AuthUser,
+  source: string,
+  rows: readonly Candidate[],
+  statementId: number | null,
+): Promise<Set<string>> {
+  if (!rows.length) return new Set();
+  const taken = await rowsOf<{ k: string }>(
+    tx,
+    sql`select source_key as k from pay_statement_lines
+      where company_id = ${user.companyId} and kind = ${kind.kind} and source = ${source}
+        and source_key in (${sql.join(
+          rows.map((r) => sql`${r.key}`),
+          sql`, `,
+        )}) ${statementId ? sql`and statement_id <> ${statementId}` : sql``}`,
+  );
+  return new Set(taken.map((t) => t.k));
+}
+
+/** The statement period a day fell in, or the day itself when no statement covered it. */
+const earnedIn = (periods: readonly { from: string; to: string }[], day: string): PayPeriod =>
+  periods.find((p) => p.from <= day && day <= p.to) ?? { from: day, to: day };
+
 /** Everything each source offers the statement, with what is on it already. */
 export async function offerLines(
   tx: DbOrTx,
@@ -106,6 +132,13 @@ export async function offerLines(
             and pl.source = ${source} and pl.source_key = ${key})`
         : sql`false`,
   };
+  // A line earned before this period is marked with the payee's statement period it fell in.
+  const periods = await rowsOf<{ from: string; to: string }>(
+    tx,
+    sql`select period_from::text as from, period_to::text as to from pay_statements
+      where company_id = ${user.companyId} and kind = ${kind.kind} and payee_id = ${s.payee.id}
+        and period_to < ${s.period.from} order by period_from`,
+  );
   const onIt = new Set(
     statementId
       ? (
@@ -120,13 +153,17 @@ export async function offerLines(
   const offered = new Map<string, Candidate[]>();
   for (const source of sourcesOf(kind)) {
     const rows = await source.candidates(ctx);
+    const elsewhere = await claimedElsewhere(tx, kind, user, source.name, rows, statementId);
     offered.set(
       source.name,
-      rows.map((c) => ({
-        ...c,
-        onIt: c.onIt ?? onIt.has(`${source.name}:${c.key}`),
-        preselected: c.preselected ?? source.preselect ?? true,
-      })),
+      rows
+        .filter((c) => !elsewhere.has(c.key))
+        .map((c) => ({
+          ...c,
+          earned: c.earned ?? (c.date < s.period.from ? earnedIn(periods, c.date) : null),
+          onIt: c.onIt ?? onIt.has(`${source.name}:${c.key}`),
+          preselected: c.preselected ?? source.preselect ?? true,
+        })),
     );
   }
   return offered;
@@ -609,9 +646,13 @@ export function statementPayments(db: DbOrTx, id: number) {
   );
 }
 
-/** The paid status of a statement: what the payee was paid, or that the payee owes (and what became of it). */
-export function paidStatusSql(owed: string): SQL<string> {
-  const { amountCents: amount, paidCents: paid, settlement } = payStatements;
+/**
+ * The paid status of a statement, in SQL over the table as `alias` names it: what the payee was
+ * paid, or that the payee owes (and what became of it).
+ */
+export function paidStatusSql(owed: string, alias = 'pay_statements'): SQL<string> {
+  const c = (name: string) => sql.raw(`${alias}.${name}`);
+  const [amount, paid, settlement] = [c('amount_cents'), c('paid_cents'), c('settlement')];
   return sql<string>`case
     when ${amount} - ${paid} < 0 and ${settlement} = 'carried' then 'Carried'
     when ${amount} - ${paid} < 0 and ${settlement} = 'written_off' then 'Written off'

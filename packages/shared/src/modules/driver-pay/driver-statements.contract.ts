@@ -11,7 +11,19 @@ import { moneySchema } from '../../schemas/money';
  */
 export const STATEMENT_STATUSES = ['Open', 'Closed'] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
-export const PAID_STATUSES = ['Not paid', 'Partly paid', 'Paid'] as const;
+/**
+ * What the driver was paid, or (a negative statement) that the driver owes and what became of it:
+ * carried to a later statement or written off. "Paid" means money moved.
+ */
+export const PAID_STATUSES = [
+  'Not paid',
+  'Partly paid',
+  'Paid',
+  'Nothing due',
+  'Owed by driver',
+  'Carried',
+  'Written off',
+] as const;
 export type PaidStatus = (typeof PAID_STATUSES)[number];
 
 /** Additional payments (001 §6: credit green, deduction red). */
@@ -39,6 +51,15 @@ export const STATEMENT_MSG = {
   noRows: 'Choose at least one statement.',
   noDriver: 'Choose a driver.',
   expenseLine: 'This line is a company expense: unselect it to take it off the statement, then change the expense.',
+  nothingDue: 'The statement owes the driver nothing: the driver owes its balance.',
+  futurePeriod: 'The period has not begun: a statement pays work already done.',
+  overlap: (p: { payee: string; from: string; to: string; id: number }) =>
+    `${p.payee} already has statement #${p.id} for ${p.from} – ${p.to}: periods may not overlap.`,
+  writeOffReason: 'Say why the balance is written off.',
+  notOwed: 'Only a closed statement whose driver owes its balance can be written off.',
+  writtenOff: 'The balance was written off.',
+  belowMinimumWage: (total: number, floor: number) =>
+    `A company driver: the deductions leave $${total.toFixed(2)}, below the $${floor.toFixed(2)} minimum-wage floor for the period (FLSA). Take a deduction off or carry it to a later week.`,
 } as const;
 
 const ids = z.array(z.number().int().positive()).max(2000);
@@ -71,6 +92,16 @@ export const StatementPeriodSchema = z
   .superRefine(periodChecks);
 export type StatementPeriod = z.infer<typeof StatementPeriodSchema>;
 
+/** An hours entry's id, as its key. */
+const hourKeys = z.array(z.string().regex(/^\d{1,9}$/, 'Unknown hours entry.')).max(500);
+/**
+ * A line of another source in the additional payments, as "<source>:<key>": a company expense, a
+ * cash advance recovered, an escrow deposit, interest or return, a balance carried from an earlier
+ * statement.
+ */
+export const ADDITIONAL_KEY = /^(expense|advance|escrow|carried):[\w: -]{1,60}$/;
+const additionalKeys = z.array(z.string().regex(ADDITIONAL_KEY, 'Unknown additional payment.')).max(500);
+
 /** The chosen lines: load ids, fuel ids, instalment keys, and (on PUT) the additional payments kept. */
 const selection = {
   trips: ids,
@@ -85,6 +116,8 @@ export const StatementCreateSchema = z
     date_from: dateSchema(),
     date_to: dateSchema(),
     ...selection,
+    hours: hourKeys.default([]),
+    additional: additionalKeys.default([]),
   })
   .superRefine(periodChecks);
 export type StatementCreate = z.infer<typeof StatementCreateSchema>;
@@ -92,8 +125,16 @@ export type StatementCreate = z.infer<typeof StatementCreateSchema>;
 /** PUT /drivers-statements/:id: the chosen lines, the additional payments kept, and Close. */
 export const StatementUpdateSchema = z.object({
   ...selection,
+  /** Left out: the statement's hours and other additional lines stay as they are. */
+  hours: hourKeys.optional(),
+  additional: additionalKeys.optional(),
   addition: ids,
   status: z.enum(STATEMENT_STATUSES).optional(),
+});
+
+/** POST /drivers-statements/writeOff/:id: what the driver owes is written off, with the reason. */
+export const StatementWriteOffSchema = z.object({
+  reason: field(z.string().trim().min(1, STATEMENT_MSG.writeOffReason).max(500), { label: 'Reason', span: 2 }),
 });
 export type StatementUpdate = z.infer<typeof StatementUpdateSchema>;
 
@@ -153,7 +194,11 @@ export type StatementRow = z.infer<typeof StatementRowSchema>;
 export const StatementLineSchema = z.object({
   id: z.number().int(),
   kind: z.enum(['trip', 'fuel', 'scheduled', 'addition']),
+  /** Where the line comes from: load, hours, fuel, instalment, expense, advance, escrow, carried, addition (typed). */
+  source: z.string(),
   date: z.string(),
+  /** The period a late line was earned in ("2026-03-01 – 2026-03-07"), or null for this period's. */
+  earned: z.string().nullable(),
   type: z.string(),
   description: z.string(),
   count_action: z.string(),
@@ -179,6 +224,11 @@ export const StatementDetailSchema = StatementRowSchema.extend({
   date_to: z.string(),
   rate: z.string(),
   due: z.number(),
+  settlement_note: z.string().nullable(),
+  /** The owner-operator's escrow fund after this statement (49 CFR 376.12(k)), or null without one. */
+  escrow: z.object({ balance: z.number(), target: z.number(), deposit: z.number() }).nullable(),
+  /** Cash advances given and not yet recovered on a statement. */
+  advances_outstanding: z.number(),
   lines: z.array(StatementLineSchema),
   payments: z.array(StatementPaymentSchema),
 });
@@ -194,6 +244,7 @@ export const TripCandidateSchema = z.object({
   count_action: z.string(),
   gross: z.number(),
   amount: z.number(),
+  earned: z.string().nullable(),
 });
 export type TripCandidate = z.infer<typeof TripCandidateSchema>;
 export const FuelCandidateSchema = z.object({
@@ -203,6 +254,7 @@ export const FuelCandidateSchema = z.object({
   description: z.string(),
   count_action: z.string(),
   amount: z.number(),
+  earned: z.string().nullable(),
 });
 export type FuelCandidate = z.infer<typeof FuelCandidateSchema>;
 export const InstalmentCandidateSchema = z.object({
@@ -212,6 +264,7 @@ export const InstalmentCandidateSchema = z.object({
   description: z.string(),
   schedule: z.string(),
   amount: z.number(),
+  earned: z.string().nullable(),
 });
 export type InstalmentCandidate = z.infer<typeof InstalmentCandidateSchema>;
 export const AdditionRowSchema = z.object({
@@ -222,6 +275,27 @@ export const AdditionRowSchema = z.object({
   amount: z.number(),
 });
 export type AdditionRow = z.infer<typeof AdditionRowSchema>;
+
+/** Hours an hourly driver worked (id: the entry's). */
+export const HoursCandidateSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  description: z.string(),
+  count_action: z.string(),
+  amount: z.number(),
+  earned: z.string().nullable(),
+});
+/** A line another source offers the additional payments (id: "<source>:<key>"). */
+export const AdditionalCandidateSchema = z.object({
+  id: z.string(),
+  source: z.string(),
+  date: z.string(),
+  type: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  earned: z.string().nullable(),
+});
+export type AdditionalCandidate = z.infer<typeof AdditionalCandidateSchema>;
 
 const CategoryOptionSchema = z.object({ value: z.string(), label: z.string() });
 
@@ -240,6 +314,12 @@ export const StatementEditSchema = z.object({
   category: z.array(CategoryOptionSchema),
   scheduled_payments: z.array(InstalmentCandidateSchema),
   scheduled_payments_selected: z.array(z.string()),
+  hours: z.array(HoursCandidateSchema),
+  hours_selected: z.array(z.string()),
+  additional: z.array(AdditionalCandidateSchema),
+  additional_selected: z.array(z.string()),
+  /** What the accountant should know before saving (a company driver's week under the minimum wage). */
+  warnings: z.array(z.string()),
 });
 export type StatementEdit = z.infer<typeof StatementEditSchema>;
 

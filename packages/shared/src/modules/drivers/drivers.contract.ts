@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { FilterOptionSchema } from '../../list/list.contract';
 import { dateSchema } from '../../schemas/dates';
-import { moneySchema } from '../../schemas/money';
+import { rateSchema } from '../../schemas/rate';
 
 /** Value → label of the drivers' coded fields (list cells, filter options and dialog selects). */
 export const DRIVER_TYPES = { company: 'Company', owner_operator: 'Owner operator', lease: 'Lease' } as const;
 export const PAYMENT_TYPES = { per_mile: 'Per mile', percent: 'Percent', flat: 'Flat', hourly: 'Hourly' } as const;
 export const DRIVER_SERVICES = { dispatch: 'Dispatch', safety: 'Safety', accounting: 'Accounting' } as const;
-export const CONTRACT_TYPES = { per_mile: 'Per mile', percent: 'Percent', flat: 'Flat' } as const;
+export const CONTRACT_TYPES = { per_mile: 'Per mile', percent: 'Percent', flat: 'Flat', hourly: 'Hourly' } as const;
+/** Who bears fuel under a contract (unset: the driver's type decides; a company driver never does). */
+export const FUEL_PAID_BY = { driver: 'The driver', company: 'The company' } as const;
+/** When a load is paid: delivered in the statement's period, or once its proof of delivery is in. */
+export const PAY_BASIS = { delivery: 'On delivery', ppw: 'With PPW received' } as const;
 /** Categories of a driver's files (platform files, entity 'drivers'). A 'contract' file is never deleted. */
 export const DRIVER_FILE_CATEGORIES = {
   contract: 'Contract',
@@ -58,8 +62,8 @@ const phone = (required: boolean) =>
     )
     .transform((v) => (v === '' ? null : v));
 
-/** Dollars with at most 2 decimals, parsed to cents. */
-const dollars = (label: string, max: number) => moneySchema({ label, max });
+/** A rate to the thousandth ($0.575 a mile, 88.5 %), parsed to thousandths. */
+const rate = (label: string) => rateSchema({ label, max: 100_000 });
 
 /** The create and edit form of a driver (server and web validate with the same schema). */
 export const DriverFormSchema = z.object({
@@ -87,12 +91,15 @@ export const DriverFormSchema = z.object({
   truck_id: optionalId,
   trailer_id: optionalId,
   trailer_type_id: optionalId,
-  amount: dollars('amount', 100_000),
+  amount: rate('rate'),
   payment_type: z.enum(keysOf(PAYMENT_TYPES), 'Choose the payment type.'),
   cdl_number: optionalText(20, 'CDL number'),
   cdl_expires_on: optionalDate('CDL expiry date'),
   medical_card_expires_on: optionalDate('medical card expiry date'),
   hired_on: optionalDate('hire date'),
+  terminated_on: optionalDate('termination date')
+    .optional()
+    .transform((v) => v ?? null),
   active: z.boolean(),
 });
 export type DriverForm = z.input<typeof DriverFormSchema>;
@@ -117,6 +124,7 @@ export const EMPTY_DRIVER_FORM: DriverForm = {
   cdl_expires_on: '',
   medical_card_expires_on: '',
   hired_on: '',
+  terminated_on: '',
   active: true,
 };
 
@@ -145,6 +153,7 @@ export const DriverSchema = z.object({
   cdl_expires_on: z.string().nullable(),
   medical_card_expires_on: z.string().nullable(),
   hired_on: z.string().nullable(),
+  terminated_on: z.string().nullable(),
   active: z.boolean(),
 });
 export type Driver = z.infer<typeof DriverSchema>;
@@ -188,6 +197,7 @@ export const driverToForm = (d: Driver): DriverForm => ({
   cdl_expires_on: d.cdl_expires_on ?? '',
   medical_card_expires_on: d.medical_card_expires_on ?? '',
   hired_on: d.hired_on ?? '',
+  terminated_on: d.terminated_on ?? '',
   active: d.active,
 });
 
@@ -196,7 +206,14 @@ export const driverToForm = (d: Driver): DriverForm => ({
 /** A pay contract: rate in dollars (per mile, per load) or percent, by contract_type. */
 export const DriverContractFormSchema = z.object({
   contract_type: z.enum(keysOf(CONTRACT_TYPES), 'Choose the contract type.'),
-  rate: dollars('rate', 100_000),
+  rate: rate('rate'),
+  fuel_paid_by: z
+    .enum(keysOf(FUEL_PAID_BY), 'Choose who bears fuel.')
+    .or(z.literal(''))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  pay_basis: z.enum(keysOf(PAY_BASIS), 'Choose when loads are paid.').default('delivery'),
+  fsc_pass_through: z.boolean().default(false),
   starts_on: dateSchema(),
   ends_on: optionalDate('end date')
     .optional()
@@ -212,6 +229,9 @@ export type DriverContractFormOutput = z.output<typeof DriverContractFormSchema>
 export const EMPTY_CONTRACT_FORM: DriverContractForm = {
   contract_type: 'per_mile',
   rate: '',
+  fuel_paid_by: '',
+  pay_basis: 'delivery',
+  fsc_pass_through: false,
   starts_on: '',
   ends_on: '',
   terms: '',
@@ -234,7 +254,11 @@ export const DriverContractSchema = z.object({
   id: z.number().int(),
   driver_id: z.number().int(),
   contract_type: z.string(),
+  /** Dollars (per mile, load or hour) or percent, to the thousandth. */
   rate: z.number(),
+  fuel_paid_by: z.string().nullable(),
+  pay_basis: z.string(),
+  fsc_pass_through: z.boolean(),
   starts_on: z.string(),
   ends_on: z.string().nullable(),
   terms: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field, rowSchema } from '../../forms/fields';
 import { dateSchema } from '../../schemas/dates';
+import { moneySchema } from '../../schemas/money';
 import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
 import { optionalId, optionalInt } from '../units/units.contract';
 
@@ -216,6 +217,12 @@ export const DepartmentsAnswerSchema = z.object({ message: z.string().optional()
 
 // ---------- accounting settings (GET/POST /settings/account: setting, service, zelleAccount) ----------
 
+/**
+ * Pay rules' defaults: the federal minimum wage for a 40-hour week ($7.25 × 40 = $290.00, 29 U.S.C.
+ * 206); a company in a state with a higher minimum sets its own.
+ */
+export const PAY_DEFAULTS = { min_weekly_pay: 290 } as const;
+
 export const AccountSettingsFormSchema = z.object({
   setting: z.object({
     remit_to: textField(500, 'remit-to address'),
@@ -247,6 +254,10 @@ export const AccountSettingsFormSchema = z.object({
     email: emailField(),
     phone: phoneField(),
   }),
+  /** Pay rules: the weekly minimum a company driver's statement must leave (FLSA), in dollars. */
+  pay: z
+    .object({ min_weekly_pay: moneySchema({ label: 'weekly minimum pay', max: 10_000 }) })
+    .default({ min_weekly_pay: PAY_DEFAULTS.min_weekly_pay }),
 });
 export type AccountSettingsForm = z.output<typeof AccountSettingsFormSchema>;
 export type AccountSettingsInput = z.input<typeof AccountSettingsFormSchema>;
@@ -261,6 +272,7 @@ export const AccountSettingsSchema = z.object({
     z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), default: z.boolean() }),
   ),
   zelleAccount: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+  pay: z.object({ min_weekly_pay: z.number() }),
 });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 export const AccountSettingsSavedSchema = AccountSettingsSchema.extend({ message: z.string() });

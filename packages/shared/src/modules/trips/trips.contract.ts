@@ -152,10 +152,23 @@ export const LoadDetailSchema = z.object({
 });
 export type LoadDetail = z.infer<typeof LoadDetailSchema>;
 
+/** What a load's paperwork file is (000 §3 "PPW file: type"): billing and driver pay look for the POD. */
+export const PPW_TYPES = {
+  bol: 'Bill of lading',
+  pod: 'Proof of delivery',
+  lumper: 'Lumper receipt',
+  rate_confirmation: 'Rate confirmation',
+  other: 'Other',
+} as const;
+export type PpwType = keyof typeof PPW_TYPES;
+export const isPpwType = (v: string): v is PpwType => v in PPW_TYPES;
+
 const FileRowSchema = z.object({
   id: z.number().int(),
   load_id: z.number().int().nullable(),
   category: z.string().nullable(),
+  /** The paperwork's type (bol, pod, lumper, rate_confirmation, other), or null when none was given. */
+  type: z.string().nullable(),
   name: z.string(),
   mime: z.string(),
   url: z.string(),

@@ -11,7 +11,15 @@ import { StatementEditor } from './statement-editor';
 import { StatementSendDialog } from './statement-send-dialog';
 
 const S = SECTION.DriverStatements;
-const PAID_COLOR = { Paid: 'green', 'Partly paid': 'yellow', 'Not paid': 'gray' } as const;
+const PAID_COLOR = {
+  Paid: 'green',
+  'Partly paid': 'yellow',
+  'Not paid': 'gray',
+  'Nothing due': 'gray',
+  'Owed by driver': 'red',
+  Carried: 'orange',
+  'Written off': 'grape',
+} as const;
 
 /** Accounting → Driver statements: the list; a row opens its statement (Edit, or View once closed). */
 export function DriverStatementsPage() {
