@@ -11,7 +11,12 @@ import { build } from 'esbuild';
 
 const root = dirname(fileURLToPath(import.meta.url));
 export const SERVER_DIST = join(root, 'dist');
-export const SERVER_ENTRIES = { main: 'src/main.ts', worker: 'src/worker.ts' };
+// The spreadsheet import's parse worker is a thread of the API process (platform/import/spreadsheet.ts).
+export const SERVER_ENTRIES = {
+  main: 'src/main.ts',
+  worker: 'src/worker.ts',
+  'spreadsheet-worker': 'src/platform/import/spreadsheet.worker.ts',
+};
 
 /**
  * Packages that stay imports from node_modules: native code, code that reads files beside itself

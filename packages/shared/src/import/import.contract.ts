@@ -19,7 +19,7 @@ export type ImportColumn = {
   required?: boolean;
   /** Checks a cell's text and gives the value to save: the module's form rules. */
   schema: z.ZodType;
-  /** The longest cell text a row sent back to save may carry (default 1000 characters). */
+  /** The longest cell text a row may carry (default IMPORT_CELL_MAX_LENGTH): a longer cell is a row error. */
   maxLength?: number;
   /** The value may appear once in the file and not at all among `existing` values. */
   unique?: { inFile: string; existing: string };
@@ -46,6 +46,8 @@ export const IMPORT_MSG = {
     `The first row needs the column headings, at least ${joinWords(required)}.`,
   empty: 'The spreadsheet has no rows under its headings.',
   tooMany: (max: number) => `The spreadsheet has more than ${max} rows.`,
+  tooLarge: (mb: number) => `The spreadsheet is too large to import: it unpacks to more than ${mb} MB.`,
+  tooLong: (max: number) => `The cell has more than ${max} characters: only the first ${max} are shown.`,
   noRows: 'There are no rows to save.',
 } as const;
 
@@ -53,6 +55,13 @@ function joinWords(words: readonly string[]): string {
   if (words.length < 2) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 }
+
+/** The longest cell text of a column that declares no `maxLength`. */
+export const IMPORT_CELL_MAX_LENGTH = 1000;
+
+/** The longest text a column's cell may carry. */
+export const cellMaxLength = <C extends ImportColumns>(def: ImportDefinition<C>, key: keyof C & string): number =>
+  def.columns[key]?.maxLength ?? IMPORT_CELL_MAX_LENGTH;
 
 /** Headings compare without case, spaces, '-' or '_': "Truck quantity" = "truck_quantity" = "TRUCKQUANTITY". */
 export const normalizeHeading = (heading: string): string => heading.toLowerCase().replace(/[\s_-]+/g, '');
@@ -93,7 +102,7 @@ export function defineImport<C extends ImportColumns>(
       k,
       z
         .string()
-        .max(columns[k]?.maxLength ?? 1000)
+        .max(columns[k]?.maxLength ?? IMPORT_CELL_MAX_LENGTH)
         .default(''),
     ]),
   );

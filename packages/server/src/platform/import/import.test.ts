@@ -1,12 +1,26 @@
 import { MSG, SECTION } from '@backhaul/shared';
-import { defineImport, IMPORT_MSG, type ImportValues, importCell } from '@backhaul/shared/import/import.contract';
+import {
+  cellMaxLength,
+  defineImport,
+  IMPORT_MSG,
+  type ImportColumns,
+  type ImportDefinition,
+  type ImportValues,
+  importCell,
+  requiredLabels,
+} from '@backhaul/shared/import/import.contract';
+import { LEAD_IMPORT } from '@backhaul/shared/modules/clients/clients.contract';
+import { FUEL_IMPORT } from '@backhaul/shared/modules/driver-pay/fuel.contract';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { departments } from '../auth/auth.table';
 import { AppError } from '../errors';
 import { type ImportSpec, registerImportRoutes } from './import';
+import { MAX_XML_BYTES } from './sheet-reader';
+import { holdParses, parseQueue } from './spreadsheet';
+import { longSheetXml, sharedXml, spacesBomb, xlsxParts, zipParts } from './spreadsheet.fixtures';
 
 // A declaration of the test's own, as a module writes one: four columns and a save function.
 const DEPARTMENTS = defineImport({
@@ -80,11 +94,11 @@ function multipart(name: string, data: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (name: string, data: Buffer | string, token = admin) => {
+const upload = (name: string, data: Buffer | string, token = admin, base = `/api${BASE}`) => {
   const m = multipart(name, Buffer.isBuffer(data) ? data : Buffer.from(data));
   return t.app.inject({
     method: 'POST',
-    url: `/api${BASE}/import`,
+    url: `${base}/import`,
     payload: m.payload,
     headers: { ...m.headers, ...t.bearer(token) },
   });
@@ -227,5 +241,84 @@ describe('spreadsheet import (platform)', () => {
   it('needs the access the declaration names', async () => {
     const { token } = await t.createUser({ email: 'import-nobody@backhaul.demo', grants: [] });
     expect((await upload('departments.csv', 'Department\nX\n', token)).statusCode).toBe(403);
+  });
+});
+
+describe('hostile spreadsheets (issue 27)', () => {
+  const headings = ['Department', 'Budget', 'Opened'];
+  const longXlsx = (rows: number, tail?: string) =>
+    zipParts(xlsxParts({ data: longSheetXml({ headings, rows, tail }) }, sharedXml(['Linehaul', ...headings])));
+  // A sheet cut off after its rows: a reader that reads every row fails there.
+  const CUT_OFF = '<row><c><v>1</v></c></row><<<';
+
+  it('refuses a 300,000-row sheet at the row limit without reading the rows past it', async () => {
+    const res = await upload('departments.xlsx', longXlsx(300_000, CUT_OFF));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ file: [IMPORT_MSG.tooMany(5000)] });
+    // Within the limit the reader reaches the cut-off end, and the same file is unreadable.
+    const short = await upload('departments.xlsx', longXlsx(3, CUT_OFF));
+    expect(short.json().errors).toEqual({ file: [IMPORT_MSG.unreadable] });
+  });
+
+  it('refuses a zip bomb, a sheet that unpacks past the limit while the zip declares 1 KB, with a 422 on file', async () => {
+    const limitMb = MAX_XML_BYTES / 1024 / 1024;
+    const bomb = spacesBomb('<?xml version="1.0"?><worksheet><sheetData>', limitMb + 10);
+    const file = zipParts(xlsxParts({ data: '', deflated: bomb, declaredSize: 1024 }));
+    expect(file.length).toBeLessThan(1024 * 1024);
+    const res = await upload('departments.xlsx', file);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ file: [IMPORT_MSG.tooLarge(50)] });
+  });
+
+  it('parses off the request thread: while files are read other calls are answered, and at most two are read at once', async () => {
+    const csv = `Department,Opened\n${'Yard,2026-03-01\n'.repeat(300_000)}`;
+    const release = holdParses();
+    let settled = 0;
+    let uploads: ReturnType<typeof upload>[] = [];
+    try {
+      uploads = [1, 2, 3].map(() => upload('departments.csv', csv));
+      for (const u of uploads) u.then(() => settled++);
+      await vi.waitFor(() => expect(parseQueue()).toEqual({ running: 2, waiting: 1 }), { timeout: 20_000 });
+      // The parses are held inside their workers: a parse on the request thread would hold this call too.
+      const version = await t.app.inject({ method: 'POST', url: '/api/version', payload: {} });
+      expect(version.statusCode).toBe(200);
+      expect(settled).toBe(0);
+      expect(parseQueue()).toEqual({ running: 2, waiting: 1 });
+    } finally {
+      release();
+    }
+    // A CSV over the limit is refused like a sheet.
+    for (const res of await Promise.all(uploads))
+      expect(res.json().errors).toEqual({ file: [IMPORT_MSG.tooMany(5000)] });
+    expect(parseQueue().waiting).toBe(0);
+  });
+
+  it('answers a cell longer than its column takes as a row error with the cell cut for the preview, not a 500', async () => {
+    const long = `${'x'.repeat(999)}yz${'w'.repeat(499)}`;
+    const res = await upload('departments.csv', `Department,Opened\n"${long}",2026-03-01\nYard,2026-03-02\n`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows).toEqual([
+      { row: 2, name: `${'x'.repeat(999)}y`, budget: '', opened: '2026-03-01', headcount: '' },
+      { row: 3, name: 'Yard', budget: '', opened: '2026-03-02', headcount: '' },
+    ]);
+    // Only the length error: the schema's own (at most 60 characters) is not repeated for the cut text.
+    expect(res.json().errors).toEqual([{ row: 2, field: 'name', message: IMPORT_MSG.tooLong(1000) }]);
+  });
+
+  const moduleImports: [string, ImportDefinition<ImportColumns>][] = [
+    ['/api/fuel', FUEL_IMPORT as unknown as ImportDefinition<ImportColumns>],
+    ['/api/potentialClients', LEAD_IMPORT as unknown as ImportDefinition<ImportColumns>],
+    ['/api/clients', LEAD_IMPORT as unknown as ImportDefinition<ImportColumns>],
+  ];
+  it.each(moduleImports)('%s/import answers a 1,500-character cell as a row error, not a 500', async (base, def) => {
+    const key = def.keys.find((k) => def.columns[k]?.required) as string;
+    const max = cellMaxLength(def, key);
+    expect(max).toBe(1000);
+    const labels = requiredLabels(def);
+    const cells = labels.map((l) => (l === def.columns[key]?.label ? 'L'.repeat(1500) : ''));
+    const res = await upload('import.csv', `${labels.join(',')}\n${cells.join(',')}\n`, admin, base);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().rows[0][key]).toBe('L'.repeat(1000));
+    expect(res.json().errors).toContainEqual({ row: 2, field: key, message: IMPORT_MSG.tooLong(1000) });
   });
 });

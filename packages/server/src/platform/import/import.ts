@@ -1,5 +1,6 @@
 import { MSG } from '@backhaul/shared';
 import {
+  cellMaxLength,
   checkImportRows,
   type ExistingValues,
   IMPORT_MSG,
@@ -19,6 +20,7 @@ import { caller } from '../auth/guard';
 import { AppError } from '../errors';
 import { readUpload } from '../files/read-upload';
 import type { App } from '../http/types';
+import type { Sheet } from './sheet-reader';
 import { readSpreadsheet } from './spreadsheet';
 
 /**
@@ -38,41 +40,64 @@ export type ImportSpec<C extends ImportColumns> = {
   save: (tx: Tx, user: AuthUser, rows: ImportValues<C>[]) => Promise<number>;
 };
 
-/** Rows of a sheet under its heading row, keyed by column (ignored headings named), without empty rows. */
+/**
+ * Rows of a sheet under its heading row, keyed by column (ignored headings named). A cell longer than
+ * its column's `maxLength` is cut to it for the preview and is a row error (`long`), not a 500 from
+ * the answer's schema.
+ */
 export function sheetRows<C extends ImportColumns>(
   def: ImportDefinition<C>,
-  grid: readonly string[][],
-): { rows: ImportTextRow<C>[]; ignored: string[] } {
-  const [heading = [], ...body] = grid;
-  const { index, ignored } = mapHeadings(def, heading);
+  sheet: Sheet,
+): { rows: ImportTextRow<C>[]; ignored: string[]; long: ImportError[] } {
+  const { index, ignored } = mapHeadings(def, sheet.heading);
   if (missingColumns(def, index).length) throw AppError.invalidField('file', IMPORT_MSG.headings(requiredLabels(def)));
   const rows: ImportTextRow<C>[] = [];
-  body.forEach((cells, i) => {
-    if (cells.every((c) => c.trim() === '')) return;
-    const row: Record<string, string | number> = { row: i + 2 };
+  const long: ImportError[] = [];
+  for (const { row: n, cells } of sheet.rows) {
+    const row: Record<string, string | number> = { row: n };
     for (const key of def.keys) {
       const at = index.get(key);
-      row[key] = at === undefined ? '' : (cells[at] ?? '').trim();
+      const text = at === undefined ? '' : (cells[at] ?? '').trim();
+      const max = cellMaxLength(def, key);
+      if (text.length > max) long.push({ row: n, field: key, message: IMPORT_MSG.tooLong(max) });
+      row[key] = text.slice(0, max);
     }
     rows.push(row as ImportTextRow<C>);
-  });
+  }
   if (!rows.length) throw AppError.invalidField('file', IMPORT_MSG.empty);
-  if (rows.length > def.maxRows) throw AppError.invalidField('file', IMPORT_MSG.tooMany(def.maxRows));
-  return { rows, ignored };
+  if (sheet.more || rows.length > def.maxRows) throw AppError.invalidField('file', IMPORT_MSG.tooMany(def.maxRows));
+  return { rows, ignored, long };
 }
 
-/** POST …/import: the file's rows, every row's errors and the ignored headings; nothing is stored. */
+/**
+ * POST …/import: the file's rows, every row's errors and the ignored headings; nothing is stored. The
+ * file is read in a worker (spreadsheet.ts), no further than one row past the limit.
+ */
 export async function previewImport<C extends ImportColumns>(
   db: Db,
   user: AuthUser,
   spec: ImportSpec<C>,
   file: { kind: 'xlsx' | 'csv'; data: Buffer },
 ) {
-  const { rows, ignored } = sheetRows(spec.definition, await readSpreadsheet(file));
+  const def = spec.definition;
+  // One character past the longest a column takes: enough to tell a cell is too long.
+  const cellChars = Math.max(...def.keys.map((k) => cellMaxLength(def, k))) + 1;
+  const sheet = await readSpreadsheet(file, { maxRows: def.maxRows, cellChars });
+  const { rows, ignored, long } = sheetRows(def, sheet);
   const existing = spec.existing ? await spec.existing(db, user) : {};
-  const { errors, accepted } = checkImportRows(spec.definition, rows, existing);
-  const more = spec.check ? await spec.check(db, user, accepted) : [];
-  return { rows, errors: [...errors, ...more].sort((a, b) => a.row - b.row), ignored };
+  const { errors, accepted } = checkImportRows(def, rows, existing);
+  // A cut cell's own error stands for it; its row is not checked against saved data.
+  const cut = new Set(long.map((e) => `${e.row}:${e.field}`));
+  const cutRows = new Set(long.map((e) => e.row));
+  const more = spec.check
+    ? await spec.check(
+        db,
+        user,
+        accepted.filter((a) => !cutRows.has(a.row)),
+      )
+    : [];
+  const all = [...long, ...errors.filter((e) => !cut.has(`${e.row}:${e.field}`)), ...more];
+  return { rows, errors: all.sort((a, b) => a.row - b.row), ignored };
 }
 
 /** A 422 naming each bad cell as `rows.<index in the body>.<field>`: "Row <sheet row>: <message>". */
