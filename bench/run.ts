@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
+import { importLoad } from './import-load';
 import { type DatasetMeta, gitSha, preparePglite, preparePostgres } from './lib/dataset';
 import { type BenchDb, connectPostgres } from './lib/db';
 import { keepAlive, resetCounts } from './lib/http';
@@ -258,6 +259,12 @@ async function benchDatabase(kind: Kind, meta: DatasetMeta, pristine: string) {
 }
 
 async function main() {
+  // Imports beside normal traffic run alone, on a demo database of their own (bench/import-load.ts).
+  if (config.only === 'import') {
+    await importLoad(log);
+    clearInterval(loadTimer);
+    return;
+  }
   const started = new Date();
   const g = git();
   log(
