@@ -117,6 +117,10 @@ ALTER TABLE "loads" ADD COLUMN "fuel_surcharge_cents" bigint DEFAULT 0 NOT NULL;
 ALTER TABLE "loads" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
 ALTER TABLE "trips" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
 ALTER TABLE "trips" ADD COLUMN "team_share_bp" integer DEFAULT 5000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "sublet_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "sublet_markup_basis_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "approved_by" integer;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "doc_type" text;--> statement-breakpoint
 ALTER TABLE "pay_statement_lines" ADD CONSTRAINT "pay_statement_lines_statement_id_pay_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."pay_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pay_statement_payments" ADD CONSTRAINT "pay_statement_payments_statement_id_pay_statements_id_fk" FOREIGN KEY ("statement_id") REFERENCES "public"."pay_statements"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -35,7 +35,17 @@ export const workOrders = pgTable(
     labourCents: integer().notNull().default(0),
     partsCents: integer().notNull().default(0),
     taxCents: integer().notNull().default(0),
+    /**
+     * Vendors' (sublet) invoices as billed: each one's amount plus the markup, rounded per invoice
+     * (Accounting settings, shop group), part of the total.
+     */
+    subletCents: integer().notNull().default(0),
+    /** The sublet markup the totals were computed with, in hundredths of a percent (15 % = 1500). */
+    subletMarkupBasisPoints: integer().notNull().default(0),
     totalCents: integer().notNull().default(0),
+    /** When the customer approved the estimate and it was billed before completion ("approve and bill"). */
+    approvedAt: timestamp({ withTimezone: true }),
+    approvedBy: integer(),
     /** An outside customer's order is billed on this invoice, whose total follows the order's. */
     customerInvoiceId: integer(),
     createdBy: integer(),
