@@ -32,6 +32,8 @@ export const workOrders = pgTable(
     checkOut: timestamp({ withTimezone: true }),
     /** Tax on parts in hundredths of a percent (8.25 % = 825). */
     taxBasisPoints: integer().notNull().default(0),
+    /** Whether the tax was also charged on labour (Accounting settings, shop group, when the totals were computed). */
+    labourTaxed: boolean().notNull().default(false),
     labourCents: integer().notNull().default(0),
     partsCents: integer().notNull().default(0),
     taxCents: integer().notNull().default(0),
