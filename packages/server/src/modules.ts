@@ -9,6 +9,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { dispatcherStatementsRoutes } from './modules/dispatcher-statements/dispatcher-statements.routes';
 import { downtimeRoutes } from './modules/downtime/downtime.routes';
 import { companyExpensesRoutes } from './modules/driver-pay/company-expenses.routes';
+import { driverLedgerRoutes } from './modules/driver-pay/driver-ledger.routes';
 import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.routes';
 import { fuelRoutes } from './modules/driver-pay/fuel.routes';
 import { scheduledPaymentsRoutes } from './modules/driver-pay/scheduled-payments.routes';
@@ -97,6 +98,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   fuelRoutes,
   scheduledPaymentsRoutes,
   companyExpensesRoutes,
+  driverLedgerRoutes,
   iftaRoutes,
   searchRoutes,
   // Staff pay (issue 16).

@@ -13,19 +13,15 @@ import { companyExpenses as t } from './driver-pay.table';
 import { queueExpenseOnOpenStatement } from './driver-statements.service';
 import { checkPayeeRefs } from './fuel.record';
 import { payeeOptions } from './fuel.service';
+import { statementHolding } from './statement-lines';
 
 type ExpenseRecord = typeof t.$inferSelect;
 
 /** The statement line that holds an expense, if any (its status follows: On statement). */
 const statementOf = async (tx: DbOrTx, id: number) =>
   Number(
-    (
-      await rowsOf<{ statement_id: number }>(
-        tx,
-        sql`select statement_id from pay_statement_lines where kind = 'driver' and source = 'expense'
-          and source_key = ${String(id)}`,
-      )
-    )[0]?.statement_id ?? 0,
+    (await rowsOf<{ statement_id: number }>(tx, sql`select ${statementHolding('expense', id)} as statement_id`))[0]
+      ?.statement_id ?? 0,
   ) || null;
 
 export async function toExpenseRow(tx: DbOrTx, e: ExpenseRecord): Promise<C.CompanyExpense> {
@@ -45,9 +41,8 @@ export async function toExpenseRow(tx: DbOrTx, e: ExpenseRecord): Promise<C.Comp
   };
 }
 
-/** The line of a driver statement that holds the expense. */
-const lineOf = sql`(select pl.statement_id from pay_statement_lines pl where pl.company_id = ${t.companyId}
-  and pl.kind = 'driver' and pl.source = 'expense' and pl.source_key = ${t.id}::text)`;
+/** The driver statement that holds the expense. */
+const lineOf = statementHolding('expense', t.id);
 const statusSql = sql`(case when ${lineOf} is not null then 'On statement' else ${t.status} end)`;
 
 /** 001 §3: ID, Customer, Driver, Truck, Amount, Category, Description (+ date and where the pay stands). */

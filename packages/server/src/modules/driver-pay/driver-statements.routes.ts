@@ -15,6 +15,7 @@ import {
   StatementSendSchema,
   StatementSentSchema,
   StatementUpdateSchema,
+  StatementWriteOffSchema,
 } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
@@ -81,6 +82,17 @@ export const driverStatementsRoutes: RouteModule = {
       config: { access: can(ACTION.PAID) },
       schema: { tags, params: IdParamsSchema, body: StatementPayFormSchema, response: { 200: StatementSavedSchema } },
       handler: (req) => service.setPay(db, caller(req).user, req.params.id, req.body),
+    });
+    app.post('/drivers-statements/writeOff/:id', {
+      config: { access: can(ACTION.PAID) },
+      schema: {
+        tags,
+        summary: 'What the driver owes on a closed negative statement is written off, with the reason (audited)',
+        params: IdParamsSchema,
+        body: StatementWriteOffSchema,
+        response: { 200: StatementSavedSchema },
+      },
+      handler: (req) => service.writeOff(db, caller(req).user, req.params.id, req.body.reason),
     });
     app.delete('/drivers-statements-payment/:id', {
       config: { access: can(ACTION.PAID) },

@@ -15,6 +15,7 @@ import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
 import { fuelDescriptions, fuelInvoices, fuelRows } from './driver-pay.table';
+import { statementHolding } from './statement-lines';
 
 type FuelRecord = typeof fuelRows.$inferSelect;
 
@@ -79,7 +80,7 @@ export async function checkPayeeRefs(
 }
 
 const onStatement = async (tx: DbOrTx, id: number) =>
-  (await rowsOf(tx, sql`select 1 from driver_statement_lines where fuel_id = ${id} limit 1`)).length > 0;
+  (await rowsOf(tx, sql`select ${statementHolding('fuel', id)} as id`))[0]?.id != null;
 
 /**
  * A fuel row (001 §4: a row saved Canceled leaves the list). A row on a driver statement keeps its

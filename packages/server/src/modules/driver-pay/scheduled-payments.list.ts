@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { scheduledPaymentRecord } from './scheduled-payments.record';
+import { instalmentLines } from './statement-lines';
 
 /** Deductions count against the driver: the amount footer is the signed sum. */
 const signedCents = sql`(case when scheduled_payments.payment_type = 'credit' then 1 else -1 end) * scheduled_payments.amount_cents`;
@@ -83,7 +84,7 @@ export const scheduledPaymentsList = defineList({
     {
       id: 'taken',
       title: 'On statements',
-      sql: sql`(select count(*)::int from driver_statement_lines dl where dl.scheduled_payment_id = scheduled_payments.id)`,
+      sql: sql`(select count(*)::int from ${instalmentLines} dl where dl.scheduled_payment_id = scheduled_payments.id)`,
       format: 'number',
     },
     {

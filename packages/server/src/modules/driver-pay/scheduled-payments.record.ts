@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
 import { scheduledPayments } from './driver-pay.table';
 import { instalmentNumber } from './instalments';
+import { instalmentLines } from './statement-lines';
 
 type SeriesRecord = typeof scheduledPayments.$inferSelect;
 
@@ -22,7 +23,7 @@ type SeriesRecord = typeof scheduledPayments.$inferSelect;
 export async function takenOf(tx: DbOrTx, s: SeriesRecord) {
   const rows = await rowsOf<{ due_on: string; statement_id: number }>(
     tx,
-    sql`select due_on::text as due_on, statement_id from driver_statement_lines
+    sql`select due_on::text as due_on, statement_id from ${instalmentLines} dl
       where scheduled_payment_id = ${s.id} order by due_on`,
   );
   const series = { frequency: s.frequency, startDate: s.startDate, count: s.count };
@@ -39,7 +40,7 @@ export async function toScheduledRow(tx: DbOrTx, s: SeriesRecord): Promise<Sched
     tx,
     sql`select (select name from drivers where id = ${s.driverId}) as driver,
       (select name from customers where id = ${s.customerId}) as customer,
-      (select count(*)::int from driver_statement_lines where scheduled_payment_id = ${s.id}) as taken`,
+      (select count(*)::int from ${instalmentLines} dl where scheduled_payment_id = ${s.id}) as taken`,
   );
   return {
     id: s.id,

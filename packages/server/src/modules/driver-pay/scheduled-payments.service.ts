@@ -16,6 +16,7 @@ import { scheduledPayments } from './driver-pay.table';
 import { payeeOptions } from './fuel.service';
 import { instalmentNumber, instalmentsBetween, type Series, scheduleLabel } from './instalments';
 import { scheduledPaymentRecord, takenOf, toScheduledRow } from './scheduled-payments.record';
+import { instalmentLines } from './statement-lines';
 
 /** GET /scheduled-payments/create: drivers (a customer's only, when one is named) and customers. */
 export async function scheduledOptions(db: DbOrTx, user: AuthUser, customerId: number | null) {
@@ -67,7 +68,7 @@ async function instalments(
   );
   const marks = await rowsOf<{ payment_id: number; due_on: string; statement_id: number | null }>(
     db,
-    sql`select scheduled_payment_id as payment_id, due_on::text as due_on, statement_id from driver_statement_lines
+    sql`select scheduled_payment_id as payment_id, due_on::text as due_on, statement_id from ${instalmentLines} dl
         where scheduled_payment_id in (${ids}) and due_on between ${range.from} and ${range.to}
       union all
       select payment_id, due_on::text, null from scheduled_payment_skips

@@ -38,7 +38,7 @@ export async function loadDetails(db: DbOrTx, ids: number[]): Promise<LoadDetail
       db,
       sql`select l.id as load_id, l.trip_id, l.position, l.broker_id, b.name as broker_name,
         coalesce(l.broker_number, '') as broker_number, coalesce(l.bol, '') as bol, l.gross_cents,
-        l.factoring, l.mileage_loaded, l.mileage_empty, l.ppw, l.ppw_created_by,
+        l.lumper_cents, l.fuel_surcharge_cents, l.factoring, l.mileage_loaded, l.mileage_empty, l.ppw, l.ppw_created_by,
         to_char(l.ppw_date at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as ppw_date, l.billing,
         l.customer_invoice_id, l.ai_status,
         l.pickup_city || ', ' || l.pickup_state || ' → ' || l.delivery_city || ', ' || l.delivery_state as routs
@@ -64,6 +64,8 @@ export async function loadDetails(db: DbOrTx, ids: number[]): Promise<LoadDetail
       broker_number: String(r.broker_number),
       bol: String(r.bol),
       gross,
+      lumper: Number(r.lumper_cents) / 100,
+      fuel_surcharge: Number(r.fuel_surcharge_cents) / 100,
       factoring: Boolean(r.factoring),
       mileage_loaded: Number(r.mileage_loaded),
       mileage_empty: Number(r.mileage_empty),
@@ -84,7 +86,7 @@ export async function loadDetails(db: DbOrTx, ids: number[]): Promise<LoadDetail
 export async function tripDetail(db: DbOrTx, auth: AuthContext, id: number): Promise<TripDetail> {
   const [trip] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select t.id, t.truck_id, t.trailer_id, t.driver_id, t.customer_id, t.dispatcher_id, coalesce(t.notes, '') as notes,
+    sql`select t.id, t.truck_id, t.trailer_id, t.driver_id, t.team_driver_id, t.team_share_bp, t.customer_id, t.dispatcher_id, coalesce(t.notes, '') as notes,
       to_char(t.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at,
       tr.truck_number as truck, tl.trailer_number as trailer, d.name as driver, c.name as customer, u.name as dispatcher
     from trips t left join trucks tr on tr.id = t.truck_id left join trailers tl on tl.id = t.trailer_id
@@ -114,6 +116,8 @@ export async function tripDetail(db: DbOrTx, auth: AuthContext, id: number): Pro
     truck_id: num('truck_id'),
     trailer_id: num('trailer_id'),
     driver_id: num('driver_id'),
+    team_driver_id: num('team_driver_id'),
+    team_share: Number(trip.team_share_bp) / 100,
     customer_id: num('customer_id'),
     dispatcher_id: num('dispatcher_id'),
     truck: text('truck'),

@@ -25,7 +25,7 @@ export async function syncTripLoads(tx: DbOrTx, tripId: number): Promise<void> {
   await tx.execute(sql`
     update loads set
       customer_id = t.customer_id, truck_id = t.truck_id, trailer_id = t.trailer_id,
-      driver_id = t.driver_id, dispatcher_id = t.dispatcher_id, updated_at = now(),
+      driver_id = t.driver_id, team_driver_id = t.team_driver_id, dispatcher_id = t.dispatcher_id, updated_at = now(),
       (pickup_at, pickup_city, pickup_state) = (
         select s.at, s.city, s.state from load_stops s where s.load_id = loads.id and s.type = 1
         order by s.position limit 1),
@@ -50,6 +50,7 @@ async function checkReferences(db: DbOrTx, auth: AuthContext, form: Partial<Trip
     db,
     sql`select ${exists('customers', form.customer_id)} as customer_id, ${exists('trucks', form.truck_id)} as truck_id,
       ${exists('trailers', form.trailer_id)} as trailer_id, ${exists('drivers', form.driver_id)} as driver_id,
+      ${exists('drivers', form.team_driver_id)} as team_driver_id,
       ${exists('users', form.dispatcher_id)} as dispatcher_id, ${brokers} as broker_id`,
   );
   const errors: FieldErrors = {};
@@ -87,6 +88,8 @@ const loadColumns = (form: LoadFormOutput) => ({
   brokerNumber: form.broker_number || null,
   bol: form.bol || null,
   grossCents: form.gross,
+  lumperCents: form.lumper,
+  fuelSurchargeCents: form.fuel_surcharge,
   factoring: form.factoring,
   mileageLoaded: form.mileage_loaded,
   mileageEmpty: form.mileage_empty,
@@ -119,6 +122,8 @@ const tripColumns = (form: TripFormOutput) => ({
   truckId: form.truck_id,
   trailerId: form.trailer_id,
   driverId: form.driver_id,
+  teamDriverId: form.team_driver_id,
+  teamShareBp: Math.round(form.team_share * 100),
   dispatcherId: form.dispatcher_id,
   notes: form.notes || null,
 });

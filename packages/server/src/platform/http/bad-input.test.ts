@@ -201,6 +201,18 @@ describe('money is dollars as a number or a decimal text, nothing else', () => {
       field: 'amount_factoring',
     },
     { route: '/schedules/load/1', body: () => ({ status: 'applied' }), field: 'amount_factoring' },
+    { route: '/trucks', body: () => ({ truck_number: 'MONEY1', status: 'active' }), field: 'origin_value' },
+    { route: '/trailers', body: () => ({ trailer_number: 'MONEY1', status: 'active' }), field: 'origin_value' },
+    { route: '/trucks/value/1/store', body: () => ({ year: 2024 }), field: 'value' },
+    {
+      route: '/trips/update/0',
+      body: () => ({ customer_id: 1, dispatcher_id: 1, loads: [{ stops: [] }] }),
+      field: 'loads.0.gross',
+    },
+  ];
+
+  // Pay rates are written to the thousandth ($0.575 a mile): the shared rate schema, as strict as money.
+  const RATE_FIELDS: { route: string; method?: 'POST' | 'PUT'; body: () => object; field: string }[] = [
     {
       route: '/drivers/new',
       body: () => ({ driver: 'Money Test', phone: '3125550142', payment_type: 'flat' }),
@@ -211,15 +223,14 @@ describe('money is dollars as a number or a decimal text, nothing else', () => {
       body: () => ({ contract_type: 'flat', starts_on: '2026-01-01' }),
       field: 'rate',
     },
-    { route: '/trucks', body: () => ({ truck_number: 'MONEY1', status: 'active' }), field: 'origin_value' },
-    { route: '/trailers', body: () => ({ trailer_number: 'MONEY1', status: 'active' }), field: 'origin_value' },
-    { route: '/trucks/value/1/store', body: () => ({ year: 2024 }), field: 'value' },
-    {
-      route: '/trips/update/0',
-      body: () => ({ customer_id: 1, dispatcher_id: 1, loads: [{ stops: [] }] }),
-      field: 'loads.0.gross',
-    },
   ];
+  it.each(RATE_FIELDS)('$route refuses "0x10", true and [5] in the rate $field', async ({ route, body, field }) => {
+    for (const bad of ['0x10', true, [5]]) {
+      const res = await call('POST', route, { ...body(), [field]: bad });
+      expect(res.statusCode, `${route} ${JSON.stringify(bad)}`).toBe(422);
+      expect(errorsOf(res)[field]?.[0], `${route} ${JSON.stringify(bad)}`).toMatch(/^Enter the .+ as a number/);
+    }
+  });
 
   it.each(MONEY_FIELDS)('$route refuses "0x10", true and [5] in $field', async ({ route, method, body, field }) => {
     for (const bad of ['0x10', true, [5]]) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
+import { percentSchema } from '../../schemas/percent';
 
 /** Address filter and stop types (000 §5): PickUp 1, Delivery 2. */
 export const STOP_TYPE = { PickUp: 1, Delivery: 2 } as const;
@@ -74,6 +75,11 @@ const miles = z.coerce
   .min(0, 'Miles cannot be negative.')
   .max(20000, 'That is too many miles for one load.');
 
+export const TRIP_MSG = {
+  passThrough: 'The lumper and the fuel surcharge are part of the gross: together they cannot exceed it.',
+  team: 'A team’s second driver is another driver than the first.',
+} as const;
+
 export const LoadFormSchema = z
   .object({
     load_id: z.number().int().positive().nullable().default(null),
@@ -82,6 +88,9 @@ export const LoadFormSchema = z
     bol: z.string().trim().max(60).default(''),
     /** Dollars, parsed to cents. */
     gross: moneySchema({ label: 'gross', max: 1_000_000 }),
+    /** Pass-through charges inside the gross (a driver's percentage is paid on the rest). */
+    lumper: moneySchema({ label: 'lumper', max: 1_000_000 }).default(0),
+    fuel_surcharge: moneySchema({ label: 'fuel surcharge', max: 1_000_000 }).default(0),
     factoring: z.boolean().default(false),
     mileage_loaded: miles.default(0),
     mileage_empty: miles.default(0),
@@ -93,6 +102,8 @@ export const LoadFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['stops'], message: 'Add at least one pickup.' });
     if (!load.stops.some((s) => s.type === 2))
       ctx.addIssue({ code: 'custom', path: ['stops'], message: 'Add at least one delivery.' });
+    if (load.lumper + load.fuel_surcharge > load.gross)
+      ctx.addIssue({ code: 'custom', path: ['lumper'], message: TRIP_MSG.passThrough });
   });
 export type LoadForm = z.input<typeof LoadFormSchema>;
 export type LoadFormOutput = z.output<typeof LoadFormSchema>;
@@ -100,15 +111,23 @@ export type LoadFormOutput = z.output<typeof LoadFormSchema>;
 const optionalId = z.number().int().positive().nullable().default(null);
 
 /** The trip dialog (create and edit need CREATE_EDIT_TRIP 19). */
-export const TripFormSchema = z.object({
-  truck_id: optionalId,
-  trailer_id: optionalId,
-  driver_id: optionalId,
-  customer_id: z.number({ message: 'The customer field is required.' }).int().positive(),
-  dispatcher_id: z.number({ message: 'The dispatcher field is required.' }).int().positive(),
-  notes: z.string().trim().max(2000).default(''),
-  loads: z.array(LoadFormSchema).min(1, 'Add at least one load.').max(20),
-});
+export const TripFormSchema = z
+  .object({
+    truck_id: optionalId,
+    trailer_id: optionalId,
+    driver_id: optionalId,
+    /** A team trip's second driver, and the first driver's share of each load's pay (percent). */
+    team_driver_id: optionalId,
+    team_share: percentSchema({ label: 'first driver’s share' }).default(50),
+    customer_id: z.number({ message: 'The customer field is required.' }).int().positive(),
+    dispatcher_id: z.number({ message: 'The dispatcher field is required.' }).int().positive(),
+    notes: z.string().trim().max(2000).default(''),
+    loads: z.array(LoadFormSchema).min(1, 'Add at least one load.').max(20),
+  })
+  .superRefine((trip, ctx) => {
+    if (trip.team_driver_id !== null && (trip.driver_id === null || trip.team_driver_id === trip.driver_id))
+      ctx.addIssue({ code: 'custom', path: ['team_driver_id'], message: TRIP_MSG.team });
+  });
 export type TripForm = z.input<typeof TripFormSchema>;
 export type TripFormOutput = z.output<typeof TripFormSchema>;
 
@@ -136,6 +155,8 @@ export const LoadDetailSchema = z.object({
   broker_number: z.string(),
   bol: z.string(),
   gross: z.number(),
+  lumper: z.number(),
+  fuel_surcharge: z.number(),
   factoring: z.boolean(),
   mileage_loaded: z.number().int(),
   mileage_empty: z.number().int(),
@@ -190,6 +211,8 @@ export const TripDetailSchema = z.object({
   truck_id: z.number().int().nullable(),
   trailer_id: z.number().int().nullable(),
   driver_id: z.number().int().nullable(),
+  team_driver_id: z.number().int().nullable(),
+  team_share: z.number(),
   customer_id: z.number().int().nullable(),
   dispatcher_id: z.number().int().nullable(),
   truck: z.string().nullable(),
