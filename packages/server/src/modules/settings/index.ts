@@ -4,9 +4,11 @@ export { federalHolidays } from './settings.seed';
 export {
   allocateInvoiceNumbers,
   invoicePaymentDetails,
+  motivationRules,
   paymentTermsDays,
   payRules,
   readSystemSettings,
+  shopRules,
 } from './settings.service';
 export {
   contactTypes,

@@ -1,8 +1,10 @@
 import {
   type AccountSettings,
   type AccountSettingsForm,
+  MOTIVATION_DEFAULTS,
   PAY_DEFAULTS,
   SETTINGS_SAVED,
+  SHOP_DEFAULTS,
   type SystemSettings,
   type SystemSettingsForm,
   USER_PAGE_SIZES,
@@ -39,6 +41,12 @@ const ACCOUNT_DEFAULTS = {
   zelleAccount: { name: '', email: '', phone: '' },
   /** Cents. */
   pay: { min_weekly_pay: Math.round(PAY_DEFAULTS.min_weekly_pay * 100) },
+  /** Markup in hundredths of a percent (15 % = 1500). */
+  shop: {
+    sublet_markup_bp: Math.round(SHOP_DEFAULTS.sublet_markup_percent * 100),
+    labor_taxable: SHOP_DEFAULTS.labor_taxable as boolean,
+  },
+  motivation: { safe_driving_min_miles: MOTIVATION_DEFAULTS.safe_driving_min_miles as number },
 };
 type StoredAccount = typeof ACCOUNT_DEFAULTS;
 
@@ -210,6 +218,21 @@ export async function payRules(db: DbOrTx, companyId: number): Promise<{ minWeek
   return { minWeeklyPayCents: account.pay?.min_weekly_pay ?? ACCOUNT_DEFAULTS.pay.min_weekly_pay };
 }
 
+/** Shop billing rules: the markup on vendors' (sublet) invoices in basis points, and whether labour is taxed. */
+export async function shopRules(
+  db: DbOrTx,
+  companyId: number,
+): Promise<{ subletMarkupBasisPoints: number; laborTaxable: boolean }> {
+  const shop = { ...ACCOUNT_DEFAULTS.shop, ...(await readAccount(db, companyId)).shop };
+  return { subletMarkupBasisPoints: shop.sublet_markup_bp, laborTaxable: shop.labor_taxable };
+}
+
+/** The motivation programme's rules: the miles a driver must drive in the month for the safe-driving bonus. */
+export async function motivationRules(db: DbOrTx, companyId: number): Promise<{ safeDrivingMinMiles: number }> {
+  const motivation = { ...ACCOUNT_DEFAULTS.motivation, ...(await readAccount(db, companyId)).motivation };
+  return { safeDrivingMinMiles: motivation.safe_driving_min_miles };
+}
+
 /** The company's payment terms in days (invoices' due dates read it). */
 export async function paymentTermsDays(db: DbOrTx, companyId: number): Promise<number> {
   return (await readAccount(db, companyId)).setting.payment_terms_days;
@@ -228,6 +251,14 @@ export async function getAccountSettings(db: DbOrTx, user: AuthUser): Promise<Ac
     service: services.map((s) => ({ ...s, default: s.id === account.default_service_id })),
     zelleAccount: account.zelleAccount,
     pay: { min_weekly_pay: (account.pay?.min_weekly_pay ?? ACCOUNT_DEFAULTS.pay.min_weekly_pay) / 100 },
+    shop: {
+      sublet_markup_percent: (account.shop?.sublet_markup_bp ?? ACCOUNT_DEFAULTS.shop.sublet_markup_bp) / 100,
+      labor_taxable: account.shop?.labor_taxable ?? ACCOUNT_DEFAULTS.shop.labor_taxable,
+    },
+    motivation: {
+      safe_driving_min_miles:
+        account.motivation?.safe_driving_min_miles ?? ACCOUNT_DEFAULTS.motivation.safe_driving_min_miles,
+    },
   };
 }
 
@@ -270,6 +301,11 @@ export async function saveAccountSettings(db: Db, user: AuthUser, form: AccountS
       default_service_id: defaultId,
       zelleAccount: form.zelleAccount,
       pay: { min_weekly_pay: form.pay.min_weekly_pay },
+      shop: {
+        sublet_markup_bp: Math.round(form.shop.sublet_markup_percent * 100),
+        labor_taxable: form.shop.labor_taxable,
+      },
+      motivation: { safe_driving_min_miles: form.motivation.safe_driving_min_miles },
     };
     await tx
       .insert(companySettings)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { field, rowSchema } from '../../forms/fields';
 import { dateSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
+import { percentSchema } from '../../schemas/percent';
 import { emailField, phoneField, requiredText, textField } from '../customers/contact-fields';
 import { optionalId, optionalInt } from '../units/units.contract';
 
@@ -223,6 +224,15 @@ export const DepartmentsAnswerSchema = z.object({ message: z.string().optional()
  */
 export const PAY_DEFAULTS = { min_weekly_pay: 290 } as const;
 
+/**
+ * Shop billing: no markup on vendors' (sublet) invoices and labour not taxed until the company says
+ * otherwise (whether repair labour is taxable depends on the state).
+ */
+export const SHOP_DEFAULTS = { sublet_markup_percent: 0, labor_taxable: false } as const;
+
+/** The motivation programme: the safe-driving bonus needs this many miles driven in the month. */
+export const MOTIVATION_DEFAULTS = { safe_driving_min_miles: 8000 } as const;
+
 export const AccountSettingsFormSchema = z.object({
   setting: z.object({
     remit_to: textField(500, 'remit-to address'),
@@ -258,6 +268,23 @@ export const AccountSettingsFormSchema = z.object({
   pay: z
     .object({ min_weekly_pay: moneySchema({ label: 'weekly minimum pay', max: 10_000 }) })
     .default({ min_weekly_pay: PAY_DEFAULTS.min_weekly_pay }),
+  /** Shop billing: the markup on vendors' invoices of a work order, and whether labour is taxed. */
+  shop: z
+    .object({
+      sublet_markup_percent: percentSchema({ label: 'sublet markup', max: 100, decimals: 2 }),
+      labor_taxable: z.boolean({ message: 'Say whether labour is taxable.' }),
+    })
+    .default({ ...SHOP_DEFAULTS }),
+  /** Motivation programme: the miles a driver must drive in the month to earn the safe-driving bonus. */
+  motivation: z
+    .object({
+      safe_driving_min_miles: z.coerce
+        .number({ message: 'The minimum miles must be a number.' })
+        .int('The minimum miles must be whole miles.')
+        .min(0, 'The minimum miles are at least 0.')
+        .max(100_000, 'The minimum miles are at most 100000.'),
+    })
+    .default({ ...MOTIVATION_DEFAULTS }),
 });
 export type AccountSettingsForm = z.output<typeof AccountSettingsFormSchema>;
 export type AccountSettingsInput = z.input<typeof AccountSettingsFormSchema>;
@@ -273,6 +300,8 @@ export const AccountSettingsSchema = z.object({
   ),
   zelleAccount: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
   pay: z.object({ min_weekly_pay: z.number() }),
+  shop: z.object({ sublet_markup_percent: z.number(), labor_taxable: z.boolean() }),
+  motivation: z.object({ safe_driving_min_miles: z.number().int() }),
 });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 export const AccountSettingsSavedSchema = AccountSettingsSchema.extend({ message: z.string() });
