@@ -12,9 +12,8 @@ import {
 import { toDollars } from '@backhaul/shared/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
@@ -22,11 +21,13 @@ import type { FilesService } from '../../platform/files/files.service';
 import type { MailAttachment, Mailer } from '../../platform/mail/mailer';
 import { reportMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import { accountingServices } from '../accounting-services';
 import { customers } from '../customers';
 import { allocateInvoiceNumbers, invoicePaymentDetails } from '../settings';
 import { loads } from '../trips';
 import { invoiceMail } from './invoices.mail';
+import { invoiceRecord } from './invoices.record';
 import { invoiceLines, invoiceSends, invoices } from './invoices.table';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -177,7 +178,7 @@ export async function getInvoice(db: DbOrTx, user: AuthUser, id: number): Promis
 type LineInput = z.output<typeof InvoiceLineSchema>;
 
 /** Replaces an Open invoice's lines: kept ids are updated, new ones added, missing ones removed (their loads freed). */
-async function saveLines(tx: Tx, inv: InvoiceRow, lines: LineInput[]): Promise<void> {
+async function saveLines(tx: DbOrTx, inv: InvoiceRow, lines: LineInput[]): Promise<void> {
   const existing = await tx.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, inv.id));
   const byId = new Map(existing.map((l) => [l.id, l]));
   const errors: Record<string, string[]> = {};
@@ -235,18 +236,15 @@ async function linesTotal(tx: DbOrTx, invoiceId: number): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** POST /invoice/update(/:id): description, payment account and lines of an Open invoice. */
-export async function updateInvoice(
-  db: Db,
-  user: AuthUser,
-  id: number,
-  body: z.output<typeof InvoiceUpdateBodySchema>,
-) {
-  await db.transaction(async (tx) => {
-    const inv = await lockInvoice(tx, user.companyId, id);
-    if (user.customerId && inv.customerId !== user.customerId) throw AppError.notFound();
-    if (inv.status !== INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.notOpen);
-    if (body.lines) await saveLines(tx, inv, body.lines);
+type UpdateInput = { id: number; body: z.output<typeof InvoiceUpdateBodySchema> };
+
+/** Description, payment account and lines of an Open invoice; its total and the customer's balance follow the lines. */
+const reviseInvoice = defineCommand({
+  action: 'update',
+  target: { record: invoiceRecord, id: (input: UpdateInput) => input.id },
+  run: async ({ tx, row, input: { id, body } }) => {
+    if (row.status !== INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.notOpen);
+    if (body.lines) await saveLines(tx, row, body.lines);
     const total = await linesTotal(tx, id);
     await tx
       .update(invoices)
@@ -256,34 +254,27 @@ export async function updateInvoice(
         updatedAt: new Date(),
       })
       .where(eq(invoices.id, id));
-    const after = await applyInvoiceAmounts(tx, id, { totalDelta: total - inv.totalCents });
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'invoice',
-      entityId: id,
-      action: 'update',
-      before: inv,
-      after,
-    });
-  });
+    await applyInvoiceAmounts(tx, id, { totalDelta: total - row.totalCents });
+  },
+});
+
+/** POST /invoice/update(/:id): description, payment account and lines of an Open invoice. */
+export async function updateInvoice(
+  db: Db,
+  user: AuthUser,
+  id: number,
+  body: z.output<typeof InvoiceUpdateBodySchema>,
+) {
+  await runCommand(db, reviseInvoice, user, { id, body });
   return getInvoice(db, user, id);
 }
 
-/** POST /invoice/new: a manual invoice for a customer of the company. */
-export async function createInvoice(db: Db, user: AuthUser, body: z.output<typeof InvoiceNewBodySchema>) {
-  const [customer] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, body.customer_id), eq(customers.companyId, user.companyId)));
-  if (!customer) throw AppError.invalidField('customer_id', 'Choose a customer.');
-  if (body.service_id) {
-    const [service] = await db
-      .select({ id: accountingServices.id })
-      .from(accountingServices)
-      .where(and(eq(accountingServices.id, body.service_id), eq(accountingServices.companyId, user.companyId)));
-    if (!service) throw AppError.invalidField('service_id', 'Choose a service.');
-  }
-  const id = await db.transaction(async (tx) => {
+type NewInput = z.output<typeof InvoiceNewBodySchema>;
+
+/** A manual invoice: numbered, its lines, its total on the customer's balance; audited as created. */
+const makeInvoice = defineCommand<NewInput, number>({
+  action: 'create',
+  run: async ({ tx, user, input: body, audit }) => {
     const [inv] = await tx
       .insert(invoices)
       .values({
@@ -305,44 +296,71 @@ export async function createInvoice(db: Db, user: AuthUser, body: z.output<typeo
       body.lines.map(({ id: _id, ...l }) => l),
     );
     const after = await applyInvoiceAmounts(tx, inv.id, { totalDelta: await linesTotal(tx, inv.id) });
-    await writeAudit(tx, { actor: user, entity: 'invoice', entityId: inv.id, action: 'create', after });
+    await audit({ entity: invoiceRecord.entity, entityId: inv.id, action: 'create', after });
     return inv.id;
-  });
+  },
+});
+
+/** POST /invoice/new: a manual invoice for a customer of the company. */
+export async function createInvoice(db: Db, user: AuthUser, body: NewInput) {
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, body.customer_id), eq(customers.companyId, user.companyId)));
+  if (!customer) throw AppError.invalidField('customer_id', 'Choose a customer.');
+  if (body.service_id) {
+    const [service] = await db
+      .select({ id: accountingServices.id })
+      .from(accountingServices)
+      .where(and(eq(accountingServices.id, body.service_id), eq(accountingServices.companyId, user.companyId)));
+    if (!service) throw AppError.invalidField('service_id', 'Choose a service.');
+  }
+  const id = await runCommand(db, makeInvoice, user, body);
   return getInvoice(db, user, id);
 }
+
+/** Back to Open; refused when it already is. */
+const reopenInvoice = defineCommand({
+  action: 'open',
+  target: { record: invoiceRecord, id: (id: number) => id },
+  run: async ({ tx, row }) => {
+    if (row.status === INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.alreadyOpen);
+    await tx
+      .update(invoices)
+      .set({ status: INVOICE_STATUS.Open, updatedAt: new Date() })
+      .where(eq(invoices.id, row.id));
+  },
+});
 
 /** POST /invoice/open/:id (117): back to Open; refused when it already is. */
 export async function openInvoice(db: Db, user: AuthUser, id: number) {
-  await db.transaction(async (tx) => {
-    const inv = await lockInvoice(tx, user.companyId, id);
-    if (inv.status === INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.alreadyOpen);
-    await tx.update(invoices).set({ status: INVOICE_STATUS.Open, updatedAt: new Date() }).where(eq(invoices.id, id));
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'invoice',
-      entityId: id,
-      action: 'open',
-      before: { status: inv.status },
-      after: { status: INVOICE_STATUS.Open },
-    });
-  });
+  await runCommand(db, reopenInvoice, user, id);
   return getInvoice(db, user, id);
 }
 
+/** The invoice's loads may be billed again (it is being deleted). */
+export async function releaseInvoiceLoads(tx: DbOrTx, invoiceId: number): Promise<void> {
+  await tx
+    .update(loads)
+    .set({ customerInvoiceId: null, updatedAt: new Date() })
+    .where(eq(loads.customerInvoiceId, invoiceId));
+}
+
+/** Deletes an invoice nothing was posted on: its total leaves the customer's balance, its loads may be billed again. */
+export const removeInvoice = defineCommand({
+  action: 'delete',
+  target: { record: invoiceRecord, id: (input: { invoiceId: number }) => input.invoiceId },
+  run: async ({ tx, row }) => {
+    if (row.paidCents + row.mistakeCents + row.lossCents !== 0) throw AppError.precondition(INVOICE_MSG.hasPayments);
+    if (row.totalCents !== 0) await applyInvoiceAmounts(tx, row.id, { totalDelta: -row.totalCents });
+    await releaseInvoiceLoads(tx, row.id);
+    await tx.delete(invoices).where(eq(invoices.id, row.id));
+  },
+});
+
 /** POST /invoice/delete/:id: refused once money is posted to it; its loads can be billed again. */
 export async function deleteInvoice(db: Db, user: AuthUser, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const inv = await lockInvoice(tx, user.companyId, id);
-    if (inv.paidCents + inv.mistakeCents + inv.lossCents !== 0)
-      throw AppError.precondition('Delete the payments of this invoice first.');
-    await applyInvoiceAmounts(tx, id, { totalDelta: -inv.totalCents });
-    await tx
-      .update(loads)
-      .set({ customerInvoiceId: null, updatedAt: new Date() })
-      .where(and(eq(loads.customerInvoiceId, id), eq(loads.companyId, user.companyId)));
-    await tx.delete(invoices).where(eq(invoices.id, id));
-    await writeAudit(tx, { actor: user, entity: 'invoice', entityId: id, action: 'delete', before: inv });
-  });
+  await runCommand(db, removeInvoice, user, { invoiceId: id });
 }
 
 async function companyName(db: DbOrTx, companyId: number): Promise<string> {
@@ -425,6 +443,26 @@ async function ppwAttachments(db: DbOrTx, files: FilesService, invoiceId: number
   );
 }
 
+/** A sending recorded (invoice_sends); an Open invoice becomes Sent. */
+const recordSending = defineCommand({
+  action: 'send',
+  target: { record: invoiceRecord, id: (input: { id: number; to: string; mailMessageId: number | null }) => input.id },
+  run: async ({ tx, user, row, input }) => {
+    await tx.insert(invoiceSends).values({
+      invoiceId: row.id,
+      customerId: row.customerId,
+      sendTo: input.to,
+      sendBy: user.id,
+      mailMessageId: input.mailMessageId,
+    });
+    if (row.status === INVOICE_STATUS.Open)
+      await tx
+        .update(invoices)
+        .set({ status: INVOICE_STATUS.Sent, updatedAt: new Date() })
+        .where(eq(invoices.id, row.id));
+  },
+});
+
 export type SendDeps = { files: FilesService; mailer: Mailer };
 
 /**
@@ -448,26 +486,7 @@ export async function sendInvoice(db: Db, deps: SendDeps, user: AuthUser, id: nu
   });
   const sent = await deps.mailer.send({ ...mail, to, attachments, companyId: user.companyId, createdBy: user.id });
   if (sent.status === 'failed') throw AppError.precondition(MSG.invoicesNotSent);
-  await db.transaction(async (tx) => {
-    const locked = await lockInvoice(tx, user.companyId, id);
-    await tx.insert(invoiceSends).values({
-      invoiceId: id,
-      customerId: locked.customerId,
-      sendTo: to,
-      sendBy: user.id,
-      mailMessageId: sent.id,
-    });
-    if (locked.status === INVOICE_STATUS.Open)
-      await tx.update(invoices).set({ status: INVOICE_STATUS.Sent, updatedAt: new Date() }).where(eq(invoices.id, id));
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'invoice',
-      entityId: id,
-      action: 'send',
-      before: { status: locked.status },
-      after: { status: locked.status === INVOICE_STATUS.Open ? INVOICE_STATUS.Sent : locked.status, send_to: to },
-    });
-  });
+  await runCommand(db, recordSending, user, { id, to, mailMessageId: sent.id });
 }
 
 /** Sends several invoices; answers which went and which did not. */

@@ -19,6 +19,7 @@ export const INVOICE_MSG = {
   billingInvoiced: 'The load is already invoiced: delete the invoice first.',
   billingExists: 'The load is already in billing.',
   billingNotDelivered: 'Only a delivered load can be billed.',
+  hasPayments: 'Delete the payments of this invoice first.',
 } as const;
 
 const isoDate = dateSchema();
