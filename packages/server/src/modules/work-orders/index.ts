@@ -1,4 +1,4 @@
 // The work-orders module's public surface: what other modules may import (docs/ARCHITECTURE.md).
 export { createPmWorkOrder, scheduleWorkOrder } from './work-orders.service';
-export { truckDailyGrossSql, WO_SQL } from './work-orders.sql';
+export { WO_SQL } from './work-orders.sql';
 export { workOrders } from './work-orders.table';

@@ -1,10 +1,13 @@
-import { toDollars } from '@backhaul/shared';
+import { COMPANY_TIME_ZONE, toDollars } from '@backhaul/shared';
 import type { WorkOrderDetail } from '@backhaul/shared/modules/work-orders/work-orders.contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import { downtimeClock } from '../downtime';
 import { WO_SQL } from './work-orders.sql';
+import { subletBilledSql } from './work-orders.totals';
 
 type Raw = Record<string, unknown>;
 const num = (v: unknown) => Number(v ?? 0);
@@ -16,8 +19,9 @@ export async function readWorkOrderDetail(db: DbOrTx, id: number): Promise<WorkO
     sql`select w.*, ${WO_SQL.unit} as unit, ${WO_SQL.customer} as customer, ${WO_SQL.technician} as technician,
       ${WO_SQL.createdAt} as create_at_text, ${WO_SQL.checkIn} as check_in_text, ${WO_SQL.checkOut} as check_out_text,
       to_char(w.arrival_date, 'YYYY-MM-DD') as arrival_date_text,
+      to_char(w.approved_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD HH24:MI') as approved_at_text,
       ${WO_SQL.downtimeDays} as downtime_days, ${WO_SQL.downtimeCents} as downtime_cents
-      from work_orders w where w.id = ${id}`,
+      from work_orders w ${downtimeClock(clock.now())} where w.id = ${id}`,
   );
   if (!w) throw AppError.notFound();
   const [labour, parts, descriptions, invoices] = await Promise.all([
@@ -26,8 +30,10 @@ export async function readWorkOrderDetail(db: DbOrTx, id: number): Promise<WorkO
     rowsOf<Raw>(db, sql`select * from work_order_descriptions where work_order_id = ${id} order by id`),
     rowsOf<Raw>(
       db,
-      sql`select id, number, amount_cents, to_char(issued_on, 'YYYY-MM-DD') as issued_on
-        from work_order_invoices where work_order_id = ${id} order by id`,
+      sql`select i.id, i.number, i.amount_cents, to_char(i.issued_on, 'YYYY-MM-DD') as issued_on,
+          ${subletBilledSql(sql`i.amount_cents`, sql`w.sublet_markup_basis_points`)} as billed_cents
+        from work_order_invoices i join work_orders w on w.id = i.work_order_id
+        where i.work_order_id = ${id} order by i.id`,
     ),
   ]);
   return {
@@ -85,7 +91,13 @@ export async function readWorkOrderDetail(db: DbOrTx, id: number): Promise<WorkO
       number: String(i.number),
       amount: toDollars(num(i.amount_cents)),
       issued_on: (i.issued_on as string | null) ?? null,
+      billed: toDollars(num(i.billed_cents)),
     })),
+    sublet_total: toDollars(num(w.sublet_cents)),
+    sublet_markup_percent: num(w.sublet_markup_basis_points) / 100,
+    labour_taxed: Boolean(w.labour_taxed),
+    approved_at: (w.approved_at_text as string | null) ?? null,
+    customer_invoice_id: (w.customer_invoice_id as number | null) ?? null,
     downtime_days: num(w.downtime_days),
     downtime_cost:
       w.downtime_cents === null || w.downtime_cents === undefined ? null : toDollars(num(w.downtime_cents)),

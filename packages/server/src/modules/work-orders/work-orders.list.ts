@@ -6,7 +6,9 @@ import {
   WORK_ORDER_STATUS,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
 import { sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
 import { defineList } from '../../platform/list/define-list';
+import { downtimeClock } from '../downtime';
 import { WO_SQL } from './work-orders.sql';
 
 const valuesOf = (entries: Array<[string | number, string]>) =>
@@ -25,7 +27,8 @@ export const workOrdersList = defineList({
   key: 'work-order',
   title: 'Work orders',
   section: SECTION.WorkOrders,
-  from: sql`work_orders w`,
+  // The clock's now for the downtime days (downtime module), one parameter per query.
+  from: () => sql`work_orders w ${downtimeClock(clock.now())}`,
   rowKey: sql`w.id`,
   // The record's scope is the company alone; the list reads the table under an alias.
   base: (user) => sql`w.company_id = ${user.companyId}`,

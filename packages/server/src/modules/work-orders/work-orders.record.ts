@@ -18,31 +18,11 @@ import {
   workOrderParts,
   workOrders,
 } from './work-orders.table';
+import { recomputeTotals } from './work-orders.totals';
 
 /** A company-time "YYYY-MM-DD HH:mm" as an instant; '' is none. */
 const companyTime = (text: string): SQL | null =>
   text ? sql`(${text}::timestamp at time zone ${COMPANY_TIME_ZONE})` : null;
-
-/**
- * Totals from the saved lines, under the order's row lock (the engine took it): labour + parts +
- * tax on parts, each line counted once whatever ran in parallel.
- */
-export async function recomputeTotals(tx: Parameters<typeof rowsOf>[0], id: number): Promise<void> {
-  await recomputeWhere(tx, sql`w.id = ${id}`);
-}
-
-/** The same for many orders in one statement (the seed). */
-export async function recomputeWhere(tx: Parameters<typeof rowsOf>[0], where: SQL): Promise<void> {
-  await tx.execute(sql`
-    update work_orders w set
-      labour_cents = l.total, parts_cents = p.total,
-      tax_cents = round(p.total * w.tax_basis_points / 10000.0)::int,
-      total_cents = l.total + p.total + round(p.total * w.tax_basis_points / 10000.0)::int
-    from work_orders o
-      cross join lateral (select coalesce(sum(amount_cents), 0)::int as total from work_order_labour where work_order_id = o.id) l
-      cross join lateral (select coalesce(sum(amount_cents), 0)::int as total from work_order_parts where work_order_id = o.id) p
-    where o.id = w.id and ${where}`);
-}
 
 /** The unit must be ours (or the customer ours): refused on its field otherwise. */
 async function checkUnit(tx: Parameters<typeof rowsOf>[0], companyId: number, form: WorkOrderFormOutput) {
@@ -169,7 +149,7 @@ export const workOrderRecord = defineRecord({
   hooks: {
     beforeSave: ({ tx, user, form }) => checkUnit(tx, user.companyId, form),
     afterSave: async ({ tx, user, after }) => {
-      await recomputeTotals(tx, after.id);
+      await recomputeTotals(tx, user.companyId, after.id);
       await syncCustomerInvoice(tx, user, after.id);
     },
     beforeDelete: ({ tx, user, before }) => releaseCustomerInvoice(tx, user, before),

@@ -20,8 +20,10 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { runList } from '../../platform/list/run-list';
+import { runCommand } from '../../platform/record/command';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { deleteDraftedChildren } from '../../platform/record/record.service';
+import { approveAndBill } from './work-orders.commands';
 import { workOrdersList } from './work-orders.list';
 import { workOrderRecord } from './work-orders.record';
 import * as service from './work-orders.service';
@@ -138,6 +140,12 @@ export const workOrdersRoutes: RouteModule = {
           .header('content-disposition', `inline; filename="${pdf.name}"`)
           .send(pdf.data);
       },
+    });
+    // "Approve and bill": the customer approved the estimate; the order is billed before completion.
+    app.post(`${WORK_ORDER_BASE}/:id/approve`, {
+      config: { access: edit },
+      schema: { tags, params: IdParamsSchema, response: { 200: WorkOrderSavedSchema } },
+      handler: (req) => runCommand(db, approveAndBill, caller(req).user, req.params.id),
     });
     app.post(`${WORK_ORDER_BASE}/:id/send`, {
       config: { access: edit },

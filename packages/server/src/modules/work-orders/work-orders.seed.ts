@@ -6,8 +6,8 @@ import type { AuthUser } from '../../platform/auth/access';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, scaled } from '../../platform/seed/seed-helpers';
 import { syncCustomerInvoice } from './work-orders.billing';
-import { recomputeWhere } from './work-orders.record';
 import { workOrderDescriptions, workOrderLabour, workOrderParts, workOrders } from './work-orders.table';
+import { recomputeWhere } from './work-orders.totals';
 
 const PARTS: Array<[string, string, number]> = [
   ['BP-4707', 'Brake pads, axle set', 8999],

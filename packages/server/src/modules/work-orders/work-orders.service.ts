@@ -13,18 +13,20 @@ import {
   WorkOrderFormSchema,
   type WorkOrderOptions,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { createPdf } from '../../platform/pdf/pdf.document';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import { createRecord, findRecord } from '../../platform/record/record.service';
 import { invoiceMail } from '../invoices';
+import { shopRules } from '../settings';
 import { readWorkOrderDetail } from './work-orders.detail';
 import { workOrderRecord } from './work-orders.record';
 import { WO_SQL } from './work-orders.sql';
@@ -35,7 +37,7 @@ type Option = { id: number; name: string };
 /** GET /work-order/create (optional customer_id) and the edit form: what the dialog chooses from. */
 export async function workOrderOptions(db: DbOrTx, user: AuthUser, customerId?: number): Promise<WorkOrderOptions> {
   const c = user.companyId;
-  const [trucks, trailers, customers, technicians] = await Promise.all([
+  const [trucks, trailers, customers, technicians, rules] = await Promise.all([
     rowsOf<Option>(
       db,
       sql`select id, truck_number as name from trucks where company_id = ${c} and status = 'active' order by truck_number`,
@@ -51,6 +53,7 @@ export async function workOrderOptions(db: DbOrTx, user: AuthUser, customerId?: 
         where u.company_id = ${c} and u.active and u.customer_id is null
         order by (d.name = 'Shop') desc nulls last, u.name`,
     ),
+    shopRules(db, c),
   ]);
   if (customerId !== undefined && !customers.some((x) => x.id === customerId)) throw AppError.notFound();
   return {
@@ -59,6 +62,7 @@ export async function workOrderOptions(db: DbOrTx, user: AuthUser, customerId?: 
     customers,
     technicians,
     statuses: statusOptions(),
+    shop: { sublet_markup_percent: rules.subletMarkupBasisPoints / 100, labor_taxable: rules.laborTaxable },
     row: customerId ? { customer_id: customerId, unit_type: 'customer' } : { customer_id: null, unit_type: 'truck' },
   };
 }
@@ -166,10 +170,24 @@ export async function workOrderPdf(db: Db, user: AuthUser, id: number): Promise<
       totals: { amount: w.parts_total },
     });
   }
+  if (w.invoices.length) {
+    pdf.heading(w.sublet_markup_percent ? `Sublet (vendors' invoices + ${w.sublet_markup_percent}%)` : 'Sublet');
+    pdf.table({
+      columns: [
+        { id: 'number', title: 'Vendor invoice', width: 3 },
+        { id: 'issued_on', title: 'Date', width: 1.5 },
+        { id: 'amount', title: 'Amount', width: 1.5, kind: 'money' },
+        { id: 'billed', title: 'Billed', width: 1.5, kind: 'money' },
+      ],
+      rows: w.invoices,
+      totals: { billed: w.sublet_total },
+    });
+  }
   pdf.keyValues([
     ['Labour', formatMoney(w.labour_total)],
     ['Parts', formatMoney(w.parts_total)],
-    [`Tax on parts (${w.tax_percent}%)`, formatMoney(w.tax)],
+    [`Tax on parts${w.labour_taxed ? ' and labour' : ''} (${w.tax_percent}%)`, formatMoney(w.tax)],
+    ...(w.invoices.length ? ([['Sublet', formatMoney(w.sublet_total)]] as [string, string][]) : []),
     ['Total', formatMoney(w.total)],
   ]);
   return { name: `work-order-${w.id}.pdf`, data: await pdf.toBuffer() };
@@ -203,24 +221,30 @@ export async function sendWorkOrder(db: Db, mailer: Mailer, user: AuthUser, id: 
   return { message: MSG.messageSent };
 }
 
+/** The order goes to a technician's lane; a new order becomes Scheduled. */
+const assignTechnician = defineCommand({
+  action: 'update',
+  auditUnchanged: true,
+  target: { record: workOrderRecord, id: (input: { id: number; technicianId: number }) => input.id },
+  run: async ({ tx, row, input }) => {
+    if (row.technicianId === input.technicianId && row.status !== 1) return;
+    await tx
+      .update(workOrders)
+      .set({ technicianId: input.technicianId, status: row.status === 1 ? 2 : row.status, updatedAt: clock.now() })
+      .where(eq(workOrders.id, row.id));
+  },
+});
+
 /**
  * Planned on the board (the planner module): the order goes to the technician of its lane, and a
  * new order becomes Scheduled; audited in the planner's transaction.
  */
 export async function scheduleWorkOrder(tx: DbOrTx, user: AuthUser, id: number, technicianId: number): Promise<void> {
-  const [before] = await tx
-    .select()
-    .from(workOrders)
-    .where(and(eq(workOrders.id, id), eq(workOrders.companyId, user.companyId)))
-    .for('update');
-  if (!before) throw AppError.invalidField('work_order_id', 'Choose a work order of the list.');
-  if (before.technicianId === technicianId && before.status !== 1) return;
-  const [after] = await tx
-    .update(workOrders)
-    .set({ technicianId, status: before.status === 1 ? 2 : before.status, updatedAt: new Date() })
-    .where(eq(workOrders.id, id))
-    .returning();
-  await writeAudit(tx, { actor: user, entity: 'work_order', entityId: id, action: 'update', before, after });
+  await runCommand(tx, assignTechnician, user, { id, technicianId }).catch((err: unknown) => {
+    if (err instanceof AppError && err.kind === 'not_found')
+      throw AppError.invalidField('work_order_id', 'Choose a work order of the list.');
+    throw err;
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { EMPTY_WORK_ORDER } from '@backhaul/shared/modules/work-orders/work-orde
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { freezeClock, thawClock } from '../../platform/clock';
 
 let t: TestContext;
 let f: Factories;
@@ -57,13 +58,21 @@ describe('work orders: the dialog, totals in cents and the list', () => {
     expect(created.statusCode).toBe(200);
     const row = created.json().row;
     // labour 2.5 × 95.50 = 238.75, 0.33 × 120 = 39.60; parts 4 × 38.99 = 155.96, 1.5 × 9.99 = 14.985 → 14.99
-    // tax 8.25 % of 170.95 = 14.103 → 14.10; total 278.35 + 170.95 + 14.10 = 463.40
-    expect(row).toMatchObject({ labour_total: 278.35, parts_total: 170.95, tax: 14.1, total: 463.4 });
+    // tax 8.25 % of 170.95 = 14.103 → 14.10; 278.35 + 170.95 + 14.10 = 463.40
+    // Issue 28 changes the figure: the vendor's invoice V-77 (155.96, no markup by default) is part of the
+    // total now: 463.40 + 155.96 = 619.36.
+    expect(row).toMatchObject({
+      labour_total: 278.35,
+      parts_total: 170.95,
+      tax: 14.1,
+      sublet_total: 155.96,
+      total: 619.36,
+    });
     expect(row.labour.map((l: { amount: number }) => l.amount)).toEqual([238.75, 39.6]);
     expect(row.parts.map((p: { amount: number }) => p.amount)).toEqual([155.96, 14.99]);
     expect(created.json()).toMatchObject({ message: MSG.savingSuccess, removed: false });
     const cents = await one<{ total_cents: number }>('select total_cents from work_orders where id = $1', [row.id]);
-    expect(cents.total_cents).toBe(46340);
+    expect(cents.total_cents).toBe(61936);
 
     const [brake, diagnose] = row.labour;
     const edited = await call('PUT', `/${row.id}`, {
@@ -73,8 +82,8 @@ describe('work orders: the dialog, totals in cents and the list', () => {
       remove_labour: [diagnose.id],
     });
     expect(edited.statusCode).toBe(200);
-    // labour 3 × 95.50 = 286.50; parts 170.95; tax 14.10 → 471.55
-    expect(edited.json().row).toMatchObject({ labour_total: 286.5, total: 471.55, status: 7 });
+    // labour 3 × 95.50 = 286.50; parts 170.95; tax 14.10 → 471.55; with V-77 (issue 28): + 155.96 = 627.51
+    expect(edited.json().row).toMatchObject({ labour_total: 286.5, total: 627.51, status: 7 });
     expect(edited.json().row.labour).toHaveLength(1);
 
     const form = (await call('GET', `/${row.id}/edit`)).json();
@@ -191,11 +200,13 @@ describe('work orders: the dialog, totals in cents and the list', () => {
     const balance = async () =>
       Number((await one<{ b: string }>('select balance_cents as b from customers where id = $1', [customerId])).b);
     const start = await balance();
+    // Issue 28: billed once completed (status 9 Closed), so the order is saved closed here.
     const form = {
       ...EMPTY_WORK_ORDER,
       unit_type: 'customer',
       customer_id: customerId,
       customer_unit: 'OUT-42',
+      status: 9,
       labour: [{ technician_id: null, description: 'Tow', hours: 1, rate: 150 }],
     };
     const row = (await call('POST', '', form)).json().row;
@@ -258,5 +269,147 @@ describe('work orders: the dialog, totals in cents and the list', () => {
     expect((await call('GET', `/${id}/edit`, undefined, other)).statusCode).toBe(404);
     expect((await call('POST', '/list', {}, other)).json().total).toBe(0);
     expect((await call('POST', '/destroyDescription', { ids: [1] }, other)).statusCode).toBe(422);
+  });
+});
+
+describe('shop billing by the rules (issue 28)', () => {
+  let admin: string;
+  const settings = async (shop: { sublet_markup_percent: number | string; labor_taxable: boolean }) => {
+    const got = (await t.app.inject({ method: 'GET', url: '/api/settings/account', headers: t.bearer(admin) })).json();
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/settings/account',
+      headers: t.bearer(admin),
+      payload: { ...got, shop },
+    });
+  };
+  const balance = async () =>
+    Number((await one<{ b: string }>('select balance_cents as b from customers where id = $1', [customerId])).b);
+  const estimate = (extra: Record<string, unknown> = {}) => ({
+    ...EMPTY_WORK_ORDER,
+    unit_type: 'customer',
+    customer_id: customerId,
+    customer_unit: 'OUT-77',
+    tax_percent: 8.25,
+    status: 5,
+    labour: [{ technician_id: null, description: 'Brakes', hours: 2, rate: '95.50' }],
+    parts: [{ part_number: 'BP-2', description: 'Pads', quantity: 3, unit_price: '42.10' }],
+    invoices: [
+      { number: 'TOW-1', amount: '350.00', issued_on: '2026-03-09' },
+      { number: 'MCH-9', amount: '87.33', issued_on: '2026-03-09' },
+    ],
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    admin = await t.login('admin@backhaul.demo');
+    freezeClock('2026-03-10T15:00:00Z');
+  });
+  afterAll(async () => {
+    thawClock();
+    await settings({ sublet_markup_percent: 0, labor_taxable: false });
+  });
+
+  it('refuses a bad shop setting with 422 naming the field', async () => {
+    const bad = await settings({ sublet_markup_percent: '15.005', labor_taxable: true });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toContain('shop.sublet_markup_percent');
+    const saved = await settings({ sublet_markup_percent: 15, labor_taxable: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().shop).toEqual({ sublet_markup_percent: 15, labor_taxable: true });
+  });
+
+  it('bills vendors’ invoices with the markup and taxes labour where settings say so, once the order is closed', async () => {
+    await settings({ sublet_markup_percent: 15, labor_taxable: true });
+    const start = await balance();
+    const saved = (await call('POST', '', estimate())).json().row;
+    // labour 2 × 95.50 = 191.00; parts 3 × 42.10 = 126.30
+    // sublet: 350.00 × 1.15 = 402.50; 87.33 × 1.15 = 100.4295 → 100.43; together 502.93
+    // tax 8.25 % of (126.30 + 191.00 labour taxable) = 26.17725 → 26.18
+    // total 191.00 + 126.30 + 26.18 + 502.93 = 846.41
+    expect(saved).toMatchObject({
+      labour_total: 191,
+      parts_total: 126.3,
+      tax: 26.18,
+      sublet_total: 502.93,
+      sublet_markup_percent: 15,
+      labour_taxed: true,
+      total: 846.41,
+      customer_invoice_id: null,
+    });
+    expect(saved.invoices.map((i: { billed: number }) => i.billed)).toEqual([402.5, 100.43]);
+    // An estimate waiting for approval is never billed.
+    expect(await balance()).toBe(start);
+
+    // The same lines (by id), closed.
+    const lines0 = { labour: saved.labour, parts: saved.parts, invoices: saved.invoices };
+    const closed = (await call('PUT', `/${saved.id}`, { ...estimate(lines0), status: 9 })).json().row;
+    expect(closed.total).toBe(846.41);
+    expect(closed.customer_invoice_id).toEqual(expect.any(Number));
+    const invoice = await one<{ total: string; from: string; customer_id: number }>(
+      `select total_cents as total, to_char(period_from, 'YYYY-MM-DD') as from, customer_id from invoices where id = $1`,
+      [closed.customer_invoice_id],
+    );
+    expect({ ...invoice, total: Number(invoice.total) }).toEqual({
+      total: 84641,
+      from: '2026-03-10',
+      customer_id: customerId,
+    });
+    const invoiceLines = await t.database.query<{ description: string; amount: string }>(
+      'select description, amount_cents as amount from invoice_lines where invoice_id = $1 order by id',
+      [closed.customer_invoice_id],
+    );
+    expect(invoiceLines.map((l) => [l.description, Number(l.amount)])).toEqual([
+      ['Labour', 19100],
+      ['Parts', 12630],
+      ['Sales tax 8.25 % on parts and labour', 2618],
+      ['Sublet: vendor invoice TOW-1 (+15 %)', 40250],
+      ['Sublet: vendor invoice MCH-9 (+15 %)', 10043],
+    ]);
+    expect((await balance()) - start).toBe(84641);
+
+    // Back to an estimate: the unpaid invoice goes, and the balance with it.
+    const reopened = (await call('PUT', `/${saved.id}`, estimate(lines0))).json().row;
+    expect(reopened.customer_invoice_id).toBeNull();
+    expect(await balance()).toBe(start);
+    const gone = await t.database.query('select 1 from invoices where id = $1', [closed.customer_invoice_id]);
+    expect(gone).toEqual([]);
+  });
+
+  it('labour is not taxed where settings say it is not', async () => {
+    await settings({ sublet_markup_percent: 0, labor_taxable: false });
+    const row = (await call('POST', '', estimate({ status: 9, invoices: [] }))).json().row;
+    // tax 8.25 % of parts 126.30 only = 10.41975 → 10.42; total 191.00 + 126.30 + 10.42 = 327.72
+    expect(row).toMatchObject({ tax: 10.42, labour_taxed: false, sublet_total: 0, total: 327.72 });
+    const invoice = await one<{ total: string }>('select total_cents as total from invoices where id = $1', [
+      row.customer_invoice_id,
+    ]);
+    expect(Number(invoice.total)).toBe(32772);
+  });
+
+  it('approve and bill: an approved estimate is billed before completion, once', async () => {
+    await settings({ sublet_markup_percent: 10, labor_taxable: false });
+    const start = await balance();
+    const row = (
+      await call('POST', '', estimate({ invoices: [{ number: 'TOW-2', amount: '200.05', issued_on: '' }] }))
+    ).json().row;
+    expect(await balance()).toBe(start);
+    const approved = await call('POST', `/${row.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(200);
+    // sublet 200.05 × 1.10 = 220.055 → 220.06; tax 8.25 % of 126.30 = 10.42; 191.00 + 126.30 + 10.42 + 220.06 = 547.78
+    expect(approved.json().row).toMatchObject({ status: 7, total: 547.78, approved_at: '2026-03-10 10:00' });
+    expect((await balance()) - start).toBe(54778);
+    const again = await call('POST', `/${row.id}/approve`);
+    expect(again.statusCode).toBe(422);
+    expect(Object.keys(again.json().errors)).toEqual(['status']);
+    const truck = (await call('POST', '', truckOrder())).json().row;
+    const refused = await call('POST', `/${truck.id}/approve`);
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['unit_type']);
+    const audit = await one<{ action: string }>(
+      `select action from audit_log where entity = 'work_order' and entity_id = $1 order by id desc limit 1`,
+      [String(row.id)],
+    );
+    expect(audit.action).toBe('approve');
   });
 });

@@ -31,6 +31,10 @@ export const WORK_ORDER_STATUS = {
 } as const satisfies Record<number, string>;
 export type WorkOrderStatus = keyof typeof WORK_ORDER_STATUS;
 export const WO_CHECKED_IN = 3;
+/** An estimate the customer has not approved yet: never billed. */
+export const WO_WAITING_APPROVAL = 5;
+export const WO_IN_PROGRESS = 7;
+/** Closed: the work is completed; an outside customer's order is billed. */
 export const WO_CLOSED = 9;
 export const WO_CANCELED = 11;
 /** The list's default status filter: every status but 9 and 11 (001 §3). */
@@ -252,8 +256,25 @@ export const WorkOrderDetailSchema = WorkOrderRowSchema.extend({
     z.object({ id: z.number().int(), complaint: z.string(), cause: z.string(), correction: z.string() }),
   ),
   invoices: z.array(
-    z.object({ id: z.number().int(), number: z.string(), amount: money, issued_on: z.string().nullable() }),
+    z.object({
+      id: z.number().int(),
+      number: z.string(),
+      amount: money,
+      issued_on: z.string().nullable(),
+      /** What the customer is billed for it: the amount plus the sublet markup. */
+      billed: money,
+    }),
   ),
+  /** Vendors' invoices as billed (with the markup), part of the total. */
+  sublet_total: money,
+  /** The sublet markup (Accounting settings, shop group) the totals were computed with. */
+  sublet_markup_percent: z.number(),
+  /** Whether the tax covers labour as well as parts (Accounting settings, shop group). */
+  labour_taxed: z.boolean(),
+  /** When the customer's estimate was approved and billed before completion ("approve and bill"). */
+  approved_at: z.string().nullable(),
+  /** The outside customer's invoice that bills the order (null until it is billable). */
+  customer_invoice_id: z.number().int().nullable(),
   /** Days the unit is out of service for this order (check-in to check-out, or to today). */
   downtime_days: z.number().int(),
   /** For a truck: the days × its trailing 90-day average gross per working day (Downtime, section 70). */
@@ -269,6 +290,8 @@ export const WorkOrderOptionsSchema = z.object({
   customers: z.array(Option),
   technicians: z.array(Option),
   statuses: z.array(z.object({ value: z.string(), label: z.string() })),
+  /** The shop's billing rules the totals follow (Accounting settings), for the dialog's preview. */
+  shop: z.object({ sublet_markup_percent: z.number(), labor_taxable: z.boolean() }).optional(),
   row: z.object({ customer_id: z.number().int().nullable(), unit_type: z.enum(UNIT_TYPES) }).optional(),
 });
 export type WorkOrderOptions = z.infer<typeof WorkOrderOptionsSchema>;
@@ -303,19 +326,29 @@ export const lineAmount = (hundredths: number, cents: number) => Math.round((hun
 const hundredthsOf = (v: unknown) => Math.round(Number(v || 0) * 100);
 
 /** The dialog's preview of what the server will compute, in cents, from the lines as typed. */
-export function previewTotals(form: {
-  labour?: ReadonlyArray<{ hours?: unknown; rate?: unknown }>;
-  parts?: ReadonlyArray<{ quantity?: unknown; unit_price?: unknown }>;
-  tax_percent?: unknown;
-}) {
+export function previewTotals(
+  form: {
+    labour?: ReadonlyArray<{ hours?: unknown; rate?: unknown }>;
+    parts?: ReadonlyArray<{ quantity?: unknown; unit_price?: unknown }>;
+    invoices?: ReadonlyArray<{ amount?: unknown }>;
+    tax_percent?: unknown;
+  },
+  shop: { sublet_markup_percent: number; labor_taxable: boolean } = { sublet_markup_percent: 0, labor_taxable: false },
+) {
   const labour = (form.labour ?? []).reduce((s, l) => s + lineAmount(hundredthsOf(l.hours), hundredthsOf(l.rate)), 0);
   const parts = (form.parts ?? []).reduce(
     (s, p) => s + lineAmount(hundredthsOf(p.quantity), hundredthsOf(p.unit_price)),
     0,
   );
-  const tax = Math.round((parts * hundredthsOf(form.tax_percent)) / 10000);
-  return { labour, parts, tax, total: labour + parts + tax };
+  const markup = hundredthsOf(shop.sublet_markup_percent);
+  const sublet = (form.invoices ?? []).reduce((s, i) => s + subletBilled(hundredthsOf(i.amount), markup), 0);
+  const tax = Math.round(((parts + (shop.labor_taxable ? labour : 0)) * hundredthsOf(form.tax_percent)) / 10000);
+  return { labour, parts, tax, sublet, total: labour + parts + tax + sublet };
 }
+
+/** A vendor's invoice as billed: amount × (1 + markup), rounded to the cent per invoice (the server's rule). */
+export const subletBilled = (amountCents: number, markupBasisPoints: number) =>
+  Math.round((amountCents * (10000 + markupBasisPoints)) / 10000);
 
 // ---------- work-order statistics (GET /work-order/statistics, POST …/list, POST …/show/:date) ----------
 
