@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { DOWNTIME_UNIT_TYPES } from '@backhaul/shared/modules/downtime/downtime.contract';
 import { sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
 import { defineList } from '../../platform/list/define-list';
 import { DOWNTIME_UNIT_NAME, downtimeRowsSql } from './downtime.sql';
 
@@ -24,7 +25,7 @@ export const downtimeList = defineList({
           sql`, `,
         )})`
       : sql`true`;
-    return sql`${downtimeRowsSql(user.companyId, where)} d`;
+    return sql`${downtimeRowsSql(user.companyId, clock.now(), where)} d`;
   },
   rowKey: sql`d.unit_type || ':' || d.unit_id || ':' || d.month`,
   // The rows are the company's already (downtimeRowsSql).

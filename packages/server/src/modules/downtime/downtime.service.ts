@@ -1,10 +1,10 @@
 import { toDollars } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import type { DowntimeUnitType, UnitDowntime } from '@backhaul/shared/modules/downtime/downtime.contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { downtimeRowsSql } from './downtime.sql';
 
@@ -21,7 +21,7 @@ export async function unitDowntime(
   user: AuthUser,
   type: DowntimeUnitType,
   id: number,
-  today = nowInCompanyTimeZone().date,
+  today = clock.today(),
 ): Promise<UnitDowntime> {
   const table = type === 'truck' ? sql`trucks` : sql`trailers`;
   const [unit] = await rowsOf(db, sql`select id from ${table} where id = ${id} and company_id = ${user.companyId}`);
@@ -37,7 +37,7 @@ export async function unitDowntime(
   }>(
     db,
     sql`select d.month, d.shop_days, d.road_days, d.days, d.cost_cents
-      from ${downtimeRowsSql(user.companyId, sql`unit_type = ${type} and unit_id = ${id} and month between ${first} and ${thisMonth}`)} d
+      from ${downtimeRowsSql(user.companyId, clock.now(), sql`unit_type = ${type} and unit_id = ${id} and month between ${first} and ${thisMonth}`)} d
       order by d.month desc`,
   );
   const cost = (cents: number | null) => (type === 'truck' ? toDollars(cents ?? 0) : null);
@@ -69,6 +69,6 @@ export function withMonths(body: unknown): { body: Record<string, unknown>; mont
   >;
   const chosen = (filters.month?.values ?? []).filter((v): v is string => typeof v === 'string' && MONTH.test(v));
   if (chosen.length) return { body: request, months: chosen };
-  const month = nowInCompanyTimeZone().date.slice(0, 7);
+  const month = clock.today().slice(0, 7);
   return { body: { ...request, filters: { ...filters, month: { values: [month] } } }, months: [month] };
 }

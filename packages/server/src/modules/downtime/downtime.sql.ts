@@ -1,29 +1,34 @@
 import { COMPANY_TIME_ZONE } from '@backhaul/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { truckDailyGrossSql, WO_SQL } from '../work-orders';
+import { downDaysSql, downtimeClock, downtimeCostSql } from './downtime.basis';
 
 /**
  * One row per unit and month of a company: the days out of service in the shop (a work order's
- * downtime, counted in the month it was checked in, priced by `WO_SQL.downtimeCents`) and on the road
- * (a trucks-on-the-road day out of service, unless dispatch and the shop both approved it back,
- * priced at the truck's trailing 90-day gross per working day before that day). Columns: unit_type,
- * unit_id, month (YYYY-MM), shop_days, road_days, days, cost_cents (null for a trailer).
+ * calendar days from check-in to check-out or `now`, counted in the month it was checked in) and on
+ * the road (a trucks-on-the-road day out of service, unless dispatch and the shop both approved it
+ * back), each priced at the truck's trailing 90-day gross per calendar day before it began
+ * (downtime.basis.ts). Columns: unit_type, unit_id, month (YYYY-MM), shop_days, road_days, days,
+ * cost_cents (null for a trailer).
  */
-export function downtimeRowsSql(companyId: number, where: SQL = sql`true`): SQL {
+export function downtimeRowsSql(companyId: number, now: Date, where: SQL = sql`true`): SQL {
   const roadDay = sql`(r.date::timestamp at time zone ${COMPANY_TIME_ZONE})`;
+  const shopDays = downDaysSql(sql`w.check_in`, sql`w.check_out`);
   return sql`(select unit_type, unit_id, month, sum(shop_days)::int as shop_days, sum(road_days)::int as road_days,
       sum(shop_days + road_days)::int as days,
       case when unit_type = 'truck' then sum(cost_cents)::bigint end as cost_cents
     from (
       select w.unit_type, coalesce(w.truck_id, w.trailer_id) as unit_id,
           to_char(w.check_in at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM') as month,
-          ${WO_SQL.downtimeDays} as shop_days, 0 as road_days, coalesce(${WO_SQL.downtimeCents}, 0) as cost_cents
-        from work_orders w
+          ${shopDays} as shop_days, 0 as road_days,
+          case when w.unit_type = 'truck'
+            then ${downtimeCostSql({ days: shopDays, truckId: sql`w.truck_id`, companyId: sql`w.company_id`, at: sql`w.check_in` })}
+            else 0 end as cost_cents
+        from work_orders w ${downtimeClock(now)}
         where w.company_id = ${companyId} and w.unit_type in ('truck', 'trailer') and w.check_in is not null
           and w.status <> 11 and coalesce(w.truck_id, w.trailer_id) is not null
       union all
       select 'truck', r.truck_id, to_char(r.date, 'YYYY-MM'), 0, 1,
-          round(${truckDailyGrossSql(sql`r.truck_id`, sql`r.company_id`, roadDay)})::bigint
+          ${downtimeCostSql({ days: sql`1`, truckId: sql`r.truck_id`, companyId: sql`r.company_id`, at: roadDay })}
         from truck_road r
         where r.company_id = ${companyId} and r.out_of_service and not (r.dispatcher_approved and r.shop_approved)
     ) x

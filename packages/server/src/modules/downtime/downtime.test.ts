@@ -2,6 +2,7 @@ import { EMPTY_WORK_ORDER } from '@backhaul/shared/modules/work-orders/work-orde
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { freezeClock, thawClock } from '../../platform/clock';
 import { monthBefore } from './downtime.service';
 
 let t: TestContext;
@@ -11,8 +12,12 @@ beforeAll(async () => {
   t = await createTestApp();
   f = factories(t);
   shop = await t.login('shop@backhaul.demo');
+  freezeClock('2026-04-15T17:00:00Z');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  thawClock();
+  await t.close();
+});
 
 type Method = 'GET' | 'POST';
 const call = (method: Method, url: string, payload?: unknown, token = shop) =>
@@ -27,7 +32,7 @@ describe('downtime: days out of service and their cost per unit and month', () =
   it('adds shop days (work orders) and road days not approved back, priced at the trailing 90-day gross', async () => {
     const truck = await f.truck();
     const trailer = await f.trailer();
-    // $9,000 of gross picked up on 2026-02-10: inside the 90 days before both priced days.
+    // $9,000 of gross delivered on 2026-02-10: inside the 90 days before both priced days.
     await f.trip({ truckId: truck.id, loads: 2, gross: 4500, day: '2026-02-10' });
     const order = (extra: Record<string, unknown>) =>
       call('POST', '/work-order', { ...EMPTY_WORK_ORDER, arrival_date: '2026-03-10', ...extra });
@@ -69,7 +74,8 @@ describe('downtime: days out of service and their cost per unit and month', () =
       filters: { month: { values: ['2026-03'] }, unit: { value: truck.truck_number } },
     });
     expect(list.statusCode).toBe(200);
-    // A day is $9,000 ÷ 64 weekdays = 14,062.5¢: 3 shop days 42,187.5 → 421.88; the road day 140.63.
+    // Issue 28 changes the figure: calendar days priced per calendar day (was per weekday, $9,000 ÷ 64 =
+    // $140.625, 562.51 in all). A day is $9,000 ÷ 90 = $100.00: 3 shop days $300.00 + the road day $100.00.
     expect(list.json().rows).toEqual([
       expect.objectContaining({
         month: '2026-03',
@@ -78,7 +84,7 @@ describe('downtime: days out of service and their cost per unit and month', () =
         shop_days: 3,
         road_days: 1,
         days: 4,
-        cost: 562.51,
+        cost: 400,
       }),
     ]);
     const trailers = await call('POST', '/downtime/list', {
@@ -92,9 +98,36 @@ describe('downtime: days out of service and their cost per unit and month', () =
       expect.objectContaining({ month: '2026-03', unit: trailer.trailer_number, shop_days: 2, days: 2, cost: null }),
     ]);
     expect(trailers.json().sum).toEqual(expect.objectContaining({ days: 2, shop_days: 2, road_days: 0 }));
-    // No month chosen: this month's rows, where the March work orders are not.
+    // No month chosen: this month's rows (the clock is in April), where the March work orders are not.
     const thisMonth = await call('POST', '/downtime/list', { filters: { unit: { value: trailer.trailer_number } } });
     expect(thisMonth.json().rows).toEqual([]);
+  });
+
+  it('prices a day down alike on the work order, the truck’s card and the report: calendar days × 90-day gross ÷ 90', async () => {
+    const truck = await f.truck();
+    // Delivered in the 90 days before check-in (2026-04-01 15:00 UTC): 2 × $2,500 on 2026-02-20, $1,300 on 2026-03-31.
+    await f.trip({ truckId: truck.id, loads: 2, gross: 2500, day: '2026-02-20' });
+    await f.trip({ truckId: truck.id, loads: 1, gross: 1300, day: '2026-03-31' });
+    // Delivered before the window (2025-12-01, more than 90 days back) and after check-in (2026-04-02): not counted.
+    await f.trip({ truckId: truck.id, loads: 1, gross: 9999, day: '2025-12-01' });
+    await f.trip({ truckId: truck.id, loads: 1, gross: 7777, day: '2026-04-02' });
+    // Checked in 2026-04-01 10:00 Chicago, still in the shop at the frozen now 2026-04-15 12:00 Chicago:
+    // 14 days 2 hours → 15 calendar days.
+    const saved = await call('POST', '/work-order', {
+      ...EMPTY_WORK_ORDER,
+      truck_id: truck.id,
+      arrival_date: '2026-04-01',
+      check_in: '2026-04-01 10:00',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // $6,300 ÷ 90 = $70.00 a day; 15 days = $1,050.00 (per weekday it would have been $6,300 ÷ 64 × 15 = $1,476.56).
+    expect(saved.json().row).toMatchObject({ downtime_days: 15, downtime_cost: 1050 });
+    const card = (await call('GET', `/downtime/unit/truck/${truck.id}`)).json();
+    expect(card.this_month).toEqual({ days: 15, cost: 1050 });
+    const report = await call('POST', '/downtime/list', {
+      filters: { month: { values: ['2026-04'] }, unit: { value: truck.truck_number } },
+    });
+    expect(report.json().rows).toEqual([expect.objectContaining({ shop_days: 15, days: 15, cost: 1050 })]);
   });
 
   it("answers a truck's card: this month and the last 12 months", async () => {
