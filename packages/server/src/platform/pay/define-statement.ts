@@ -151,6 +151,8 @@ async function auditImage(s: typeof payStatements.$inferSelect, ctx: RecordConte
     amount_cents: s.amountCents,
     paid_cents: s.paidCents,
     settlement: s.settlement,
+    department_id: s.departmentId,
+    terms: s.terms,
     lines: lines.map((l) => `${l.source}:${l.source_key ?? '-'} ${l.amount_cents}`),
   };
 }

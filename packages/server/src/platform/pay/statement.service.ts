@@ -211,6 +211,7 @@ async function writeChosen(
   s: Statement,
   chosen: Chosen,
   offered: Map<string, Candidate[]>,
+  amounts: Amounts = {},
 ): Promise<void> {
   const origins: number[] = [];
   for (const source of sourcesOf(kind)) {
@@ -246,6 +247,21 @@ async function writeChosen(
       if (err instanceof AppError && err.kind === 'validation')
         throw AppError.invalidField(source.field, kind.messages.lineTaken);
       throw err;
+    }
+    // A line already on the statement whose amount the form typed over (a manager's salary).
+    for (const key of wanted) {
+      const cents = amounts[source.name]?.[key];
+      if (cents === undefined || !byKey.get(key)?.onIt) continue;
+      await tx
+        .update(payStatementLines)
+        .set({ amountCents: cents })
+        .where(
+          and(
+            eq(payStatementLines.statementId, s.id),
+            eq(payStatementLines.source, source.name),
+            eq(payStatementLines.sourceKey, key),
+          ),
+        );
     }
     if (source.name === CARRIED) origins.push(...released.map((r) => Number(r.key)), ...add.map((c) => Number(c.key)));
   }
@@ -295,6 +311,36 @@ async function checkPeriod(tx: DbOrTx, kind: StatementKind, user: AuthUser, paye
     );
 }
 
+/** Amounts a form typed over the offered ones, per source name and key (a manager's salary). */
+export type Amounts = Record<string, Record<string, number>>;
+
+/**
+ * The chosen keys with each named field's preselected lines added: a screen that takes "what the
+ * source offers by default" (a month's entries) without listing them.
+ */
+function withPreselected(
+  kind: StatementKind,
+  chosen: Chosen,
+  offered: Map<string, Candidate[]>,
+  fields: readonly string[] | undefined,
+): Chosen {
+  if (!fields?.length) return chosen;
+  const out: Chosen = { ...chosen };
+  for (const source of sourcesOf(kind)) {
+    if (!fields.includes(source.field)) continue;
+    const preselected = (offered.get(source.name) ?? []).filter((c) => c.preselected).map((c) => c.key);
+    out[source.field] = [...new Set([...(chosen[source.field] ?? []).map(String), ...preselected])];
+  }
+  return out;
+}
+
+/** The offered lines with the amounts a form typed over them. */
+function typedOver(offered: Map<string, Candidate[]>, amounts: Amounts | undefined) {
+  for (const [name, typed] of Object.entries(amounts ?? {})) {
+    for (const c of offered.get(name) ?? []) if (typed[c.key] !== undefined) c.amountCents = typed[c.key] as number;
+  }
+}
+
 export type CreateStatement = {
   payeeId: number;
   period: PayPeriod;
@@ -304,8 +350,9 @@ export type CreateStatement = {
   departmentId?: number | null;
   /** Terms beyond the kind's own (a rate chosen on the form). */
   terms?: Record<string, unknown>;
-  /** Amounts a form typed over the offered ones, per source name and key (a manager's salary). */
-  amounts?: Record<string, Record<string, number>>;
+  amounts?: Amounts;
+  /** Source fields that also take their preselected lines (besides those `chosen` names). */
+  preselected?: readonly string[];
 };
 
 const createCommand = (kind: StatementKind) =>
@@ -333,12 +380,12 @@ const createCommand = (kind: StatementKind) =>
         .returning();
       if (!s) throw new AppError('internal', 'Statement not created');
       const offered = await offerLines(tx, kind, user, { payee, period: input.period, statementId: null, terms });
-      for (const [name, amounts] of Object.entries(input.amounts ?? {})) {
-        for (const c of offered.get(name) ?? [])
-          if (amounts[c.key] !== undefined) c.amountCents = amounts[c.key] as number;
-      }
-      const chosen: Chosen = Object.fromEntries(
-        sourcesOf(kind).map((src) => [src.field, input.chosen[src.field] ?? []]),
+      typedOver(offered, input.amounts);
+      const chosen: Chosen = withPreselected(
+        kind,
+        Object.fromEntries(sourcesOf(kind).map((src) => [src.field, input.chosen[src.field] ?? []])),
+        offered,
+        input.preselected,
       );
       await writeChosen(tx, kind, user, s, chosen, offered);
       await insertManual(tx, kind, s, user, input.manual ?? []);
@@ -397,6 +444,13 @@ export type UpdateStatement = {
   /** Manual lines kept (ids); the others are removed. Undefined keeps them all. */
   keepManual?: readonly number[];
   close?: boolean;
+  /** Amounts typed over the offered ones, also of lines already on the statement. */
+  amounts?: Amounts;
+  /** Terms changed on the form (merged into the statement's), and its department. */
+  terms?: Record<string, unknown>;
+  departmentId?: number | null;
+  /** Source fields that also take their preselected lines not on the statement yet. */
+  preselected?: readonly string[];
 };
 
 /** Changes an open statement's lines and may close it. */
@@ -413,7 +467,17 @@ export function updateStatement(db: DbOrTx, kind: StatementKind, user: AuthUser,
         const period = { from: row.periodFrom, to: row.periodTo };
         const terms = row.terms as Record<string, unknown>;
         const offered = await offerLines(tx, kind, user, { payee, period, statementId: row.id, terms });
-        await writeChosen(tx, kind, user, row, input.chosen, offered);
+        typedOver(offered, input.amounts);
+        const chosen = withPreselected(kind, input.chosen, offered, input.preselected);
+        await writeChosen(tx, kind, user, row, chosen, offered, input.amounts);
+        if (input.terms || input.departmentId !== undefined)
+          await tx
+            .update(payStatements)
+            .set({
+              ...(input.terms ? { terms: { ...terms, ...input.terms } } : {}),
+              ...(input.departmentId !== undefined ? { departmentId: input.departmentId } : {}),
+            })
+            .where(eq(payStatements.id, row.id));
         if (input.keepManual) {
           await tx.delete(payStatementLines).where(
             and(

@@ -292,6 +292,37 @@ describe('pay statement engine', () => {
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update', 'write-off']);
   });
 
+  it('takes the preselected lines of a field, an amount typed over an offered one (also on update), and new terms', async () => {
+    const a = await job(payeeA, '2026-02-16', 10_000);
+    const b = await job(payeeA, '2026-02-17', 2_500);
+    const period = { from: '2026-02-15', to: '2026-02-21' };
+    const id = await createStatement(t.db, probeKind, user, {
+      payeeId: payeeA,
+      period,
+      chosen: {},
+      preselected: ['jobs'],
+      amounts: { job: { [a]: 12_345 } },
+      terms: { note: 'first' },
+    });
+    const lines = async () => (await statementLines(t.db, id)).map((l) => [l.sourceKey, l.amountCents]);
+    // Both jobs taken by default; job a at the typed $123.45 instead of $100.00.
+    expect(await lines()).toEqual([
+      [a, 12_345],
+      [b, 2_500],
+    ]);
+    expect((await findStatement(t.db, probeKind, user, id)).amountCents).toBe(14_845);
+    await updateStatement(t.db, probeKind, user, {
+      id,
+      chosen: { jobs: [a] },
+      amounts: { job: { [a]: 20_000 } },
+      terms: { note: 'second' },
+      departmentId: null,
+    });
+    expect(await lines()).toEqual([[a, 20_000]]);
+    const s = await findStatement(t.db, probeKind, user, id);
+    expect(s).toMatchObject({ amountCents: 20_000, terms: { note: 'second' } });
+  });
+
   it('makes one statement per payee and period when requests arrive at once', async () => {
     const period = { from: '2026-02-01', to: '2026-02-07' };
     const results = await Promise.allSettled(
