@@ -385,6 +385,12 @@ export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promis
   // Accounting settings: the company's terms (unless the customer has its own), remit-to and Zelle.
   const paying = await invoicePaymentDetails(db, user.companyId);
   const terms = cust?.terms ?? paying.termsDays;
+  // Net terms run from the invoice date (the day it was made), as the AR aging counts them.
+  const [dated] = await rowsOf<{ date: string }>(
+    db,
+    sql`select to_char(created_at at time zone ${TZ}, 'YYYY-MM-DD') as date from invoices where id = ${id}`,
+  );
+  const invoiceDate = dated?.date ?? inv.to;
   const zelle = [paying.zelle.name, paying.zelle.email, paying.zelle.phone].filter(Boolean).join(', ');
   const pdf = createPdf({
     company: { name: company },
@@ -398,8 +404,9 @@ export async function invoicePdf(db: DbOrTx, user: AuthUser, id: number): Promis
     ['Bill to', inv.customer ?? ''],
     ...(address ? ([['Address', address]] as [string, string][]) : []),
     ['Period', `${inv.from} to ${inv.to}`],
+    ['Invoice date', invoiceDate],
     ['Terms', `Net ${terms}`],
-    ['Due date', addDays(inv.to, terms)],
+    ['Due date', addDays(invoiceDate, terms)],
     ['Service', inv.service ?? 'Manual'],
     ['Status', inv.status],
   ]);

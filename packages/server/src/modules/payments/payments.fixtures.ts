@@ -7,7 +7,14 @@ import { applyInvoiceAmounts, invoices } from '../invoices';
 /** Test data for receivables: an invoice made as the generator would, its total on the customer's balance. */
 export async function makeInvoice(
   db: Db,
-  opts: { customerId: number; totalCents: number; periodFrom: string; periodTo: string },
+  opts: {
+    customerId: number;
+    totalCents: number;
+    periodFrom: string;
+    periodTo: string;
+    /** The invoice date (the day it was made, Chicago): its terms run from it. Default: today. */
+    invoiceDate?: string;
+  },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [customer] = await tx.select().from(customers).where(eq(customers.id, opts.customerId));
@@ -20,6 +27,8 @@ export async function makeInvoice(
         periodFrom: opts.periodFrom,
         periodTo: opts.periodTo,
         status: 'Sent',
+        // 17:00 UTC is midday in Chicago, so the date is the same there.
+        ...(opts.invoiceDate ? { createdAt: new Date(`${opts.invoiceDate}T17:00:00Z`) } : {}),
       })
       .returning({ id: invoices.id });
     if (!row) throw new Error('invoice not created');

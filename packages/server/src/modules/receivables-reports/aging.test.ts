@@ -2,6 +2,7 @@ import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats'
 import { DEFAULT_TERMS_DAYS } from '@backhaul/shared/modules/receivables-reports/receivables-reports.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { clock, freezeClock, thawClock } from '../../platform/clock';
 import { customers } from '../customers';
 import { drivers } from '../drivers';
 import { demoCustomers, makeInvoice, readBalance } from '../payments/payments.fixtures';
@@ -30,6 +31,7 @@ const CASES: Array<[number, string, number]> = [
 ];
 
 beforeAll(async () => {
+  freezeClock('2026-06-15T17:00:00Z');
   t = await createTestApp();
   accountant = await t.login('accountant@backhaul.demo');
   const [company] = await t.database.query<{ id: number }>('select id from companies order by id limit 1');
@@ -44,15 +46,17 @@ beforeAll(async () => {
     { companyId, name: 'Aging Driver Two', customerId },
     { companyId, name: 'Aging Driver Gone', customerId, active: false },
   ]);
-  const today = nowInCompanyTimeZone().date;
+  const today = clock.today();
   for (const [daysPastDue, bucket, owed] of CASES) {
-    // Due = period_to + terms, so period_to = today - days past due - terms. Half of the total is paid.
+    // Due = invoice date + terms, so the invoice is made (on its period's last day) today - days past due - terms.
+    // Half of the total is paid.
     const to = addDays(today, -daysPastDue - DEFAULT_TERMS_DAYS);
     const id = await makeInvoice(t.db, {
       customerId,
       totalCents: owed * 2,
       periodFrom: addDays(to, -30),
       periodTo: to,
+      invoiceDate: to,
     });
     const res = await req('POST', `/payments/${id}`, accountant, {
       amount: owed / 100,
@@ -68,16 +72,20 @@ beforeAll(async () => {
     totalCents: 55_500,
     periodFrom: '2025-01-01',
     periodTo: '2025-01-31',
+    invoiceDate: '2025-01-31',
   });
   await req('POST', '/lost-payment', accountant, { invoice_id: settled, kind: 'loss', amount: 555 });
   expected.settled?.push(settled);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  thawClock();
+  await t.close();
+});
 
 const bucketCents = (bucket: string) => CASES.filter((c) => c[1] === bucket).reduce((s, c) => s + c[2], 0);
 
 describe('AR aging', () => {
-  it('buckets what is due by days past period_to + terms, exact to the cent, with totals', async () => {
+  it('buckets what is due by days past the invoice date + terms, exact to the cent, with totals', async () => {
     const res = await req('POST', '/receivables/aging/list', accountant, {
       filters: { customer: { values: [customerId] } },
     });
@@ -129,7 +137,7 @@ describe('AR aging', () => {
       })
     ).json().rows[0];
     expect(oneDay).toMatchObject({ days_past_due: 1, need_pay: 300, paid: 300, total: 600 });
-    expect(oneDay.due_date).toBe(addDays(nowInCompanyTimeZone().date, -1));
+    expect(oneDay.due_date).toBe(addDays(clock.today(), -1));
   });
 
   it('exports through the generic export route', async () => {
@@ -147,14 +155,15 @@ describe('payment terms', () => {
       .values({ companyId: company?.id ?? 1, name: 'Net Thirty Haulers', paymentTermsDays: 30 })
       .returning({ id: customers.id });
     const id = net30?.id ?? 0;
-    const to = addDays(nowInCompanyTimeZone().date, -50);
+    const to = addDays(clock.today(), -50);
     const invoice = await makeInvoice(t.db, {
       customerId: id,
       totalCents: 12_300,
       periodFrom: addDays(to, -27),
       periodTo: to,
+      invoiceDate: to,
     });
-    // 50 days after the period: 35 past due on the default 15 days, 20 on net 30.
+    // Invoiced 50 days ago: 35 past due on the default 15 days, 20 on net 30.
     const aging = (
       await req('POST', '/receivables/aging/list', accountant, { filters: { customer: { values: [id] } } })
     ).json();
@@ -165,6 +174,39 @@ describe('payment terms', () => {
       })
     ).json().rows[0];
     expect(row).toMatchObject({ due_date: addDays(to, 30), days_past_due: 20, bucket: 'd1_30' });
+  });
+
+  it('counts from the invoice date, not the end of the period it bills (issue 28)', async () => {
+    const [company] = await t.database.query<{ id: number }>('select id from companies order by id limit 1');
+    const [late] = await t.db
+      .insert(customers)
+      .values({ companyId: company?.id ?? 1, name: 'Invoiced Late Lines' })
+      .returning({ id: customers.id });
+    const id = late?.id ?? 0;
+    // The period ended 2026-04-26 (50 days before the frozen 2026-06-15); the invoice was made on 2026-05-26.
+    const invoice = await makeInvoice(t.db, {
+      customerId: id,
+      totalCents: 45_678,
+      periodFrom: '2026-04-20',
+      periodTo: '2026-04-26',
+      invoiceDate: '2026-05-26',
+    });
+    // Due 2026-05-26 + 15 = 2026-06-10: 5 days past due (from the period's end it would be 35, in 31-60).
+    const row = (
+      await req('POST', '/receivables/invoices/list', accountant, {
+        filters: { invoice_id: { op: 'eq', value: invoice } },
+      })
+    ).json().rows[0];
+    expect(row).toMatchObject({
+      invoice_date: '2026-05-26',
+      due_date: '2026-06-10',
+      days_past_due: 5,
+      bucket: 'd1_30',
+    });
+    const aging = (
+      await req('POST', '/receivables/aging/list', accountant, { filters: { customer: { values: [id] } } })
+    ).json();
+    expect(aging.rows[0]).toMatchObject({ d1_30: 456.78, d31_60: 0, total: 456.78 });
   });
 });
 

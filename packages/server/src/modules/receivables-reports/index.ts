@@ -2,6 +2,7 @@
 export {
   arAgingList,
   customersBalanceList,
+  INVOICE_DATE,
   INVOICE_DUE_DATE,
   receivableInvoicesList,
 } from './receivables-reports.list';

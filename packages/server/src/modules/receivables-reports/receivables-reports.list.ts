@@ -6,20 +6,30 @@ import {
 } from '@backhaul/shared/modules/receivables-reports/receivables-reports.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { defineList, type ListColumn } from '../../platform/list/define-list';
 import { customerScope } from '../customers';
 
-/** "Today" in the company time zone, as the database computes it for every row of one query. */
-const TODAY = sql`(now() at time zone 'America/Chicago')::date`;
+/**
+ * "Today" in the company time zone from the server's clock (platform/clock.ts), one parameter per
+ * query: the lists join `agingClock()` and read `aclk.today`.
+ */
+const TODAY = sql`aclk.today`;
+const agingClock = () => sql`cross join (select ${clock.today()}::date as today) aclk`;
 const NEED_PAY = sql`(i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents)`;
 /** The customer's payment terms (customers aliased c), else the company's (accounting settings), else the default. */
 const TERMS = sql`coalesce(c.payment_terms_days,
   (select (cs.account->'setting'->>'payment_terms_days')::int from company_settings cs where cs.company_id = i.company_id),
   ${DEFAULT_TERMS_DAYS}::int)`;
-/** An invoice's due date (invoices aliased i, customers aliased c): period_to + terms. */
-export const INVOICE_DUE_DATE = sql`(i.period_to + ${TERMS})`;
-/** Days past the due date (period_to + terms); 0 or less is current. */
-const DAYS_PAST_DUE = sql`(${TODAY} - (i.period_to + ${TERMS}))`;
+/** An invoice's date (invoices aliased i): the day it was made, in the company time zone. */
+export const INVOICE_DATE = sql`((i.created_at at time zone 'America/Chicago')::date)`;
+/**
+ * An invoice's due date (invoices aliased i, customers aliased c): the invoice date + the customer's
+ * terms (else the company's): net terms run from the invoice date, as US trade credit counts them.
+ */
+export const INVOICE_DUE_DATE = sql`(${INVOICE_DATE} + ${TERMS})`;
+/** Days past the due date; 0 or less is current. */
+const DAYS_PAST_DUE = sql`(${TODAY} - ${INVOICE_DUE_DATE})`;
 
 const bucketCase = sql`case ${sql.join(
   AGING_BUCKETS.filter((b) => b.to !== null).map((b) => sql`when ${DAYS_PAST_DUE} <= ${b.to} then ${b.id}`),
@@ -80,13 +90,13 @@ const bucketSum = (id: string) => sql`coalesce(sum(o.need_pay) filter (where o.b
 
 /**
  * AR aging: per customer, what is still due on its open invoices by days past the due date
- * (period_to + terms). Credits (overpaid invoices) are left out: the balance list shows them.
+ * (invoice date + terms). Credits (overpaid invoices) are left out: the balance list shows them.
  */
 export const arAgingList = defineList({
   key: 'ar-aging',
   title: 'AR aging',
   section: SECTION.CustomerNotPaidInvoices,
-  from: sql`(select cu.id as customer_id, cu.company_id, cu.name as customer, o.terms,
+  from: () => sql`(select cu.id as customer_id, cu.company_id, cu.name as customer, o.terms,
       count(*)::int as open_invoices,
       ${sql.join(
         AGING_BUCKETS.map((b) => sql`${bucketSum(b.id)} as ${sql.identifier(b.id)}`),
@@ -94,7 +104,7 @@ export const arAgingList = defineList({
       )},
       sum(o.need_pay)::bigint as total
     from (select i.customer_id, ${TERMS} as terms, ${NEED_PAY} as need_pay, ${bucketCase} as bucket
-          from invoices i join customers c on c.id = i.customer_id where ${NEED_PAY} > 0) o
+          from invoices i join customers c on c.id = i.customer_id ${agingClock()} where ${NEED_PAY} > 0) o
     join customers cu on cu.id = o.customer_id
     group by cu.id, o.terms) aging`,
   rowKey: sql`aging.customer_id`,
@@ -149,7 +159,8 @@ export const receivableInvoicesList = defineList({
   key: 'receivable-invoices',
   title: 'Receivable invoices',
   section: SECTION.CustomerNotPaidInvoices,
-  from: sql`invoices i join customers c on c.id = i.customer_id left join accounting_services svc on svc.id = i.service_id`,
+  from: () =>
+    sql`invoices i join customers c on c.id = i.customer_id left join accounting_services svc on svc.id = i.service_id ${agingClock()}`,
   rowKey: sql`i.id`,
   base: scopeOf('i'),
   defaultSort: { sort: 'to', order: 'desc' },
@@ -176,7 +187,8 @@ export const receivableInvoicesList = defineList({
     { id: 'service', title: 'Service', sql: sql`svc.name`, filterSql: sql`i.service_id`, filter: 'list' },
     { id: 'from', title: 'From', sql: sql`i.period_from`, filter: 'date', dateType: 'date', hidden: true },
     { id: 'to', title: 'To', sql: sql`i.period_to`, filter: 'date', dateType: 'date' },
-    { id: 'due_date', title: 'Due date', sql: sql`(i.period_to + ${TERMS})`, filter: 'date', dateType: 'date' },
+    { id: 'invoice_date', title: 'Invoice date', sql: INVOICE_DATE, filter: 'date', dateType: 'date', hidden: true },
+    { id: 'due_date', title: 'Due date', sql: INVOICE_DUE_DATE, filter: 'date', dateType: 'date' },
     {
       id: 'days_past_due',
       title: 'Days past due',

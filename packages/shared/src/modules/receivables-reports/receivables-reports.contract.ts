@@ -51,6 +51,8 @@ export type ReceivableInvoiceRow = {
   service: string | null;
   from: string;
   to: string;
+  /** The day the invoice was made: its terms run from it. */
+  invoice_date: string;
   due_date: string;
   days_past_due: number;
   bucket: string;
