@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../../platform/audit/audit';
+import { clock } from '../../platform/clock';
 import { accountingServices } from '../accounting-services';
 import { numberInvoices } from './invoices.service';
 import { invoiceGenerationRuns } from './invoices.table';
@@ -20,6 +21,8 @@ export type GenerateInput = {
   serviceId?: number | null | undefined;
   customerIds?: number[] | undefined;
   description?: string | null | undefined;
+  /** Only loads delivered by this instant (ISO) are billed; default the clock's now when the run starts. */
+  now?: string;
 };
 
 type Service = { id: number; name: string; billingMethod: string; defaultRate: number };
@@ -54,20 +57,25 @@ function candidates(s: Service, input: GenerateInput, batch: number[]) {
         where l.company_id = ${input.companyId} and ${customerHas}
           and l.delivery_at >= (${input.from}::date)::timestamp at time zone ${TZ}
           and l.delivery_at < ((${input.to}::date + 1)::timestamp at time zone ${TZ})
-          and l.delivery_at <= now()
+          and l.delivery_at <= ${input.now ?? clock.now().toISOString()}::timestamptz
           and l.gross_cents > 0
           and not exists (select 1 from invoice_lines il where il.load_id = l.id and il.service_id = ${s.id})`;
     case 'per_driver_week': {
       // A week is billed by its Sunday (000 §9: weeks start on Sunday), so periods never overlap.
       const weeks = sql`(select w::date as week from generate_series(${input.from}::date, ${input.to}::date, interval '1 day') w
         where extract(dow from w) = 0)`;
+      // A driver is billed for a week he was employed in, by his hire and termination dates (not by
+      // today's active flag); one without a termination date who is inactive has no known period.
       return sql`select c.id as customer_id, null::int as load_id, wk.week as period_start,
           'Week of ' || to_char(wk.week, 'YYYY-MM-DD') || ': ' || count(d.id) || ' active drivers' as description,
           count(d.id)::int as quantity, ${rate} as rate, 0::bigint as base_cents,
           (count(d.id) * ${rate})::bigint as amount_cents
         from customers c
         cross join ${weeks} wk
-        join drivers d on d.customer_id = c.id and d.company_id = c.company_id and d.active
+        join drivers d on d.customer_id = c.id and d.company_id = c.company_id
+          and (d.hired_on is null or d.hired_on <= wk.week + 6)
+          and (d.terminated_on is null or d.terminated_on >= wk.week)
+          and (d.terminated_on is not null or d.active)
         ${rates}
         where ${customerHas} and ${billedPeriod(sql`wk.week`)}
         group by c.id, wk.week, r.rate
@@ -182,6 +190,7 @@ export async function generateInvoices(
   input: GenerateInput,
   progress: (done: number, total: number) => Promise<void> = async () => {},
 ): Promise<GenerateResult> {
+  input = { ...input, now: input.now ?? clock.now().toISOString() };
   const services = (await db
     .select({
       id: accountingServices.id,

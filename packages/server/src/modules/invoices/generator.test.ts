@@ -293,3 +293,55 @@ describe('invoice generation', () => {
     expect(res.json().errors.to).toBeDefined();
   });
 });
+
+describe('per-driver-week services (issue 28)', () => {
+  it('bill a past week by who was employed that week (hire and termination dates), not by today’s flag', async () => {
+    const [company] = await q<{ id: number }>('select id from companies order by id limit 1');
+    const companyId = company?.id ?? 1;
+    const [safety] = await q<{ id: number }>(
+      "select id from accounting_services where company_id = $1 and name = 'Safety'",
+      [companyId],
+    );
+    const [customer] = await q<{ id: number }>(
+      "insert into customers (company_id, name, services) values ($1, 'Weekly Drivers Co', '{safety}') returning id",
+      [companyId],
+    );
+    const customerId = customer?.id ?? 0;
+    // Weeks of Sunday 2026-02-22 and Sunday 2026-03-01.
+    const drivers: Array<[string, string | null, string | null, boolean]> = [
+      ['A, hired long ago', '2026-01-01', null, true],
+      ['B, hired Wednesday 03-04', '2026-03-04', null, true],
+      ['C, gone before both weeks', '2025-06-01', '2026-02-20', false],
+      ['D, hired after both weeks', '2026-03-08', null, true],
+      ['F, terminated Monday 03-02', '2025-06-01', '2026-03-02', false],
+      ['G, active today, hired 03-10', '2026-03-10', null, true],
+    ];
+    for (const [name, hired, terminated, active] of drivers)
+      await q(
+        'insert into drivers (company_id, customer_id, name, hired_on, terminated_on, active) values ($1, $2, $3, $4, $5, $6)',
+        [companyId, customerId, name, hired, terminated, active],
+      );
+    const input = {
+      companyId,
+      actorId: null,
+      from: '2026-02-22',
+      to: '2026-03-07',
+      serviceId: safety?.id ?? 0,
+      customerIds: [customerId],
+    };
+    const run = await createRun(t.db, input);
+    const result = await generateInvoices(t.db, { ...input, runId: run.id });
+    // Week of 02-22: A and F = 2 × $35.00 = $70.00; week of 03-01: A, B and F = 3 × $35.00 = $105.00.
+    // By today's active flag it would have been A, B, D and G each week: 8 × $35.00 = $280.00.
+    const lines = await q<{ period_start: string; quantity: number; amount_cents: string }>(
+      `select to_char(il.period_start, 'YYYY-MM-DD') as period_start, il.quantity, il.amount_cents
+       from invoice_lines il join invoices i on i.id = il.invoice_id where i.customer_id = $1 order by il.period_start`,
+      [customerId],
+    );
+    expect(lines.map((l) => [l.period_start, l.quantity, Number(l.amount_cents)])).toEqual([
+      ['2026-02-22', 2, 7000],
+      ['2026-03-01', 3, 10500],
+    ]);
+    expect(result.amount).toBe(175);
+  });
+});
