@@ -131,9 +131,10 @@ describe('company expenses', () => {
     expect(paid.body.item).toMatchObject({ status: 'On statement', statement_id: sid, pay_as: 'deduction' });
     const detail = await api('GET', `/drivers-statements/${sid}/edit`);
     expect(detail.body.statement.amount).toBe(-42.5);
-    const line = detail.body.addition.find((a: { description: string }) => a.description.includes(`#${toll.id}`));
-    expect(line).toMatchObject({ category: 'deduction', amount: -42.5, date: '2026-03-03' });
-    expect(detail.body.addition_selected).toContain(line.id);
+    const line = detail.body.statement.lines.find((a: { source: string }) => a.source === 'expense');
+    expect(line).toMatchObject({ kind: 'addition', category: 'deduction', amount: -42.5, date: '2026-03-03' });
+    expect(line.description).toContain(`#${toll.id}`);
+    expect(detail.body.additional_selected).toContain(`expense:${toll.id}`);
 
     // On a statement the expense no longer changes, is not paid twice, and its line is not edited by hand.
     const again = await api('POST', `/company-expenses/${toll.id}/pay`, { pay_as: 'reimbursement' });
@@ -153,7 +154,7 @@ describe('company expenses', () => {
     expect(
       (
         await api('PUT', `/drivers-statements/${sid}`, {
-          ...detail.body,
+          additional: detail.body.additional_selected,
           trips: [],
           fuel: [],
           scheduled_payments: [],
@@ -168,7 +169,8 @@ describe('company expenses', () => {
     expect(queued.body.item).toMatchObject({ status: 'Queued', statement_id: null });
     const next = await statement(driver.id, { date_from: '2026-03-08', date_to: '2026-03-14' });
     expect(next.status).toBe(200);
-    expect(next.body.statement.amount).toBe(310);
+    // The reimbursement, less the first statement's deficit carried into this one (issue 28): 310.00 − 42.50.
+    expect(next.body.statement.amount).toBe(267.5);
     const nextId = next.body.statement.id as number;
     const row = (await api('POST', '/company-expenses/list', { filters: { id: { op: 'eq', value: repair.id } } })).body
       .rows[0];
@@ -201,9 +203,10 @@ describe('company expenses', () => {
       statement(driver.id, { date_from: '2026-03-08', date_to: '2026-03-14' }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    const lines = await t.database.query('select statement_id from driver_statement_lines where expense_id = $1', [
-      toll.id,
-    ]);
+    const lines = await t.database.query(
+      "select statement_id from pay_statement_lines where kind = 'driver' and source = 'expense' and source_key = $1",
+      [String(toll.id)],
+    );
     expect(lines).toHaveLength(1);
     expect([a.body.statement.amount, b.body.statement.amount].sort()).toEqual([-42.5, 0]);
   });

@@ -51,6 +51,9 @@ import { isContractType, type PayContract, rateLabel } from './statement-pay';
 const CATEGORY_OPTIONS = Object.entries(ADDITION_CATEGORIES).map(([value, label]) => ({ value, label }));
 /** The sources whose lines are the additional payments' choices (besides lines typed by hand). */
 const ADDITIONAL_SOURCES = ['expense', 'advance', 'escrow', 'carried'] as const;
+/** A source's body field in the engine (the kind's declaration). */
+const fieldOf = (source: (typeof ADDITIONAL_SOURCES)[number]) =>
+  source === 'expense' ? 'expenses' : source === 'advance' ? 'advances' : source;
 
 /** Last week, Sunday to Saturday, in company time. */
 export function lastWeek(today = nowInCompanyTimeZone(clock.now()).date) {
@@ -237,20 +240,26 @@ function chosenOf(
   };
   if (body.hours) chosen.hours = body.hours;
   if (body.additional) {
-    for (const source of ADDITIONAL_SOURCES) {
-      const field = source === 'expense' ? 'expenses' : source === 'advance' ? 'advances' : source;
-      chosen[field] = body.additional.filter((k) => k.startsWith(`${source}:`)).map((k) => k.slice(source.length + 1));
-    }
+    for (const source of ADDITIONAL_SOURCES)
+      chosen[fieldOf(source)] = body.additional
+        .filter((k) => k.startsWith(`${source}:`))
+        .map((k) => k.slice(source.length + 1));
   }
   return chosen;
 }
 
 /** POST /drivers-statements: a statement for the driver and period with the chosen lines. */
 export async function createStatement(db: DbOrTx, user: AuthUser, body: StatementCreate) {
+  // Hours and additional payments the body leaves out are what their sources preselect.
+  const preselected = [
+    ...(body.hours === undefined ? ['hours'] : []),
+    ...(body.additional === undefined ? ADDITIONAL_SOURCES.map(fieldOf) : []),
+  ];
   const id = await createPayStatement(db, kind, user, {
     payeeId: body.driver_id,
     period: { from: body.date_from, to: body.date_to },
     chosen: chosenOf(body.driver_id, body),
+    preselected,
   });
   return { message: MSG.savingSuccess, statement: await statementDetail(db, user, id) };
 }

@@ -116,8 +116,9 @@ export const StatementCreateSchema = z
     date_from: dateSchema(),
     date_to: dateSchema(),
     ...selection,
-    hours: hourKeys.default([]),
-    additional: additionalKeys.default([]),
+    /** Left out: what their sources preselect (hours worked, queued expenses, advances, escrow, a carried balance). */
+    hours: hourKeys.optional(),
+    additional: additionalKeys.optional(),
   })
   .superRefine(periodChecks);
 export type StatementCreate = z.infer<typeof StatementCreateSchema>;
