@@ -105,6 +105,7 @@ CREATE TABLE "pay_statements" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "schedule_loads_load_idx";--> statement-breakpoint
 ALTER TABLE "driver_contracts" ALTER COLUMN "rate" SET DEFAULT 0;--> statement-breakpoint
 ALTER TABLE "driver_contracts" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "driver_contracts" ADD COLUMN "fuel_paid_by" text;--> statement-breakpoint
@@ -112,6 +113,7 @@ ALTER TABLE "driver_contracts" ADD COLUMN "pay_basis" text DEFAULT 'delivery' NO
 ALTER TABLE "driver_contracts" ADD COLUMN "fsc_pass_through" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "drivers" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "drivers" ADD COLUMN "terminated_on" date;--> statement-breakpoint
+ALTER TABLE "employees" ADD COLUMN "terminated_on" date;--> statement-breakpoint
 ALTER TABLE "loads" ADD COLUMN "lumper_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "loads" ADD COLUMN "fuel_surcharge_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "loads" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
@@ -133,4 +135,5 @@ CREATE INDEX "pay_statement_lines_statement_idx" ON "pay_statement_lines" USING 
 CREATE INDEX "pay_statement_payments_statement_idx" ON "pay_statement_payments" USING btree ("statement_id");--> statement-breakpoint
 CREATE INDEX "pay_statements_kind_period_idx" ON "pay_statements" USING btree ("company_id","kind","period_from");--> statement-breakpoint
 CREATE INDEX "pay_statements_payee_idx" ON "pay_statements" USING btree ("company_id","kind","payee_id","period_from");--> statement-breakpoint
+CREATE UNIQUE INDEX "schedule_loads_load_uq" ON "schedule_loads" USING btree ("load_id");--> statement-breakpoint
 CREATE INDEX "loads_team_driver_idx" ON "loads" USING btree ("team_driver_id","delivery_at") WHERE "loads"."team_driver_id" is not null;

@@ -44,3 +44,115 @@ SELECT s."company_id", p."statement_id", p."amount_cents", p."paid_on", p."note"
 FROM "driver_statement_payments" p JOIN "driver_statements" s ON s."id" = p."statement_id";
 --> statement-breakpoint
 SELECT setval(pg_get_serial_sequence('pay_statements', 'id'), GREATEST((SELECT max("id") FROM "pay_statements"), 1));
+--> statement-breakpoint
+-- Dispatcher statements onto the pay-statement engine (kind 'dispatcher'): new ids after the driver
+-- statements', the rate in the terms, each load a line keyed by its id (as the dispatcher kind's
+-- source keys it). The old tables and loads.dispatcher_statement_id stay until a later migration.
+CREATE TEMPORARY TABLE "dispatcher_statement_ids" AS
+SELECT "id" AS "old_id", nextval(pg_get_serial_sequence('pay_statements', 'id')) AS "new_id"
+FROM "dispatcher_statements" ORDER BY "id";
+--> statement-breakpoint
+INSERT INTO "pay_statements" ("id", "company_id", "kind", "payee_id", "period_from", "period_to", "status",
+  "amount_cents", "paid_cents", "terms", "gross_cents", "load_count", "miles", "subject_count", "created_by",
+  "created_at", "updated_at")
+SELECT m."new_id", s."company_id", 'dispatcher', s."dispatcher_id", s."month",
+  (s."month" + interval '1 month' - interval '1 day')::date, 'Open', s."amount_cents", 0,
+  jsonb_build_object('rate_bp', s."rate_bp"), s."gross_cents", s."load_count", s."miles", 0, s."created_by",
+  s."created_at", s."created_at"
+FROM "dispatcher_statements" s JOIN "dispatcher_statement_ids" m ON m."old_id" = s."id";
+--> statement-breakpoint
+INSERT INTO "pay_statement_lines" ("company_id", "statement_id", "kind", "payee_id", "source", "source_key", "section",
+  "line_date", "type", "description", "gross_cents", "miles", "load_count", "amount_cents", "data", "created_by",
+  "created_at")
+SELECT s."company_id", m."new_id", 'dispatcher', s."dispatcher_id", 'load', dl."load_id"::text, 'trips',
+  COALESCE((ld."delivery_at" AT TIME ZONE 'America/Chicago')::date, s."month"), 'Load',
+  'Load #' || dl."load_id" || ': ' || r."route", dl."gross_cents", dl."miles", 1, dl."amount_cents",
+  jsonb_build_object('load_id', dl."load_id", 'route', r."route", 'rate_bp', s."rate_bp"), s."created_by",
+  s."created_at"
+FROM "dispatcher_statement_loads" dl
+JOIN "dispatcher_statements" s ON s."id" = dl."statement_id"
+JOIN "dispatcher_statement_ids" m ON m."old_id" = s."id"
+LEFT JOIN "loads" ld ON ld."id" = dl."load_id"
+CROSS JOIN LATERAL (SELECT concat_ws(', ', ld."pickup_city", ld."pickup_state") || ' → '
+  || concat_ws(', ', ld."delivery_city", ld."delivery_state") AS "route") r;
+--> statement-breakpoint
+DROP TABLE "dispatcher_statement_ids";
+--> statement-breakpoint
+-- Safety statements onto the pay-statement engine (kind 'safety'): new ids after the others', the
+-- rate in the terms, each driver-month a line keyed '<driver id>:<YYYY-MM>' (as the safety kind's
+-- source keys it) with the driver as its subject. The old tables stay until a later migration.
+CREATE TEMPORARY TABLE "safety_statement_ids" AS
+SELECT "id" AS "old_id", nextval(pg_get_serial_sequence('pay_statements', 'id')) AS "new_id"
+FROM "safety_statements" ORDER BY "id";
+--> statement-breakpoint
+INSERT INTO "pay_statements" ("id", "company_id", "kind", "payee_id", "period_from", "period_to", "status",
+  "amount_cents", "paid_cents", "terms", "gross_cents", "load_count", "miles", "subject_count", "created_by",
+  "created_at", "updated_at")
+SELECT m."new_id", s."company_id", 'safety', s."user_id", s."month",
+  (s."month" + interval '1 month' - interval '1 day')::date, 'Open', s."amount_cents", 0,
+  jsonb_build_object('rate_bp', s."rate_bp"), s."gross_cents", s."load_count", 0, s."driver_count", s."created_by",
+  s."created_at", s."created_at"
+FROM "safety_statements" s JOIN "safety_statement_ids" m ON m."old_id" = s."id";
+--> statement-breakpoint
+INSERT INTO "pay_statement_lines" ("company_id", "statement_id", "kind", "payee_id", "source", "source_key", "section",
+  "line_date", "type", "description", "gross_cents", "miles", "load_count", "amount_cents", "data", "created_by",
+  "created_at")
+SELECT d."company_id", m."new_id", 'safety', s."user_id", 'driver', d."driver_id"::text || ':' || to_char(d."month", 'YYYY-MM'),
+  'trips', d."month", 'Driver', COALESCE(dr."name", 'Driver #' || d."driver_id"), d."gross_cents", 0, d."load_count",
+  d."amount_cents", jsonb_build_object('subject', d."driver_id", 'rate_bp', s."rate_bp"), s."created_by", s."created_at"
+FROM "safety_statement_drivers" d
+JOIN "safety_statements" s ON s."id" = d."statement_id"
+JOIN "safety_statement_ids" m ON m."old_id" = s."id"
+LEFT JOIN "drivers" dr ON dr."id" = d."driver_id";
+--> statement-breakpoint
+DROP TABLE "safety_statement_ids";
+--> statement-breakpoint
+-- Staff statements onto the pay-statement engine: each manager_statements row (kind 'manager' or
+-- 'employee') becomes a pay_statements row of kind 'staff' with that kind as its variant (new ids,
+-- mapped below), a salary line, and an entry line for each bonus-or-charge entry of its person and
+-- month it locked; a difference between the entries now and the bonus it saved is an adjustment
+-- line, so every statement keeps its total. manager_statements and bonus_charges.action_delete stay
+-- (unused) until a later migration drops them.
+CREATE TEMPORARY TABLE "staff_statement_ids" AS
+SELECT "id" AS "old_id", nextval(pg_get_serial_sequence('pay_statements', 'id')) AS "new_id" FROM "manager_statements";
+--> statement-breakpoint
+INSERT INTO "pay_statements" ("id", "company_id", "kind", "variant", "payee_id", "department_id", "period_from",
+  "period_to", "status", "amount_cents", "terms", "created_by", "created_at", "updated_at")
+SELECT m."new_id", s."company_id", 'staff', s."kind", s."employee_id", s."department_id", s."month",
+  (s."month" + interval '1 month' - interval '1 day')::date, 'Open', s."total_cents",
+  jsonb_build_object('baseRateBp', s."base_rate_bp", 'description', s."description"),
+  s."created_by", s."created_at", s."updated_at"
+FROM "manager_statements" s JOIN "staff_statement_ids" m ON m."old_id" = s."id";
+--> statement-breakpoint
+INSERT INTO "pay_statement_lines" ("company_id", "statement_id", "kind", "payee_id", "source", "source_key", "section",
+  "line_date", "type", "description", "amount_cents", "data", "created_by", "created_at")
+SELECT s."company_id", m."new_id", 'staff', s."employee_id", 'salary',
+  s."employee_id"::text || ':' || to_char(s."month", 'YYYY-MM'), 'schedulePayments',
+  (s."month" + interval '1 month' - interval '1 day')::date, 'Salary', 'Salary ' || to_char(s."month", 'YYYY-MM'),
+  s."salary_cents", jsonb_build_object('computed_cents', s."salary_cents"), s."created_by", s."created_at"
+FROM "manager_statements" s JOIN "staff_statement_ids" m ON m."old_id" = s."id";
+--> statement-breakpoint
+INSERT INTO "pay_statement_lines" ("company_id", "statement_id", "kind", "payee_id", "source", "source_key", "section",
+  "line_date", "type", "description", "category", "amount_cents", "data", "created_by", "created_at")
+SELECT s."company_id", m."new_id", 'staff', s."employee_id", 'entry', b."id"::text, 'additionalPayments',
+  b."salary_month", b."type", COALESCE(NULLIF(b."description", ''), b."type"),
+  CASE WHEN b."type" IN ('Charge', 'Deduction') THEN 'deduction' ELSE 'credit' END,
+  CASE WHEN b."type" IN ('Charge', 'Deduction') THEN -b."total_cents" ELSE b."total_cents" END,
+  jsonb_build_object('salary_month', to_char(b."salary_month", 'YYYY-MM')), s."created_by", s."created_at"
+FROM "manager_statements" s JOIN "staff_statement_ids" m ON m."old_id" = s."id"
+JOIN "bonus_charges" b ON b."company_id" = s."company_id" AND b."employee_id" = s."employee_id"
+  AND b."salary_month" = s."month" AND NOT b."additional" AND b."action_delete";
+--> statement-breakpoint
+INSERT INTO "pay_statement_lines" ("company_id", "statement_id", "kind", "payee_id", "source", "section", "line_date",
+  "type", "description", "category", "amount_cents", "created_by", "created_at")
+SELECT s."company_id", m."new_id", 'staff', s."employee_id", 'addition', 'additionalPayments',
+  (s."month" + interval '1 month' - interval '1 day')::date, 'Adjustment',
+  'Bonus as saved on the statement, less its entries as they are now',
+  CASE WHEN s."total_cents" - l."lines" < 0 THEN 'deduction' ELSE 'credit' END,
+  s."total_cents" - l."lines", s."created_by", s."created_at"
+FROM "manager_statements" s JOIN "staff_statement_ids" m ON m."old_id" = s."id"
+JOIN (SELECT "statement_id", sum("amount_cents") AS "lines" FROM "pay_statement_lines" WHERE "kind" = 'staff'
+  GROUP BY "statement_id") l ON l."statement_id" = m."new_id"
+WHERE s."total_cents" <> l."lines";
+--> statement-breakpoint
+DROP TABLE "staff_statement_ids";

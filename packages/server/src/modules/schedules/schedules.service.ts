@@ -13,19 +13,21 @@ import { toDollars } from '@backhaul/shared/money';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import { type FilesService, fileLink } from '../../platform/files/files.service';
 import { compileList, selectPage } from '../../platform/list/run-list';
 import type { MailAttachment, Mailer } from '../../platform/mail/mailer';
 import { createPdf } from '../../platform/pdf/pdf.document';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import { factoringCompanies } from '../factoring';
 import { expectedFactoringCents, type LoadSchedule, recordFactoringAmount } from '../short-payments';
 import { tripFiles } from '../trips';
 import { schedulesList } from './schedules.list';
 import { factoringScheduleMail } from './schedules.mail';
+import { scheduleRecord } from './schedules.record';
 import { factoringSchedules, scheduleActions, scheduleLoads } from './schedules.table';
 
 type ScheduleForm = { name: string; factoring_company_id: number; load_ids: number[] };
@@ -40,7 +42,7 @@ const ids = (list: readonly number[]) =>
 
 /** Delivered, factored, with PPW, and on no schedule other than `except`. */
 const eligible = (user: AuthUser, except: number | null) =>
-  sql`loads.company_id = ${user.companyId} and loads.delivery_at <= now() and loads.factoring and loads.ppw = 1
+  sql`loads.company_id = ${user.companyId} and loads.delivery_at <= ${clock.now().toISOString()}::timestamptz and loads.factoring and loads.ppw = 1
     and not exists (select 1 from schedule_loads sl where sl.load_id = loads.id${
       except ? sql` and sl.schedule_id <> ${except}` : sql``
     })`;
@@ -196,14 +198,27 @@ export async function scheduleFiles(db: DbOrTx, auth: AuthContext, id: number) {
   }));
 }
 
-/** Locks the chosen loads and refuses any that may not go on this schedule. */
-async function lockEligible(tx: DbOrTx, user: AuthUser, loadIds: number[], scheduleId: number | null) {
-  const unique = [...new Set(loadIds)];
-  const locked = await rowsOf<{ id: number }>(
+/**
+ * Refuses loads that may not go on this schedule: not eligible (422 load_ids), or factored with
+ * another factoring company than the schedule's (a schedule holds loads of one factoring account).
+ * A load taken by another schedule meanwhile is refused by the unique index (the command's conflict).
+ */
+async function checkLoads(tx: DbOrTx, user: AuthUser, form: ScheduleForm, scheduleId: number | null) {
+  const unique = [...new Set(form.load_ids)];
+  const found = await rowsOf<{ id: number; factoring_company_id: number | null }>(
     tx,
-    sql`select loads.id from loads where loads.id in (${ids(unique)}) and ${eligible(user, scheduleId)} for update of loads`,
+    sql`select loads.id, customers.factoring_company_id from loads left join customers on customers.id = loads.customer_id
+      where loads.id in (${ids(unique)}) and ${eligible(user, scheduleId)}`,
   );
-  if (locked.length !== unique.length) throw AppError.invalidField('load_ids', SCHEDULE_MSG.loadNotEligible);
+  if (found.length !== unique.length) throw AppError.invalidField('load_ids', SCHEDULE_MSG.loadNotEligible);
+  const other = found.filter(
+    (l) => l.factoring_company_id !== null && Number(l.factoring_company_id) !== form.factoring_company_id,
+  );
+  if (other.length)
+    throw AppError.invalidField(
+      'load_ids',
+      SCHEDULE_MSG.otherFactoring(other.map((l) => Number(l.id)).sort((a, b) => a - b)),
+    );
   return unique;
 }
 
@@ -215,10 +230,17 @@ async function checkFactoring(db: DbOrTx, user: AuthUser, id: number) {
   if (!f) throw AppError.invalidField('factoring_company_id', 'Choose a factoring company.');
 }
 
-export async function createSchedule(db: Db, user: AuthUser, form: ScheduleForm) {
-  await checkFactoring(db, user, form.factoring_company_id);
-  const id = await db.transaction(async (tx) => {
-    const loadIds = await lockEligible(tx, user, form.load_ids, null);
+/** A load already on another schedule (the unique index on schedule_loads.load_id). */
+const onAnotherSchedule = [
+  { constraint: 'schedule_loads_load_uq', field: 'load_ids', message: SCHEDULE_MSG.loadNotEligible },
+];
+
+const makeSchedule = defineCommand<ScheduleForm, number>({
+  action: 'create',
+  conflicts: onAnotherSchedule,
+  run: async ({ tx, user, input: form, audit }) => {
+    await checkFactoring(tx, user, form.factoring_company_id);
+    const loadIds = await checkLoads(tx, user, form, null);
     const [s] = await tx
       .insert(factoringSchedules)
       .values({
@@ -230,28 +252,32 @@ export async function createSchedule(db: Db, user: AuthUser, form: ScheduleForm)
       .returning();
     if (!s) throw new AppError('internal', 'Schedule not created');
     await tx.insert(scheduleLoads).values(loadIds.map((loadId) => ({ scheduleId: s.id, loadId })));
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'schedule',
+    await audit({
+      entity: scheduleRecord.entity,
       entityId: s.id,
       action: 'create',
       after: { ...s, load_ids: loadIds },
     });
     return s.id;
-  });
+  },
+});
+
+export async function createSchedule(db: Db, user: AuthUser, form: ScheduleForm) {
+  const id = await runCommand(db, makeSchedule, user, form);
   return { message: MSG.savingSuccess, schedule: await getSchedule(db, user, id) };
 }
 
-/** PUT /schedules/:id: name, factoring company and the set of loads (kept loads keep their amounts). */
-export async function updateSchedule(db: Db, user: AuthUser, id: number, form: ScheduleForm) {
-  await checkFactoring(db, user, form.factoring_company_id);
-  await db.transaction(async (tx) => {
-    const before = await findSchedule(tx, user, id);
-    const loadIds = await lockEligible(tx, user, form.load_ids, id);
+const reviseSchedule = defineCommand({
+  action: 'update',
+  conflicts: onAnotherSchedule,
+  target: { record: scheduleRecord, id: (input: { id: number; form: ScheduleForm }) => input.id },
+  run: async ({ tx, user, row, input: { id, form } }) => {
+    await checkFactoring(tx, user, form.factoring_company_id);
+    const loadIds = await checkLoads(tx, user, form, id);
     const current = await tx
       .select({ loadId: scheduleLoads.loadId })
       .from(scheduleLoads)
-      .where(eq(scheduleLoads.scheduleId, id));
+      .where(eq(scheduleLoads.scheduleId, row.id));
     const had = new Set(current.map((r) => r.loadId));
     const removed = [...had].filter((l) => !loadIds.includes(l));
     const added = loadIds.filter((l) => !had.has(l));
@@ -260,41 +286,93 @@ export async function updateSchedule(db: Db, user: AuthUser, id: number, form: S
         .delete(scheduleLoads)
         .where(and(eq(scheduleLoads.scheduleId, id), inArray(scheduleLoads.loadId, removed)));
     if (added.length) await tx.insert(scheduleLoads).values(added.map((loadId) => ({ scheduleId: id, loadId })));
-    const [after] = await tx
+    await tx
       .update(factoringSchedules)
       .set({ name: form.name, factoringCompanyId: form.factoring_company_id })
-      .where(eq(factoringSchedules.id, id))
-      .returning();
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'schedule',
-      entityId: id,
-      action: 'update',
-      before: { ...before, load_ids: [...had] },
-      after: { ...after, load_ids: loadIds },
-    });
-  });
+      .where(eq(factoringSchedules.id, id));
+  },
+});
+
+/** PUT /schedules/:id: name, factoring company and the set of loads (kept loads keep their amounts). */
+export async function updateSchedule(db: Db, user: AuthUser, id: number, form: ScheduleForm) {
+  await runCommand(db, reviseSchedule, user, { id, form });
   return { message: MSG.savingSuccess, schedule: await getSchedule(db, user, id) };
 }
 
-/** POST /schedules/action/:id: an action taken on the schedule (called, disputed…), with its text. */
-export async function recordAction(db: Db, user: AuthUser, id: number, text: string) {
-  await findSchedule(db, user, id);
-  await db.transaction(async (tx) => {
+/** An action taken on the schedule (called, disputed, sent…), with its text; audited as its own row. */
+const addAction = defineCommand({
+  action: 'action',
+  auditUnchanged: true,
+  target: { record: scheduleRecord, id: (input: { id: number; text: string; sentAt?: Date }) => input.id },
+  run: async ({ tx, user, row, input, audit }) => {
+    if (input.sentAt)
+      await tx.update(factoringSchedules).set({ sentAt: input.sentAt }).where(eq(factoringSchedules.id, row.id));
     const [a] = await tx
       .insert(scheduleActions)
-      .values({ scheduleId: id, actionText: text, createdBy: user.id })
+      .values({ scheduleId: row.id, actionText: input.text, createdBy: user.id })
       .returning();
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'schedule_action',
-      entityId: a?.id ?? id,
-      action: 'create',
-      after: a,
-    });
-  });
+    await audit({ entity: 'schedule_action', entityId: a?.id ?? row.id, action: 'create', after: a });
+  },
+});
+
+/** The schedule went to the factoring company: sent now, and the sending recorded as an action. */
+const markSent = defineCommand({
+  action: 'send',
+  target: { record: scheduleRecord, id: (input: { id: number; text: string }) => input.id },
+  run: async ({ tx, user, row, input, audit }) => {
+    await tx.update(factoringSchedules).set({ sentAt: clock.now() }).where(eq(factoringSchedules.id, row.id));
+    const [a] = await tx
+      .insert(scheduleActions)
+      .values({ scheduleId: row.id, actionText: input.text, createdBy: user.id })
+      .returning();
+    await audit({ entity: 'schedule_action', entityId: a?.id ?? row.id, action: 'create', after: a });
+  },
+});
+
+/** POST /schedules/action/:id: an action taken on the schedule (called, disputed…), with its text. */
+export async function recordAction(db: Db, user: AuthUser, id: number, text: string) {
+  await runCommand(db, addAction, user, { id, text });
   return { message: MSG.savingSuccess, schedule: await getSchedule(db, user, id) };
 }
+
+type LoadAmountInput = { scheduleId: number; loadId: number; amountCents: number; status: ScheduleLoadStatus };
+
+/** What the factoring company paid for one load of the schedule (locked), and its short payment. */
+const setLoadAmountCommand = defineCommand({
+  action: 'load_amount',
+  auditUnchanged: true,
+  target: { record: scheduleRecord, id: (input: LoadAmountInput) => input.scheduleId },
+  run: async ({ tx, user, row, input, audit }) => {
+    const { scheduleId, loadId, amountCents } = input;
+    const [on] = await rowsOf<{ gross_cents: string; percent_bp: number }>(
+      tx,
+      sql`select loads.gross_cents, coalesce(fc.percent_bp, 0) as percent_bp
+        from schedule_loads sl join loads on loads.id = sl.load_id
+          left join factoring_companies fc on fc.id = ${row.factoringCompanyId}
+        where sl.schedule_id = ${scheduleId} and sl.load_id = ${loadId}`,
+    );
+    if (!on) throw AppError.notFound(SCHEDULE_MSG.loadNotOnSchedule);
+    const where = and(eq(scheduleLoads.scheduleId, scheduleId), eq(scheduleLoads.loadId, loadId));
+    const [before] = await tx.select().from(scheduleLoads).where(where);
+    const [after] = await tx
+      .update(scheduleLoads)
+      .set({ amountFactoringCents: amountCents, status: input.status, processedAt: clock.now() })
+      .where(where)
+      .returning();
+    await audit({ entity: 'schedule_load', entityId: `${scheduleId}:${loadId}`, action: 'update', before, after });
+    const shortPaymentId = await recordFactoringAmount(tx, {
+      user,
+      loadId,
+      scheduleId,
+      factoringCompanyId: row.factoringCompanyId,
+      grossCents: Number(on.gross_cents),
+      percentBp: Number(on.percent_bp),
+      amountCents,
+      processedDate: clock.today(),
+    });
+    return { scheduleId, shortPaymentId };
+  },
+});
 
 /**
  * POST /schedules/load/:id (the load id): what the factoring company paid for the load and its
@@ -307,51 +385,17 @@ export async function setLoadAmount(
   /** amount_factoring in cents (the contract parses the dollars). */
   body: { amount_factoring: number; status: ScheduleLoadStatus },
 ) {
-  const amountCents = body.amount_factoring;
-  const result = await db.transaction(async (tx) => {
-    const [on] = await rowsOf<{
-      schedule_id: number;
-      factoring_company_id: number;
-      gross_cents: string;
-      percent_bp: number;
-    }>(
-      tx,
-      sql`select sl.schedule_id, fs.factoring_company_id, loads.gross_cents, coalesce(fc.percent_bp, 0) as percent_bp
-        from schedule_loads sl join factoring_schedules fs on fs.id = sl.schedule_id
-          join loads on loads.id = sl.load_id left join factoring_companies fc on fc.id = fs.factoring_company_id
-        where sl.load_id = ${loadId} and fs.company_id = ${user.companyId}
-        for update of sl`,
-    );
-    if (!on) throw AppError.notFound(SCHEDULE_MSG.loadNotOnSchedule);
-    const scheduleId = Number(on.schedule_id);
-    const [before] = await tx
-      .select()
-      .from(scheduleLoads)
-      .where(and(eq(scheduleLoads.scheduleId, scheduleId), eq(scheduleLoads.loadId, loadId)));
-    const [after] = await tx
-      .update(scheduleLoads)
-      .set({ amountFactoringCents: amountCents, status: body.status, processedAt: new Date() })
-      .where(and(eq(scheduleLoads.scheduleId, scheduleId), eq(scheduleLoads.loadId, loadId)))
-      .returning();
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'schedule_load',
-      entityId: `${scheduleId}:${loadId}`,
-      action: 'update',
-      before,
-      after,
-    });
-    const shortPaymentId = await recordFactoringAmount(tx, {
-      user,
-      loadId,
-      scheduleId,
-      factoringCompanyId: Number(on.factoring_company_id),
-      grossCents: Number(on.gross_cents),
-      percentBp: Number(on.percent_bp),
-      amountCents,
-      processedDate: nowInCompanyTimeZone().date,
-    });
-    return { scheduleId, shortPaymentId };
+  const [on] = await rowsOf<{ schedule_id: number }>(
+    db,
+    sql`select sl.schedule_id from schedule_loads sl join factoring_schedules fs on fs.id = sl.schedule_id
+      where sl.load_id = ${loadId} and fs.company_id = ${user.companyId}`,
+  );
+  if (!on) throw AppError.notFound(SCHEDULE_MSG.loadNotOnSchedule);
+  const result = await runCommand(db, setLoadAmountCommand, user, {
+    scheduleId: Number(on.schedule_id),
+    loadId,
+    amountCents: body.amount_factoring,
+    status: body.status,
   });
   const schedule = await getSchedule(db, user, result.scheduleId);
   const load = schedule.loads.find((l) => l.load_id === loadId);
@@ -466,24 +510,7 @@ export async function sendSchedule(
     createdBy: user.id,
   });
   if (sent.status === 'failed') throw AppError.precondition(`The schedule was not sent: ${sent.error ?? 'mail error'}`);
-  await db.transaction(async (tx) => {
-    await tx.update(factoringSchedules).set({ sentAt: new Date() }).where(eq(factoringSchedules.id, id));
-    const [a] = await tx
-      .insert(scheduleActions)
-      .values({
-        scheduleId: id,
-        actionText: `Sent to ${to}${body.message ? `: ${body.message}` : ''}`,
-        createdBy: user.id,
-      })
-      .returning();
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'schedule',
-      entityId: id,
-      action: 'send',
-      after: { to, mail_id: sent.id, action: a?.id },
-    });
-  });
+  await runCommand(db, markSent, user, { id, text: `Sent to ${to}${body.message ? `: ${body.message}` : ''}` });
   return { message: MSG.messageSent, mail_id: sent.id, status: sent.status };
 }
 

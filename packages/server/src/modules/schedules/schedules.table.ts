@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A factoring schedule: loads submitted to a factoring company for funding. */
 export const factoringSchedules = pgTable(
@@ -15,7 +15,10 @@ export const factoringSchedules = pgTable(
   (t) => [index('factoring_schedules_company_idx').on(t.companyId, t.createdAt)],
 );
 
-/** A load on a schedule with what the factoring company paid for it. status: applied, not_processed. */
+/**
+ * A load on a schedule with what the factoring company paid for it. status: applied, not_processed.
+ * A load is on one schedule at most (unique load_id): two schedules taking it at once, one fails.
+ */
 export const scheduleLoads = pgTable(
   'schedule_loads',
   {
@@ -27,7 +30,7 @@ export const scheduleLoads = pgTable(
     status: text().notNull().default('not_processed'),
     processedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.scheduleId, t.loadId] }), index('schedule_loads_load_idx').on(t.loadId)],
+  (t) => [primaryKey({ columns: [t.scheduleId, t.loadId] }), uniqueIndex('schedule_loads_load_uq').on(t.loadId)],
 );
 
 /** The actions recorded on a schedule (sent, called, disputed…), with their text. */

@@ -332,3 +332,64 @@ describe('permissions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/schedules' })).statusCode).toBe(401);
   });
 });
+
+describe('one factoring account per schedule (issue 28)', () => {
+  it('refuses a load whose customer factors with another company, naming load_ids; parallel takes of one load land once', async () => {
+    const otherFactoring = await makeFactoringCompany(t, { name: 'Other Funding 2%', percentBp: 200 });
+    const customer = async (name: string, factoring: number | null) => {
+      const [row] = await t.database.query<{ id: number }>(
+        `insert into customers (company_id, name, factoring_company_id)
+         values ((select id from companies order by id limit 1), $1, $2) returning id`,
+        [name, factoring],
+      );
+      return Number(row?.id);
+    };
+    const ours = await customer('Factored With Test Funding', factoringId);
+    const theirs = await customer('Factored Elsewhere', otherFactoring);
+    const [mine] = (await makeLoads(t, [120_000], { customerId: ours })) as [number];
+    const [foreign] = (await makeLoads(t, [80_000], { customerId: theirs })) as [number];
+    const mixed = await inject('POST', '/schedules', {
+      name: 'Mixed',
+      factoring_company_id: factoringId,
+      load_ids: [mine, foreign],
+    });
+    expect(mixed.statusCode).toBe(422);
+    expect(mixed.json().errors).toEqual({ load_ids: [SCHEDULE_MSG.otherFactoring([foreign])] });
+    const count = async (name: string) =>
+      Number(
+        (
+          await t.database.query<{ n: number }>('select count(*)::int as n from factoring_schedules where name = $1', [
+            name,
+          ])
+        )[0]?.n,
+      );
+    expect(await count('Mixed')).toBe(0);
+    // Its own factoring company takes it.
+    const right = await inject('POST', '/schedules', {
+      name: 'Other funding',
+      factoring_company_id: otherFactoring,
+      load_ids: [foreign],
+    });
+    expect(right.statusCode, right.body).toBe(200);
+    // Changing a schedule's factoring company away from its loads' is refused too.
+    const moved = await inject('PUT', `/schedules/${right.json().schedule.id}`, {
+      name: 'Other funding',
+      factoring_company_id: factoringId,
+      load_ids: [foreign],
+    });
+    expect(moved.statusCode).toBe(422);
+    expect(Object.keys(moved.json().errors)).toEqual(['load_ids']);
+    // Five schedules race for one load: exactly one holds it.
+    const races = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        inject('POST', '/schedules', { name: `Race ${n}`, factoring_company_id: factoringId, load_ids: [mine] }),
+      ),
+    );
+    expect(races.map((r) => r.statusCode).sort()).toEqual([200, 422, 422, 422, 422]);
+    const [held] = await t.database.query<{ n: number }>(
+      'select count(*)::int as n from schedule_loads where load_id = $1',
+      [mine],
+    );
+    expect(held?.n).toBe(1);
+  });
+});

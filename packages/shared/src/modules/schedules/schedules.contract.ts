@@ -15,6 +15,9 @@ export const SCHEDULE_MSG = {
   loadNotOnSchedule: 'This load is not on a schedule.',
   noEmails: 'Enter at least one e-mail address.',
   badEmail: 'Enter valid e-mail addresses, separated by commas.',
+  /** A schedule holds the loads of one factoring account: these loads' customers factor with another. */
+  otherFactoring: (loadIds: readonly number[]) =>
+    `Load ${loadIds.map((id) => `#${id}`).join(', ')} is factored with another factoring company than the schedule's.`,
 } as const;
 
 /** One row of POST /schedules/list (000 §3 "Schedules columns"). Money in dollars. */
