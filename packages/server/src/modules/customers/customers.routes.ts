@@ -8,11 +8,15 @@ import {
   SECTION,
 } from '@backhaul/shared';
 import {
+  CUSTOMER_SERVICE_RATES_URL,
   CustomerCardSchema,
   CustomerDescriptionSchema,
   CustomerFormOptionsSchema,
   CustomerFormSchema,
   CustomerSaveResponseSchema,
+  CustomerServiceRatesBodySchema,
+  CustomerServiceRatesSavedSchema,
+  CustomerServiceRatesSchema,
   CustomerTypeSchema,
   GetCustomersBodySchema,
   GetCustomersResponseSchema,
@@ -25,6 +29,7 @@ import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { customersList, customersLog } from './customers.list';
+import { customerServiceRates, saveCustomerServiceRates } from './customers.rates';
 import * as customersService from './customers.service';
 import { customers as customersTable } from './customers.table';
 
@@ -99,6 +104,26 @@ export const customersRoutes: RouteModule = {
       config: { access: can() },
       schema: { tags, params: IdParamsSchema, response: { 200: CustomerCardSchema } },
       handler: async (req) => customersService.getCard(db, caller(req).user, req.params.id),
+    });
+
+    // A customer's own rates for the accounting services (beyond the spec): read with the card, set by an editor.
+    app.get(CUSTOMER_SERVICE_RATES_URL, {
+      config: { access: can() },
+      schema: { tags, params: IdParamsSchema, response: { 200: CustomerServiceRatesSchema } },
+      handler: (req) => customerServiceRates(db, caller(req).user, req.params.id),
+    });
+    app.put(CUSTOMER_SERVICE_RATES_URL, {
+      config: { access: can(ACTION.EDIT) },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: CustomerServiceRatesBodySchema,
+        response: { 200: CustomerServiceRatesSavedSchema },
+      },
+      handler: async (req) => ({
+        message: MSG.savingSuccess,
+        ...(await saveCustomerServiceRates(db, caller(req).user, req.params.id, req.body)),
+      }),
     });
 
     // :type is create or update; the regex leaves /customers/settings and /export to the generic routes.

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const req = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, token = admin) =>
+const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = admin) =>
   t.app.inject({ method, url: `/api${url}`, headers: t.bearer(token), ...(payload ? { payload } : {}) });
 
 const FORM = {
@@ -315,5 +315,75 @@ describe('a customer user', () => {
       { id: 0, name: 'All' },
       { id: own.id, name: 'Own Scope Trucking' },
     ]);
+  });
+});
+
+describe("a customer's service rates (issue 28)", () => {
+  it('reads every service with its default, sets the customer’s own rates, and refuses bad ones naming the field', async () => {
+    const [row] = await t.database.query<{ id: number }>(
+      "insert into customers (company_id, name) values ((select id from companies order by id limit 1), 'Rates Test Co') returning id",
+    );
+    const id = Number(row?.id);
+    const first = await req('GET', `/customers/${id}/service-rates`);
+    expect(first.statusCode, first.body).toBe(200);
+    const rates = first.json().rates as Array<{ service_id: number; service: string; rate: number | null }>;
+    const byName = (name: string) => rates.find((r) => r.service === name) as { service_id: number };
+    // The demo services: Dispatch 5 % of gross, Safety $35.00 per driver-week, Accounting $250.00 a month.
+    expect(rates.map((r) => r)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ service: 'Dispatch', unit: 'percent', default_rate: 5, rate: null }),
+        expect.objectContaining({ service: 'Safety', unit: 'dollars', default_rate: 35, rate: null }),
+        expect.objectContaining({ service: 'Accounting', unit: 'dollars', default_rate: 250, rate: null }),
+      ]),
+    );
+    const dispatch = byName('Dispatch').service_id;
+    const safety = byName('Safety').service_id;
+    const saved = await req('PUT', `/customers/${id}/service-rates`, {
+      rates: [
+        { service_id: dispatch, rate: 4.5 },
+        { service_id: safety, rate: '30.25' },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().message).toBe(MSG.savingSuccess);
+    const stored = await t.database.query<{ service_id: number; rate: number }>(
+      'select service_id, rate from customer_service_rates where customer_id = $1 order by service_id',
+      [id],
+    );
+    // 4.5 % = 450 basis points; $30.25 = 3,025 cents.
+    expect(stored.map((s) => [s.service_id, s.rate])).toEqual(
+      [
+        [dispatch, 450],
+        [safety, 3025],
+      ].sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+    const card = (await req('GET', `/customers/${id}/service-rates`)).json().rates;
+    expect(card.find((r: { service_id: number }) => r.service_id === safety).rate).toBe(30.25);
+    const bad = await req('PUT', `/customers/${id}/service-rates`, {
+      rates: [
+        { service_id: safety, rate: 10 },
+        { service_id: dispatch, rate: '4.555' },
+      ],
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toEqual(['rates.1.rate']);
+    const tooMuch = await req('PUT', `/customers/${id}/service-rates`, {
+      rates: [{ service_id: dispatch, rate: 101 }],
+    });
+    expect(Object.keys(tooMuch.json().errors)).toEqual(['rates.0.rate']);
+    const foreign = await req('PUT', `/customers/${id}/service-rates`, { rates: [{ service_id: 999_999, rate: 1 }] });
+    expect(Object.keys(foreign.json().errors)).toEqual(['rates.0.service_id']);
+    // Nothing changed by the refused saves; null clears a rate back to the default.
+    const cleared = await req('PUT', `/customers/${id}/service-rates`, {
+      rates: [{ service_id: dispatch, rate: null }],
+    });
+    expect(cleared.json().rates.find((r: { service_id: number }) => r.service_id === dispatch).rate).toBeNull();
+    expect(cleared.json().rates.find((r: { service_id: number }) => r.service_id === safety).rate).toBe(30.25);
+    const audit = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from audit_log where entity = 'customer_service_rates' and entity_id = $1",
+      [String(id)],
+    );
+    expect(audit[0]?.n).toBe(2);
+    expect((await req('GET', '/customers/999999/service-rates')).statusCode).toBe(404);
   });
 });

@@ -205,3 +205,41 @@ export const CustomerDescriptionSchema = z.object({
   description: z.array(CustomerExceptionSchema),
   count: z.number().int(),
 });
+
+/**
+ * A customer's own rates for the accounting services it buys (beyond the spec): GET and PUT
+ * /customers/:id/service-rates. A service without the customer's rate bills at its default rate.
+ * A percent-of-gross service's rate is a percent (5 = 5 % of the loads' gross, 2 decimals); a
+ * per-driver-week or flat-month service's rate is dollars.
+ */
+export const CUSTOMER_SERVICE_RATES_URL = '/customers/:id/service-rates';
+export const SERVICE_RATE_UNITS = {
+  percent_of_gross: 'percent',
+  per_driver_week: 'dollars',
+  flat_month: 'dollars',
+} as const;
+export const CustomerServiceRateSchema = z.object({
+  service_id: z.number().int(),
+  service: z.string(),
+  billing_method: z.string(),
+  unit: z.enum(['percent', 'dollars']),
+  default_rate: z.number(),
+  /** The customer's own rate (null: the default). */
+  rate: z.number().nullable(),
+});
+export type CustomerServiceRate = z.infer<typeof CustomerServiceRateSchema>;
+export const CustomerServiceRatesSchema = z.object({ rates: z.array(CustomerServiceRateSchema) });
+export type CustomerServiceRates = z.infer<typeof CustomerServiceRatesSchema>;
+/** PUT: each service's rate, or null (or '') for the default. Checked per unit on the server (422 rates.N.rate). */
+export const CustomerServiceRatesBodySchema = z.object({
+  rates: z
+    .array(
+      z.object({
+        service_id: z.number({ message: 'Choose a service.' }).int().positive('Choose a service.'),
+        rate: z.union([z.number(), z.string(), z.null()]).optional(),
+      }),
+    )
+    .max(50),
+});
+export type CustomerServiceRatesBody = z.input<typeof CustomerServiceRatesBodySchema>;
+export const CustomerServiceRatesSavedSchema = CustomerServiceRatesSchema.extend({ message: z.string() });
