@@ -6,6 +6,7 @@ import {
   type EmployeeRow,
   type InventoryRow,
   SERIAL_REQUIRED,
+  TERMINATED_BEFORE_HIRED,
 } from '@backhaul/shared/modules/employees/employees.contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -78,6 +79,7 @@ export const employeeRecord = defineRecord({
     phone2: e.phone2,
     active: e.active,
     hired_on: e.hiredOn,
+    terminated_on: e.terminatedOn,
     inventory: await inventoryOf(tx, e.id),
   }),
   toValues: (form) => ({
@@ -91,6 +93,7 @@ export const employeeRecord = defineRecord({
     phone2: orNull(form.phone2),
     active: form.active,
     hiredOn: orNull(form.hired_on),
+    terminatedOn: orNull(form.terminated_on),
   }),
   children: [
     {
@@ -123,6 +126,8 @@ export const employeeRecord = defineRecord({
       );
       const missing = form.inventory.findIndex((i) => needsSerial.has(i.item.toLowerCase()) && !i.serial?.trim());
       if (missing >= 0) throw AppError.invalidField(`inventory.${missing}.serial`, SERIAL_REQUIRED);
+      if (form.terminated_on && form.hired_on && form.terminated_on < form.hired_on)
+        throw AppError.invalidField('terminated_on', TERMINATED_BEFORE_HIRED);
       if (form.department_id === null) return;
       const [d] = await tx
         .select({ id: departments.id })

@@ -77,6 +77,8 @@ export async function employeeForEdit(
       phone2: e.phone2 ?? '',
       active: e.active,
       hired_on: e.hiredOn ?? '',
+      terminated_on: e.terminatedOn ?? '',
+      user_id: e.userId,
     },
     inventory: await listInventory(db, auth.user, id),
     documents: docs.map((f) => ({

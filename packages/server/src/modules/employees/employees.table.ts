@@ -16,6 +16,8 @@ export const employees = pgTable(
     phone2: text(),
     active: boolean().notNull().default(true),
     hiredOn: date(),
+    /** The last day worked (salary is prorated to it). */
+    terminatedOn: date(),
     userId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

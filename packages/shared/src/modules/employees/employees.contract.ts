@@ -75,6 +75,8 @@ export const EmployeeFormSchema = z.object({
   phone: field(PhoneInputSchema, { label: 'Phone', kind: 'phone', placeholder: '(214) 555-0100' }),
   phone2: field(PhoneInputSchema, { label: 'Phone 2', kind: 'phone' }),
   hired_on: field(isoDate, { label: 'Hired', kind: 'date' }),
+  /** The last day worked: a salary month is prorated to it (issue 28). */
+  terminated_on: field(isoDate.default(''), { label: 'Terminated', kind: 'date' }),
   active: field(z.boolean(), { label: 'Active', kind: 'checkbox' }),
   /** Items to add (no id) or update (with id); removal is DELETE /employees/:id/inventory. */
   inventory: z.array(InventoryItemSchema).max(200).default([]),
@@ -92,6 +94,7 @@ export const EMPTY_EMPLOYEE_FORM: EmployeeForm = {
   phone2: '',
   active: true,
   hired_on: '',
+  terminated_on: '',
   inventory: [],
 };
 
@@ -105,6 +108,7 @@ export const EmployeeOptionsSchema = z.object({
   inventory_items: z.array(z.object({ name: z.string(), category: z.string(), serial_required: z.boolean() })),
 });
 export const SERIAL_REQUIRED = 'This item needs its serial number.';
+export const TERMINATED_BEFORE_HIRED = 'The termination date may not be before the hire date.';
 export type EmployeeOptions = z.infer<typeof EmployeeOptionsSchema>;
 
 export const EmployeeDocumentSchema = z.object({
@@ -131,6 +135,9 @@ export const EmployeeEditResponseSchema = EmployeeOptionsSchema.extend({
     phone2: z.string(),
     active: z.boolean(),
     hired_on: z.string(),
+    terminated_on: z.string(),
+    /** The user the employee signs in as (pay history is a user's), if any. */
+    user_id: z.number().int().nullable(),
   }),
   inventory: z.array(InventoryRowSchema),
   documents: z.array(EmployeeDocumentSchema),
