@@ -4,8 +4,9 @@ import { percentSchema } from '../../schemas/percent';
 
 /**
  * Dispatcher statements (000 §3, 001 §3, §7): a dispatcher is paid a rate (a percentage) of the gross
- * of the loads delivered in a month. A load counts once, in the month of its delivery (Chicago time),
- * and is on one statement at most; amounts are computed on the server in cents.
+ * of the loads delivered in a month (delivered: the delivery time has come). A load is on one
+ * statement at most; one delivered after its month's statement lands on the next one, marked with
+ * the month it came from (`earned`). Amounts are computed on the server in cents, one rounding per load.
  */
 export const DISPATCHER_STATEMENT_MSG = {
   futureMonth: 'A statement can be made only for a month that has begun.',
@@ -15,6 +16,22 @@ export const DISPATCHER_STATEMENT_MSG = {
   already: (name: string, month: string) => `${name} already has a statement for ${month}.`,
   notDispatcher: 'Choose dispatchers from the list.',
   created: (n: number) => `${n} statement${n === 1 ? '' : 's'} created.`,
+  loadTaken: 'A load is already on another dispatcher statement.',
+} as const;
+
+/**
+ * The pay-statement engine's words for states a dispatcher or safety statement never reaches (they
+ * are neither closed nor paid in Backhaul): the engine asks every kind for them.
+ */
+export const STAFF_STATEMENT_STATE_MSG = {
+  closed: 'The statement is closed.',
+  closedDelete: 'A closed or paid statement cannot be deleted.',
+  notClosed: 'Close the statement before paying it.',
+  overpaid: 'The payment is more than the statement owes.',
+  nothingDue: 'The statement owes nothing.',
+  owed: 'Owed by payee',
+  writeOffReason: 'Say why the balance is written off.',
+  notOwed: 'Nothing is owed on this statement.',
 } as const;
 
 /** A rate in percent, 0–100 with at most two decimals (stored as basis points). */
@@ -85,6 +102,8 @@ export const DispatcherLoadSchema = z.object({
   gross: z.number(),
   miles: z.number().int(),
   dispatcher_statement: z.number().int().nullable(),
+  /** A load delivered after its month's statement: the month it was earned in (YYYY-MM), else null. */
+  earned: z.string().nullable(),
 });
 export const DispatcherInfoSchema = z.object({
   date: z.string(),

@@ -4,8 +4,8 @@ import { ratePercentSchema } from '../dispatcher-statements/dispatcher-statement
 
 /**
  * Safety statements (001 §3: month, dispatcher_rate, rows, period): a safety user is paid the month's
- * rate × the gross of the loads delivered that month by the drivers the statement lists (the drivers
- * the user looked after). A driver's month is on one safety statement at most.
+ * rate × the gross of the loads delivered that month (their delivery time come) by the drivers the
+ * statement lists (the drivers the user looked after). A driver's month is on one safety statement at most.
  */
 export const SAFETY_STATEMENT_MSG = {
   futureMonth: 'A statement can be made only for a month that has begun.',
@@ -13,6 +13,7 @@ export const SAFETY_STATEMENT_MSG = {
   chooseUser: 'Choose a safety user.',
   taken: 'A chosen driver is already on a safety statement of this month.',
   already: (name: string, month: string) => `${name} already has a safety statement for ${month}.`,
+  noLoads: 'A chosen driver has no delivered loads in this month.',
 } as const;
 
 export const SafetyRateBodySchema = z.object({ date: monthSchema(), rate: ratePercentSchema });
