@@ -1,31 +1,11 @@
 import { SECTION } from '@backhaul/shared';
-import { DispatcherStatementSchema } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
-import { defineRecord } from '../../platform/record/define-record';
+import { payStatementLines as l, payStatements as s } from '../../platform/pay/pay.table';
 import { loads, rpm } from '../trips';
-import { isDispatcherUser, releaseLoads, statementRow } from './dispatcher-statements.service';
-import { dispatcherStatementLoads as l, dispatcherStatements as s } from './dispatcher-statements.table';
-
-/**
- * The statement as a record: its scope (the company; a dispatcher user's own) and its deletion,
- * which releases the loads. Statements are made by `createStatements`, never by a form.
- */
-export const dispatcherStatementRecord = defineRecord({
-  entity: 'dispatcher_statement',
-  table: s,
-  section: SECTION.DispatchersStatements,
-  scope: { row: (user) => (isDispatcherUser(user) ? sql`${s.dispatcherId} = ${user.id}` : undefined) },
-  form: z.object({}),
-  row: DispatcherStatementSchema,
-  toRow: (record, { tx }) => statementRow(tx, record.id),
-  audit: (record) => record,
-  messages: { deleted: 'Delete success' },
-  hooks: { beforeDelete: ({ tx, id }) => releaseLoads(tx, id) },
-});
+import { isDispatcherUser, dispatcherStatementKind as kind } from './dispatcher-statements.kind';
 
 /** POST /dispatcher/statement/list (000 §3: id, created_by, date, dispatcher_name, gross, count_load, rpm, amount, dispatcher_rate). */
 const statementsListSpec = {
@@ -35,10 +15,10 @@ const statementsListSpec = {
   from: sql`${s}`,
   rowKey: sql`${s.id}`,
   joins: {
-    dispatcher: sql`left join ${users} ds_dispatcher on ds_dispatcher.id = ${s.dispatcherId}`,
+    dispatcher: sql`left join ${users} ds_dispatcher on ds_dispatcher.id = ${s.payeeId}`,
     creator: sql`left join ${users} ds_creator on ds_creator.id = ${s.createdBy}`,
   },
-  base: dispatcherStatementRecord.scope,
+  base: kind.record.scope,
   defaultSort: { sort: 'date', order: 'desc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`${s.id}`, filter: 'number', footer: 'count', align: 'left' },
@@ -53,9 +33,9 @@ const statementsListSpec = {
     {
       id: 'date',
       title: 'Month',
-      sql: sql`to_char(${s.month}, 'YYYY-MM')`,
-      filterSql: sql`to_char(${s.month}, 'YYYY-MM')`,
-      sortSql: sql`${s.month}`,
+      sql: sql`to_char(${s.periodFrom}, 'YYYY-MM')`,
+      filterSql: sql`to_char(${s.periodFrom}, 'YYYY-MM')`,
+      sortSql: sql`${s.periodFrom}`,
       filter: 'list',
       format: 'text',
     },
@@ -63,7 +43,7 @@ const statementsListSpec = {
       id: 'dispatcher_name',
       title: 'Dispatcher',
       sql: sql`ds_dispatcher.name`,
-      filterSql: sql`${s.dispatcherId}`,
+      filterSql: sql`${s.payeeId}`,
       filter: 'list',
       search: true,
       footer: 'unique',
@@ -77,11 +57,11 @@ const statementsListSpec = {
     {
       id: 'dispatcher_rate',
       title: 'Rate, %',
-      sql: sql`(${s.rateBp} / 100.0)::float8`,
+      sql: sql`(coalesce((${s.terms}->>'rate_bp')::int, 0) / 100.0)::float8`,
       filter: 'number',
       format: 'percent',
     },
-    { id: 'dispatcher_id', title: 'Dispatcher id', sql: sql`${s.dispatcherId}`, data: true },
+    { id: 'dispatcher_id', title: 'Dispatcher id', sql: sql`${s.payeeId}`, data: true },
   ],
 } satisfies ListDefinition;
 export const dispatcherStatementsList = defineList(statementsListSpec);
@@ -99,24 +79,44 @@ export const statementsListFor = (user: AuthUser): ListDefinition =>
 
 /**
  * POST /dispatcher/statement/:id/list and its export: the loads a statement pays (the route
- * filters on `statement`); gross and amount are the statement's own lines.
+ * filters on `statement`); gross and amount are the statement's own lines, `earned` the month a
+ * late load came from.
  */
 export const dispatcherStatementLoadsList = defineList({
   key: 'dispatcher-statement-loads',
   title: 'Dispatcher statement loads',
   section: SECTION.DispatchersStatements,
-  from: sql`${l} join ${s} on ${s.id} = ${l.statementId} join ${loads} on ${loads.id} = ${l.loadId}`,
+  from: sql`${l} join ${s} on ${s.id} = ${l.statementId}`,
   rowKey: sql`${l.id}`,
-  base: dispatcherStatementRecord.scope,
+  joins: {
+    load: sql`left join ${loads} on ${loads.id} = (${l.data}->>'load_id')::int`,
+  },
+  base: (user) => and(kind.record.scope(user), eq(l.source, 'load')),
   defaultSort: { sort: 'delivery_date', order: 'asc' },
   columns: [
-    { id: 'load_id', title: 'Load', sql: sql`${l.loadId}`, filter: 'number', footer: 'count', align: 'left' },
+    {
+      id: 'load_id',
+      title: 'Load',
+      sql: sql`(${l.data}->>'load_id')::int`,
+      filter: 'number',
+      footer: 'count',
+      align: 'left',
+    },
     {
       id: 'delivery_date',
       title: 'Delivery',
       sql: sql`${loads.deliveryAt}`,
       filter: 'date',
       dateType: 'timestamp',
+      joins: ['load'],
+    },
+    {
+      id: 'earned',
+      title: 'Earned in',
+      sql: sql`to_char(${l.earnedFrom}, 'YYYY-MM')`,
+      sortSql: sql`${l.earnedFrom}`,
+      filter: 'list',
+      format: 'text',
     },
     {
       id: 'pickup',
@@ -124,6 +124,7 @@ export const dispatcherStatementLoadsList = defineList({
       sql: sql`concat_ws(', ', ${loads.pickupCity}, ${loads.pickupState})`,
       filter: 'note',
       search: true,
+      joins: ['load'],
     },
     {
       id: 'delivery',
@@ -131,8 +132,16 @@ export const dispatcherStatementLoadsList = defineList({
       sql: sql`concat_ws(', ', ${loads.deliveryCity}, ${loads.deliveryState})`,
       filter: 'note',
       search: true,
+      joins: ['load'],
     },
-    { id: 'broker_number', title: 'Broker load #', sql: sql`${loads.brokerNumber}`, filter: 'note', search: true },
+    {
+      id: 'broker_number',
+      title: 'Broker load #',
+      sql: sql`${loads.brokerNumber}`,
+      filter: 'note',
+      search: true,
+      joins: ['load'],
+    },
     { id: 'gross', title: 'Gross', sql: sql`${l.grossCents}`, filter: 'number', dollar: true, footer: 'sum' },
     { id: 'miles', title: 'Miles', sql: sql`${l.miles}`, filter: 'number', miles: true, footer: 'sum' },
     { id: 'rpm', title: 'RPM', sql: rpm(l.grossCents, l.miles), filter: 'number', align: 'right', format: 'number' },

@@ -5,22 +5,18 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerSettingsRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
-import { registerRecordRoutes } from '../../platform/record/record.routes';
-import { getRecord } from '../../platform/record/record.service';
-import {
-  dispatcherStatementLoadsList,
-  dispatcherStatementRecord,
-  statementsListFor,
-} from './dispatcher-statements.list';
+import { dispatcherStatementLoadsList, statementsListFor } from './dispatcher-statements.list';
 import {
   createStatements,
   DEFAULT_DISPATCHER_RATE,
   DISPATCHER_RATE_KIND,
+  deleteDispatcherStatement,
   listCandidates,
   loadsInfo,
-  rateFor,
+  statementRow,
 } from './dispatcher-statements.service';
 import { addMonths, currentMonth, refuseFutureMonth, statementMonths } from './staff-months';
+import { rateFor } from './staff-pay-rates.record';
 
 const can = (action?: number) => ({ section: SECTION.DispatchersStatements, ...(action ? { action } : {}) });
 
@@ -36,9 +32,10 @@ export const dispatcherStatementsRoutes: RouteModule = {
   register(app, deps) {
     const { db } = deps.database;
     const tags = ['Dispatcher statements'];
-    const month = (value: string | undefined) => {
+    /** The month asked for (default: last month); one that has not begun is a 422 on `field`. */
+    const month = (value: string | undefined, field = 'date') => {
       const m = value ?? addMonths(currentMonth(), -1);
-      refuseFutureMonth(m, 'date', C.DISPATCHER_STATEMENT_MSG.futureMonth);
+      refuseFutureMonth(m, field, C.DISPATCHER_STATEMENT_MSG.futureMonth);
       return m;
     };
     const rateOf = (companyId: number, m: string) =>
@@ -90,7 +87,7 @@ export const dispatcherStatementsRoutes: RouteModule = {
       schema: { tags, body: C.DispatcherCreateListBodySchema, response: { 200: C.DispatcherCreateListAnswerSchema } },
       handler: async (req) => {
         const { user } = caller(req);
-        const m = month(req.body.filter.date);
+        const m = month(req.body.filter.date, 'filter.date');
         const rate = req.body.dispatcher_rate ?? (await rateOf(user.companyId, m));
         const rateBp = C.toBasisPoints(rate);
         const chosen = req.body.dispatchers ?? [];
@@ -125,11 +122,20 @@ export const dispatcherStatementsRoutes: RouteModule = {
       },
     });
 
-    // GET /dispatcher/statement/:id and DELETE …/:id ('Delete success'; the loads are released).
-    registerRecordRoutes(app, deps, dispatcherStatementRecord, {
-      tags,
-      key: 'statement',
-      routes: { get: 'GET /dispatcher/statement/:id(^\\d+$)', remove: 'DELETE /dispatcher/statement/:id(^\\d+$)' },
+    app.get('/dispatcher/statement/:id(^\\d+$)', {
+      config: { access: can() },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        response: { 200: z.object({ statement: C.DispatcherStatementSchema }) },
+      },
+      handler: async (req) => ({ statement: await statementRow(db, caller(req).user, req.params.id) }),
+    });
+    // 'Delete success'; the statement's loads are free again.
+    app.delete('/dispatcher/statement/:id(^\\d+$)', {
+      config: { access: can(ACTION.DELETE) },
+      schema: { tags, params: IdParamsSchema, response: { 200: z.object({ message: z.string() }) } },
+      handler: (req) => deleteDispatcherStatement(db, caller(req).user, req.params.id),
     });
 
     app.post('/dispatcher/statement/:id/list', {
@@ -137,7 +143,7 @@ export const dispatcherStatementsRoutes: RouteModule = {
       schema: { tags, params: IdParamsSchema, body: z.unknown() },
       handler: async (req) => {
         const { user } = caller(req);
-        await getRecord(db, dispatcherStatementRecord, user, req.params.id);
+        await statementRow(db, user, req.params.id);
         return runList(db, dispatcherStatementLoadsList, user, ofStatement(req.body, req.params.id));
       },
     });
@@ -152,7 +158,7 @@ export const dispatcherStatementsRoutes: RouteModule = {
       },
       handler: async (req) => {
         const { user } = caller(req);
-        const statement = await getRecord(db, dispatcherStatementRecord, user, req.params.id);
+        const statement = await statementRow(db, user, req.params.id);
         const answer = await exportDefinedList({
           db,
           exports: deps.exports,

@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
+import { payStatements } from '../../platform/pay/pay.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
+import { DISPATCHER_KIND } from './dispatcher-statements.kind';
 import { createStatements, listCandidates } from './dispatcher-statements.service';
-import { dispatcherStatements } from './dispatcher-statements.table';
 import { addMonths, currentMonth } from './staff-months';
 
 /** The demo's accountant-made statements: a rate per month around 3 %. */
@@ -12,8 +13,8 @@ const RATES_BP = [300, 300, 325, 325, 350, 300, 300, 325, 350, 350, 300];
 
 /**
  * Statements of the demo dispatchers for the eleven months before last month, through the same
- * service the screen uses (each load once, totals from the lines). Last month stays open, so the
- * demo (and the browser journey) can make its statements.
+ * service the screen uses (the pay-statement engine: each load once, totals from the lines). Last
+ * month stays open, so the demo (and the browser journey) can make its statements.
  */
 export const dispatcherStatementsSeeder: Seeder = {
   name: 'dispatcher-statements',
@@ -33,7 +34,8 @@ export const dispatcherStatementsSeeder: Seeder = {
     }
     // Made early in the next month, as an office would.
     await ctx.db.execute(
-      sql`update ${dispatcherStatements} set created_at = month + interval '1 month 3 days 9 hours' where company_id = ${companyId}`,
+      sql`update ${payStatements} set created_at = period_from + interval '1 month 3 days 9 hours'
+        where company_id = ${companyId} and kind = ${DISPATCHER_KIND}`,
     );
   },
 };

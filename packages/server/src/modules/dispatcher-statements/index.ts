@@ -1,5 +1,5 @@
 // The dispatcher-statements module's public surface: what other modules may import (docs/ARCHITECTURE.md).
-// Safety statements share the month helpers and the saved rates.
-export { rateFor, saveRate } from './dispatcher-statements.service';
-export { staffPayRates } from './dispatcher-statements.table';
-export { addMonths, currentMonth, firstDay, refuseFutureMonth, statementMonths } from './staff-months';
+// Safety and staff statements share the month helpers; safety statements the saved monthly rates.
+
+export { addMonths, currentMonth, firstDay, monthPeriod, refuseFutureMonth, statementMonths } from './staff-months';
+export { rateFor, saveMonthRate } from './staff-pay-rates.record';

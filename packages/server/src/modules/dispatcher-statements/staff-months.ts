@@ -1,5 +1,7 @@
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { addDays } from '@backhaul/shared/formats/formats';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import type { PayPeriod } from '../../platform/pay/define-statement';
 
 /** Months as the statements use them: 'YYYY-MM', the first day 'YYYY-MM-01' in the database. */
 export const firstDay = (month: string): string => `${month.slice(0, 7)}-01`;
@@ -10,8 +12,14 @@ export function addMonths(month: string, n: number): string {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-/** This month in the company's time zone (America/Chicago). */
-export const currentMonth = (): string => nowInCompanyTimeZone().date.slice(0, 7);
+/** A month as a statement period: its first and last day. */
+export const monthPeriod = (month: string): PayPeriod => ({
+  from: firstDay(month),
+  to: addDays(firstDay(addMonths(month, 1)), -1),
+});
+
+/** This month in the company's time zone (America/Chicago), by the one clock. */
+export const currentMonth = (): string => clock.today().slice(0, 7);
 
 /** The months a statement can be made for: this month and the eleven before it, newest first. */
 export const statementMonths = (): string[] => Array.from({ length: 12 }, (_, i) => addMonths(currentMonth(), -i));

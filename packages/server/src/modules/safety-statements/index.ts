@@ -1,2 +1,3 @@
 // The safety-statements module's public surface: what other modules may import (docs/ARCHITECTURE.md).
-export { safetyStatements } from './safety-statements.table';
+// Nothing: its statements live in the pay-statement engine's tables (kind 'safety').
+export {};

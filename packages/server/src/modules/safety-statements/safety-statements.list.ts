@@ -1,35 +1,14 @@
-import { ACTION, can, SECTION } from '@backhaul/shared';
-import { SafetyStatementSchema } from '@backhaul/shared/modules/safety-statements/safety-statements.contract';
+import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { defineList } from '../../platform/list/define-list';
-import { defineRecord } from '../../platform/record/define-record';
-import { safetyStatementRow } from './safety-statements.service';
-import { safetyStatements as s } from './safety-statements.table';
+import { payStatements as s } from '../../platform/pay/pay.table';
+import { safetyStatementKind as kind } from './safety-statements.kind';
 
 /**
- * Whose statements a caller reads: the company's for who may make them (Safety statements create, 8),
- * else one's own, as a dispatcher reads only its own dispatcher statements (001 §6 variant).
+ * POST /safety-statement/list, its export, and each statement's answer: the statements in the
+ * kind's scope (every statement for who may make them, else one's own).
  */
-export const seesEverySafetyStatement = (user: AuthUser) =>
-  Boolean(user.grants && can(user.grants, { section: SECTION.SafetyStatements, action: ACTION.CREATE }));
-
-/** The statement as a record: the company's statements in that scope; deletion audited ('Delete success'). */
-export const safetyStatementRecord = defineRecord({
-  entity: 'safety_statement',
-  table: s,
-  section: SECTION.SafetyStatements,
-  scope: { row: (user) => (seesEverySafetyStatement(user) ? undefined : sql`${s.userId} = ${user.id}`) },
-  form: z.object({}),
-  row: SafetyStatementSchema,
-  toRow: (record, { tx, user }) => safetyStatementRow(tx, user, record.id),
-  audit: (record) => record,
-  messages: { deleted: 'Delete success' },
-});
-
-/** POST /safety-statement/list. */
 export const safetyStatementsList = defineList({
   key: 'safety-statement',
   title: 'Safety statements',
@@ -37,10 +16,10 @@ export const safetyStatementsList = defineList({
   from: sql`${s}`,
   rowKey: sql`${s.id}`,
   joins: {
-    person: sql`left join ${users} ss_user on ss_user.id = ${s.userId}`,
+    person: sql`left join ${users} ss_user on ss_user.id = ${s.payeeId}`,
     creator: sql`left join ${users} ss_creator on ss_creator.id = ${s.createdBy}`,
   },
-  base: safetyStatementRecord.scope,
+  base: kind.record.scope,
   defaultSort: { sort: 'month', order: 'desc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`${s.id}`, filter: 'number', footer: 'count', align: 'left' },
@@ -56,8 +35,8 @@ export const safetyStatementsList = defineList({
     {
       id: 'month',
       title: 'Month',
-      sql: sql`to_char(${s.month}, 'YYYY-MM')`,
-      sortSql: sql`${s.month}`,
+      sql: sql`to_char(${s.periodFrom}, 'YYYY-MM')`,
+      sortSql: sql`${s.periodFrom}`,
       filter: 'list',
       format: 'text',
     },
@@ -65,22 +44,23 @@ export const safetyStatementsList = defineList({
       id: 'user',
       title: 'Safety',
       sql: sql`ss_user.name`,
-      filterSql: sql`${s.userId}`,
+      filterSql: sql`${s.payeeId}`,
       filter: 'list',
       search: true,
       footer: 'unique',
       joins: ['person'],
     },
-    { id: 'count_driver', title: 'Drivers', sql: sql`${s.driverCount}`, filter: 'number', footer: 'sum' },
+    { id: 'count_driver', title: 'Drivers', sql: sql`${s.subjectCount}`, filter: 'number', footer: 'sum' },
     { id: 'count_load', title: 'Loads', sql: sql`${s.loadCount}`, filter: 'number', footer: 'sum' },
     { id: 'gross', title: 'Gross', sql: sql`${s.grossCents}`, filter: 'number', dollar: true, footer: 'sum' },
     {
       id: 'dispatcher_rate',
       title: 'Rate, %',
-      sql: sql`(${s.rateBp} / 100.0)::float8`,
+      sql: sql`(coalesce((${s.terms}->>'rate_bp')::int, 0) / 100.0)::float8`,
       filter: 'number',
       format: 'percent',
     },
     { id: 'amount', title: 'Amount', sql: sql`${s.amountCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    { id: 'user_id', title: 'Safety id', sql: sql`${s.payeeId}`, data: true },
   ],
 });

@@ -1,4 +1,4 @@
-import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, IdParamsSchema, MSG, SECTION } from '@backhaul/shared';
 import { toBasisPoints } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
 import * as C from '@backhaul/shared/modules/safety-statements/safety-statements.contract';
 import { z } from 'zod';
@@ -6,23 +6,16 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
-import { registerRecordRoutes } from '../../platform/record/record.routes';
-import { getRecord } from '../../platform/record/record.service';
-import {
-  addMonths,
-  currentMonth,
-  rateFor,
-  refuseFutureMonth,
-  saveRate,
-  statementMonths,
-} from '../dispatcher-statements';
-import { safetyStatementRecord, safetyStatementsList } from './safety-statements.list';
+import { addMonths, currentMonth, refuseFutureMonth, saveMonthRate, statementMonths } from '../dispatcher-statements';
+import { safetyStatementsList } from './safety-statements.list';
 import {
   createSafetyStatement,
-  DEFAULT_SAFETY_RATE,
+  deleteSafetyStatement,
   listDrivers,
   listSafetyUsers,
   SAFETY_RATE_KIND,
+  safetyRate,
+  safetyStatementRow,
   statementDrivers,
 } from './safety-statements.service';
 
@@ -35,8 +28,7 @@ export const safetyStatementsRoutes: RouteModule = {
     const { db } = deps.database;
     const tags = ['Safety statements'];
     const lastMonth = () => addMonths(currentMonth(), -1);
-    const rateOf = (companyId: number, month: string) =>
-      rateFor(db, { companyId, kind: SAFETY_RATE_KIND, month, fallback: DEFAULT_SAFETY_RATE });
+    const rateOf = (companyId: number, month: string) => safetyRate(companyId, month, db);
     /** 001 §3: month, dispatcher_rate, rows, period. */
     const form = async (companyId: number, month: string) => ({
       month: statementMonths(),
@@ -98,9 +90,11 @@ export const safetyStatementsRoutes: RouteModule = {
       schema: { tags, body: C.SafetyRateBodySchema },
       handler: async (req) => {
         const { user } = caller(req);
-        await db.transaction((tx) =>
-          saveRate(tx, { user, kind: SAFETY_RATE_KIND, month: req.body.date, rateBp: toBasisPoints(req.body.rate) }),
-        );
+        await saveMonthRate(db, user, {
+          kind: SAFETY_RATE_KIND,
+          month: req.body.date,
+          rateBp: toBasisPoints(req.body.rate),
+        });
         return { message: MSG.saveRateSuccess, dispatcher_rate: req.body.rate };
       },
     });
@@ -110,31 +104,30 @@ export const safetyStatementsRoutes: RouteModule = {
       schema: { tags, body: C.SafetyStatementBodySchema },
       handler: async (req) => {
         const { user } = caller(req);
-        const rate = await rateOf(user.companyId, req.body.date);
         const id = await createSafetyStatement(db, user, {
           userId: req.body.user_id,
           month: req.body.date,
-          rateBp: toBasisPoints(rate),
           driverIds: req.body.drivers,
         });
-        return { message: MSG.saveSuccess, statement: await getRecord(db, safetyStatementRecord, user, id) };
+        return { message: MSG.saveSuccess, statement: await safetyStatementRow(db, user, id) };
       },
     });
 
     app.get('/safety-statement/:id/edit', {
       config: { access: can(ACTION.VIEW) },
-      schema: { tags, params: z.object({ id: z.coerce.number().int().positive() }) },
+      schema: { tags, params: IdParamsSchema },
       handler: async (req) => {
         const { user } = caller(req);
-        const statement = await getRecord(db, safetyStatementRecord, user, req.params.id);
+        const statement = await safetyStatementRow(db, user, req.params.id);
         return { statement, rows: await statementDrivers(db, req.params.id), period: statement.month };
       },
     });
 
-    registerRecordRoutes(app, deps, safetyStatementRecord, {
-      tags,
-      key: 'statement',
-      routes: { remove: 'DELETE /safety-statement/:id' },
+    // 'Delete success'; the statement's driver-months are free again.
+    app.delete('/safety-statement/:id', {
+      config: { access: can(ACTION.DELETE) },
+      schema: { tags, params: IdParamsSchema, response: { 200: z.object({ message: z.string() }) } },
+      handler: (req) => deleteSafetyStatement(db, caller(req).user, req.params.id),
     });
   },
 };

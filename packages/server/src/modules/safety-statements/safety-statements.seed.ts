@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
+import { payStatements } from '../../platform/pay/pay.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
-import { addMonths, currentMonth } from '../dispatcher-statements';
-import { createSafetyStatement, listDrivers, listSafetyUsers } from './safety-statements.service';
-import { safetyStatements } from './safety-statements.table';
+import { addMonths, currentMonth, saveMonthRate } from '../dispatcher-statements';
+import { SAFETY_KIND } from './safety-statements.kind';
+import { createSafetyStatement, listDrivers, listSafetyUsers, SAFETY_RATE_KIND } from './safety-statements.service';
 
 /**
  * Safety statements for the eleven months before last month: the drivers with loads that month are
@@ -23,17 +24,19 @@ export const safetyStatementsSeeder: Seeder = {
     const actor: AuthUser = { ...admin, role: 0 };
     for (let i = 1; i <= 11; i++) {
       const month = addMonths(currentMonth(), i - 13);
+      await saveMonthRate(ctx.db, actor, { kind: SAFETY_RATE_KIND, month, rateBp: 100 });
       const staff = await listSafetyUsers(ctx.db, actor, month);
       const driven = (await listDrivers(ctx.db, actor, { month, rateBp: 100 })).filter((d) => !d.taken);
       for (const [n, person] of staff.entries()) {
         const mine = driven.filter((_, k) => k % staff.length === n).map((d) => d.driver_id);
         if (mine.length && !person.has_statement)
-          await createSafetyStatement(ctx.db, actor, { userId: person.id, month, rateBp: 100, driverIds: mine });
+          await createSafetyStatement(ctx.db, actor, { userId: person.id, month, driverIds: mine });
       }
     }
     // Made early in the next month, as an office would.
     await ctx.db.execute(
-      sql`update ${safetyStatements} set created_at = month + interval '1 month 4 days 11 hours' where company_id = ${companyId}`,
+      sql`update ${payStatements} set created_at = period_from + interval '1 month 4 days 11 hours'
+        where company_id = ${companyId} and kind = ${SAFETY_KIND}`,
     );
   },
 };

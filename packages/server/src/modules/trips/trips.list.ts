@@ -225,7 +225,9 @@ function columns(): ListColumnSpec[] {
     {
       id: 'dispatcher_statement',
       title: 'Dispatcher statement',
-      column: loads.dispatcherStatementId,
+      // The pay-statement engine's line that pays the load to its dispatcher (kind 'dispatcher', key: the load id).
+      sql: sql`(select pl.statement_id from pay_statement_lines pl where pl.company_id = ${loads.companyId}
+        and pl.kind = 'dispatcher' and pl.source = 'load' and pl.source_key = ${loads.id}::text)`,
       filter: 'number',
       hidden: true,
       align: 'left',
