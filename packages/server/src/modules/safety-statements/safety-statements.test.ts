@@ -1,23 +1,25 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { SAFETY_STATEMENT_MSG as M } from '@backhaul/shared/modules/safety-statements/safety-statements.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { addMonths } from '../dispatcher-statements';
+import { freezeClock, thawClock } from '../../platform/clock';
 
 let t: TestContext;
 let f: Factories;
 let admin: string;
-const month = addMonths(nowInCompanyTimeZone().date.slice(0, 7), -1);
-const day = (d: number) => `${month}-${String(d).padStart(2, '0')}`;
+/** Noon in Chicago (18:00 UTC) on a day of 2026: the clock every rule reads. */
+const at = (day: string) => freezeClock(`${day}T18:00:00Z`);
 
 beforeAll(async () => {
   t = await createTestApp();
   f = factories(t);
   admin = await t.login('admin@backhaul.demo');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  thawClock();
+  await t.close();
+});
 
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token = admin, payload?: object) =>
   t.app.inject({
@@ -27,7 +29,7 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token = admin, pay
     ...(payload ? { payload } : {}),
   });
 
-/** A safety user (the Safety department) and a driver with loads of these gross amounts last month. */
+/** A safety user (the Safety department). */
 async function safetyUser(name: string, actions: number[] = [ACTION.VIEW]) {
   const made = await f.user([0, ...actions].map((action) => ({ section: SECTION.SafetyStatements, action })));
   await t.database.query(
@@ -36,100 +38,173 @@ async function safetyUser(name: string, actions: number[] = [ACTION.VIEW]) {
   );
   return made;
 }
-async function driverWithLoads(gross: number[]) {
+/** A driver with one load per entry: its gross, delivered on `day` at 16:00 Chicago time. */
+async function driverWithLoads(loads: { gross: number; day: string }[]) {
   const driver = await f.driver();
-  const trip = await f.trip({ loads: gross.length, day: day(10), gross: gross[0] });
-  // One gross per load, and the driver on every load of the trip.
-  for (const [i, g] of gross.entries()) {
-    const load = trip.loads[i];
-    await t.database.query('update loads set driver_id = $1, gross_cents = $2 where id = $3', [
-      driver.id,
-      Math.round(g * 100),
-      load?.load_id,
-    ]);
-  }
+  for (const l of loads) await f.trip({ driverId: driver.id, gross: l.gross, day: l.day });
   return driver.id;
 }
+const lineKeys = async (driverId: number) =>
+  (
+    await t.database.query<{ source_key: string }>(
+      "select source_key from pay_statement_lines where kind = 'safety' and source_key like $1",
+      [`${driverId}:%`],
+    )
+  ).map((r) => r.source_key);
 
 describe('/safety-statement', () => {
-  it('pays rate × the gross of the chosen drivers’ loads, each driver’s month once', async () => {
+  it('pays rate × the gross of the chosen drivers’ delivered loads of the month, one line per driver-month', async () => {
+    at('2026-02-20');
     const s = await safetyUser('Sage Safety');
-    // $1,200.00 + $799.99 at 2.5 % = 50.00 (49.99975); $3,000.00 at 2.5 % = 75.00.
-    const d1 = await driverWithLoads([1200, 799.99]);
-    const d2 = await driverWithLoads([3000]);
-    const rate = await call('POST', '/rate', admin, { date: month, rate: 2.5 });
+    // The 25th is still to come on the 20th: not delivered, not counted.
+    const d1 = await driverWithLoads([
+      { gross: 1200, day: '2026-02-10' },
+      { gross: 799.99, day: '2026-02-11' },
+      { gross: 5000, day: '2026-02-25' },
+    ]);
+    const d2 = await driverWithLoads([{ gross: 3000, day: '2026-02-12' }]);
+    const rate = await call('POST', '/rate', admin, { date: '2026-02', rate: 2.5 });
     expect(rate.json()).toEqual({ message: MSG.saveRateSuccess, dispatcher_rate: 2.5 });
-    const users = (await call('POST', '/create/list', admin, { date: month })).json();
-    expect(users).toMatchObject({ period: month, dispatcher_rate: 2.5 });
+    const users = (await call('POST', '/create/list', admin, { date: '2026-02' })).json();
+    expect(users).toMatchObject({ period: '2026-02', dispatcher_rate: 2.5 });
     expect(users.rows).toContainEqual({ id: s.user.id, name: 'Sage Safety', has_statement: false });
-    expect((await call('GET', '/create')).json().month[1]).toBe(month);
-    const offered = (await call('POST', `/create/${s.user.id}/${month}/list`, admin, {})).json();
+    expect((await call('GET', '/create')).json().month.slice(0, 2)).toEqual(['2026-02', '2026-01']);
+    // d1: $1,200.00 + $799.99 = $1,999.99 at 2.5 % = 49.99975 → $50.00; d2: $3,000.00 → $75.00.
+    const offered = (await call('POST', `/create/${s.user.id}/2026-02/list`, admin, {})).json();
     expect(offered.rows).toContainEqual(
       expect.objectContaining({ driver_id: d1, count_load: 2, gross: 1999.99, amount: 50, taken: false }),
     );
+    expect(offered.rows).toContainEqual(
+      expect.objectContaining({ driver_id: d2, count_load: 1, gross: 3000, amount: 75, taken: false }),
+    );
 
-    const saved = await call('POST', '', admin, { user_id: s.user.id, date: month, drivers: [d1, d2] });
+    const saved = await call('POST', '', admin, { user_id: s.user.id, date: '2026-02', drivers: [d1, d2] });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       message: MSG.saveSuccess,
       statement: {
+        user_id: s.user.id,
         user: 'Sage Safety',
-        month,
+        month: '2026-02',
         dispatcher_rate: 2.5,
         count_driver: 2,
         count_load: 3,
         gross: 4999.99,
         amount: 125,
+        created_by: 'Avery Admin',
       },
     });
     const id = saved.json().statement.id as number;
     const edit = (await call('GET', `/${id}/edit`)).json();
-    expect(edit.rows.map((r: { amount: number }) => r.amount).reduce((a: number, b: number) => a + b, 0)).toBe(125);
-    const list = (await call('POST', '/list', admin, { filters: { user: { values: [s.user.id] } } })).json();
-    expect(list.rows).toEqual([expect.objectContaining({ id, amount: 125, count_driver: 2 })]);
-    expect((await call('GET', '')).json()).toMatchObject({
-      period: expect.any(String),
-      dispatcher_rate: expect.any(Number),
-    });
-
-    // Another safety user cannot take the same drivers' month, not even at once.
-    const other = await safetyUser('Otis Overlap');
-    const third = await safetyUser('Thea Third');
-    const [a, b] = await Promise.all([
-      call('POST', '', admin, { user_id: other.user.id, date: month, drivers: [d2] }),
-      call('POST', '', admin, { user_id: third.user.id, date: month, drivers: [d2] }),
+    expect(edit.period).toBe('2026-02');
+    expect(
+      edit.rows
+        .map((r: { driver_id: number; count_load: number; gross: number; amount: number }) => [
+          r.driver_id,
+          r.count_load,
+          r.gross,
+          r.amount,
+        ])
+        .sort((a: number[], b: number[]) => (a[0] as number) - (b[0] as number)),
+    ).toEqual([
+      [d1, 2, 1999.99, 50],
+      [d2, 1, 3000, 75],
     ]);
-    expect([a.statusCode, b.statusCode]).toEqual([422, 422]);
-    expect(a.json().errors).toEqual({ drivers: [M.taken] });
-
-    expect((await call('DELETE', `/${id}`)).json()).toEqual({ message: MSG.deleteSuccess });
-    const again = await call('POST', '', admin, { user_id: other.user.id, date: month, drivers: [d2] });
-    expect(again.json().statement).toMatchObject({ amount: 75, count_driver: 1 });
+    expect(await lineKeys(d1)).toEqual([`${d1}:2026-02`]);
+    const list = (await call('POST', '/list', admin, { filters: { user: { values: [s.user.id] } } })).json();
+    expect(list.rows).toEqual([expect.objectContaining({ id, amount: 125, count_driver: 2, count_load: 3 })]);
+    expect((await call('GET', '')).json()).toMatchObject({ period: '2026-01', dispatcher_rate: expect.any(Number) });
+    // The form now shows both drivers' month as taken.
+    const after = (await call('POST', `/create/${s.user.id}/2026-02/list`, admin, {})).json();
+    expect(
+      after.rows
+        .filter((r: { driver_id: number }) => [d1, d2].includes(r.driver_id))
+        .map((r: { taken: boolean }) => r.taken),
+    ).toEqual([true, true]);
+    // One statement per safety user and month.
+    const d3 = await driverWithLoads([{ gross: 100, day: '2026-02-13' }]);
+    const twice = await call('POST', '', admin, { user_id: s.user.id, date: '2026-02', drivers: [d3] });
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors).toEqual({ date: [M.already('Sage Safety', '2026-02')] });
   });
 
-  it('refuses a month that has not begun, a rate over 100 % and a user outside safety; view-only cannot create', async () => {
-    const s = await safetyUser('Vera View');
-    const next = addMonths(nowInCompanyTimeZone().date.slice(0, 7), 1);
-    expect((await call('POST', '/create/list', admin, { date: next })).json().errors).toEqual({
+  it('puts a driver-month on one safety statement only, also when two are made at once', async () => {
+    at('2026-03-05');
+    const [a, b] = [await safetyUser('Otis Overlap'), await safetyUser('Thea Third')];
+    const driver = await driverWithLoads([{ gross: 4000, day: '2026-02-14' }]);
+    const body = (userId: number) => ({ user_id: userId, date: '2026-02', drivers: [driver] });
+    const answers = await Promise.all([
+      call('POST', '', admin, body(a.user.id)),
+      call('POST', '', admin, body(b.user.id)),
+    ]);
+    expect(answers.map((x) => x.statusCode).sort()).toEqual([200, 422]);
+    const refused = answers.find((x) => x.statusCode === 422);
+    expect(refused?.json().errors).toEqual({ drivers: [M.taken] });
+    expect(await lineKeys(driver)).toEqual([`${driver}:2026-02`]);
+    const won = answers.find((x) => x.statusCode === 200)?.json().statement as { id: number; user_id: number };
+    const loser = won.user_id === a.user.id ? b : a;
+    // Taken for everyone else; free again once its statement goes.
+    const again = await call('POST', '', admin, body(loser.user.id));
+    expect(again.json().errors).toEqual({ drivers: [M.taken] });
+    expect((await call('DELETE', `/${won.id}`)).json()).toEqual({ message: MSG.deleteSuccess });
+    expect(await lineKeys(driver)).toEqual([]);
+    const retaken = await call('POST', '', admin, body(loser.user.id));
+    expect(retaken.statusCode, retaken.body).toBe(200);
+    // $4,000.00 at the month's rate (2.5 %, saved above for February) = $100.00.
+    expect(retaken.json().statement).toMatchObject({ user_id: loser.user.id, amount: 100, count_driver: 1 });
+    const audit = await t.database.query<{ action: string }>(
+      "select action from audit_log where entity = 'safety_statement' and entity_id = $1 order by id",
+      [String(won.id)],
+    );
+    expect(audit.map((x) => x.action)).toEqual(['create', 'delete']);
+  });
+
+  it('refuses a month that has not begun, naming the month field, and makes nothing', async () => {
+    at('2026-03-05');
+    const s = await safetyUser('Early Esme');
+    const driver = await driverWithLoads([{ gross: 600, day: '2026-03-02' }]);
+    expect((await call('POST', '/create/list', admin, { date: '2026-04' })).json().errors).toEqual({
       date: [M.futureMonth],
     });
-    expect((await call('POST', '/rate', admin, { date: month, rate: 120 })).statusCode).toBe(422);
+    expect((await call('POST', `/create/${s.user.id}/2026-04/list`, admin, {})).json().errors).toEqual({
+      date: [M.futureMonth],
+    });
+    const save = await call('POST', '', admin, { user_id: s.user.id, date: '2026-04', drivers: [driver] });
+    expect(save.statusCode).toBe(422);
+    expect(save.json().errors).toEqual({ date: [M.futureMonth] });
+    expect(await lineKeys(driver)).toEqual([]);
+    // This month has begun: its delivered load may be paid now.
+    const now = await call('POST', '', admin, { user_id: s.user.id, date: '2026-03', drivers: [driver] });
+    expect(now.statusCode, now.body).toBe(200);
+    expect(await lineKeys(driver)).toEqual([`${driver}:2026-03`]);
+  });
+
+  it('refuses a rate over 100 %, a user outside safety, a driver with nothing delivered; view-only cannot create', async () => {
+    at('2026-03-05');
+    const s = await safetyUser('Vera View');
+    expect((await call('POST', '/rate', admin, { date: '2026-02', rate: 120 })).statusCode).toBe(422);
     const admins = (
       await t.database.query<{ id: number }>("select id from users where email = 'admin@backhaul.demo'")
     )[0];
-    expect((await call('POST', '', admin, { user_id: admins?.id, date: month, drivers: [1] })).json().errors).toEqual({
-      user_id: [M.chooseUser],
-    });
-    expect((await call('POST', '', s.token, { user_id: s.user.id, date: month, drivers: [1] })).statusCode).toBe(403);
+    expect(
+      (await call('POST', '', admin, { user_id: admins?.id, date: '2026-02', drivers: [1] })).json().errors,
+    ).toEqual({ user_id: [M.chooseUser] });
+    const idle = await driverWithLoads([{ gross: 900, day: '2026-03-20' }]);
+    const nothing = await call('POST', '', admin, { user_id: s.user.id, date: '2026-02', drivers: [idle] });
+    expect(nothing.json().errors).toEqual({ drivers: [M.noLoads] });
+    expect((await call('POST', '', s.token, { user_id: s.user.id, date: '2026-02', drivers: [1] })).statusCode).toBe(
+      403,
+    );
     expect((await call('POST', '/list', s.token, {})).statusCode).toBe(200);
   });
 
   it('a safety user reads only its own statements (list, start, edit, export); who may make them reads all', async () => {
+    at('2026-03-05');
     const ada = await safetyUser('Ada Own', [ACTION.VIEW, ACTION.EXPORT]);
     const ben = await safetyUser('Ben Other');
     const make = async (userId: number, gross: number) => {
-      const driver = await driverWithLoads([gross]);
-      const res = await call('POST', '', admin, { user_id: userId, date: month, drivers: [driver] });
+      const driver = await driverWithLoads([{ gross, day: '2026-01-15' }]);
+      const res = await call('POST', '', admin, { user_id: userId, date: '2026-01', drivers: [driver] });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().statement.id as number;
     };
