@@ -104,7 +104,8 @@ export function DispatcherStatementCreate(props: { opened: boolean; onClose: () 
             data-testid="statement-rate"
           />
           <Text size="sm" c="dimmed" pb={6}>
-            Amount = gross of the loads delivered in the month × rate; a load counts once.
+            Amount = gross of the loads delivered in the month (and of earlier months' loads delivered after their
+            statement) × rate, rounded per load; a load counts once.
           </Text>
         </Group>
         <Table striped highlightOnHover withTableBorder>
@@ -188,7 +189,7 @@ export function DispatcherStatementCreate(props: { opened: boolean; onClose: () 
           </Table.Tfoot>
         </Table>
         {shown !== null && info.data && (
-          <Alert variant="light" title={`Loads delivered in ${info.data.date}`} data-testid="candidate-loads">
+          <Alert variant="light" title={`Loads of ${info.data.date}`} data-testid="candidate-loads">
             <Table fz="xs">
               <Table.Tbody>
                 {info.data.loads.map((l) => (
@@ -197,7 +198,14 @@ export function DispatcherStatementCreate(props: { opened: boolean; onClose: () 
                     <Table.Td>{l.delivery_date}</Table.Td>
                     <Table.Td>{l.route}</Table.Td>
                     <Table.Td ta="right">{formatMoney(l.gross)}</Table.Td>
-                    <Table.Td>{l.dispatcher_statement ? `On statement #${l.dispatcher_statement}` : 'Open'}</Table.Td>
+                    <Table.Td>
+                      {l.earned && (
+                        <Badge color="orange" variant="light" mr={6}>
+                          {l.earned === info.data.date ? 'Delivered after the statement' : `Late from ${l.earned}`}
+                        </Badge>
+                      )}
+                      {l.dispatcher_statement ? `On statement #${l.dispatcher_statement}` : 'Open'}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
