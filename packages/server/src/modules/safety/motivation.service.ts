@@ -1,5 +1,4 @@
 import { toDollars } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   MOTIVATION_RULES,
   type MotivationMonth,
@@ -9,6 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
+import { motivationRules } from '../settings';
+import { deliveredBy } from '../trips';
 import { safetyTableScope } from './safety.list';
 import { safetyScoreSql } from './safety-score';
 
@@ -20,15 +22,27 @@ const nextMonth = (month: string) => {
   return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
 
-/** The programme's figures of one month per driver on safety (what it pays, from actions, exceptions and loads). */
+/**
+ * The programme's figures of one month per driver on safety (what it pays, from actions, exceptions
+ * and loads): loads count once delivered (by the clock's now); a load is on time when it was
+ * delivered by its appointment (the last delivery stop's window end, else its time); miles are the
+ * loaded and empty miles of the loads the driver delivered (alone or in a team).
+ */
 export async function motivationMonth(db: Db, user: AuthUser, month: string): Promise<MotivationMonth> {
   const from = `${month}-01`;
   const to = `${nextMonth(month)}-01`;
+  const { safeDrivingMinMiles } = await motivationRules(db, user.companyId);
+  const inMonth = sql`l.delivery_at >= (${from}::date)::timestamp at time zone ${TZ}
+          and l.delivery_at < (${to}::date)::timestamp at time zone ${TZ} and ${deliveredBy(clock.now())}`;
+  const appointment = sql`(select coalesce(s.at_end, s.at) from load_stops s where s.load_id = l.id and s.type = 2
+          order by s.position desc limit 1)`;
   const found = await rowsOf<{
     driver_id: number;
     driver: string;
     customer: string | null;
     loads: number;
+    on_time_loads: number;
+    miles: number;
     actions: number;
     warnings: number;
     violations: number;
@@ -38,9 +52,11 @@ export async function motivationMonth(db: Db, user: AuthUser, month: string): Pr
   }>(
     db,
     sql`select drivers.id as driver_id, drivers.name as driver, c.name as customer,
-        (select count(*)::int from loads l where l.driver_id = drivers.id
-          and l.delivery_at >= (${from}::date)::timestamp at time zone ${TZ}
-          and l.delivery_at < (${to}::date)::timestamp at time zone ${TZ}) as loads,
+        (select count(*)::int from loads l where l.driver_id = drivers.id and ${inMonth}) as loads,
+        (select count(*)::int from loads l where l.driver_id = drivers.id and ${inMonth}
+          and l.delivery_at <= coalesce(${appointment}, l.delivery_at)) as on_time_loads,
+        (select coalesce(sum(l.mileage_loaded + l.mileage_empty), 0)::int from loads l
+          where (l.driver_id = drivers.id or l.team_driver_id = drivers.id) and ${inMonth}) as miles,
         count(a.id)::int as actions,
         count(a.id) filter (where a.kind = 'warning')::int as warnings,
         count(a.id) filter (where a.kind = 'violation')::int as violations,
@@ -56,9 +72,9 @@ export async function motivationMonth(db: Db, user: AuthUser, month: string): Pr
       order by drivers.name`,
   );
   const rows: MotivationRow[] = found.map((r) => {
-    const safe =
-      r.warnings + r.violations + r.accidents + r.exceptions === 0 ? MOTIVATION_RULES.safeDrivingBonusCents : 0;
-    const onTime = r.loads * MOTIVATION_RULES.onTimePerLoadCents;
+    const clean = r.warnings + r.violations + r.accidents + r.exceptions === 0;
+    const safe = clean && r.miles >= safeDrivingMinMiles ? MOTIVATION_RULES.safeDrivingBonusCents : 0;
+    const onTime = r.on_time_loads * MOTIVATION_RULES.onTimePerLoadCents;
     return {
       ...r,
       safe_bonus: toDollars(safe),
@@ -82,7 +98,7 @@ export async function motivationMonth(db: Db, user: AuthUser, month: string): Pr
 
 /** POST /motivation/list: the last months' payouts (the month of today in Chicago last). */
 export async function motivationMonths(db: Db, user: AuthUser, count: number) {
-  let month = nowInCompanyTimeZone().date.slice(0, 7);
+  let month = clock.today().slice(0, 7);
   const wanted: string[] = [];
   for (let i = 0; i < count; i++) {
     wanted.unshift(month);
@@ -103,12 +119,14 @@ export async function motivationMonths(db: Db, user: AuthUser, count: number) {
   return { months };
 }
 
-export function motivationHome() {
+export async function motivationHome(db: Db, user: AuthUser) {
+  const { safeDrivingMinMiles } = await motivationRules(db, user.companyId);
   return {
-    month: nowInCompanyTimeZone().date.slice(0, 7),
+    month: clock.today().slice(0, 7),
     rules: {
       safe_bonus: toDollars(MOTIVATION_RULES.safeDrivingBonusCents),
       on_time_per_load: toDollars(MOTIVATION_RULES.onTimePerLoadCents),
+      safe_min_miles: safeDrivingMinMiles,
       weights: { ...MOTIVATION_RULES.scoreWeights },
     },
   };

@@ -207,7 +207,7 @@ export const safetyRoutes: RouteModule = {
     app.get('/motivation', {
       config: { access: motivationAccess },
       schema: { tags: ['Motivation programme'], response: { 200: MotivationHomeSchema } },
-      handler: () => motivation.motivationHome(),
+      handler: (req) => motivation.motivationHome(db, caller(req).user),
     });
     app.post('/motivation/show/:date', {
       config: { access: motivationAccess },

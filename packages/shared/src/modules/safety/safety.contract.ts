@@ -285,7 +285,9 @@ export const SafetyStatisticsSchema = z.object({
 
 /**
  * The programme's rules, in cents: a safe-driving bonus for a month with no warning, violation,
- * accident or new exception, and an on-time bonus per load delivered. The safety score starts at
+ * accident or new exception and at least the settings' miles driven (Accounting settings, motivation
+ * group), and an on-time bonus per load delivered by its appointment (the delivery stop's window
+ * end, else its time). The safety score starts at
  * 100 and loses the weight of each event (never below 0).
  */
 export const MOTIVATION_RULES = {
@@ -299,6 +301,10 @@ export const MotivationRowSchema = z.object({
   driver: z.string(),
   customer: z.string().nullable(),
   loads: z.number().int(),
+  /** Loads delivered by their appointment: the on-time bonus pays these. */
+  on_time_loads: z.number().int(),
+  /** Miles driven in the month (loaded + empty of the loads delivered, alone or in a team). */
+  miles: z.number().int(),
   actions: z.number().int(),
   warnings: z.number().int(),
   violations: z.number().int(),
@@ -326,5 +332,11 @@ export const MotivationListSchema = z.object({
 });
 export const MotivationHomeSchema = z.object({
   month: z.string(),
-  rules: z.object({ safe_bonus: z.number(), on_time_per_load: z.number(), weights: z.record(z.string(), z.number()) }),
+  rules: z.object({
+    safe_bonus: z.number(),
+    on_time_per_load: z.number(),
+    /** The miles a month needs for the safe-driving bonus (Accounting settings, motivation group). */
+    safe_min_miles: z.number().int(),
+    weights: z.record(z.string(), z.number()),
+  }),
 });
