@@ -1,3 +1,7 @@
+import {
+  STAFF_SOURCES,
+  STAFF_STATEMENT_KIND,
+} from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { departments, users } from '../../platform/auth/auth.table';
 import { files } from '../../platform/files/files.table';
@@ -12,6 +16,20 @@ export const BONUS_CHARGE_FILES = 'bonus_charges';
 /** The entry's effect on the pay in cents: bonus, salary and credit add; charge and deduction take. */
 export const signedCents = (table = t): SQL =>
   sql`(case when ${table.type} in ('Charge', 'Deduction') then -${table.totalCents} else ${table.totalCents} end)`;
+
+const ENTRY_SOURCES = [STAFF_SOURCES.entry, STAFF_SOURCES.additional];
+
+/**
+ * SQL: the staff statement whose line holds the entry `id` (an entry or an Additional entry), or
+ * null. An entry a statement holds cannot change or go (README.md): action_delete is this, derived.
+ */
+export const statementOfEntrySql = (id: SQL | typeof t.id) =>
+  sql<number | null>`(select l.statement_id from pay_statement_lines l
+    where l.company_id = ${t.companyId} and l.kind = ${STAFF_STATEMENT_KIND}
+      and l.source in (${sql.join(
+        ENTRY_SOURCES.map((s) => sql`${s}`),
+        sql`, `,
+      )}) and l.source_key = ${id}::text limit 1)`;
 
 /** "Additional {year}" is the 13th month of its year (001 §5): the sort and filter key is year × 100 + month. */
 export const salaryMonthKey = sql`(extract(year from ${t.salaryMonth})::int * 100 + case when ${t.additional} then 13 else extract(month from ${t.salaryMonth})::int end)`;
@@ -81,5 +99,11 @@ export const bonusChargeColumns: ResourceColumn[] = [
     sortable: false,
     format: 'id',
   },
-  { id: 'action_delete', title: 'Locked', column: t.actionDelete, data: true },
+  // Derived from the statement lines: an entry a statement pays is locked (README.md).
+  {
+    id: 'action_delete',
+    title: 'Locked',
+    sql: sql`(${statementOfEntrySql(t.id)} is not null)`,
+    data: true,
+  },
 ];

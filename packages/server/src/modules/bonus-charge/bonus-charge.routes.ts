@@ -1,15 +1,23 @@
 import { ITEM_MESSAGES } from '@backhaul/shared';
 import * as C from '@backhaul/shared/modules/bonus-charge/bonus-charge.contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
 import { departments, users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
 import { defineResource, registerResource } from '../../platform/record/define-resource';
 import { BONUS_CHARGE_FILES, BONUS_CHARGE_SECTION, bonusChargeColumns, bonusChargeJoins } from './bonus-charge.columns';
+import { statementOfEntry } from './bonus-charge.service';
 import { bonusCharges as t } from './bonus-charge.table';
 
 const firstOfMonth = (month: string) => `${month}-01`;
+
+/** An entry a staff statement pays is that statement's line: it changes or goes with the statement only (412). */
+async function refuseIfPaid(tx: DbOrTx, entry: typeof t.$inferSelect) {
+  const statementId = await statementOfEntry(tx, { companyId: entry.companyId, id: entry.id });
+  if (statementId !== null) throw AppError.precondition(C.BONUS_CHARGE_MSG.locked(statementId));
+}
 
 /** GET /bonus-charge (list), POST …/list, GET …/create, GET …/:id/edit, POST, PUT …/:id, DELETE …/:id. */
 export const bonusCharge = defineResource({
@@ -25,7 +33,7 @@ export const bonusCharge = defineResource({
   joins: bonusChargeJoins,
   defaultSort: { sort: 'id', order: 'desc' },
   messages: { ...ITEM_MESSAGES, deleted: C.BONUS_CHARGE_MSG.deleted },
-  toRow: (r) => ({
+  toRow: async (r, { tx }) => ({
     id: r.id,
     type: r.type as C.BonusChargeType,
     total: r.totalCents / 100,
@@ -34,7 +42,7 @@ export const bonusCharge = defineResource({
     salary_month: String(r.salaryMonth).slice(0, 7),
     additional: r.additional,
     description: r.description,
-    action_delete: r.actionDelete,
+    action_delete: (await statementOfEntry(tx, { companyId: r.companyId, id: r.id })) !== null,
   }),
   toValues: (form, ctx) => ({
     type: form.type,
@@ -47,7 +55,8 @@ export const bonusCharge = defineResource({
     ...(ctx.before ? {} : { createdBy: ctx.user.id }),
   }),
   hooks: {
-    beforeSave: async ({ tx, user, form }) => {
+    beforeSave: async ({ tx, user, form, before }) => {
+      if (before) await refuseIfPaid(tx, before);
       const [employee] = await tx
         .select({ id: users.id })
         .from(users)
@@ -61,9 +70,7 @@ export const bonusCharge = defineResource({
         if (!department) throw AppError.invalidField('department', 'Choose from the list.');
       }
     },
-    beforeDelete: ({ before }) => {
-      if (before.actionDelete) throw AppError.precondition(C.BONUS_CHARGE_MSG.locked);
-    },
+    beforeDelete: ({ tx, before }) => refuseIfPaid(tx, before),
   },
 });
 

@@ -1,33 +1,53 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { signedCents } from './bonus-charge.columns';
+import { signedCents, statementOfEntrySql } from './bonus-charge.columns';
 import { bonusCharges as t } from './bonus-charge.table';
 
-type MonthOf = { companyId: number; employeeId: number; month: string };
-
-const ofMonth = (o: MonthOf) =>
-  and(
-    eq(t.companyId, o.companyId),
-    eq(t.employeeId, o.employeeId),
-    eq(t.salaryMonth, `${o.month.slice(0, 7)}-01`),
-    eq(t.additional, false),
-  );
-
-/** The signed sum (cents) of an employee's bonus-or-charge entries for a salary month. */
-export async function bonusOfMonth(db: DbOrTx, o: MonthOf): Promise<number> {
-  const [row] = await rowsOf<{ cents: string | null }>(
+/** The statement that pays the entry, or null. */
+export async function statementOfEntry(db: DbOrTx, o: { companyId: number; id: number }): Promise<number | null> {
+  const [row] = await rowsOf<{ statement_id: number | null }>(
     db,
-    sql`select sum(${signedCents()})::bigint as cents from ${t} where ${ofMonth(o)}`,
+    sql`select ${statementOfEntrySql(t.id)} as statement_id from ${t} where ${t.id} = ${o.id} and ${t.companyId} = ${o.companyId}`,
   );
-  return Number(row?.cents ?? 0);
+  return row?.statement_id ? Number(row.statement_id) : null;
 }
 
+export type EntryRow = {
+  id: number;
+  type: string;
+  /** Signed: charges and deductions negative. */
+  cents: number;
+  salary_month: string;
+  additional: boolean;
+  description: string;
+};
+
 /**
- * Locks (a statement counts them) or releases an employee's entries of a month: a locked entry
- * cannot be deleted (action_delete). Run in the statement's transaction; answers the signed sum.
+ * A person's entries a staff statement may take: month entries of salary months `since`…`to` (the
+ * statement's and earlier ones), or every "Additional {year}" entry; `unclaimed` keeps out those
+ * another statement holds.
  */
-export async function lockMonthEntries(tx: DbOrTx, o: MonthOf & { locked: boolean }): Promise<number> {
-  await tx.update(t).set({ actionDelete: o.locked }).where(ofMonth(o));
-  return bonusOfMonth(tx, o);
+export async function entriesFor(
+  db: DbOrTx,
+  o: {
+    companyId: number;
+    employeeId: number;
+    additional: boolean;
+    since: string;
+    to: string;
+    unclaimed: (key: SQL) => SQL;
+  },
+): Promise<EntryRow[]> {
+  const rows = await rowsOf<EntryRow & { cents: string }>(
+    db,
+    sql`select ${t.id} as id, ${t.type} as type, ${signedCents()} as cents,
+        to_char(${t.salaryMonth}, 'YYYY-MM-DD') as salary_month, ${t.additional} as additional, ${t.description} as description
+      from ${t}
+      where ${t.companyId} = ${o.companyId} and ${t.employeeId} = ${o.employeeId} and ${t.additional} = ${o.additional}
+        ${o.additional ? sql`` : sql`and ${t.salaryMonth} between ${o.since} and ${o.to}`}
+        and ${o.unclaimed(sql`${t.id}::text`)}
+      order by ${t.salaryMonth}, ${t.id}`,
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id), cents: Number(r.cents) }));
 }

@@ -3,7 +3,8 @@ import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp
 /**
  * Bonus or charge entries (001 §3): money in cents, always positive; the type says whether it adds to
  * or takes from the pay. `salaryMonth` is the month's first day; `additional` makes it "Additional
- * {year}". `actionDelete` is set while a salary statement counts the entry (it can't be deleted).
+ * {year}". Whether a statement pays the entry is its line on the statement (action_delete is derived
+ * from it); the old `actionDelete` flag is no longer read or written (kept until a migration drops it).
  */
 export const bonusCharges = pgTable(
   'bonus_charges',

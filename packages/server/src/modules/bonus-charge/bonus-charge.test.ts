@@ -3,6 +3,7 @@ import { BONUS_CHARGE_MSG } from '@backhaul/shared/modules/bonus-charge/bonus-ch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { freezeClock, thawClock } from '../../platform/clock';
 
 let t: TestContext;
 let f: Factories;
@@ -10,6 +11,8 @@ let admin: string;
 let employeeId: number;
 let departmentId: number;
 beforeAll(async () => {
+  // Today is 2026-04-20 in Chicago: March's statement may be made.
+  freezeClock('2026-04-20T17:00:00Z');
   t = await createTestApp();
   f = factories(t);
   admin = await t.login('admin@backhaul.demo');
@@ -25,7 +28,10 @@ beforeAll(async () => {
     employeeId,
   ]);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  thawClock();
+  await t.close();
+});
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token = admin, payload?: object) =>
   t.app.inject({ method, url: `/api/bonus-charge${url}`, headers: t.bearer(token), ...(payload ? { payload } : {}) });
@@ -89,7 +95,7 @@ describe('/bonus-charge', () => {
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
   });
 
-  it('refuses bad input naming the field, and an entry a statement counts cannot be deleted', async () => {
+  it('refuses bad input naming the field', async () => {
     const bad = await call(
       'POST',
       '',
@@ -101,12 +107,52 @@ describe('/bonus-charge', () => {
     const stranger = await call('POST', '', admin, entry({ employee: 999999 }));
     expect(stranger.statusCode).toBe(422);
     expect(stranger.json().errors).toEqual({ employee: [BONUS_CHARGE_MSG.chooseEmployee] });
+  });
 
-    const id = (await call('POST', '', admin, entry())).json().item.id as number;
-    await t.database.query('update bonus_charges set action_delete = true where id = $1', [id]);
-    const refused = await call('DELETE', `/${id}`);
-    expect(refused.statusCode).toBe(412);
-    expect(refused.json()).toEqual({ error: { mail: BONUS_CHARGE_MSG.locked } });
+  it('an entry a staff statement pays cannot be changed or deleted (412 naming it) until the statement goes', async () => {
+    const id = (await call('POST', '', admin, entry({ salary_month: '2026-02' }))).json().item.id as number;
+    const extra = (await call('POST', '', admin, entry({ salary_month: '2026-02', additional: true }))).json().item
+      .id as number;
+    const statement = async (rows: object[]) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/salary-statements',
+        headers: t.bearer(admin),
+        payload: { rows },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().rows[0] as { id: number };
+    };
+    const s = await statement([
+      { month: '2026-02', department_id: departmentId, employee_id: employeeId, salary: 1000, description: '' },
+    ]);
+    const locked = async (entryId: number, statementId: number) => {
+      for (const res of [await call('DELETE', `/${entryId}`), await call('PUT', `/${entryId}`, admin, entry())]) {
+        expect(res.statusCode).toBe(412);
+        expect(res.json()).toEqual({ error: { mail: BONUS_CHARGE_MSG.locked(statementId) } });
+      }
+      expect((await call('GET', `/${entryId}/edit`)).json().item.action_delete).toBe(true);
+    };
+    await locked(id, s.id);
+    // The Additional entry is not on the month's statement: free until a statement pays it.
+    expect((await call('GET', `/${extra}/edit`)).json().item.action_delete).toBe(false);
+    const march = await statement([
+      {
+        month: '2026-03',
+        department_id: departmentId,
+        employee_id: employeeId,
+        salary: 1000,
+        description: '',
+        additional: [extra],
+      },
+    ]);
+    await locked(extra, march.id);
+    const list = await call('POST', '/list', admin, { filters: { id: { op: 'eq', value: id } } });
+    expect(list.json().rows).toEqual([expect.objectContaining({ id, action_delete: true })]);
+    // The statement goes: its entries are free again.
+    await t.app.inject({ method: 'DELETE', url: `/api/salary-statements/${s.id}`, headers: t.bearer(admin) });
+    expect((await call('GET', `/${id}/edit`)).json().item.action_delete).toBe(false);
+    expect((await call('DELETE', `/${id}`)).json()).toEqual({ message: BONUS_CHARGE_MSG.deleted });
   });
 
   it('needs 94: view reads, create/edit/delete each need their action; another company sees nothing', async () => {

@@ -1,24 +1,24 @@
-import { ACTION, can, SECTION } from '@backhaul/shared';
+import { SECTION } from '@backhaul/shared';
+import {
+  STAFF_SOURCES,
+  type StaffVariant,
+} from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
 import { SALARY_SECTIONS } from '@backhaul/shared/modules/salaries/salaries.contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
 import { defineList } from '../../platform/list/define-list';
-import { managerStatements as t } from './manager-statements.table';
+import { payStatements as t } from '../../platform/pay/pay.table';
+import { staffStatementKind } from './staff-statements.kind';
 
-/** The company's statements; a dispatcher user (role 2) sees only its own (001 §6 variant). */
-export const managerStatementsScope = (user: AuthUser) =>
-  and(eq(t.companyId, user.companyId), eq(t.kind, 'manager'), user.role === 2 ? eq(t.employeeId, user.id) : undefined);
+/** The staff statements of one screen the caller reaches (the kind's row scope, README.md). */
+export const staffStatementsScope = (variant: StaffVariant) => (user: AuthUser) =>
+  and(staffStatementKind.record.scope(user), eq(t.variant, variant));
 
-/** Salary statements: the company's for who may make them (96 create), else one's own. */
-export const employeeStatementsScope = (user: AuthUser) =>
-  and(
-    eq(t.companyId, user.companyId),
-    eq(t.kind, 'employee'),
-    user.grants && can(user.grants, { section: SALARY_SECTIONS.statements, action: ACTION.CREATE })
-      ? undefined
-      : eq(t.employeeId, user.id),
-  );
+/** The statement's salary line; the bonus is everything else on it (entries and Additional entries). */
+const salaryCents = sql`(select coalesce(sum(l.amount_cents), 0) from pay_statement_lines l
+  where l.statement_id = ${t.id} and l.source = ${STAFF_SOURCES.salary})`;
+const bonusCents = sql`(${t.amountCents} - ${salaryCents})`;
 
 /** POST /salary-statements/list: the rows of 000 §3 (month, created_date, created_by, department, dispatcher/employee, salary, base_rate, bonus, description, total). */
 export const managerStatementsList = defineList({
@@ -28,19 +28,19 @@ export const managerStatementsList = defineList({
   from: sql`${t}`,
   rowKey: sql`${t.id}`,
   joins: {
-    employee: sql`left join ${users} ms_employee on ms_employee.id = ${t.employeeId}`,
+    employee: sql`left join ${users} ms_employee on ms_employee.id = ${t.payeeId}`,
     creator: sql`left join ${users} ms_creator on ms_creator.id = ${t.createdBy}`,
     department: sql`left join ${departments} ms_department on ms_department.id = ${t.departmentId}`,
   },
-  base: managerStatementsScope,
+  base: staffStatementsScope('manager'),
   defaultSort: { sort: 'month', order: 'desc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`${t.id}`, filter: 'number', footer: 'count', align: 'left' },
     {
       id: 'month',
       title: 'Month',
-      sql: sql`to_char(${t.month}, 'YYYY-MM')`,
-      sortSql: sql`${t.month}`,
+      sql: sql`to_char(${t.periodFrom}, 'YYYY-MM')`,
+      sortSql: sql`${t.periodFrom}`,
       filter: 'list',
       format: 'text',
     },
@@ -65,23 +65,30 @@ export const managerStatementsList = defineList({
       id: 'employee',
       title: 'Dispatcher / employee',
       sql: sql`ms_employee.name`,
-      filterSql: sql`${t.employeeId}`,
+      filterSql: sql`${t.payeeId}`,
       filter: 'list',
       search: true,
       footer: 'unique',
       joins: ['employee'],
     },
-    { id: 'salary', title: 'Salary', sql: sql`${t.salaryCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    { id: 'salary', title: 'Salary', sql: salaryCents, filter: 'number', dollar: true, footer: 'sum' },
     {
       id: 'base_rate',
       title: 'Base rate, %',
-      sql: sql`(${t.baseRateBp} / 100.0)::float8`,
+      sql: sql`((${t.terms}->>'baseRateBp')::int / 100.0)::float8`,
       filter: 'number',
       format: 'percent',
     },
-    { id: 'bonus', title: 'Bonus / charge', sql: sql`${t.bonusCents}`, filter: 'number', dollar: true, footer: 'sum' },
-    { id: 'description', title: 'Description', sql: sql`${t.description}`, filter: 'note', search: true, clip: 40 },
-    { id: 'total', title: 'Total', sql: sql`${t.totalCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    { id: 'bonus', title: 'Bonus / charge', sql: bonusCents, filter: 'number', dollar: true, footer: 'sum' },
+    {
+      id: 'description',
+      title: 'Description',
+      sql: sql`coalesce(${t.terms}->>'description', '')`,
+      filter: 'note',
+      search: true,
+      clip: 40,
+    },
+    { id: 'total', title: 'Total', sql: sql`${t.amountCents}`, filter: 'number', dollar: true, footer: 'sum' },
   ],
 });
 
@@ -93,10 +100,10 @@ export const employeeStatementsList = defineList({
   from: sql`${t}`,
   rowKey: sql`${t.id}`,
   joins: {
-    employee: sql`left join ${users} es_employee on es_employee.id = ${t.employeeId}`,
+    employee: sql`left join ${users} es_employee on es_employee.id = ${t.payeeId}`,
     creator: sql`left join ${users} es_creator on es_creator.id = ${t.createdBy}`,
   },
-  base: employeeStatementsScope,
+  base: staffStatementsScope('employee'),
   defaultSort: { sort: 'end_month_date', order: 'desc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`${t.id}`, filter: 'number', footer: 'count', align: 'left' },
@@ -108,18 +115,12 @@ export const employeeStatementsList = defineList({
       filter: 'list',
       joins: ['creator'],
     },
-    {
-      id: 'end_month_date',
-      title: 'Month end',
-      sql: sql`(${t.month} + interval '1 month' - interval '1 day')::date`,
-      filter: 'date',
-      dateType: 'date',
-    },
+    { id: 'end_month_date', title: 'Month end', sql: sql`${t.periodTo}`, filter: 'date', dateType: 'date' },
     {
       id: 'month',
       title: 'Month',
-      sql: sql`to_char(${t.month}, 'YYYY-MM')`,
-      sortSql: sql`${t.month}`,
+      sql: sql`to_char(${t.periodFrom}, 'YYYY-MM')`,
+      sortSql: sql`${t.periodFrom}`,
       filter: 'list',
       format: 'text',
       hidden: true,
@@ -128,14 +129,14 @@ export const employeeStatementsList = defineList({
       id: 'employee',
       title: 'Employee',
       sql: sql`es_employee.name`,
-      filterSql: sql`${t.employeeId}`,
+      filterSql: sql`${t.payeeId}`,
       filter: 'list',
       search: true,
       footer: 'unique',
       joins: ['employee'],
     },
-    { id: 'salary', title: 'Salary', sql: sql`${t.salaryCents}`, filter: 'number', dollar: true, footer: 'sum' },
-    { id: 'bonus', title: 'Bonus', sql: sql`${t.bonusCents}`, filter: 'number', dollar: true, footer: 'sum' },
-    { id: 'total', title: 'Total', sql: sql`${t.totalCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    { id: 'salary', title: 'Salary', sql: salaryCents, filter: 'number', dollar: true, footer: 'sum' },
+    { id: 'bonus', title: 'Bonus', sql: bonusCents, filter: 'number', dollar: true, footer: 'sum' },
+    { id: 'total', title: 'Total', sql: sql`${t.amountCents}`, filter: 'number', dollar: true, footer: 'sum' },
   ],
 });

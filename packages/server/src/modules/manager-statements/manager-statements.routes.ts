@@ -15,8 +15,8 @@ import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { runList } from '../../platform/list/run-list';
-import { addMonths, currentMonth, refuseFutureMonth } from '../dispatcher-statements';
-import { employeeStatementsList, managerStatementsList, managerStatementsScope } from './manager-statements.list';
+import { payStatements } from '../../platform/pay/pay.table';
+import { employeeStatementsList, managerStatementsList, staffStatementsScope } from './manager-statements.list';
 import {
   createEmployeeStatements,
   deleteStatement,
@@ -25,7 +25,7 @@ import {
   getStatement,
   saveStatements,
 } from './manager-statements.service';
-import { managerStatements } from './manager-statements.table';
+import { addMonths, currentMonth } from './staff-months';
 
 const can = (action?: number | number[]) => ({ section: SECTION.ManagerStatements, ...(action ? { action } : {}) });
 
@@ -45,8 +45,8 @@ export const managerStatementsRoutes: RouteModule = {
           runList(db, managerStatementsList, user, req.body),
           rowsOf<{ month: string }>(
             db,
-            sql`select distinct to_char(month, 'YYYY-MM') as month from ${managerStatements}
-              where ${managerStatementsScope(user)} order by 1 desc`,
+            sql`select distinct to_char(${payStatements.periodFrom}, 'YYYY-MM') as month from ${payStatements}
+              where ${staffStatementsScope('manager')(user)} order by 1 desc`,
           ),
           db
             .select({ id: departments.id, name: departments.name })
@@ -98,8 +98,14 @@ export const managerStatementsRoutes: RouteModule = {
       handler: async (req) => {
         const { user } = caller(req);
         const statement = await getStatement(db, user, req.params.id);
-        if (user.role === 2 && statement.employee_id !== user.id) throw AppError.notFound();
-        const { employees, departments: deps, month } = await formOptions(db, user, statement.month);
+        const {
+          employees,
+          departments: deps,
+          month,
+        } = await formOptions(db, user, statement.month, {
+          id: statement.id,
+          employeeId: statement.employee_id,
+        });
         return { statement, employees, departments: deps, month };
       },
     });
@@ -108,7 +114,7 @@ export const managerStatementsRoutes: RouteModule = {
     const salary = (action: number) => ({ section: SALARY_SECTIONS.statements, action });
     const monthOf = (asked: string | undefined) => {
       const month = asked ?? addMonths(currentMonth(), -1);
-      refuseFutureMonth(month, 'month', SALARY_MSG.futureMonth);
+      if (month > currentMonth()) throw AppError.invalidField('month', SALARY_MSG.futureMonth);
       return month;
     };
     // The spec's GET stays a read (a GET never writes): how many statements the month lacks.

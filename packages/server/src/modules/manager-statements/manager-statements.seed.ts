@@ -1,32 +1,20 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
+import { payStatements } from '../../platform/pay/pay.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
-import { addMonths, currentMonth } from '../dispatcher-statements';
 import { saveStatements } from './manager-statements.service';
-import { managerStatements } from './manager-statements.table';
-
-/** Monthly salaries by department (dollars), a little different per person. */
-const SALARY: Record<string, number> = {
-  Dispatch: 3800,
-  Accounting: 4200,
-  Safety: 4000,
-  Shop: 3600,
-  Sales: 3500,
-  Management: 6500,
-};
+import { addMonths, currentMonth } from './staff-months';
 
 /**
- * A year of manager statements for the office staff (the eleven months before last month),
- * through the service: bonus from the month's bonus-or-charge entries, total = salary + bonus.
+ * A year of manager statements for the office staff (the eleven months before last month), through
+ * the service: each month's salary from the pay history (prorated), its bonus-or-charge entries.
  */
 export const managerStatementsSeeder: Seeder = {
   name: 'manager-statements',
   async run(ctx) {
     const companyId = ref<number>(ctx, 'companyId');
-    const departments = ref<Map<string, number>>(ctx, 'departments');
-    const names = new Map([...departments].map(([name, id]) => [id, name]));
     const [admin] = await ctx.db
       .select()
       .from(users)
@@ -44,15 +32,17 @@ export const managerStatementsSeeder: Seeder = {
         month,
         department_id: s.departmentId as number,
         employee_id: s.id,
-        salary: (SALARY[names.get(s.departmentId as number) ?? ''] ?? 3500) * 100 + (s.id % 7) * 2500,
+        salary: null,
         base_rate_percent: s.role === 2 ? 1.5 : null,
         description: '',
+        additional: [],
       }));
       if (rows.length) await saveStatements(ctx.db, actor, rows);
     }
     // Made early in the next month, as an office would.
     await ctx.db.execute(
-      sql`update ${managerStatements} set created_at = month + interval '1 month 2 days 10 hours' where company_id = ${companyId}`,
+      sql`update ${payStatements} set created_at = period_from + interval '1 month 2 days 10 hours'
+        where company_id = ${companyId} and kind = 'staff'`,
     );
   },
 };

@@ -1,36 +1,42 @@
+// Manager statements (/salary-statements) and the account's salary statements (/info/statements):
+// the register's calls mapped onto the pay-statement engine (kind 'staff', staff-statements.kind.ts).
 import { MSG } from '@backhaul/shared';
-import { formatMoney } from '@backhaul/shared/formats/formats';
+import { COMPANY_TIME_ZONE_DEFAULT, formatMoney } from '@backhaul/shared/formats/formats';
 import {
   MANAGER_STATEMENT_MSG as M,
   type ManagerStatement,
   type ManagerStatementRowFormSchema,
+  STAFF_SOURCES,
+  type StaffEntryOption,
+  type StaffVariant,
 } from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { toDollars } from '@backhaul/shared/money';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
-import { inTransaction, isUniqueViolation } from '../../platform/record/record.service';
-import { bonusOfMonth, lockMonthEntries } from '../bonus-charge';
-import { firstDay, refuseFutureMonth, statementMonths } from '../dispatcher-statements';
-import { monthEnd, salariedOn } from '../salaries';
-import { managerStatements as t } from './manager-statements.table';
+import type { Candidate } from '../../platform/pay/define-statement';
+import { payStatementLines, payStatements } from '../../platform/pay/pay.table';
+import {
+  createStatement,
+  deleteStatement as deletePayStatement,
+  findStatement,
+  offerLines,
+  updateStatement,
+} from '../../platform/pay/statement.service';
+import { defineCommand, runCommand } from '../../platform/record/command';
+import { monthSalary, salariedIn, staffLineOf } from '../salaries';
+import { currentMonth, monthPeriod, statementMonths } from './staff-months';
+import { staffStatementKind as kind, salaryKey } from './staff-statements.kind';
 
 type Row = z.output<typeof ManagerStatementRowFormSchema>;
 
-/** The statement's answer: names behind the ids, money in dollars. */
-export const statementSelect = sql`select s.id, to_char(s.month, 'YYYY-MM') as month,
-    to_char(s.created_at at time zone 'America/Chicago', 'YYYY-MM-DD') as created_date, c.name as created_by,
-    s.department_id, d.name as department, s.employee_id, e.name as employee, s.salary_cents, s.base_rate_bp,
-    s.bonus_cents, s.description, s.total_cents
-  from ${t} s join ${users} e on e.id = s.employee_id left join ${users} c on c.id = s.created_by
-    left join ${departments} d on d.id = s.department_id`;
-
-type SelectedRow = {
+type HeaderRow = {
   id: number;
+  variant: string;
   month: string;
   created_date: string;
   created_by: string | null;
@@ -38,78 +44,154 @@ type SelectedRow = {
   department: string | null;
   employee_id: number;
   employee: string;
-  salary_cents: string;
-  base_rate_bp: number | null;
-  bonus_cents: string;
-  description: string;
-  total_cents: string;
+  amount_cents: string;
+  terms: { baseRateBp?: number | null; description?: string } | null;
 };
 
-const toStatement = (r: SelectedRow): ManagerStatement => ({
-  id: r.id,
-  month: r.month,
-  created_date: r.created_date,
-  created_by: r.created_by,
-  department_id: r.department_id,
-  department: r.department,
-  employee_id: r.employee_id,
-  employee: r.employee,
-  salary: Number(r.salary_cents) / 100,
-  base_rate: r.base_rate_bp === null ? null : r.base_rate_bp / 100,
-  bonus: Number(r.bonus_cents) / 100,
-  description: r.description,
-  total: Number(r.total_cents) / 100,
-});
-
-export type StatementKind = 'manager' | 'employee';
-
+/** Statements with their lines as the contract answers them, in the caller's reach, of one variant. */
 export async function readStatements(
   db: DbOrTx,
-  companyId: number,
+  user: AuthUser,
   ids: number[],
-  kind: StatementKind = 'manager',
+  variant: StaffVariant = 'manager',
 ): Promise<ManagerStatement[]> {
   if (!ids.length) return [];
-  const rows = await rowsOf<SelectedRow>(
+  const heads = await rowsOf<HeaderRow>(
     db,
-    sql`${statementSelect} where s.company_id = ${companyId} and s.kind = ${kind} and s.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by s.id`,
+    sql`select ${payStatements.id} as id, ${payStatements.variant} as variant, to_char(${payStatements.periodFrom}, 'YYYY-MM') as month,
+        to_char(${payStatements.createdAt} at time zone ${COMPANY_TIME_ZONE_DEFAULT}, 'YYYY-MM-DD') as created_date,
+        c.name as created_by, ${payStatements.departmentId} as department_id, d.name as department,
+        ${payStatements.payeeId} as employee_id, e.name as employee, ${payStatements.amountCents} as amount_cents, ${payStatements.terms} as terms
+      from ${payStatements} join ${users} e on e.id = ${payStatements.payeeId} left join ${users} c on c.id = ${payStatements.createdBy}
+        left join ${departments} d on d.id = ${payStatements.departmentId}
+      where ${kind.record.scope(user)} and ${payStatements.variant} = ${variant} and ${payStatements.id} in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) order by ${payStatements.id}`,
   );
-  return rows.map(toStatement);
+  if (!heads.length) return [];
+  const lines = await db
+    .select()
+    .from(payStatementLines)
+    .where(
+      inArray(
+        payStatementLines.statementId,
+        heads.map((h) => h.id),
+      ),
+    )
+    .orderBy(asc(payStatementLines.lineDate), asc(payStatementLines.id));
+  return heads.map((h) => {
+    const own = lines.filter((l) => l.statementId === h.id);
+    const salary = own.filter((l) => l.source === STAFF_SOURCES.salary).reduce((s, l) => s + l.amountCents, 0);
+    const total = Number(h.amount_cents);
+    const bp = h.terms?.baseRateBp;
+    return {
+      id: h.id,
+      month: h.month,
+      created_date: h.created_date,
+      created_by: h.created_by,
+      department_id: h.department_id,
+      department: h.department,
+      employee_id: h.employee_id,
+      employee: h.employee,
+      salary: toDollars(salary),
+      base_rate: bp === null || bp === undefined ? null : bp / 100,
+      bonus: toDollars(total - salary),
+      description: h.terms?.description ?? '',
+      total: toDollars(total),
+      lines: own.map(staffLineOf),
+      additional: own.filter((l) => l.source === STAFF_SOURCES.additional).map((l) => Number(l.sourceKey)),
+    };
+  });
 }
 
 export async function getStatement(
   db: DbOrTx,
   user: AuthUser,
   id: number,
-  kind: StatementKind = 'manager',
+  variant: StaffVariant = 'manager',
 ): Promise<ManagerStatement> {
-  const [row] = await readStatements(db, user.companyId, [id], kind);
+  const [row] = await readStatements(db, user, [id], variant);
   if (!row) throw AppError.notFound();
   return row;
 }
 
-/** What the form chooses from: the staff with their month's bonus, the departments, the months. */
-export async function formOptions(db: DbOrTx, user: AuthUser, month: string) {
-  const staff = await db
-    .select({ id: users.id, name: users.name, department_id: users.departmentId })
+const option = (c: Candidate): StaffEntryOption => ({
+  id: Number(c.key),
+  salary_month: String((c.data as { salary_month?: string } | undefined)?.salary_month ?? ''),
+  type: c.type,
+  description: c.description,
+  amount: toDollars(c.amountCents),
+  late: Boolean(c.earned),
+});
+
+/** What a person's statement of the month would take: its salary, entries and the Additional entries offered. */
+async function offerFor(
+  db: DbOrTx,
+  user: AuthUser,
+  person: { id: number; name: string; departmentId: number | null },
+  month: string,
+  statementId: number | null,
+) {
+  const offered = await offerLines(db, kind, user, {
+    payee: person,
+    period: monthPeriod(month),
+    statementId,
+    terms: {},
+  });
+  const entries = (offered.get(STAFF_SOURCES.entry) ?? []).filter((c) => c.preselected || c.onIt);
+  const salary = (offered.get(STAFF_SOURCES.salary) ?? [])[0];
+  return {
+    salary: toDollars(salary?.amountCents ?? 0),
+    bonus: toDollars(entries.reduce((s, c) => s + c.amountCents, 0)),
+    entries: entries.map(option),
+    additional: (offered.get(STAFF_SOURCES.additional) ?? []).map(option),
+  };
+}
+
+const staffOf = (db: DbOrTx, user: AuthUser) =>
+  db
+    .select({ id: users.id, name: users.name, departmentId: users.departmentId })
     .from(users)
-    .where(and(eq(users.companyId, user.companyId), eq(users.active, true), sql`${users.customerId} is null`))
+    .where(and(eq(users.companyId, user.companyId), eq(users.active, true), isNull(users.customerId)))
     .orderBy(asc(users.name));
+
+/**
+ * What the form chooses from: the staff, each with the month's computed salary (the default), the
+ * entries a new statement takes and the Additional entries it may pay; the departments, the months.
+ * `editing` is a statement being edited: its person's offer counts what is on it.
+ */
+export async function formOptions(
+  db: DbOrTx,
+  user: AuthUser,
+  month: string,
+  editing?: { id: number; employeeId: number },
+) {
+  const staff = await staffOf(db, user);
   const paid = new Set(
     (
       await db
-        .select({ id: t.employeeId })
-        .from(t)
-        .where(and(eq(t.companyId, user.companyId), eq(t.month, firstDay(month))))
+        .select({ id: payStatements.payeeId })
+        .from(payStatements)
+        .where(
+          and(
+            eq(payStatements.companyId, user.companyId),
+            eq(payStatements.kind, kind.kind),
+            eq(payStatements.periodFrom, `${month}-01`),
+          ),
+        )
     ).map((r) => r.id),
   );
   const employees = [];
   for (const s of staff) {
-    const bonus = await bonusOfMonth(db, { companyId: user.companyId, employeeId: s.id, month });
-    employees.push({ ...s, bonus: bonus / 100, has_statement: paid.has(s.id) });
+    const mine = editing?.employeeId === s.id ? editing.id : null;
+    employees.push({
+      id: s.id,
+      name: s.name,
+      department_id: s.departmentId,
+      has_statement: paid.has(s.id),
+      ...(await offerFor(db, user, s, month, mine)),
+    });
   }
   return {
     employees,
@@ -122,129 +204,119 @@ export async function formOptions(db: DbOrTx, user: AuthUser, month: string) {
   };
 }
 
+/** An engine refusal of row `i`, named on the row's field (an overlapping month is the person's). */
+function onRow(i: number, err: unknown): unknown {
+  if (!(err instanceof AppError) || err.kind !== 'validation' || !err.fields) return err;
+  const fields: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(err.fields)) {
+    const name = field === 'month' && !messages.includes(M.futureMonth) ? 'employee_id' : field;
+    fields[`rows.${i}.${name}`] = messages;
+  }
+  return AppError.validation(fields);
+}
+
+/** One row of the form: a new statement, or an edit of one (a changed person or month makes it anew). */
+async function saveRow(tx: DbOrTx, user: AuthUser, r: Row): Promise<number> {
+  const salary = await monthSalary(tx, { companyId: user.companyId, userId: r.employee_id, month: r.month });
+  const key = salaryKey(r.employee_id, r.month);
+  const terms = {
+    baseRateBp:
+      r.base_rate_percent === null || r.base_rate_percent === undefined ? null : Math.round(r.base_rate_percent * 100),
+    description: r.description ?? '',
+  };
+  const amounts = { [STAFF_SOURCES.salary]: { [key]: r.salary ?? salary.cents } };
+  const chosen = { salary: [key], additional: r.additional ?? [] };
+  if (r.id) {
+    const before = await findStatement(tx, kind, user, r.id);
+    if (before.variant !== 'manager') throw AppError.notFound();
+    if (before.payeeId === r.employee_id && before.periodFrom.startsWith(r.month)) {
+      const on = await tx
+        .select({ key: payStatementLines.sourceKey })
+        .from(payStatementLines)
+        .where(and(eq(payStatementLines.statementId, r.id), eq(payStatementLines.source, STAFF_SOURCES.entry)));
+      await updateStatement(tx, kind, user, {
+        id: r.id,
+        chosen: { ...chosen, entries: on.map((l) => l.key as string) },
+        preselected: ['entries'],
+        amounts,
+        terms,
+        departmentId: r.department_id,
+      });
+      return r.id;
+    }
+    await deletePayStatement(tx, kind, user, r.id);
+  }
+  return createStatement(tx, kind, user, {
+    payeeId: r.employee_id,
+    period: monthPeriod(r.month),
+    variant: 'manager',
+    departmentId: r.department_id,
+    terms,
+    chosen,
+    preselected: ['entries'],
+    amounts,
+  });
+}
+
 /**
- * Saves the rows in one transaction (all or none): bonus = the month's entries (locked while the
- * statement counts them), total = salary + bonus, in cents; one statement per person and month.
+ * POST /salary-statements: saves the rows all or none (one command). A row's salary is the month's
+ * computed salary unless typed over; its entries are the month's (and earlier ones left off), its
+ * Additional entries those chosen; one statement per person and month.
  */
 export async function saveStatements(db: DbOrTx, user: AuthUser, rows: Row[]): Promise<ManagerStatement[]> {
+  const errors: Record<string, string[]> = {};
   rows.forEach((r, i) => {
-    refuseFutureMonth(r.month, `rows.${i}.month`, M.futureMonth);
+    if (r.month > currentMonth()) errors[`rows.${i}.month`] = [M.futureMonth];
   });
-  const employeeIds = [...new Set(rows.map((r) => r.employee_id))];
-  const staff = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(eq(users.companyId, user.companyId), inArray(users.id, employeeIds)));
-  const names = new Map(staff.map((s) => [s.id, s.name]));
-  const departmentIds = [...new Set(rows.map((r) => r.department_id))];
   const known = new Set(
     (
       await db
         .select({ id: departments.id })
         .from(departments)
-        .where(and(eq(departments.companyId, user.companyId), inArray(departments.id, departmentIds)))
+        .where(
+          and(
+            eq(departments.companyId, user.companyId),
+            inArray(departments.id, [...new Set(rows.map((r) => r.department_id))]),
+          ),
+        )
     ).map((d) => d.id),
   );
-  const errors: Record<string, string[]> = {};
   rows.forEach((r, i) => {
-    if (!names.has(r.employee_id)) errors[`rows.${i}.employee_id`] = [M.chooseEmployee];
     if (!known.has(r.department_id)) errors[`rows.${i}.department_id`] = [M.chooseDepartment];
   });
   if (Object.keys(errors).length) throw AppError.validation(errors);
-  try {
-    const ids = await inTransaction(db, async (tx) => {
-      const saved: number[] = [];
-      for (const [i, r] of rows.entries()) {
-        const before = r.id
-          ? (
-              await tx
-                .select()
-                .from(t)
-                .where(and(eq(t.id, r.id), eq(t.companyId, user.companyId), eq(t.kind, 'manager')))
-                .for('update')
-            )[0]
-          : undefined;
-        if (r.id && !before) throw AppError.notFound();
-        const key = { companyId: user.companyId, employeeId: r.employee_id, month: r.month };
-        // An edit that moves the statement releases the entries of its old person and month.
-        if (before && (before.employeeId !== r.employee_id || String(before.month).slice(0, 7) !== r.month))
-          await lockMonthEntries(tx, {
-            companyId: user.companyId,
-            employeeId: before.employeeId,
-            month: String(before.month),
-            locked: false,
-          });
-        const bonusCents = await lockMonthEntries(tx, { ...key, locked: true });
-        const values = {
-          employeeId: r.employee_id,
-          departmentId: r.department_id,
-          month: firstDay(r.month),
-          salaryCents: r.salary,
-          baseRateBp:
-            r.base_rate_percent === null || r.base_rate_percent === undefined
-              ? null
-              : Math.round(r.base_rate_percent * 100),
-          bonusCents,
-          totalCents: r.salary + bonusCents,
-          description: r.description ?? '',
-        };
-        const [after] = before
-          ? await tx
-              .update(t)
-              .set({ ...values, updatedAt: new Date() })
-              .where(eq(t.id, before.id))
-              .returning()
-          : await tx
-              .insert(t)
-              .values({ ...values, companyId: user.companyId, createdBy: user.id })
-              .onConflictDoNothing()
-              .returning();
-        if (!after)
-          throw AppError.invalidField(`rows.${i}.employee_id`, M.already(names.get(r.employee_id) ?? '', r.month));
-        await writeAudit(tx, {
-          actor: user,
-          entity: 'manager_statement',
-          entityId: after.id,
-          action: before ? 'update' : 'create',
-          before: before ?? null,
-          after,
-        });
-        saved.push(after.id);
-      }
-      return saved;
-    });
-    return readStatements(db, user.companyId, ids);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.invalidField('rows', M.already('This person', rows[0]?.month ?? ''));
-    throw err;
-  }
+  const ids = await runCommand(
+    db,
+    defineCommand({
+      action: 'save',
+      run: async ({ tx }) => {
+        const saved: number[] = [];
+        for (const [i, r] of rows.entries()) {
+          try {
+            saved.push(await saveRow(tx, user, r));
+          } catch (err) {
+            throw onRow(i, err);
+          }
+        }
+        return saved;
+      },
+    }),
+    user,
+    rows,
+  );
+  return readStatements(db, user, ids);
 }
 
-/** Deletes a statement and releases its month's entries; answers the spec's message with its values. */
+/** Deletes a statement (its lines go, so its entries are free again); answers the spec's message with its values. */
 export async function deleteStatement(
   db: DbOrTx,
   user: AuthUser,
   id: number,
-  kind: StatementKind = 'manager',
+  variant: StaffVariant = 'manager',
 ): Promise<string> {
-  const statement = await getStatement(db, user, id, kind);
-  await inTransaction(db, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(t)
-      .where(and(eq(t.id, id), eq(t.companyId, user.companyId)))
-      .for('update');
-    if (!before) throw AppError.notFound();
-    await tx.delete(t).where(eq(t.id, id));
-    await lockMonthEntries(tx, {
-      companyId: user.companyId,
-      employeeId: before.employeeId,
-      month: String(before.month),
-      locked: false,
-    });
-    await writeAudit(tx, { actor: user, entity: `${kind}_statement`, entityId: id, action: 'delete', before });
-  });
-  if (kind === 'employee') return MSG.deleteSuccess;
+  const statement = await getStatement(db, user, id, variant);
+  await deletePayStatement(db, kind, user, id);
+  if (variant === 'employee') return MSG.deleteSuccess;
   return M.removed({
     total: formatMoney(statement.total),
     employee: statement.employee,
@@ -253,69 +325,67 @@ export async function deleteStatement(
   });
 }
 
-/** The preview of GET /info/statements/create: who has a salary at the month's end and no statement of it (nothing written). */
-export async function employeesWithoutStatement(db: DbOrTx, user: AuthUser, month: string): Promise<number[]> {
-  const ids = (await salariedOn(db, user.companyId, monthEnd(month))).map((s) => s.userId);
-  if (!ids.length) return [];
-  const [people, taken] = await Promise.all([
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.companyId, user.companyId), inArray(users.id, ids))),
-    db
-      .select({ id: t.employeeId })
-      .from(t)
-      .where(and(eq(t.companyId, user.companyId), eq(t.month, firstDay(month)), inArray(t.employeeId, ids))),
-  ]);
+/** Who has a salary in the month and no statement of it yet (either screen's), with the salary. */
+async function salariedWithoutStatement(db: DbOrTx, user: AuthUser, month: string) {
+  const salaried = await salariedIn(db, user.companyId, month);
+  if (!salaried.length) return [];
+  const taken = await db
+    .select({ id: payStatements.payeeId })
+    .from(payStatements)
+    .where(
+      and(
+        eq(payStatements.companyId, user.companyId),
+        eq(payStatements.kind, kind.kind),
+        eq(payStatements.periodFrom, `${month}-01`),
+        inArray(
+          payStatements.payeeId,
+          salaried.map((s) => s.userId),
+        ),
+      ),
+    );
   const made = new Set(taken.map((r) => r.id));
-  return people.map((p) => p.id).filter((id) => !made.has(id));
+  return salaried.filter((s) => !made.has(s.userId));
+}
+
+/** The preview of GET /info/statements/create: who the month's statements would be made for (nothing written). */
+export async function employeesWithoutStatement(db: DbOrTx, user: AuthUser, month: string): Promise<number[]> {
+  return (await salariedWithoutStatement(db, user, month)).map((s) => s.userId);
 }
 
 /**
- * Salary statements of a month (POST /info/statements/create): one for each employee with a salary
- * in effect at the month's end and no statement of that month yet — salary + the month's entries
- * (locked) = total. Repeating it makes nothing twice (the unique index of person and month).
+ * Salary statements of a month (POST /info/statements/create): one for each person with a salary in
+ * the month and no statement of it yet — the prorated salary and the entries a statement takes by
+ * default. One command: all or none; a person a parallel request paid meanwhile is skipped.
  */
 export async function createEmployeeStatements(db: DbOrTx, user: AuthUser, month: string): Promise<number[]> {
-  const salaried = await salariedOn(db, user.companyId, monthEnd(month));
-  return inTransaction(db, async (tx) => {
-    const created: number[] = [];
-    for (const s of salaried) {
-      const [person] = await tx
-        .select({ departmentId: users.departmentId })
-        .from(users)
-        .where(and(eq(users.id, s.userId), eq(users.companyId, user.companyId)));
-      if (!person) continue;
-      const [row] = await tx
-        .insert(t)
-        .values({
-          companyId: user.companyId,
-          kind: 'employee',
-          employeeId: s.userId,
-          departmentId: person.departmentId,
-          month: firstDay(month),
-          salaryCents: s.cents,
-          bonusCents: 0,
-          totalCents: s.cents,
-          createdBy: user.id,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) continue;
-      const bonusCents = await lockMonthEntries(tx, {
-        companyId: user.companyId,
-        employeeId: s.userId,
-        month,
-        locked: true,
-      });
-      const [after] = await tx
-        .update(t)
-        .set({ bonusCents, totalCents: s.cents + bonusCents })
-        .where(eq(t.id, row.id))
-        .returning();
-      await writeAudit(tx, { actor: user, entity: 'employee_statement', entityId: row.id, action: 'create', after });
-      created.push(row.id);
-    }
-    return created;
-  });
+  const people = await salariedWithoutStatement(db, user, month);
+  return runCommand(
+    db,
+    defineCommand({
+      action: 'create-month',
+      run: async ({ tx }) => {
+        const created: number[] = [];
+        for (const p of people) {
+          try {
+            created.push(
+              await createStatement(tx, kind, user, {
+                payeeId: p.userId,
+                period: monthPeriod(month),
+                variant: 'employee',
+                chosen: { salary: [salaryKey(p.userId, month)] },
+                preselected: ['entries'],
+              }),
+            );
+          } catch (err) {
+            // The month is this person's already (a request that ran at the same time made it).
+            if (err instanceof AppError && err.kind === 'validation' && err.fields?.[kind.periodField]) continue;
+            throw err;
+          }
+        }
+        return created;
+      },
+    }),
+    user,
+    { month },
+  );
 }

@@ -1,6 +1,9 @@
 import { bigint, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
+ * Replaced by the pay-statement engine (kind 'staff', migration 0029 copied its rows): no code reads
+ * or writes it; kept until a later migration drops it.
+ *
  * A statement of one person's pay for one month: salary + bonus (the month's bonus-or-charge
  * entries, in cents) = total, made by a manager or as a salary statement. One per person and month
  * whatever its kind (the unique index keeps a month from being paid twice, also under parallel saves).

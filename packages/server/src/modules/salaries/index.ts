@@ -1,4 +1,5 @@
 // The salaries module's public surface: what other modules may import (docs/ARCHITECTURE.md).
-// Salary statements take the salary in effect at a month's end.
-export { monthEnd, salariedOn, salaryOn } from './salaries.service';
+// Staff statements pay each month's salary prorated from the pay history (README.md).
+export { monthSalary, salariedIn, staffLineOf } from './salaries.service';
 export { salaryPayments } from './salaries.table';
+export { type MonthSalary, monthEnd, type SalaryPart } from './salary-month';

@@ -1,31 +1,22 @@
 import { ACTION, can, MSG } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import {
+  STAFF_SOURCES,
+  STAFF_STATEMENT_KIND,
+  type StaffLine,
+} from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
 import * as C from '@backhaul/shared/modules/salaries/salaries.contract';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { toDollars } from '@backhaul/shared/money';
+import { and, asc, between, eq, inArray, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import { payStatementLines, payStatements } from '../../platform/pay/pay.table';
 import { defineRecord } from '../../platform/record/define-record';
-import { bonusOfMonth } from '../bonus-charge';
+import { employmentOf } from '../employees';
 import { salaryPayments as t } from './salaries.table';
-
-/** The last day of a month 'YYYY-MM'. */
-export function monthEnd(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
-/** The monthly salary (cents) in effect on a date: the latest payment entry from on or before it. */
-export async function salaryOn(db: DbOrTx, o: { companyId: number; userId: number; date: string }) {
-  const [row] = await db
-    .select({ cents: t.amountCents })
-    .from(t)
-    .where(and(eq(t.companyId, o.companyId), eq(t.userId, o.userId), lte(t.date, o.date)))
-    .orderBy(desc(t.date), desc(t.id))
-    .limit(1);
-  return row ? row.cents : null;
-}
+import { monthEnd, prorateMonth } from './salary-month';
 
 /** Another user's pay needs the account users section (91) besides pay history. */
 export function mayReadPayOf(user: AuthUser, userId: number): boolean {
@@ -65,7 +56,40 @@ export const salaryPaymentRecord = defineRecord({
   },
 });
 
-/** The pay of a year (the date's): each month's salary at its end and bonus, and the salary entries. */
+/** A staff statement's line as the contract answers it (pay history, the statement's edit form). */
+export function staffLineOf(l: {
+  id: number;
+  source: string;
+  sourceKey: string | null;
+  type: string;
+  description: string;
+  amountCents: number;
+  earnedFrom: string | null;
+  data: unknown;
+}): StaffLine {
+  const entry = l.source === STAFF_SOURCES.entry || l.source === STAFF_SOURCES.additional;
+  const data = (l.data ?? {}) as { salary_month?: string };
+  return {
+    id: l.id,
+    source: l.source,
+    entry_id: entry && l.sourceKey ? Number(l.sourceKey) : null,
+    type: l.type,
+    description: l.description,
+    amount: toDollars(l.amountCents),
+    earned: l.earnedFrom
+      ? l.earnedFrom.slice(0, 7)
+      : l.source === STAFF_SOURCES.additional
+        ? (data.salary_month ?? null)
+        : null,
+  };
+}
+
+/**
+ * The pay of a year (the date's) as the person's staff statements pay it: each month's statement
+ * with its salary line, the other lines (entries, late ones marked with their month, and the
+ * Additional entries paid on it) and its total; a month without a statement pays nothing yet. And
+ * the salary entries.
+ */
 export async function payHistory(
   db: DbOrTx,
   user: AuthUser,
@@ -73,14 +97,48 @@ export async function payHistory(
 ) {
   const userId = body.user_id ?? user.id;
   if (!mayReadPayOf(user, userId) || !(await sameCompanyUser(db, user, userId))) throw AppError.notFound();
-  const year = (body.date ?? nowInCompanyTimeZone().date).slice(0, 4);
+  const year = (body.date ?? clock.today()).slice(0, 4);
   const months = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`);
-  const rows = [];
-  for (const month of months) {
-    const salary = (await salaryOn(db, { companyId: user.companyId, userId, date: monthEnd(month) })) ?? 0;
-    const bonus = await bonusOfMonth(db, { companyId: user.companyId, employeeId: userId, month });
-    rows.push({ month, salary: salary / 100, bonus: bonus / 100, total: (salary + bonus) / 100 });
-  }
+  const statements = await db
+    .select({ id: payStatements.id, from: payStatements.periodFrom, amountCents: payStatements.amountCents })
+    .from(payStatements)
+    .where(
+      and(
+        eq(payStatements.companyId, user.companyId),
+        eq(payStatements.kind, STAFF_STATEMENT_KIND),
+        eq(payStatements.payeeId, userId),
+        between(payStatements.periodFrom, `${year}-01-01`, `${year}-12-31`),
+      ),
+    );
+  const lines = statements.length
+    ? await db
+        .select()
+        .from(payStatementLines)
+        .where(
+          inArray(
+            payStatementLines.statementId,
+            statements.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(payStatementLines.lineDate), asc(payStatementLines.id))
+    : [];
+  const rows = months.map((month) => {
+    const s = statements.find((x) => x.from.startsWith(month));
+    const own = s ? lines.filter((l) => l.statementId === s.id) : [];
+    const sum = (pick: (source: string) => boolean) =>
+      own.filter((l) => pick(l.source)).reduce((total, l) => total + l.amountCents, 0);
+    const salary = sum((source) => source === STAFF_SOURCES.salary);
+    const total = s?.amountCents ?? 0;
+    return {
+      month,
+      salary: toDollars(salary),
+      bonus: toDollars(total - salary),
+      total: toDollars(total),
+      statement_id: s?.id ?? null,
+      additional: toDollars(sum((source) => source === STAFF_SOURCES.additional)),
+      lines: own.map(staffLineOf),
+    };
+  });
   const entries = await db
     .select()
     .from(t)
@@ -100,17 +158,42 @@ export async function payHistory(
   };
 }
 
-/** The users with a salary in effect at a month's end (what salary statements are made for). */
-export async function salariedOn(db: DbOrTx, companyId: number, date: string) {
-  return db
-    .selectDistinctOn([t.userId], { userId: t.userId, cents: t.amountCents })
+/** A person's salary of a month (README.md): the pay history's entries prorated by calendar days to the employment. */
+export async function monthSalary(db: DbOrTx, o: { companyId: number; userId: number; month: string }) {
+  const [entries, employment] = await Promise.all([
+    db
+      .select({ date: t.date, cents: t.amountCents })
+      .from(t)
+      .where(and(eq(t.companyId, o.companyId), eq(t.userId, o.userId), lte(t.date, monthEnd(o.month))))
+      .orderBy(asc(t.date), asc(t.id)),
+    employmentOf(db, o),
+  ]);
+  return prorateMonth({
+    month: o.month,
+    entries: entries.map((e) => ({ date: String(e.date), cents: e.cents })),
+    hiredOn: employment?.hiredOn,
+    terminatedOn: employment?.terminatedOn,
+  });
+}
+
+/**
+ * Who has a salary in a month (what salary statements are made for): a salary entry from on or
+ * before its end, and an active user or one whose employment ended in the month or after it.
+ * Each with the month's prorated salary; a person who worked no day of it is left out.
+ */
+export async function salariedIn(db: DbOrTx, companyId: number, month: string) {
+  const people = await db
+    .selectDistinct({ userId: t.userId, active: users.active })
     .from(t)
-    .where(
-      and(
-        eq(t.companyId, companyId),
-        lte(t.date, date),
-        sql`exists (select 1 from ${users} u where u.id = ${t.userId} and u.active)`,
-      ),
-    )
-    .orderBy(t.userId, desc(t.date), desc(t.id));
+    .innerJoin(users, and(eq(users.id, t.userId), eq(users.companyId, companyId)))
+    .where(and(eq(t.companyId, companyId), lte(t.date, monthEnd(month))))
+    .orderBy(t.userId);
+  const paid = [];
+  for (const p of people) {
+    const employment = await employmentOf(db, { companyId, userId: p.userId });
+    if (!p.active && !(employment?.terminatedOn && employment.terminatedOn >= `${month}-01`)) continue;
+    const salary = await monthSalary(db, { companyId, userId: p.userId, month });
+    if (salary.cents > 0) paid.push({ userId: p.userId, salary });
+  }
+  return paid;
 }

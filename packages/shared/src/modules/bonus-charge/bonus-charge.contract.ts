@@ -33,8 +33,9 @@ export const BONUS_CHARGE_COLOR: Record<BonusChargeType, 'green' | 'red'> = {
 export const BONUS_CHARGE_MSG = {
   /** 001 §8's delete message reads as an addition (a slip); ours says what was removed. */
   deleted: 'The bonus or charge entry was deleted.',
-  /** action_delete: the entry is part of a statement. */
-  locked: 'This entry is part of a salary statement and cannot be deleted.',
+  /** action_delete: the entry is a line of a statement (412). */
+  locked: (statementId: number) =>
+    `This entry is paid on salary statement #${statementId} and cannot be changed or deleted.`,
   chooseEmployee: 'Choose an employee.',
   chooseType: 'Choose a type.',
 } as const;
@@ -76,6 +77,7 @@ export const BonusChargeSchema = z.object({
   salary_month: z.string(),
   additional: z.boolean(),
   description: z.string(),
+  /** Derived: the entry is a line of a staff statement (it cannot change or go). */
   action_delete: z.boolean(),
 });
 export type BonusCharge = z.infer<typeof BonusChargeSchema>;

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { dateSchema, monthSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
+import { StaffLineSchema } from '../manager-statements/manager-statements.contract';
 
 /**
  * Salaries and pay history (001 §3, §7), the account's parts: an employee's (a user's) salary
- * payments — the monthly salary from a date on — and the salary statements made from them (salary
- * at the month's end + the month's bonus-or-charge entries = total, in cents).
+ * payments — the monthly salary from a date on — and the salary statements made from them (the
+ * month's salary prorated by calendar days + the bonus-or-charge entries the statement takes =
+ * total, in cents). Pay history reads the statements: what it shows is what they pay.
  */
 export const SALARY_SECTIONS = { statements: 96, payHistory: 104, accountUsers: 91 } as const;
 
@@ -45,12 +47,19 @@ export const SalaryPaymentSchema = z.object({
 });
 export type SalaryPayment = z.infer<typeof SalaryPaymentSchema>;
 
-/** One month of the year: the salary in effect at its end and its bonus-or-charge entries. */
+/**
+ * One month of the year as its statement pays it: the salary line, the bonus (every other line:
+ * entries and Additional entries), the total, the statement's id (null: no statement for the
+ * month yet), the Additional entries' share of the bonus, and the lines.
+ */
 export const PayMonthSchema = z.object({
   month: z.string(),
   salary: z.number(),
   bonus: z.number(),
   total: z.number(),
+  statement_id: z.number().int().nullable(),
+  additional: z.number(),
+  lines: z.array(StaffLineSchema),
 });
 export const PayHistorySchema = z.object({
   user_id: z.number().int(),

@@ -1,13 +1,19 @@
 import { formatMoney } from '@backhaul/shared/formats/formats';
-import type { ManagerStatementRowForm } from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import type {
+  ManagerStatementRowForm,
+  StaffEntryOption,
+} from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
+import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useRecordSave } from '../../platform/record/use-record-dialog';
 import { managerStatementKeys, managerStatementsApi } from './manager-statements.api';
 
-type Values = { rows: [Record<keyof ManagerStatementRowForm, string | number | null | undefined>] };
+type Scalar = string | number | null | undefined;
+type Values = {
+  rows: [Record<Exclude<keyof ManagerStatementRowForm, 'additional'>, Scalar> & { additional: string[] }];
+};
 const EMPTY: Values = {
   rows: [
     {
@@ -18,13 +24,20 @@ const EMPTY: Values = {
       salary: '',
       base_rate_percent: null,
       description: '',
+      additional: [],
     },
   ],
 };
 
+const cents = (dollars: number) => Math.round(dollars * 100);
+const entryLabel = (e: StaffEntryOption) =>
+  `${e.salary_month}${e.late ? ' (late)' : ''} · ${e.type}: ${e.description} — ${formatMoney(e.amount)}`;
+
 /**
- * One person's statement for a month: salary (and a dispatcher's base rate) typed in; the bonus is
- * the month's bonus-or-charge entries, computed by the server, and the total follows.
+ * One person's statement for a month: the salary is the month's salary from the pay history,
+ * prorated by calendar days (shown; a typed amount replaces it); the month's bonus-or-charge entries
+ * (and earlier ones left off their month's statement) are taken by the server; the accountant
+ * chooses the "Additional {year}" entries to pay on it.
  */
 export function ManagerStatementDialog(props: {
   editing: { id: number | null; readOnly: boolean } | null;
@@ -64,6 +77,7 @@ export function ManagerStatementDialog(props: {
             salary: s.salary,
             base_rate_percent: s.base_rate,
             description: s.description,
+            additional: s.additional.map(String),
           },
         ],
       });
@@ -78,10 +92,17 @@ export function ManagerStatementDialog(props: {
       props.onClose();
     },
   });
-  const employees = options.data?.employees ?? [];
-  const employee = employees.find((e) => String(e.id) === String(form.values.rows[0].employee_id));
-  const salary = Number(form.values.rows[0].salary) || 0;
+  // The statement's own month offers what is on it; another month, what a new statement would take.
+  const onItsMonth = id !== null && edit.data?.statement.month === month;
+  const employees = (onItsMonth ? edit.data?.employees : options.data?.employees) ?? [];
+  const values = form.values.rows[0];
+  const employee = employees.find((e) => String(e.id) === String(values.employee_id));
+  const typed =
+    values.salary === '' || values.salary === null || values.salary === undefined ? null : Number(values.salary);
+  const salary = typed ?? employee?.salary ?? 0;
   const bonus = employee?.bonus ?? 0;
+  const additional = (employee?.additional ?? []).filter((a) => values.additional.includes(String(a.id)));
+  const total = (cents(salary) + cents(bonus) + additional.reduce((s, a) => s + cents(a.amount), 0)) / 100;
   const field = (name: keyof ManagerStatementRowForm) => form.getInputProps(`rows.0.${name}`);
   return (
     <Modal
@@ -110,6 +131,7 @@ export function ManagerStatementDialog(props: {
                 {...field('employee_id')}
                 onChange={(v) => {
                   form.setFieldValue('rows.0.employee_id', v);
+                  form.setFieldValue('rows.0.additional', []);
                   const chosen = employees.find((e) => String(e.id) === v);
                   if (chosen?.department_id) form.setFieldValue('rows.0.department_id', String(chosen.department_id));
                 }}
@@ -122,10 +144,11 @@ export function ManagerStatementDialog(props: {
               />
               <NumberInput
                 label="Salary"
-                withAsterisk
                 prefix="$"
                 decimalScale={2}
                 thousandSeparator=","
+                placeholder={employee ? formatMoney(employee.salary) : undefined}
+                description={employee ? `From pay history: ${formatMoney(employee.salary)} (empty uses it)` : undefined}
                 {...field('salary')}
               />
               <NumberInput
@@ -138,12 +161,38 @@ export function ManagerStatementDialog(props: {
               />
             </SimpleGrid>
             <Textarea label="Description" autosize minRows={2} {...field('description')} />
+            {(employee?.entries.length ?? 0) > 0 && (
+              <Stack gap={2} data-testid="manager-statement-entries">
+                <Text size="sm" fw={500}>
+                  Bonuses and charges taken
+                </Text>
+                {employee?.entries.map((e) => (
+                  <Text key={e.id} size="xs" c={e.amount < 0 ? 'red.4' : 'green.4'}>
+                    {entryLabel(e)}
+                  </Text>
+                ))}
+              </Stack>
+            )}
+            {(employee?.additional.length ?? 0) > 0 && (
+              <Checkbox.Group
+                label="Additional entries to pay on this statement"
+                {...field('additional')}
+                data-testid="manager-statement-additional"
+              >
+                <Stack gap={4} mt={4}>
+                  {employee?.additional.map((a) => (
+                    <Checkbox key={a.id} value={String(a.id)} label={entryLabel(a)} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            )}
             <Group gap="lg" data-testid="manager-statement-total">
               <Text size="sm">
-                Bonus / charge this month: <b>{formatMoney(bonus)}</b>
+                Bonus / charge:{' '}
+                <b>{formatMoney((cents(bonus) + additional.reduce((s, a) => s + cents(a.amount), 0)) / 100)}</b>
               </Text>
               <Text size="sm">
-                Total: <b>{formatMoney(Math.round((salary + bonus) * 100) / 100)}</b>
+                Total: <b>{formatMoney(total)}</b>
               </Text>
             </Group>
             <Group justify="flex-end">
