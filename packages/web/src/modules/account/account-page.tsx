@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_TABS, type AccountTab } from '../../app/route-table';
 import { STORAGE_KEY, writeStorage } from '../../platform/local-storage';
 import { QueryState } from '../../platform/query-state';
+import { SalariesCard } from '../salaries';
 import { accountApi, accountKeys } from './account.api';
 import { AccountMonth } from './account-month';
 import { CheckButtons } from './check-buttons';
@@ -99,6 +100,7 @@ export function AccountPage() {
           </>
         )}
       </QueryState>
+      <SalariesCard />
       <Tabs value={active} onChange={select} keepMounted={false}>
         <Tabs.List>
           {ACCOUNT_TABS.map((t) => (

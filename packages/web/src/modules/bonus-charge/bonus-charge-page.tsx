@@ -34,8 +34,10 @@ export function BonusChargePage() {
     deleteUrl: bonusChargeApi.deleteUrl,
     describe: (id) => `bonus or charge #${id}`,
     deleteMessages: 'server',
+    // An entry a statement pays is that statement's line: not edited (the server answers 412).
+    editVisible: (r, canEdit) => canEdit && !r.action_delete,
   });
-  // An entry a salary statement counts (action_delete) is not deleted (001 §6).
+  // …nor deleted (001 §6: action_delete, derived from the statement's line).
   const actions = registry.actions.map((a) =>
     a.id === 'delete' ? { ...a, visible: (r: Entry) => !r.action_delete } : a,
   );

@@ -1,10 +1,11 @@
-import { MSG } from '@backhaul/shared';
+import { ACTION, MSG } from '@backhaul/shared';
 import {
   EMPTY_EMPLOYEE_FORM,
   type EmployeeDocument,
   EmployeeFormSchema,
   type InventoryItem,
 } from '@backhaul/shared/modules/employees/employees.contract';
+import { SALARY_SECTIONS } from '@backhaul/shared/modules/salaries/salaries.contract';
 import {
   ActionIcon,
   Anchor,
@@ -21,12 +22,14 @@ import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
+import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { DateField } from '../../platform/forms/date-field';
 import { RecordDialogFooter, type RecordDialogProps, RecordModal } from '../../platform/record/record-dialog';
 import { RecordFields, valuesFrom } from '../../platform/record/record-fields';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadFile, uploadProblem } from '../../platform/services/files.api';
+import { PayHistoryPanel } from '../salaries';
 import { employeesApi, removeInventory } from './employees.api';
 
 const NEW_ITEM: InventoryItem = { item: '', serial: '', issued_on: '', returned_on: '', notes: '' };
@@ -100,6 +103,16 @@ export function EmployeeDialog({ id, opened, readOnly = false, onClose, onSaved 
   };
 
   const title = readOnly ? 'Employee' : id ? 'Edit employee' : 'New employee';
+  // The pay history of the user the employee signs in as: Pay history (104) and Account users (91) view.
+  const tree = usePermissionTree();
+  const userId = data?.employee?.user_id ?? null;
+  const payOf =
+    id !== null &&
+    userId !== null &&
+    allowsButton(tree, { section: SALARY_SECTIONS.payHistory, ids: [ACTION.VIEW] }) &&
+    allowsButton(tree, { section: SALARY_SECTIONS.accountUsers, ids: [ACTION.VIEW] })
+      ? userId
+      : null;
   return (
     <RecordModal opened={opened} onClose={onClose} title={title} loading={loading} size="xl">
       <form onSubmit={submit} noValidate data-testid="employee-dialog">
@@ -229,6 +242,11 @@ export function EmployeeDialog({ id, opened, readOnly = false, onClose, onSaved 
         </fieldset>
         <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={saving} />
       </form>
+      {payOf !== null && (
+        <Stack mt="lg">
+          <PayHistoryPanel userId={payOf} />
+        </Stack>
+      )}
     </RecordModal>
   );
 }

@@ -1,3 +1,4 @@
-// The salaries web module's public surface: the account page mounts these screens.
+// The salaries web module's public surface: the account page shows the card, the employee's card
+// the pay history of the user it signs in as.
 export { PayHistoryPanel } from './pay-history-panel';
-export { SalaryStatementsPanel } from './salary-statements-panel';
+export { SalariesCard } from './salaries-card';

@@ -28,9 +28,10 @@ const S = SALARY_SECTIONS.payHistory;
 const EMPTY = { date: '', amount: '' as number | string, note: '' };
 
 /**
- * An employee's pay history (Pay history, 104): each month of a year with the salary in effect at
- * its end, its bonuses and charges and the total; and the salary entries (a monthly salary from a
- * date on), recorded, edited and deleted by who may. `userId` defaults to the signed-in user.
+ * An employee's pay history (Pay history, 104): each month of a year as its statement pays it — the
+ * statement's number, the salary, the bonuses and charges (of which Additional entries), the total
+ * and each line (a late entry marked with its month); and the salary entries (a monthly salary from
+ * a date on), recorded, edited and deleted by who may. `userId` defaults to the signed-in user.
  */
 export function PayHistoryPanel(props: { userId?: number }) {
   const tree = usePermissionTree();
@@ -80,22 +81,44 @@ export function PayHistoryPanel(props: { userId?: number }) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Month</Table.Th>
+            <Table.Th>Statement</Table.Th>
             <Table.Th ta="right">Salary</Table.Th>
             <Table.Th ta="right">Bonus / charge</Table.Th>
+            <Table.Th ta="right">Of which additional</Table.Th>
             <Table.Th ta="right">Total</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {(history.data?.rows ?? []).map((r) => (
-            <Table.Tr key={r.month}>
+          {(history.data?.rows ?? []).flatMap((r) => [
+            <Table.Tr key={r.month} data-testid="pay-month">
               <Table.Td>{r.month}</Table.Td>
+              <Table.Td>{r.statement_id === null ? '—' : `#${r.statement_id}`}</Table.Td>
               <Table.Td ta="right">{formatMoney(r.salary)}</Table.Td>
               <Table.Td ta="right" c={r.bonus < 0 ? 'red.4' : r.bonus > 0 ? 'green.4' : undefined}>
                 {formatMoney(r.bonus)}
               </Table.Td>
+              <Table.Td ta="right">{r.additional ? formatMoney(r.additional) : ''}</Table.Td>
               <Table.Td ta="right">{formatMoney(r.total)}</Table.Td>
-            </Table.Tr>
-          ))}
+            </Table.Tr>,
+            ...r.lines
+              .filter((l) => l.source !== 'salary')
+              .map((l) => (
+                <Table.Tr key={`${r.month}-${l.id}`}>
+                  <Table.Td />
+                  <Table.Td colSpan={4}>
+                    <Text size="xs" c="dimmed">
+                      {l.type}: {l.description}
+                      {l.earned && l.source === 'entry' ? ` (from ${l.earned})` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="xs" c={l.amount < 0 ? 'red.4' : 'green.4'}>
+                      {formatMoney(l.amount)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )),
+          ])}
         </Table.Tbody>
       </Table>
       <Title order={5}>Salary entries</Title>
