@@ -136,7 +136,8 @@ const ROW_SELECT = `
   l.mileage_loaded + l.mileage_empty as mileage_total, l.mileage_loaded as pick_up_mileage, l.mileage_empty`;
 const ROW_SELECT_HIDDEN = `,
   ${shown('l.created_at')} as created_at, l.customer_invoice_id as customer_invoice,
-  l.dispatcher_statement_id as dispatcher_statement, l.ai_status, tk.truck_number as truck,
+  (select pl.statement_id from pay_statement_lines pl where pl.company_id = l.company_id and pl.kind = 'dispatcher'
+    and pl.source = 'load' and pl.source_key = l.id::text) as dispatcher_statement, l.ai_status, tk.truck_number as truck,
   tl.trailer_number as trailer, tt.name as trailer_type, dr.name as driver, l.billing, l.trip_id as trip_ids, l.ppw,
   (select count(*)::int from loads l2 where l2.trip_id = l.trip_id) as trip_loads,
   exists (select 1 from trip_notes n where n.trip_id = l.trip_id and n.status in ('new', 'edit')) as trip_highlight`;
