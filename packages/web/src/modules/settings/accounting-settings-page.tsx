@@ -165,6 +165,23 @@ export function AccountingSettingsPage() {
                       </Table.Tbody>
                     </Table>
                   </Card>
+                  <Card withBorder data-testid="pay-rules">
+                    <Title order={4} mb="xs">
+                      Pay rules
+                    </Title>
+                    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                      <NumberInput
+                        label="Weekly minimum pay"
+                        description="A company driver's statement warns when deductions leave less for the week (FLSA; federal: $7.25 × 40 h = $290.00)."
+                        prefix="$"
+                        decimalScale={2}
+                        thousandSeparator=","
+                        min={0}
+                        data-testid="field-pay.min_weekly_pay"
+                        {...form.getInputProps('pay.min_weekly_pay')}
+                      />
+                    </SimpleGrid>
+                  </Card>
                   {canEdit && (
                     <Group justify="flex-end">
                       <Button type="submit" loading={saving}>
