@@ -1,31 +1,25 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import type { StatementRow } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
 import { Badge, Stack, Title } from '@mantine/core';
-import { IconEye, IconPencil, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconReceiptOff, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
 import { StatementCreateDialog } from './statement-create-dialog';
 import { StatementEditor } from './statement-editor';
+import { PAID_COLOR } from './statement-lines';
 import { StatementSendDialog } from './statement-send-dialog';
+import { StatementWriteOffDialog } from './statement-write-off-dialog';
 
 const S = SECTION.DriverStatements;
-const PAID_COLOR = {
-  Paid: 'green',
-  'Partly paid': 'yellow',
-  'Not paid': 'gray',
-  'Nothing due': 'gray',
-  'Owed by driver': 'red',
-  Carried: 'orange',
-  'Written off': 'grape',
-} as const;
 
 /** Accounting → Driver statements: the list; a row opens its statement (Edit, or View once closed). */
 export function DriverStatementsPage() {
   const [creating, setCreating] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
   const [sending, setSending] = useState<number | null>(null);
+  const [writingOff, setWritingOff] = useState<StatementRow | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const refresh = () => setRefreshKey((k) => k + 1);
   const tree = usePermissionTree();
@@ -82,6 +76,15 @@ export function DriverStatementsPage() {
             onClick: (r) => setSending(r.id),
           },
           {
+            id: 'write-off',
+            label: 'Write off balance',
+            color: 'grape',
+            icon: <IconReceiptOff size={16} />,
+            permission: { section: S, ids: [ACTION.PAID] },
+            visible: (r) => closed(r) && r.paid_status === 'Owed by driver',
+            onClick: setWritingOff,
+          },
+          {
             id: 'delete',
             label: 'Delete',
             color: 'red',
@@ -102,6 +105,7 @@ export function DriverStatementsPage() {
       />
       <StatementEditor id={open} onClose={() => setOpen(null)} onChanged={refresh} onSend={setSending} />
       <StatementSendDialog id={sending} onClose={() => setSending(null)} onSent={refresh} />
+      <StatementWriteOffDialog statement={writingOff} onClose={() => setWritingOff(null)} onDone={refresh} />
       {remove.dialog}
     </Stack>
   );

@@ -21,6 +21,8 @@ export const statementsApi = {
     api.post<StatementSaved>(`/drivers-statements/updateAddition/${lineId}`, body, { schema: StatementSavedSchema }),
   setPay: (id: number, body: Record<string, unknown>) =>
     api.post<StatementSaved>(`/drivers-statements/setPay/${id}`, body, { schema: StatementSavedSchema }),
+  writeOff: (id: number, body: Record<string, unknown>) =>
+    api.post<StatementSaved>(`/drivers-statements/writeOff/${id}`, body, { schema: StatementSavedSchema }),
   deletePayment: (id: number) =>
     api.delete<StatementSaved>(`/drivers-statements-payment/${id}`, { schema: StatementSavedSchema }),
 };

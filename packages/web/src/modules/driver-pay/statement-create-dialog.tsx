@@ -20,9 +20,10 @@ import { statementKeys } from './driver-statements.api';
 type Values = { driver_id: string; date_from: string; date_to: string };
 
 /**
- * A new statement: the driver and the period (last week by default). It takes every trip, fuel row
- * and scheduled payment of the period that is on no other statement; the editor opens next to move
- * lines out and add payments.
+ * A new statement: the driver and the period (last week by default). It takes what the period
+ * offers and preselects (delivered loads, hours, the fuel the driver bears, instalments, company
+ * expenses, advances, escrow, a carried balance) that is on no other statement; the editor opens
+ * next to move lines in or out and add payments.
  */
 export function StatementCreateDialog(props: {
   opened: boolean;
@@ -58,8 +59,10 @@ export function StatementCreateDialog(props: {
         {
           ...period,
           trips: offered.trips_selected,
+          hours: offered.hours_selected,
           fuel: offered.fuel_selected,
           scheduled_payments: offered.scheduled_payments_selected,
+          additional: offered.additional_selected,
         },
         { schema: StatementSavedSchema },
       );
@@ -81,8 +84,9 @@ export function StatementCreateDialog(props: {
       <form onSubmit={submit} noValidate data-testid="statement-create">
         <RecordFields schema={StatementPeriodSchema} form={form} data={data} cols={2} />
         <Text size="xs" c="dimmed" mt="xs">
-          The statement takes the driver's delivered loads, fuel and scheduled payments of the period that are on no
-          other statement; you can move them out before closing it.
+          The statement takes the driver's delivered loads and hours of the period, the fuel the driver bears, scheduled
+          payments, company expenses, cash advances, escrow and any balance carried from an earlier week that are on no
+          other statement; you can move them in or out before closing it.
         </Text>
         <RecordDialogFooter onClose={props.onClose} loading={saving} />
       </form>

@@ -6,9 +6,22 @@ import {
   type StatementEdit,
   StatementPayFormSchema,
 } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
-import { ActionIcon, Badge, Button, Divider, Group, Modal, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Divider,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPencil, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
@@ -18,14 +31,24 @@ import { ConfirmDialog, DeleteIconButton } from '../../platform/record/confirm-d
 import { RecordFields } from '../../platform/record/record-fields';
 import { useRecordSave } from '../../platform/record/use-record-dialog';
 import { statementKeys, statementsApi } from './driver-statements.api';
-import { moneyColor, TransferLines } from './statement-lines';
+import { LineDate, moneyColor, PAID_COLOR, TransferLines } from './statement-lines';
+import { StatementWriteOffDialog } from './statement-write-off-dialog';
 
 const S = SECTION.DriverStatements;
-type Selection = { trips: number[]; fuel: number[]; scheduled_payments: string[]; addition: number[] };
+type Selection = {
+  trips: number[];
+  hours: string[];
+  fuel: number[];
+  scheduled_payments: string[];
+  additional: string[];
+  addition: number[];
+};
 const selectionOf = (e: StatementEdit): Selection => ({
   trips: e.trips_selected,
+  hours: e.hours_selected,
   fuel: e.fuel_selected,
   scheduled_payments: e.scheduled_payments_selected,
+  additional: e.additional_selected,
   addition: e.addition_selected,
 });
 
@@ -41,28 +64,52 @@ function Summary({ s }: { s: StatementDetail }) {
     </div>
   );
   return (
-    <SimpleGrid cols={6} spacing="xs" data-testid="statement-summary">
-      {item('Driver', s.driver)}
-      {item('Period', `${s.date_from} – ${s.date_to}`)}
-      {item('Contract', `${s.contract_type}, ${s.rate}`)}
-      {item(
-        'Status',
-        <Group gap={4}>
-          <Badge size="sm" variant="light" color={s.status === 'Closed' ? 'gray' : 'blue'}>
-            {s.status}
-          </Badge>
-          <Badge
+    <Stack gap={6} data-testid="statement-summary">
+      <SimpleGrid cols={4} spacing="xs" verticalSpacing={6}>
+        {item('Driver', s.driver)}
+        {item('Period', `${s.date_from} – ${s.date_to}`)}
+        {item('Contract', `${s.contract_type}, ${s.rate}`)}
+        {item(
+          'Status',
+          <Group gap={4}>
+            <Badge size="sm" variant="light" color={s.status === 'Closed' ? 'gray' : 'blue'}>
+              {s.status}
+            </Badge>
+            <Badge size="sm" variant="light" color={PAID_COLOR[s.paid_status]} data-testid="statement-paid-status">
+              {s.paid_status}
+            </Badge>
+          </Group>,
+        )}
+        {item('Amount', <span data-testid="statement-amount">{formatMoney(s.amount)}</span>)}
+        {item('Paid / due', `${formatMoney(s.paid_amount)} / ${formatMoney(s.due)}`)}
+        {item(
+          'Escrow after this statement',
+          <span data-testid="statement-escrow">
+            {s.escrow
+              ? `${formatMoney(s.escrow.balance)} of ${formatMoney(s.escrow.target)} · deposit ${formatMoney(s.escrow.deposit)}`
+              : 'No escrow account'}
+          </span>,
+        )}
+        {item(
+          'Cash advances outstanding',
+          <Text
+            span
             size="sm"
-            variant="light"
-            color={s.paid_status === 'Paid' ? 'green' : s.paid_status === 'Partly paid' ? 'yellow' : 'gray'}
+            fw={500}
+            c={s.advances_outstanding > 0 ? 'red' : undefined}
+            data-testid="statement-advances"
           >
-            {s.paid_status}
-          </Badge>
-        </Group>,
+            {formatMoney(s.advances_outstanding)}
+          </Text>,
+        )}
+      </SimpleGrid>
+      {s.settlement_note && (
+        <Text size="xs" c="dimmed" data-testid="statement-settlement-note">
+          {s.paid_status === 'Written off' ? 'Written off: ' : ''}
+          {s.settlement_note}
+        </Text>
       )}
-      {item('Amount', <span data-testid="statement-amount">{formatMoney(s.amount)}</span>)}
-      {item('Paid / due', `${formatMoney(s.paid_amount)} / ${formatMoney(s.due)}`)}
-    </SimpleGrid>
+    </Stack>
   );
 }
 
@@ -253,6 +300,7 @@ export function StatementEditor(props: {
   const [sel, setSel] = useState<Selection | null>(null);
   const [busy, setBusy] = useState(false);
   const [closing, setClosing] = useState(false);
+  const [writingOff, setWritingOff] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh selection per loaded statement
   useEffect(() => {
     if (edit) setSel(selectionOf(edit));
@@ -291,8 +339,10 @@ export function StatementEditor(props: {
     edit && sel
       ? [
           ...edit.trips.filter((r) => sel.trips.includes(r.id)),
+          ...edit.hours.filter((r) => sel.hours.includes(r.id)),
           ...edit.fuel.filter((r) => sel.fuel.includes(r.id)),
           ...edit.scheduled_payments.filter((r) => sel.scheduled_payments.includes(r.id)),
+          ...edit.additional.filter((r) => sel.additional.includes(r.id)),
           ...edit.addition.filter((r) => sel.addition.includes(r.id)),
         ].reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100
       : 0;
@@ -329,7 +379,9 @@ export function StatementEditor(props: {
                 <Table.Tbody>
                   {s.lines.map((l) => (
                     <Table.Tr key={l.id}>
-                      <Table.Td>{l.date}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <LineDate date={l.date} earned={l.earned} />
+                      </Table.Td>
                       <Table.Td>{l.type}</Table.Td>
                       <Table.Td>{l.description}</Table.Td>
                       <Table.Td>{l.count_action}</Table.Td>
@@ -360,6 +412,16 @@ export function StatementEditor(props: {
                 selected={sel.trips}
                 onChange={(trips) => setSel({ ...sel, trips })}
               />
+              {(edit.hours.length > 0 || s.contract_type === 'Hourly') && (
+                <TransferLines
+                  title="Hours"
+                  testId="hours"
+                  readOnly={readOnly}
+                  rows={edit.hours.map((r) => ({ ...r, detail: r.count_action }))}
+                  selected={sel.hours}
+                  onChange={(hours) => setSel({ ...sel, hours })}
+                />
+              )}
               <TransferLines
                 title="Fuel"
                 testId="fuel"
@@ -376,6 +438,14 @@ export function StatementEditor(props: {
                 selected={sel.scheduled_payments}
                 onChange={(scheduled_payments) => setSel({ ...sel, scheduled_payments })}
               />
+              <TransferLines
+                title="Expenses, advances, escrow and carried balances"
+                testId="additional"
+                readOnly={readOnly}
+                rows={edit.additional.map((r) => ({ ...r, detail: r.type }))}
+                selected={sel.additional}
+                onChange={(additional) => setSel({ ...sel, additional })}
+              />
               <Additions
                 edit={edit}
                 kept={sel.addition}
@@ -387,6 +457,22 @@ export function StatementEditor(props: {
           )}
           {closed && <Payments s={s} canPay={canPay} onSaved={() => void reload()} />}
           <Divider />
+          {!closed && edit.warnings.length > 0 && (
+            <Alert
+              color="yellow"
+              variant="light"
+              icon={<IconAlertTriangle size={18} />}
+              data-testid="statement-warnings"
+            >
+              <Stack gap={4}>
+                {edit.warnings.map((w) => (
+                  <Text key={w} size="sm">
+                    {w}
+                  </Text>
+                ))}
+              </Stack>
+            </Alert>
+          )}
           <Group justify="space-between">
             <Text size="sm" data-testid="statement-total">
               {closed ? 'Statement amount' : 'Amount after saving'}:{' '}
@@ -398,6 +484,16 @@ export function StatementEditor(props: {
               {canSend && (
                 <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => props.onSend(s.id)}>
                   Send
+                </Button>
+              )}
+              {closed && canPay && s.paid_status === 'Owed by driver' && (
+                <Button
+                  variant="light"
+                  color="grape"
+                  onClick={() => setWritingOff(true)}
+                  data-testid="statement-write-off"
+                >
+                  Write off balance
                 </Button>
               )}
               {!readOnly && (
@@ -424,6 +520,11 @@ export function StatementEditor(props: {
             testId="confirm-close"
             onClose={() => setClosing(false)}
             onConfirm={() => void save(true)}
+          />
+          <StatementWriteOffDialog
+            statement={writingOff ? s : null}
+            onClose={() => setWritingOff(false)}
+            onDone={() => void reload()}
           />
         </Stack>
       )}

@@ -1,12 +1,48 @@
 import { formatMoney } from '@backhaul/shared/formats/formats';
-import { ActionIcon, Button, Group, Paper, ScrollArea, Table, Text, Tooltip } from '@mantine/core';
+import type { PaidStatus } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
+import { ActionIcon, Badge, Button, Group, Paper, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-/** A row a statement may take: a load, a fuel row or an instalment. */
-export type LineRow = { id: number | string; date: string; description: string; detail: string; amount: number };
+/** A row a statement may take: a load, hours, a fuel row, an instalment or another source's line. */
+export type LineRow = {
+  id: number | string;
+  date: string;
+  description: string;
+  detail: string;
+  amount: number;
+  /** The period a late line was earned in, or null for this period's. */
+  earned: string | null;
+};
 
 export const moneyColor = (amount: number) => (amount < 0 ? 'red' : amount > 0 ? 'green' : undefined);
+
+/** What the driver was paid, or what became of a balance the driver owes. */
+export const PAID_COLOR: Record<PaidStatus, string> = {
+  Paid: 'green',
+  'Partly paid': 'yellow',
+  'Not paid': 'gray',
+  'Nothing due': 'gray',
+  'Owed by driver': 'red',
+  Carried: 'orange',
+  'Written off': 'grape',
+};
+
+/** A line's date, marked with the period it was earned in when it lands late (a load delivered after its week's statement). */
+export function LineDate({ date, earned }: { date: string; earned: string | null }) {
+  return (
+    <Stack gap={2} align="flex-start">
+      <span>{date}</span>
+      {earned && (
+        <Tooltip label={`Earned in ${earned}, paid late`}>
+          <Badge size="xs" variant="light" color="orange" data-testid="line-earned">
+            earned {earned}
+          </Badge>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+}
 
 function LineTable(props: {
   title: string;
@@ -34,7 +70,9 @@ function LineTable(props: {
           <Table.Tbody>
             {props.rows.map((r) => (
               <Table.Tr key={r.id} data-testid={`${props.testId}-row`}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.date}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <LineDate date={r.date} earned={r.earned} />
+                </Table.Td>
                 <Table.Td style={{ maxWidth: 260 }}>
                   <Text size="xs" truncate="end" title={r.description}>
                     {r.description}

@@ -1,13 +1,17 @@
 import { ActionIcon, type ActionIconProps, Button, Group, Modal, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { showAlert } from '../alerts-store';
 import { api } from '../api-client';
 
-/** The one confirmation of a destructive action: its text, Cancel and the action's button. */
+/**
+ * The one confirmation of a destructive action: its text, Cancel and the action's button; `children`
+ * holds what the action needs besides (a reason to write off a balance).
+ */
 export function ConfirmDialog(props: {
   opened: boolean;
   message: string;
+  children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
   title?: string;
@@ -20,7 +24,8 @@ export function ConfirmDialog(props: {
       <Text size="sm" mb="md" data-testid="confirm-text">
         {props.message}
       </Text>
-      <Group justify="flex-end">
+      {props.children}
+      <Group justify="flex-end" mt={props.children ? 'md' : undefined}>
         <Button variant="default" onClick={props.onClose}>
           Cancel
         </Button>
