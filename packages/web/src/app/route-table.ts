@@ -67,7 +67,11 @@ export type PageKey =
   | 'drivers-statements'
   | 'fuel'
   | 'scheduled-payments'
-  | 'company-expenses';
+  | 'company-expenses'
+  // Driver pay's ledgers (issue 28).
+  | 'escrow-accounts'
+  | 'cash-advances'
+  | 'driver-hours';
 
 export type RouteNode = {
   /** Relative to the parent ('' for none); the full path is the parents' paths joined. */
@@ -141,6 +145,10 @@ export const APP_ROUTES: RouteNode[] = [
       child('dispatchers-st-ts', 'Dispatcher statements', 'Dispatchers statements', { page: 'dispatcher-statements' }),
       child('safety-st-ts', 'Safety statements', 'Safety statements', { page: 'safety-statements' }),
       child('drivers-statements', 'Driver statements', 'Driver statements', { page: 'drivers-statements' }),
+      // Beyond the spec (issue 28, docs/spec-deviations.md): what driver statements draw from.
+      child('escrow-accounts', 'Escrow accounts', 'Driver statements', { page: 'escrow-accounts' }),
+      child('cash-advances', 'Cash advances', 'Driver statements', { page: 'cash-advances' }),
+      child('driver-hours', 'Driver hours', 'Driver statements', { page: 'driver-hours' }),
       child('schedules', 'Schedules', 'Schedules', { page: 'schedules' }),
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments', { page: 'scheduled-payments' }),

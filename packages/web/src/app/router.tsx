@@ -32,6 +32,12 @@ const PAGES: Record<PageKey, LazyPage> = {
   fuel: () => import('../modules/driver-pay/fuel-page').then((m) => ({ Component: m.FuelPage })),
   'company-expenses': () =>
     import('../modules/driver-pay/company-expenses-page').then((m) => ({ Component: m.CompanyExpensesPage })),
+  'escrow-accounts': () =>
+    import('../modules/driver-pay/driver-ledger-page').then((m) => ({ Component: m.EscrowAccountsPage })),
+  'cash-advances': () =>
+    import('../modules/driver-pay/driver-ledger-page').then((m) => ({ Component: m.CashAdvancesPage })),
+  'driver-hours': () =>
+    import('../modules/driver-pay/driver-ledger-page').then((m) => ({ Component: m.DriverHoursPage })),
   'scheduled-payments': () =>
     import('../modules/driver-pay/scheduled-payments-page').then((m) => ({ Component: m.ScheduledPaymentsPage })),
   'short-payments': () =>
