@@ -1,3 +1,4 @@
+import { formatMilliDollars, formatMilliPercent } from '@backhaul/shared/formats/formats';
 import {
   CONTRACT_TYPES,
   type DriverContract,
@@ -5,8 +6,23 @@ import {
   DriverContractFormSchema,
   type DriverFile,
   EMPTY_CONTRACT_FORM,
+  FUEL_PAID_BY,
+  PAY_BASIS,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
-import { ActionIcon, Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { toMilli } from '@backhaul/shared/schemas/rate';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconArrowBackUp, IconFileText, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateField } from '../../platform/forms/date-field';
@@ -31,6 +47,9 @@ export const toDraft = (c: DriverContract): ContractDraft => ({
   form: {
     contract_type: c.contract_type as DriverContractForm['contract_type'],
     rate: c.rate,
+    fuel_paid_by: (c.fuel_paid_by ?? '') as DriverContractForm['fuel_paid_by'],
+    pay_basis: c.pay_basis as DriverContractForm['pay_basis'],
+    fsc_pass_through: c.fsc_pass_through,
     starts_on: c.starts_on,
     ends_on: c.ends_on ?? '',
     terms: c.terms ?? '',
@@ -50,6 +69,23 @@ export function contractErrors(d: ContractDraft): Record<string, string> | null 
 }
 
 const TYPE_OPTIONS = Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label }));
+/** Unset: the driver's type decides (owner-operators and lease drivers bear fuel, company drivers never). */
+const BY_DRIVER_TYPE = 'by_driver_type';
+const FUEL_OPTIONS = [
+  { value: BY_DRIVER_TYPE, label: 'By driver type' },
+  ...Object.entries(FUEL_PAID_BY).map(([value, label]) => ({ value, label })),
+];
+const BASIS_OPTIONS = Object.entries(PAY_BASIS).map(([value, label]) => ({ value, label }));
+type ContractType = keyof typeof CONTRACT_TYPES;
+/** What the rate is per, beside its input. */
+const RATE_UNIT: Record<ContractType, string> = { per_mile: '/mi', percent: '%', flat: '/load', hourly: '/hr' };
+
+/** A contract's rate exactly as written: "$0.575/mi", "88.5%", "$250.00/load", "$28.50/hr". */
+export function formatContractRate(type: string, rate: number): string {
+  const milli = toMilli(rate);
+  if (type === 'percent') return formatMilliPercent(milli);
+  return `${formatMilliDollars(milli)}${RATE_UNIT[type as ContractType] ?? ''}`;
+}
 
 type Props = {
   drafts: ContractDraft[];
@@ -64,7 +100,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
   const [shown, setShown] = useState<DriverContract | null>(null);
   const patch = (key: string, change: Partial<ContractDraft>) =>
     onChange(drafts.map((d) => (d.key === key ? { ...d, ...change, dirty: true } : d)));
-  const setField = (d: ContractDraft, field: keyof DriverContractForm, value: string | null) =>
+  const setField = (d: ContractDraft, field: keyof DriverContractForm, value: string | boolean | null) =>
     patch(d.key, { form: { ...d.form, [field]: value ?? '' }, errors: { ...d.errors, [field]: '' } });
   const attach = (d: ContractDraft, file: File) => patch(d.key, { signed: file });
   const open = async (id: number) => setShown((await showContract(id)).contract);
@@ -76,6 +112,9 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
           <Table.Tr>
             <Table.Th>Type</Table.Th>
             <Table.Th>Rate</Table.Th>
+            <Table.Th>Fuel paid by</Table.Th>
+            <Table.Th>Pay loads</Table.Th>
+            <Table.Th>FSC passes through</Table.Th>
             <Table.Th>Starts</Table.Th>
             <Table.Th>Ends</Table.Th>
             <Table.Th>Terms</Table.Th>
@@ -106,15 +145,55 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     error={e.contract_type || undefined}
                   />
                 </Table.Td>
-                <Table.Td w={110}>
+                <Table.Td w={130}>
                   <TextInput
                     size="xs"
                     readOnly={readOnly || struck}
                     aria-label="Rate"
-                    leftSection={d.form.contract_type === 'percent' ? '%' : '$'}
+                    inputMode="decimal"
+                    {...(d.form.contract_type === 'percent' ? {} : { leftSection: '$' })}
+                    rightSection={
+                      <Text size="xs" c="dimmed">
+                        {RATE_UNIT[d.form.contract_type]}
+                      </Text>
+                    }
+                    rightSectionWidth={38}
                     value={String(d.form.rate)}
                     onChange={(ev) => setField(d, 'rate', ev.currentTarget.value)}
                     error={e.rate || undefined}
+                  />
+                </Table.Td>
+                <Table.Td w={140}>
+                  <Select
+                    size="xs"
+                    readOnly={readOnly || struck}
+                    aria-label="Fuel paid by"
+                    data={FUEL_OPTIONS}
+                    allowDeselect={false}
+                    value={d.form.fuel_paid_by || BY_DRIVER_TYPE}
+                    onChange={(v) => setField(d, 'fuel_paid_by', v === BY_DRIVER_TYPE ? '' : v)}
+                    error={e.fuel_paid_by || undefined}
+                  />
+                </Table.Td>
+                <Table.Td w={160}>
+                  <Select
+                    size="xs"
+                    readOnly={readOnly || struck}
+                    aria-label="Pay loads"
+                    data={BASIS_OPTIONS}
+                    allowDeselect={false}
+                    value={d.form.pay_basis ?? 'delivery'}
+                    onChange={(v) => setField(d, 'pay_basis', v)}
+                    error={e.pay_basis || undefined}
+                  />
+                </Table.Td>
+                <Table.Td w={90}>
+                  <Checkbox
+                    size="xs"
+                    disabled={readOnly || struck}
+                    aria-label="Fuel surcharge passes through"
+                    checked={Boolean(d.form.fsc_pass_through)}
+                    onChange={(ev) => setField(d, 'fsc_pass_through', ev.currentTarget.checked)}
                   />
                 </Table.Td>
                 <Table.Td w={140}>
@@ -219,8 +298,18 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
         {shown && (
           <Stack gap={4} data-testid="contract-view">
             <Text size="sm">
-              {CONTRACT_TYPES[shown.contract_type as keyof typeof CONTRACT_TYPES] ?? shown.contract_type},{' '}
-              {shown.contract_type === 'percent' ? `${shown.rate}%` : `$${shown.rate.toFixed(2)}`}
+              {CONTRACT_TYPES[shown.contract_type as ContractType] ?? shown.contract_type},{' '}
+              {formatContractRate(shown.contract_type, shown.rate)}
+            </Text>
+            <Text size="sm">
+              Fuel paid by:{' '}
+              {shown.fuel_paid_by
+                ? (FUEL_PAID_BY[shown.fuel_paid_by as keyof typeof FUEL_PAID_BY]?.toLowerCase() ?? shown.fuel_paid_by)
+                : 'by driver type'}
+              . Loads paid {PAY_BASIS[shown.pay_basis as keyof typeof PAY_BASIS]?.toLowerCase() ?? shown.pay_basis}.
+              {shown.contract_type === 'percent'
+                ? ` Fuel surcharge ${shown.fsc_pass_through ? 'passes through (not part of the line haul)' : 'is part of the line haul'}.`
+                : ''}
             </Text>
             <Text size="sm">
               From {shown.starts_on}

@@ -41,6 +41,14 @@ import { destroyContracts, destroyFiles, loadDriverDialog, saveContract, saveDri
 
 type Props = { id: number | null; opened: boolean; readOnly: boolean; onClose: () => void; onSaved: () => void };
 
+/** The driver's own rate, to the thousandth, labelled by how it pays. */
+const RATE_LABEL: Record<DriverForm['payment_type'], string> = {
+  per_mile: '$ per mile',
+  percent: '% of line haul',
+  flat: '$ per load',
+  hourly: '$ per hour',
+};
+
 const choices = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const asOptions = (rows: Array<{ value: string | number; label: string }> | undefined) =>
   (rows ?? []).map((o) => ({ value: String(o.value), label: o.label }));
@@ -264,9 +272,11 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                     {select('trailer_id', asOptions(data.options.trailers), 'Trailer')}
                     {select('trailer_type_id', asOptions(data.options.trailer_types), 'Trailer type')}
                     <TextInput
-                      label="Amount"
+                      label={RATE_LABEL[form.values.payment_type]}
                       withAsterisk
-                      leftSection="$"
+                      inputMode="decimal"
+                      placeholder={form.values.payment_type === 'percent' ? '88.5' : '0.575'}
+                      {...(form.values.payment_type === 'percent' ? { rightSection: '%' } : { leftSection: '$' })}
                       data-testid="field-amount"
                       {...form.getInputProps('amount')}
                     />
@@ -290,6 +300,11 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                       {...form.getInputProps('medical_card_expires_on')}
                     />
                     <DateField label="Hired" data-testid="field-hired_on" {...form.getInputProps('hired_on')} />
+                    <DateField
+                      label="Terminated"
+                      data-testid="field-terminated_on"
+                      {...form.getInputProps('terminated_on')}
+                    />
                     <Switch
                       label="Active"
                       mt={28}
