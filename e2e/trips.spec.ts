@@ -69,15 +69,17 @@ test('build a two-stop trip, attach a PPW, find it in the list opened to its loa
   await expect(row.locator('td[data-col="routs"]')).toHaveText('Dallas, TX → Chicago, IL');
   await expect(row.locator('td[data-col="ppw_url"]')).toHaveText('PPW not exist');
 
-  // Attach a PPW file to the saved load from the dialog.
+  // Attach a PPW file to the saved load from the dialog: its paperwork type first.
   await row.getByTestId('row-edit').click();
   await expect(dialog).toBeVisible();
+  await pick(page, 'ppw-type-0', 'Bill of lading');
   await page.locator('input[type="file"][accept*="png"]').first().setInputFiles({
     name: 'signed-bol.pdf',
     mimeType: 'application/pdf',
     buffer: PDF,
   });
   await expect(dialog.getByTestId('ppw-file')).toHaveText(/signed-bol\.pdf/);
+  await expect(dialog.getByTestId('ppw-file-type')).toHaveText('Bill of lading');
   await shot(page, 'trips-dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -1,5 +1,10 @@
 import { formatDateTime, formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
-import type { LoadDetail, TripDetailView } from '@backhaul/shared/modules/trips/trips.contract';
+import {
+  isPpwType,
+  type LoadDetail,
+  PPW_TYPES,
+  type TripDetailView,
+} from '@backhaul/shared/modules/trips/trips.contract';
 import {
   Anchor,
   Badge,
@@ -291,7 +296,12 @@ export function TripDetailDrawer(props: {
                         {f.name}
                       </Anchor>
                       <Text size="xs" c="dimmed">
-                        {[f.category, f.load_id ? `load #${f.load_id}` : null, formatDateTime(f.created_at)]
+                        {[
+                          f.category,
+                          f.type ? (isPpwType(f.type) ? PPW_TYPES[f.type] : f.type) : null,
+                          f.load_id ? `load #${f.load_id}` : null,
+                          formatDateTime(f.created_at),
+                        ]
                           .filter(Boolean)
                           .join(' · ')}
                       </Text>

@@ -13,6 +13,7 @@ import {
   Group,
   Loader,
   Modal,
+  NumberInput,
   ScrollArea,
   Select,
   Stack,
@@ -59,6 +60,8 @@ const newLoad = (): DialogForm['loads'][number] => ({
   broker_number: '',
   bol: '',
   gross: 0,
+  lumper: 0,
+  fuel_surcharge: 0,
   factoring: false,
   mileage_loaded: 0,
   mileage_empty: 0,
@@ -70,6 +73,8 @@ const EMPTY: DialogForm = {
   truck_id: null,
   trailer_id: null,
   driver_id: null,
+  team_driver_id: null,
+  team_share: 50,
   customer_id: null,
   dispatcher_id: null,
   notes: '',
@@ -81,6 +86,8 @@ function toDialogForm(trip: TripDetail): DialogForm {
     truck_id: trip.truck_id,
     trailer_id: trip.trailer_id,
     driver_id: trip.driver_id,
+    team_driver_id: trip.team_driver_id,
+    team_share: trip.team_share,
     customer_id: trip.customer_id,
     dispatcher_id: trip.dispatcher_id,
     notes: trip.notes,
@@ -91,6 +98,8 @@ function toDialogForm(trip: TripDetail): DialogForm {
       broker_number: l.broker_number,
       bol: l.bol,
       gross: l.gross,
+      lumper: l.lumper,
+      fuel_surcharge: l.fuel_surcharge,
       factoring: l.factoring,
       mileage_loaded: l.mileage_loaded,
       mileage_empty: l.mileage_empty,
@@ -314,6 +323,20 @@ export function TripDialog(props: Props) {
                 {select('truck_id', 'Truck', 'trucks')}
                 {select('trailer_id', 'Trailer', 'trailers')}
                 {select('driver_id', 'Driver', 'drivers')}
+                {select('team_driver_id', 'Team driver', 'drivers')}
+                {values.team_driver_id ? (
+                  <NumberInput
+                    w={130}
+                    label="First driver's share"
+                    suffix="%"
+                    decimalScale={3}
+                    min={0}
+                    max={100}
+                    disabled={readOnly}
+                    data-testid="trip-team_share"
+                    {...form.getInputProps('team_share')}
+                  />
+                ) : null}
                 {select('customer_id', 'Customer', 'customers', true)}
                 {select('dispatcher_id', 'Dispatcher', 'dispatchers', true)}
               </Group>
@@ -343,7 +366,9 @@ export function TripDialog(props: Props) {
                         run: () => withTrip(() => deleteLoad(id), MSG.removalSuccess),
                       });
                     }}
-                    onUploadPpw={(file) => withTrip(() => uploadPpw(l.load_id as number, file), MSG.savingSuccess)}
+                    onUploadPpw={(file, type) =>
+                      withTrip(() => uploadPpw(l.load_id as number, file, type), MSG.savingSuccess)
+                    }
                     onSendPpw={() => withTrip(() => sendPpw(l.load_id as number, ''), MSG.ppwSent)}
                   />
                   {l.ai_status === 'extracted' && extracted[l.key] ? (

@@ -1,6 +1,14 @@
 import { MSG } from '@backhaul/shared';
 import { formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
-import type { LoadForm, StopForm, TripDetail, TripFilters } from '@backhaul/shared/modules/trips/trips.contract';
+import {
+  isPpwType,
+  type LoadForm,
+  PPW_TYPES,
+  type PpwType,
+  type StopForm,
+  type TripDetail,
+  type TripFilters,
+} from '@backhaul/shared/modules/trips/trips.contract';
 import {
   ActionIcon,
   Anchor,
@@ -18,6 +26,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconEye, IconPlus, IconSend, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { DateTimeField } from '../../platform/forms/date-field';
 import { UploadButton } from '../../platform/forms/upload-button';
@@ -28,6 +37,9 @@ export type DialogForm = {
   truck_id: number | null;
   trailer_id: number | null;
   driver_id: number | null;
+  team_driver_id: number | null;
+  /** The first driver's share of each load's pay, percent (a team trip). */
+  team_share: number | string;
   customer_id: number | null;
   dispatcher_id: number | null;
   notes: string;
@@ -46,7 +58,7 @@ type Props = {
   onNewBroker: () => void;
   onDelete: () => void;
   onStopsChanged: () => void;
-  onUploadPpw: (file: File) => void;
+  onUploadPpw: (file: File, type: PpwType) => void;
   onSendPpw: () => void;
 };
 
@@ -54,12 +66,16 @@ const options = (list: Array<{ value: number; label: string }> | undefined) =>
   (list ?? []).map((o) => ({ value: String(o.value), label: o.label }));
 const idOf = (v: string | null) => (v ? Number(v) : null);
 
+const PPW_TYPE_OPTIONS = Object.entries(PPW_TYPES).map(([value, label]) => ({ value, label }));
+
 export const emptyStop = (type: 1 | 2): StopForm => ({ type, city: '', state: '', zip: '', address: '', at: '' });
 
 /** One load of the trip dialog: broker and billing fields, its pickups and deliveries, miles, PPW. */
 export function TripLoadCard(props: Props) {
   const { form, index } = props;
   const path = `loads.${index}`;
+  // The paperwork's type is asked before its file: billing and driver pay look for the proof of delivery.
+  const [ppwType, setPpwType] = useState<PpwType | null>(null);
   const load = form.getValues().loads[index];
   if (!load) return null;
   const stops = load.stops ?? [];
@@ -208,6 +224,27 @@ export function TripLoadCard(props: Props) {
           data-testid={`load-gross-${index}`}
           {...form.getInputProps(`${path}.gross`)}
         />
+        {/* Pass-through charges inside the gross: a percentage driver is paid on the rest. */}
+        <NumberInput
+          w={110}
+          label="Lumper"
+          prefix="$"
+          decimalScale={2}
+          min={0}
+          disabled={props.readOnly}
+          data-testid={`load-lumper-${index}`}
+          {...form.getInputProps(`${path}.lumper`)}
+        />
+        <NumberInput
+          w={120}
+          label="Fuel surcharge"
+          prefix="$"
+          decimalScale={2}
+          min={0}
+          disabled={props.readOnly}
+          data-testid={`load-fuel_surcharge-${index}`}
+          {...form.getInputProps(`${path}.fuel_surcharge`)}
+        />
         <Checkbox
           mb={8}
           label="Factoring"
@@ -291,6 +328,11 @@ export function TripLoadCard(props: Props) {
                   <IconEye size={13} />
                 </ActionIcon>
               )}
+              {f.type && (
+                <Badge size="xs" variant="light" color="blue" data-testid="ppw-file-type">
+                  {isPpwType(f.type) ? PPW_TYPES[f.type] : f.type}
+                </Badge>
+              )}
               {f.status !== 'seen' && (
                 <Badge size="xs" color="yellow" variant="light">
                   {f.status}
@@ -299,19 +341,32 @@ export function TripLoadCard(props: Props) {
             </Group>
           ))}
           {!props.readOnly && (
-            <UploadButton onFile={props.onUploadPpw}>
-              {(p) => (
-                <Button
-                  {...p}
-                  size="compact-xs"
-                  variant="light"
-                  leftSection={<IconUpload size={13} />}
-                  data-testid={`ppw-upload-${index}`}
-                >
-                  Upload PPW
-                </Button>
-              )}
-            </UploadButton>
+            <Group gap={4} wrap="nowrap">
+              <Select
+                size="xs"
+                w={170}
+                placeholder="Paperwork type"
+                aria-label="Paperwork type"
+                data={PPW_TYPE_OPTIONS}
+                value={ppwType}
+                onChange={(v) => setPpwType(v && isPpwType(v) ? v : null)}
+                data-testid={`ppw-type-${index}`}
+              />
+              <UploadButton onFile={(file) => ppwType && props.onUploadPpw(file, ppwType)}>
+                {(p) => (
+                  <Button
+                    {...p}
+                    size="compact-xs"
+                    variant="light"
+                    disabled={ppwType === null}
+                    leftSection={<IconUpload size={13} />}
+                    data-testid={`ppw-upload-${index}`}
+                  >
+                    Upload PPW
+                  </Button>
+                )}
+              </UploadButton>
+            </Group>
           )}
           {ppwFiles.length > 0 && (
             <Button size="compact-xs" variant="subtle" leftSection={<IconSend size={13} />} onClick={props.onSendPpw}>

@@ -1,6 +1,12 @@
 import type { ExtractedLoad } from '@backhaul/shared/modules/extraction/extraction.contract';
 import type { Mileage, MilesTripBody } from '@backhaul/shared/modules/mileage/mileage.contract';
-import type { Location, TripDetail, TripFilters, TripForm } from '@backhaul/shared/modules/trips/trips.contract';
+import type {
+  Location,
+  PpwType,
+  TripDetail,
+  TripFilters,
+  TripForm,
+} from '@backhaul/shared/modules/trips/trips.contract';
 import { exportUrlForFileType } from '@backhaul/shared/modules/trips/trips.contract';
 import { z } from 'zod';
 import { API_BASE, api, webHeaders } from '../../platform/api-client';
@@ -38,9 +44,13 @@ export async function fetchMiles(body: MilesTripBody): Promise<Mileage> {
   return (await api.post<{ mileage: Mileage }>('/trips/milesTrip', body, { silent: true })).mileage;
 }
 
-/** Multipart posts (the JSON client sends no forms): PPW upload and rate-confirmation extraction. */
-async function postFile<T>(path: string, file: File): Promise<T> {
+/**
+ * Multipart posts (the JSON client sends no forms): PPW upload and rate-confirmation extraction.
+ * Fields go before the file: the server reads them as they come.
+ */
+async function postFile<T>(path: string, file: File, fields: Record<string, string> = {}): Promise<T> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
   const res = await fetch(`${API_BASE}${path}`, { method: 'POST', body: form, headers: webHeaders() });
   const body: unknown = await res.json().catch(() => null);
@@ -48,8 +58,8 @@ async function postFile<T>(path: string, file: File): Promise<T> {
   return body as T;
 }
 
-export const uploadPpw = (loadId: number, file: File) =>
-  postFile<{ message: string; load: { ppw: number } }>(`/loads/ppw/${loadId}`, file);
+export const uploadPpw = (loadId: number, file: File, type: PpwType) =>
+  postFile<{ message: string; load: { ppw: number } }>(`/loads/ppw/${loadId}`, file, { type });
 export const extractRateConfirmation = (file: File) => postFile<ExtractedLoad>('/trips/extract', file);
 export const sendPpw = (loadId: number, email: string) =>
   api.post<{ message: string }>(`/loads/sendPPW/${loadId}`, { email });
