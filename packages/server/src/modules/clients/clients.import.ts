@@ -1,12 +1,11 @@
 import { LEAD_IMPORT, type LeadKind } from '@backhaul/shared/modules/clients/clients.contract';
 import { orNull } from '@backhaul/shared/modules/customers/contact-fields';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { writeAudit } from '../../platform/audit/audit';
 import type { ImportSpec } from '../../platform/import/import';
 import { LEAD_RECORDS, toLeadRow } from './clients.record';
 import { salesLeads } from './clients.table';
 
-/** The leads spreadsheet of one kind: MCs already in that kind's list are duplicates; rows are audited. */
+/** The leads spreadsheet of one kind: MCs already in that kind's list are duplicates; the platform audits the saved rows. */
 export const leadImport = (kind: LeadKind): ImportSpec<typeof LEAD_IMPORT.columns> => ({
   definition: LEAD_IMPORT,
   async existing(db, user) {
@@ -34,14 +33,6 @@ export const leadImport = (kind: LeadKind): ImportSpec<typeof LEAD_IMPORT.column
         })),
       )
       .returning();
-    for (const lead of saved)
-      await writeAudit(tx, {
-        actor: user,
-        entity: LEAD_RECORDS[kind].entity,
-        entityId: lead.id,
-        action: 'import',
-        after: toLeadRow(lead),
-      });
-    return saved.length;
+    return { entity: LEAD_RECORDS[kind].entity, rows: saved.map((lead) => ({ id: lead.id, after: toLeadRow(lead) })) };
   },
 });

@@ -3,11 +3,10 @@ import { FUEL_IMPORT, FUEL_MSG } from '@backhaul/shared/modules/driver-pay/fuel.
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import type { ImportSpec } from '../../platform/import/import';
 import { fuelRows } from './driver-pay.table';
-import { toFuelRow } from './fuel.record';
+import { fuelRecord, toFuelRow } from './fuel.record';
 
 type Values = ImportValues<typeof FUEL_IMPORT.columns>;
 type Match = { truckId: number | null; truckNumber: string | null; driverId: number | null; customerId: number | null };
@@ -106,14 +105,8 @@ export const fuelImport: ImportSpec<typeof FUEL_IMPORT.columns> = {
       };
     });
     const saved = await tx.insert(fuelRows).values(values).returning();
-    for (const f of saved)
-      await writeAudit(tx, {
-        actor: user,
-        entity: 'fuel',
-        entityId: f.id,
-        action: 'import',
-        after: await toFuelRow(tx, f),
-      });
-    return saved.length;
+    const audited = [];
+    for (const f of saved) audited.push({ id: f.id, after: await toFuelRow(tx, f) });
+    return { entity: fuelRecord.entity, rows: audited };
   },
 };

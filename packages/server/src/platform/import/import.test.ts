@@ -47,12 +47,14 @@ const spec: ImportSpec<typeof DEPARTMENTS.columns> = {
   },
   async save(tx, user, rows) {
     // One insert per row, so a refusal after the first rows shows the transaction is what undoes them.
+    const stored: { id: number; after: unknown }[] = [];
     for (const row of rows) {
       if (row.name === BOOM) throw AppError.precondition('This department cannot be imported.');
-      await tx.insert(departments).values({ companyId: user.companyId, name: row.name });
+      const [d] = await tx.insert(departments).values({ companyId: user.companyId, name: row.name }).returning();
+      stored.push({ id: d?.id ?? 0, after: d });
     }
     saved = rows;
-    return rows.length;
+    return { entity: 'department', rows: stored };
   },
 };
 

@@ -15,6 +15,7 @@ import {
   SaveImportResponseSchema,
 } from '@backhaul/shared/import/import.contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { writeAudit } from '../audit/audit';
 import type { Access, AuthUser } from '../auth/access';
 import { caller } from '../auth/guard';
 import { AppError } from '../errors';
@@ -36,9 +37,15 @@ export type ImportSpec<C extends ImportColumns> = {
    * preview lists its errors with the others, and the save refuses them. Gets the accepted rows.
    */
   check?: (db: DbOrTx, user: AuthUser, rows: { row: number; values: ImportValues<C> }[]) => Promise<ImportError[]>;
-  /** Stores every row in the import's transaction (audit included); answers how many were saved. */
-  save: (tx: Tx, user: AuthUser, rows: ImportValues<C>[]) => Promise<number>;
+  /**
+   * Stores every row in the import's transaction; answers the rows it saved under their audit entity,
+   * and the platform writes each one's audit row (action 'import').
+   */
+  save: (tx: Tx, user: AuthUser, rows: ImportValues<C>[]) => Promise<ImportSaved>;
 };
+
+/** What an import stored: the audit entity, and each saved row's id and audit image. */
+export type ImportSaved = { entity: string; rows: Array<{ id: number; after: unknown }> };
 
 /**
  * Rows of a sheet under its heading row, keyed by column (ignored headings named). A cell longer than
@@ -122,11 +129,14 @@ export async function saveImport<C extends ImportColumns>(
     const { errors, accepted } = checkImportRows(spec.definition, rows, existing);
     const more = spec.check ? await spec.check(tx, user, accepted) : [];
     if (errors.length || more.length) throw AppError.validation(rowErrors(rows, [...errors, ...more]));
-    return spec.save(
+    const saved = await spec.save(
       tx,
       user,
       accepted.map((a) => a.values),
     );
+    for (const row of saved.rows)
+      await writeAudit(tx, { actor: user, entity: saved.entity, entityId: row.id, action: 'import', after: row.after });
+    return saved.rows.length;
   });
 }
 
