@@ -107,6 +107,8 @@ export type RecordSpec<E extends string, T extends RecordTable, F, Row> = {
   toValues?: (form: F, ctx: SaveContext<T, F>) => ValuesOf<T>;
   /** What the audit keeps before and after (default: the row). */
   audit?: (record: RecordOf<T>, ctx: RecordContext) => unknown;
+  /** Skip an update's audit row when what the audit keeps is unchanged (a save that changed nothing leaves no history). */
+  auditUnchanged?: boolean;
   messages?: Partial<RecordMessages>;
   /** Rules, or a form field's name: that text unique (any case) within the scope. */
   unique?: Array<UniqueRule<F> | (keyof F & string)>;

@@ -224,13 +224,15 @@ export async function saveRecord<T extends RecordTable, F, Row>(
     // Read again: children and hooks may have changed what the answer shows.
     const after = await findRecord(tx, record, user, savedId);
     const row = await record.toRow(after, base);
+    const auditAfter = record.audit ? await record.audit(after, base) : row;
+    if (before && record.auditUnchanged && JSON.stringify(auditBefore) === JSON.stringify(auditAfter)) return row;
     await writeAudit(tx, {
       actor: user,
       entity: record.entity,
       entityId: savedId,
       action: before ? 'update' : 'create',
       before: auditBefore,
-      after: record.audit ? await record.audit(after, base) : row,
+      after: auditAfter,
     });
     return row;
   });

@@ -151,6 +151,20 @@ describe('record engine', () => {
     ]);
   });
 
+  it('with auditUnchanged, an update that changes nothing the audit keeps writes no audit row', async () => {
+    // The same record, auditing the name only: `n` counts saves, so every save changes the row itself.
+    const quiet = { ...probeRecord, audit: (p: { name: string }) => ({ name: p.name }), auditUnchanged: true };
+    const created = await createRecord(t.db, quiet, userOf(companyA), form({ name: 'Quiet' }));
+    await updateRecord(t.db, quiet, userOf(companyA), created.id, form({ name: 'Quiet' }));
+    await updateRecord(t.db, quiet, userOf(companyA), created.id, form({ name: 'Quiet 2' }));
+    expect((await getRecord(t.db, quiet, userOf(companyA), created.id)).n).toBe(3);
+    const rows = await audits(created.id);
+    expect(rows.map((r) => [r.action, r.before?.name ?? null, r.after?.name ?? null])).toEqual([
+      ['create', null, 'Quiet'],
+      ['update', 'Quiet', 'Quiet 2'],
+    ]);
+  });
+
   it('answers 404 outside the company or the row scope, and for a missing id; nothing changes', async () => {
     const mine = await createRecord(t.db, probeRecord, userOf(companyA), form({ name: 'Scoped', customer_id: 7 }));
     for (const outsider of [userOf(companyB), userOf(companyA, 8)]) {
