@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { writeAudit } from '../audit/audit';
+import { type AuditEntry, writeAudit } from '../audit/audit';
 import type { Actor, AuthContext } from '../auth/access';
 import { AppError } from '../errors';
 import { checkUpload, extensionOf, FILE_MSG, PREVIEW_MIMES, safeBaseName } from './file-rules';
@@ -26,8 +26,15 @@ export type FileEntityAccess = { view: Check; upload?: Check; remove?: Check; ow
  */
 export type DeleteRule = (file: FileRow, auth: AuthContext | null) => void | Promise<void>;
 
-/** Runs in the transaction that records a new file (e.g. a load's PPW flag set with its first file). */
-export type StoreHook = (tx: Tx, file: FileRow) => Promise<void>;
+/**
+ * Runs in the transaction that records a new file (e.g. a load's PPW flag set with its first file);
+ * `audit` writes the audit row of a row the hook changed, as the file's uploader.
+ */
+export type StoreHook = (
+  tx: Tx,
+  file: FileRow,
+  audit: (entry: Omit<AuditEntry, 'actor'>) => Promise<void>,
+) => Promise<void>;
 
 export type StoreInput = {
   companyId: number | null;
@@ -118,8 +125,9 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
           })
           .returning();
         if (!row) throw new Error('file row not created');
-        for (const hook of storeHooks.get(row.entity) ?? []) await hook(tx, row);
         const actor = input.uploadedBy && input.companyId ? { id: input.uploadedBy, companyId: input.companyId } : null;
+        const audit = (entry: Omit<AuditEntry, 'actor'>) => writeAudit(tx, { ...entry, actor });
+        for (const hook of storeHooks.get(row.entity) ?? []) await hook(tx, row, audit);
         await writeAudit(tx, { actor, entity: 'files', entityId: row.id, action: 'create', after: row });
         return row;
       });
