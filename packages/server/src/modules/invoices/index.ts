@@ -3,5 +3,5 @@ export { createRun, generateInvoices } from './generator.service';
 export { type BilledLine, billDocument, unbillDocument } from './invoices.billing';
 export { invoiceMail } from './invoices.mail';
 export { invoiceRecord } from './invoices.record';
-export { applyInvoiceAmounts, getInvoice, type InvoiceRow, lockInvoice, numberInvoices } from './invoices.service';
+export { applyInvoiceAmounts, getInvoice, type InvoiceRow, numberInvoices } from './invoices.service';
 export { invoiceGenerationRuns, invoiceLines, invoiceSends, invoices } from './invoices.table';

@@ -45,20 +45,6 @@ export async function numberInvoices(tx: DbOrTx, companyId: number, ids: readonl
   );
 }
 
-/**
- * Locks an invoice of the company for the rest of the transaction (SELECT … FOR UPDATE), so
- * postings to it are serialised. Throws not found for another company's or a missing invoice.
- */
-export async function lockInvoice(tx: DbOrTx, companyId: number, invoiceId: number): Promise<InvoiceRow> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.companyId, companyId)))
-    .for('update');
-  if (!row) throw AppError.notFound();
-  return row;
-}
-
 export type InvoiceAmountDeltas = {
   totalDelta?: number;
   paidDelta?: number;
@@ -68,7 +54,7 @@ export type InvoiceAmountDeltas = {
 
 /**
  * Moves an invoice's amounts (cents) and the customer's balance (what it owes: Σ need-pay) by the
- * same figure, in the caller's transaction. Lock the invoice first (lockInvoice). A fully settled
+ * same figure, in the caller's transaction. Run it in a command that locks the invoice (invoiceRecord). A fully settled
  * invoice becomes Paid; one that owes again after a correction goes back to Open.
  */
 export async function applyInvoiceAmounts(

@@ -1,4 +1,3 @@
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { INVOICE_MSG, INVOICE_STATUS } from '@backhaul/shared/modules/invoices/invoices.contract';
 import {
   type LostKind,
@@ -13,13 +12,14 @@ import {
 import { toDollars } from '@backhaul/shared/money';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import { accountingServices } from '../accounting-services';
 import { customers } from '../customers';
-import { applyInvoiceAmounts, type InvoiceRow, invoices, lockInvoice } from '../invoices';
+import { applyInvoiceAmounts, type InvoiceRow, invoiceRecord, invoices } from '../invoices';
 import { lostPayments, payments } from './payments.table';
 
 type PaymentRecord = typeof payments.$inferSelect;
@@ -75,7 +75,7 @@ export async function newPayment(db: Db, user: AuthUser, invoiceId: number): Pro
   return {
     invoice,
     due: Math.max(0, invoice.need_pay),
-    today: nowInCompanyTimeZone().date,
+    today: clock.today(),
     methods: [...PAYMENT_METHODS],
     accounts,
   };
@@ -103,16 +103,17 @@ async function toPaymentRow(db: DbOrTx, p: PaymentRecord, status?: string): Prom
   };
 }
 
+type PostInput = { invoiceId: number; form: PaymentFormOutput };
+
 /**
- * POST /payments/:invoice_id. One transaction: lock the invoice row, refuse more than is due
- * unless it is an overpayment, insert, move the invoice's amounts and the customer's balance,
- * audit. The lock serialises concurrent postings, so the check and the amounts stay exact.
+ * A payment on the invoice (locked by the platform in the caller's scope): more than is due is
+ * refused unless it is an overpayment; the invoice's amounts and the customer's balance move with it.
  */
-export async function postPayment(db: Db, user: AuthUser, invoiceId: number, form: PaymentFormOutput) {
-  const cents = form.amount;
-  return db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, user.companyId, invoiceId);
-    assertInScope(user, invoice.customerId);
+const postPaymentCommand = defineCommand({
+  action: 'payment',
+  target: { record: invoiceRecord, id: (input: PostInput) => input.invoiceId },
+  run: async ({ tx, user, row: invoice, input: { invoiceId, form }, audit }) => {
+    const cents = form.amount;
     const due = needPayCents(invoice);
     if (cents > due && !form.overpayment) {
       throw AppError.invalidField(
@@ -138,15 +139,23 @@ export async function postPayment(db: Db, user: AuthUser, invoiceId: number, for
       .returning();
     if (!payment) throw new AppError('internal', 'Payment not created');
     const after = await applyInvoiceAmounts(tx, invoiceId, { paidDelta: cents });
-    await writeAudit(tx, {
-      actor: user,
+    await audit({
       entity: 'payment',
       entityId: payment.id,
       action: 'create',
       after: { ...payment, overpayment: form.overpayment, invoice_need_pay_cents: needPayCents(after) },
     });
     return { payment: await toPaymentRow(tx, payment, after.status), invoice: await describeInvoice(tx, after) };
-  });
+  },
+});
+
+/**
+ * POST /payments/:invoice_id. One command: the invoice locked, more than is due refused unless it
+ * is an overpayment, the payment, the invoice's amounts and the customer's balance, audited. The
+ * lock serialises concurrent postings, so the check and the amounts stay exact.
+ */
+export async function postPayment(db: Db, user: AuthUser, invoiceId: number, form: PaymentFormOutput) {
+  return runCommand(db, postPaymentCommand, user, { invoiceId, form });
 }
 
 async function findPayment(db: DbOrTx, user: AuthUser, id: number): Promise<PaymentRecord> {
@@ -163,35 +172,39 @@ export async function getPayment(db: Db, user: AuthUser, id: number): Promise<Pa
   return toPaymentRow(db, await findPayment(db, user, id));
 }
 
-/** DELETE /payments/:id: the payment goes and its amount comes off the invoice, in one transaction. */
-export async function deletePayment(db: Db, user: AuthUser, id: number): Promise<void> {
-  const found = await findPayment(db, user, id);
-  await db.transaction(async (tx) => {
-    await lockInvoice(tx, user.companyId, found.invoiceId);
-    // Read again under the invoice lock: a concurrent delete of the same payment reverses once.
+/** A payment taken off its invoice (locked): read again under the lock, so a concurrent delete reverses once. */
+const deletePaymentCommand = defineCommand({
+  action: 'payment_deleted',
+  target: { record: invoiceRecord, id: (input: { invoiceId: number; id: number }) => input.invoiceId },
+  run: async ({ tx, input: { id }, audit }) => {
     const [payment] = await tx.delete(payments).where(eq(payments.id, id)).returning();
     if (!payment) throw AppError.notFound();
     const after = await applyInvoiceAmounts(tx, payment.invoiceId, { paidDelta: -payment.amountCents });
-    await writeAudit(tx, {
-      actor: user,
+    await audit({
       entity: 'payment',
       entityId: id,
       action: 'delete',
       before: payment,
       after: { invoice_need_pay_cents: needPayCents(after), invoice_status: after.status },
     });
-  });
+  },
+});
+
+/** DELETE /payments/:id: the payment goes and its amount comes off the invoice, in one transaction. */
+export async function deletePayment(db: Db, user: AuthUser, id: number): Promise<void> {
+  const found = await findPayment(db, user, id);
+  await runCommand(db, deletePaymentCommand, user, { invoiceId: found.invoiceId, id });
 }
 
 const lostDelta = (kind: LostKind, cents: number) =>
   kind === 'mistake' ? { mistakeDelta: cents } : { lossDelta: cents };
 
-/** POST /lost-payment: a mistake or loss written off an invoice, at most what is due. */
-export async function postLostPayment(db: Db, user: AuthUser, form: LostPaymentFormOutput) {
-  const cents = form.amount;
-  return db.transaction(async (tx) => {
-    const invoice = await lockInvoice(tx, user.companyId, form.invoice_id);
-    assertInScope(user, invoice.customerId);
+/** A mistake or loss written off the invoice (locked), at most what is due. */
+const postLostCommand = defineCommand({
+  action: 'lost_payment',
+  target: { record: invoiceRecord, id: (form: LostPaymentFormOutput) => form.invoice_id },
+  run: async ({ tx, user, row: invoice, input: form, audit }) => {
+    const cents = form.amount;
     const due = needPayCents(invoice);
     if (cents > due) {
       throw AppError.invalidField(
@@ -205,7 +218,7 @@ export async function postLostPayment(db: Db, user: AuthUser, form: LostPaymentF
         companyId: user.companyId,
         invoiceId: invoice.id,
         customerId: invoice.customerId,
-        lostOn: form.date ?? nowInCompanyTimeZone().date,
+        lostOn: form.date ?? clock.today(),
         kind: form.kind,
         amountCents: cents,
         employeeId: user.id,
@@ -214,13 +227,7 @@ export async function postLostPayment(db: Db, user: AuthUser, form: LostPaymentF
       .returning();
     if (!lost) throw new AppError('internal', 'Lost payment not created');
     const after = await applyInvoiceAmounts(tx, invoice.id, lostDelta(form.kind, cents));
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'lost_payment',
-      entityId: lost.id,
-      action: 'create',
-      after: lost,
-    });
+    await audit({ entity: 'lost_payment', entityId: lost.id, action: 'create', after: lost });
     const invoiceRow = await describeInvoice(tx, after);
     return {
       lost_payment: {
@@ -234,8 +241,25 @@ export async function postLostPayment(db: Db, user: AuthUser, form: LostPaymentF
       },
       invoice: invoiceRow,
     };
-  });
+  },
+});
+
+/** POST /lost-payment: a mistake or loss written off an invoice, at most what is due. */
+export async function postLostPayment(db: Db, user: AuthUser, form: LostPaymentFormOutput) {
+  return runCommand(db, postLostCommand, user, form);
 }
+
+/** A write-off put back onto its invoice (locked). */
+const deleteLostCommand = defineCommand({
+  action: 'lost_payment_deleted',
+  target: { record: invoiceRecord, id: (input: { invoiceId: number; id: number }) => input.invoiceId },
+  run: async ({ tx, input: { id }, audit }) => {
+    const [lost]: LostRecord[] = await tx.delete(lostPayments).where(eq(lostPayments.id, id)).returning();
+    if (!lost) throw AppError.notFound();
+    await applyInvoiceAmounts(tx, lost.invoiceId, lostDelta(lost.kind as LostKind, -lost.amountCents));
+    await audit({ entity: 'lost_payment', entityId: id, action: 'delete', before: lost });
+  },
+});
 
 /** DELETE /lost-payment/:id: the write-off goes back onto the invoice. */
 export async function deleteLostPayment(db: Db, user: AuthUser, id: number): Promise<void> {
@@ -245,19 +269,7 @@ export async function deleteLostPayment(db: Db, user: AuthUser, id: number): Pro
     .where(and(eq(lostPayments.id, id), eq(lostPayments.companyId, user.companyId)));
   if (!found) throw AppError.notFound();
   assertInScope(user, found.customerId);
-  await db.transaction(async (tx) => {
-    await lockInvoice(tx, user.companyId, found.invoiceId);
-    const [lost]: LostRecord[] = await tx.delete(lostPayments).where(eq(lostPayments.id, id)).returning();
-    if (!lost) throw AppError.notFound();
-    await applyInvoiceAmounts(tx, lost.invoiceId, lostDelta(lost.kind as LostKind, -lost.amountCents));
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'lost_payment',
-      entityId: id,
-      action: 'delete',
-      before: lost,
-    });
-  });
+  await runCommand(db, deleteLostCommand, user, { invoiceId: found.invoiceId, id });
 }
 
 /** Σ mistakes and losses on the invoices of the given payments (the customer payments list's sum_lost_amount). */
@@ -267,6 +279,35 @@ export async function sumLostOnInvoicesOf(db: DbOrTx, paymentIds: SQL): Promise<
   )) as unknown as { rows: Array<{ cents: number | string }> };
   return toDollars(Number(result.rows[0]?.cents ?? 0));
 }
+
+type PaidInput = { id: number; method?: string | undefined; paidOn?: string | undefined };
+
+/** What is left to pay posted as one payment on an Open invoice (locked); it becomes Paid. */
+const markPaidCommand = defineCommand({
+  action: 'paid',
+  target: { record: invoiceRecord, id: (input: PaidInput) => input.id },
+  run: async ({ tx, user, row: inv, input, audit }) => {
+    if (inv.status !== INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.paidNotOpen);
+    const need = needPayCents(inv);
+    if (need <= 0) throw AppError.precondition(INVOICE_MSG.nothingToPay);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        companyId: user.companyId,
+        invoiceId: inv.id,
+        customerId: inv.customerId,
+        paidOn: input.paidOn ?? clock.today(),
+        amountCents: need,
+        method: input.method ?? 'ACH',
+        account: inv.paymentAccount,
+        employeeId: user.id,
+        note: 'Marked paid',
+      })
+      .returning();
+    await applyInvoiceAmounts(tx, inv.id, { paidDelta: need });
+    if (payment) await audit({ entity: 'payment', entityId: payment.id, action: 'create', after: payment });
+  },
+});
 
 /**
  * Paid (16, Open only): what is left to pay is posted as one payment and the invoice becomes Paid
@@ -278,33 +319,5 @@ export async function markPaid(
   id: number,
   opts: { method?: string; paidOn?: string } = {},
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const inv = await lockInvoice(tx, user.companyId, id);
-    if (inv.status !== INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.paidNotOpen);
-    const need = inv.totalCents - inv.paidCents - inv.mistakeCents - inv.lossCents;
-    if (need <= 0) throw AppError.precondition(INVOICE_MSG.nothingToPay);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        companyId: user.companyId,
-        invoiceId: id,
-        customerId: inv.customerId,
-        paidOn: opts.paidOn ?? nowInCompanyTimeZone().date,
-        amountCents: need,
-        method: opts.method ?? 'ACH',
-        account: inv.paymentAccount,
-        employeeId: user.id,
-        note: 'Marked paid',
-      })
-      .returning();
-    const after = await applyInvoiceAmounts(tx, id, { paidDelta: need });
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'invoice',
-      entityId: id,
-      action: 'paid',
-      before: inv,
-      after: { ...after, payment_id: payment?.id },
-    });
-  });
+  await runCommand(db, markPaidCommand, user, { id, ...opts });
 }
