@@ -18,7 +18,6 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
@@ -26,7 +25,7 @@ import { fileJson } from '../../platform/files/files.routes';
 import type { FilesService } from '../../platform/files/files.service';
 import { files } from '../../platform/files/files.table';
 import { defineRecord } from '../../platform/record/define-record';
-import { createRecord, updateRecord } from '../../platform/record/record.service';
+import { createRecord, deleteRecord, updateRecord } from '../../platform/record/record.service';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
 import { listFactoringOptions } from '../factoring';
 import { customerContacts, customerExceptions, customers } from './customers.table';
@@ -307,10 +306,7 @@ export async function deleteCustomer(db: Db, filesService: FilesService, user: A
   const busy = (['drivers', 'trucks', 'trailers', 'users'] as const).filter((k) => links[k] > 0);
   if (busy.length) throw AppError.precondition(CUSTOMER_MSG.inUse(busy.join(', ')));
   if (before.balance !== 0) throw AppError.precondition(CUSTOMER_MSG.balance);
-  await db.transaction(async (tx) => {
-    await tx.delete(customers).where(eq(customers.id, id));
-    await writeAudit(tx, { actor: user, entity: CUSTOMERS_ENTITY, entityId: id, action: 'delete', before });
-  });
+  await deleteRecord(db, customerRecord, user, id);
   // Its documents go with it: rows (audited), then bytes.
   await filesService.sweepOrphans({ owner: customers, id, actor: user });
 }
