@@ -7,20 +7,21 @@ import {
   type ShortPaymentRow,
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
 import { toDollars } from '@backhaul/shared/money';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { compileList, selectPage } from '../../platform/list/run-list';
+import { defineCommand, runCommand } from '../../platform/record/command';
+import { deleteRecord, findRecord } from '../../platform/record/record.service';
 import { customers } from '../customers';
 import { factoringCompanies } from '../factoring';
 import { loads } from '../trips';
 import { findLoadSchedule } from './load-schedule';
 import { shortPaymentsList } from './short-payments.list';
+import { shortPaymentRecord } from './short-payments.record';
 import { shortPayments } from './short-payments.table';
-
-type ShortPaymentRecord = typeof shortPayments.$inferSelect;
 
 /** What factoring should pay for a load: gross less its fee (percent in basis points), in cents. */
 export const expectedFactoringCents = (grossCents: number, percentBp: number) =>
@@ -68,15 +69,6 @@ async function loadTerms(db: DbOrTx, user: AuthUser, loadId: number) {
   return { load, scheduleId: onSchedule?.scheduleId ?? null, factoringCompanyId, percentBp };
 }
 
-async function findRecord(db: DbOrTx, user: AuthUser, id: number): Promise<ShortPaymentRecord> {
-  const [rec] = await db
-    .select()
-    .from(shortPayments)
-    .where(and(eq(shortPayments.id, id), eq(shortPayments.companyId, user.companyId)));
-  if (!rec) throw AppError.notFound();
-  return rec;
-}
-
 /** Columns of a short payment from the form: gross and the fee come from the load, never the client. */
 async function columnsOf(db: DbOrTx, user: AuthUser, form: ShortPaymentFormOutput, exceptId?: number) {
   const terms = await loadTerms(db, user, form.load_id);
@@ -108,53 +100,49 @@ async function columnsOf(db: DbOrTx, user: AuthUser, form: ShortPaymentFormOutpu
   };
 }
 
-export async function createShortPayment(db: Db, user: AuthUser, form: ShortPaymentFormOutput) {
-  const values = await columnsOf(db, user, form);
-  const id = await db.transaction(async (tx) => {
+type Values = Omit<typeof shortPayments.$inferInsert, 'companyId' | 'createdBy'>;
+
+/** A new short payment from the form's columns (gross and fee read from the load). */
+const makeShortPayment = defineCommand<Values, number>({
+  action: 'create',
+  run: async ({ tx, user, input: values, audit }) => {
     const [rec] = await tx
       .insert(shortPayments)
       .values({ companyId: user.companyId, createdBy: user.id, ...values })
       .returning();
     if (!rec) throw new AppError('internal', 'Short payment not created');
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'short_payment',
-      entityId: rec.id,
-      action: 'create',
-      after: rec,
-    });
+    await audit({ entity: shortPaymentRecord.entity, entityId: rec.id, action: 'create', after: rec });
     return rec.id;
-  });
+  },
+});
+
+export async function createShortPayment(db: Db, user: AuthUser, form: ShortPaymentFormOutput) {
+  const values = await columnsOf(db, user, form);
+  const id = await runCommand(db, makeShortPayment, user, values);
   return { message: MSG.savingSuccess, short_payment: await getShortPayment(db, user, id) };
 }
 
-export async function updateShortPayment(db: Db, user: AuthUser, id: number, form: ShortPaymentFormOutput) {
-  const before = await findRecord(db, user, id);
-  const values = await columnsOf(db, user, form, id);
-  await db.transaction(async (tx) => {
-    const [rec] = await tx
+/** The short payment's columns replaced (locked and audited by the platform). */
+const reviseShortPayment = defineCommand({
+  action: 'update',
+  target: { record: shortPaymentRecord, id: (input: { id: number; values: Partial<Values> }) => input.id },
+  run: async ({ tx, row, input }) => {
+    await tx
       .update(shortPayments)
-      .set({ ...values, updatedAt: new Date() })
-      .where(and(eq(shortPayments.id, id), eq(shortPayments.companyId, user.companyId)))
-      .returning();
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'short_payment',
-      entityId: id,
-      action: 'update',
-      before,
-      after: rec,
-    });
-  });
+      .set({ ...input.values, updatedAt: clock.now() })
+      .where(eq(shortPayments.id, row.id));
+  },
+});
+
+export async function updateShortPayment(db: Db, user: AuthUser, id: number, form: ShortPaymentFormOutput) {
+  await findRecord(db, shortPaymentRecord, user, id);
+  const values = await columnsOf(db, user, form, id);
+  await runCommand(db, reviseShortPayment, user, { id, values });
   return { message: MSG.savingSuccess, short_payment: await getShortPayment(db, user, id) };
 }
 
 export async function deleteShortPayment(db: Db, user: AuthUser, id: number) {
-  const before = await findRecord(db, user, id);
-  await db.transaction(async (tx) => {
-    await tx.delete(shortPayments).where(eq(shortPayments.id, id));
-    await writeAudit(tx, { actor: user, entity: 'short_payment', entityId: id, action: 'delete', before });
-  });
+  await deleteRecord(db, shortPaymentRecord, user, id);
   return { message: MSG.removalSuccess };
 }
 
@@ -183,10 +171,9 @@ export async function recordFactoringAmount(
   const { user } = opts;
   const expected = expectedFactoringCents(opts.grossCents, opts.percentBp);
   const [existing] = await tx
-    .select()
+    .select({ id: shortPayments.id })
     .from(shortPayments)
-    .where(and(eq(shortPayments.companyId, user.companyId), eq(shortPayments.loadId, opts.loadId)))
-    .for('update');
+    .where(and(eq(shortPayments.companyId, user.companyId), eq(shortPayments.loadId, opts.loadId)));
   const short = opts.amountCents < expected;
   if (!existing && !short) return null;
   const values = {
@@ -195,45 +182,12 @@ export async function recordFactoringAmount(
     grossCents: opts.grossCents,
     amountFactoringCents: opts.amountCents,
     debtCents: short ? expected - opts.amountCents : 0,
+    processedDate: opts.processedDate,
   };
-  if (!existing) {
-    const [rec] = await tx
-      .insert(shortPayments)
-      .values({
-        companyId: user.companyId,
-        loadId: opts.loadId,
-        processedDate: opts.processedDate,
-        createdBy: user.id,
-        ...values,
-      })
-      .returning();
-    if (!rec) throw new AppError('internal', 'Short payment not created');
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'short_payment',
-      entityId: rec.id,
-      action: 'create',
-      after: rec,
-    });
-    return rec.id;
-  }
-  const [rec] = await tx
-    .update(shortPayments)
-    .set({
-      ...values,
-      processedDate: opts.processedDate,
-      ...(short ? {} : { status: 'Complete' }),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(shortPayments.id, existing.id))
-    .returning();
-  await writeAudit(tx, {
-    actor: user,
-    entity: 'short_payment',
-    entityId: existing.id,
-    action: 'update',
-    before: existing,
-    after: rec,
+  if (!existing) return runCommand(tx, makeShortPayment, user, { loadId: opts.loadId, ...values });
+  await runCommand(tx, reviseShortPayment, user, {
+    id: existing.id,
+    values: { ...values, ...(short ? {} : { status: 'Complete' }) },
   });
   return existing.id;
 }
