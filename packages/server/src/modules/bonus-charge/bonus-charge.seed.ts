@@ -52,6 +52,28 @@ export const bonusChargeSeeder: Seeder = {
         ];
       }),
     );
-    if (rows.length) await ctx.db.insert(bonusCharges).values(rows);
+    // "Additional {year}" (the 13th month): last December's year for a third of the staff (the
+    // manager statements pay it in December), this year's for another third (not paid yet).
+    const december = lastTwelveMonths().find((m) => m.slice(5, 7) === '12') as string;
+    const thisYear = nowInCompanyTimeZone().date.slice(0, 4);
+    const additional = staff.flatMap((u, i) =>
+      i % 3 === 2
+        ? []
+        : [
+            {
+              companyId,
+              type: 'Salary',
+              totalCents: ctx.faker.number.int({ min: 10, max: 30 }) * 10_000,
+              employeeId: u.id,
+              departmentId: u.departmentId,
+              salaryMonth: i % 3 === 0 ? december : `${thisYear}-12-01`,
+              additional: true,
+              description: i % 3 === 0 ? '13th month salary' : 'Year-end bonus',
+              createdBy: admin,
+              createdAt: new Date(`${december.slice(0, 8)}10T15:00:00Z`),
+            },
+          ],
+    );
+    if (rows.length || additional.length) await ctx.db.insert(bonusCharges).values([...rows, ...additional]);
   },
 };

@@ -4,6 +4,7 @@ import { users } from '../../platform/auth/auth.table';
 import { payStatements } from '../../platform/pay/pay.table';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
+import { entriesFor } from '../bonus-charge';
 import { saveStatements } from './manager-statements.service';
 import { addMonths, currentMonth } from './staff-months';
 
@@ -26,17 +27,35 @@ export const managerStatementsSeeder: Seeder = {
       .from(users)
       .where(and(eq(users.companyId, companyId), isNull(users.customerId), eq(users.active, true)));
     const paid = staff.filter((s) => s.departmentId !== null);
+    // December's statement pays that year's "Additional {year}" entries (the 13th month).
+    const additionalOf = async (employeeId: number, month: string) =>
+      month.endsWith('-12')
+        ? (
+            await entriesFor(ctx.db, {
+              companyId,
+              employeeId,
+              additional: true,
+              since: `${month}-01`,
+              to: `${month}-31`,
+              unclaimed: () => sql`true`,
+            })
+          )
+            .filter((e) => e.salary_month.startsWith(month.slice(0, 4)))
+            .map((e) => e.id)
+        : [];
     for (let i = 1; i <= 11; i++) {
       const month = addMonths(currentMonth(), i - 13);
-      const rows = paid.map((s) => ({
-        month,
-        department_id: s.departmentId as number,
-        employee_id: s.id,
-        salary: null,
-        base_rate_percent: s.role === 2 ? 1.5 : null,
-        description: '',
-        additional: [],
-      }));
+      const rows = [];
+      for (const s of paid)
+        rows.push({
+          month,
+          department_id: s.departmentId as number,
+          employee_id: s.id,
+          salary: null,
+          base_rate_percent: s.role === 2 ? 1.5 : null,
+          description: '',
+          additional: await additionalOf(s.id, month),
+        });
       if (rows.length) await saveStatements(ctx.db, actor, rows);
     }
     // Made early in the next month, as an office would.

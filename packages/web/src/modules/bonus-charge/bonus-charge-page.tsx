@@ -2,7 +2,9 @@ import { ACTION } from '@backhaul/shared';
 import { formatMoney } from '@backhaul/shared/formats/formats';
 import * as C from '@backhaul/shared/modules/bonus-charge/bonus-charge.contract';
 import { Anchor, Badge, Button, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { DataTable, type Row } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
@@ -37,10 +39,22 @@ export function BonusChargePage() {
     // An entry a statement pays is that statement's line: not edited (the server answers 412).
     editVisible: (r, canEdit) => canEdit && !r.action_delete,
   });
-  // …nor deleted (001 §6: action_delete, derived from the statement's line).
-  const actions = registry.actions.map((a) =>
-    a.id === 'delete' ? { ...a, visible: (r: Entry) => !r.action_delete } : a,
-  );
+  // …nor deleted (001 §6: action_delete, derived from the statement's line); it opens read-only.
+  const [viewing, setViewing] = useState<number | null>(null);
+  const actions = [
+    ...registry.actions.map((a) => (a.id === 'delete' ? { ...a, visible: (r: Entry) => !r.action_delete } : a)),
+    {
+      id: 'paid',
+      label: 'View (paid on a statement)',
+      icon: <IconEye size={16} />,
+      visible: (r: Entry) => r.action_delete,
+      onClick: (r: Entry) => setViewing(r.id),
+    },
+  ];
+  const dialog =
+    viewing === null
+      ? registry.dialog
+      : { ...registry.dialog, id: viewing, opened: true, readOnly: true, onClose: () => setViewing(null) };
   const attach = useMutation({
     mutationFn: (v: { id: number; file: File }) =>
       uploadFile({ entity: BONUS_CHARGE_FILES, entityId: v.id, file: v.file }),
@@ -92,7 +106,7 @@ export function BonusChargePage() {
         title={{ create: 'New bonus or charge', edit: 'Edit bonus or charge', view: 'Bonus or charge' }}
         section={BONUS_CHARGE_SECTION}
         cols={2}
-        {...registry.dialog}
+        {...dialog}
       />
       {registry.dialogs}
     </RegistryPage>

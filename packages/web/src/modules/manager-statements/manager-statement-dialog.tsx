@@ -30,8 +30,9 @@ const EMPTY: Values = {
 };
 
 const cents = (dollars: number) => Math.round(dollars * 100);
-const entryLabel = (e: StaffEntryOption) =>
-  `${e.salary_month}${e.late ? ' (late)' : ''} · ${e.type}: ${e.description} — ${formatMoney(e.amount)}`;
+/** An entry as the form lists it: a month's (marked when it came late) or an Additional one (its description names its year). */
+const entryLabel = (e: StaffEntryOption, additional = false) =>
+  `${additional ? '' : `${e.salary_month}${e.late ? ' (late)' : ''} · `}${e.type}: ${e.description} — ${formatMoney(e.amount)}`;
 
 /**
  * One person's statement for a month: the salary is the month's salary from the pay history,
@@ -181,7 +182,7 @@ export function ManagerStatementDialog(props: {
               >
                 <Stack gap={4} mt={4}>
                   {employee?.additional.map((a) => (
-                    <Checkbox key={a.id} value={String(a.id)} label={entryLabel(a)} />
+                    <Checkbox key={a.id} value={String(a.id)} label={entryLabel(a, true)} />
                   ))}
                 </Stack>
               </Checkbox.Group>
