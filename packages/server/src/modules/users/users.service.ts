@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { ACTION, can, SECTION } from '@backhaul/shared';
 import type { UserFormOutput, UserOptions, UserRecord } from '@backhaul/shared/modules/users/users.contract';
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
-import { departments, roles, sessions, users } from '../../platform/auth/auth.table';
+import { departments, roles, users } from '../../platform/auth/auth.table';
+import { revokeSessions } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/password';
+import { toUserRecord, userRecord } from '../../platform/auth/user.record';
 import { AppError } from '../../platform/errors';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
-import { employees } from '../employees';
-import { assertUserChange, companyRoleGrantSets, covers, lockUsers, ROLE_RULE_MSG } from '../roles';
+import { unlinkEmployeeUser } from '../employees';
+import { assertUserChange, companyRoleGrantSets, covers, ROLE_RULE_MSG } from '../roles';
 import { checkCurrentPassword, recordEmailChange, type SessionDeps, sendResetLink } from '../session';
 
 type UserRow = typeof users.$inferSelect;
@@ -24,17 +27,7 @@ export const USER_MSG = {
   lastAdministrator: ROLE_RULE_MSG.lastAdministrator,
 } as const;
 
-const toRecord = (u: UserRow): UserRecord => ({
-  id: u.id,
-  name: u.name,
-  email: u.email,
-  role: u.role,
-  permission_role_id: u.permissionRoleId,
-  department_id: u.departmentId,
-  customer_id: u.customerId,
-  active: u.active,
-  image: u.image,
-});
+const toRecord = toUserRecord;
 
 const canUsers = (auth: AuthContext, action: number) => can(auth.grants, { section: SECTION.Users, action });
 
@@ -128,20 +121,71 @@ function checkSelfEdit(auth: AuthContext, before: UserRow, form: UserFormOutput)
   if (!same) throw AppError.forbidden(USER_MSG.ownFields);
 }
 
-async function revokeSessions(tx: DbOrTx, userId: number, keepSessionId?: number): Promise<number> {
-  const revoked = await tx
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId),
-      ),
-    )
-    .returning({ id: sessions.id });
-  return revoked.length;
-}
+type UserValues = Omit<typeof users.$inferInsert, 'companyId' | 'passwordHash'> & { passwordHash?: string };
+
+type WriteUserInput = {
+  auth: AuthContext;
+  config: Config;
+  form: UserFormOutput;
+  /** The user as read before the write (null: a new user). */
+  before: UserRow | null;
+  values: UserValues;
+  emailChanged: boolean;
+  credentialsChanged: boolean;
+};
+
+/**
+ * The write of POST /users under the user's row lock: the role rule, the row, the sessions a new
+ * password or a deactivation ends, the e-mail change's undo link (answered as the mail to send
+ * after the commit) and one audit row ('create', 'update', or 'admin-credentials' for another
+ * user's password or e-mail changed by an administrator).
+ */
+const writeUser = defineCommand({
+  action: 'save',
+  conflicts: [{ constraint: 'users_email_lower_uq', field: 'email', message: USER_MSG.emailTaken }],
+  run: async ({ tx, lock, audit, input }: CommandContext<WriteUserInput, typeof users>) => {
+    const { auth, config, form, before, values } = input;
+    const self = before?.id === auth.user.id;
+    const current = before ? await lock(userRecord, before.id) : null;
+    await assertUserChange(tx, auth, [{ user: current, roleId: form.permission_role_id, leaves: !form.active }]);
+    const [row] = current
+      ? await tx
+          .update(users)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(users.id, current.id))
+          .returning()
+      : await tx
+          .insert(users)
+          .values({ companyId: auth.user.companyId, ...values, passwordHash: values.passwordHash as string })
+          .returning();
+    if (!row) throw AppError.notFound();
+    // A new password or a deactivation ends the user's other sessions (one's own current one stays).
+    let revoked = 0;
+    if (current && (form.password || !form.active)) {
+      revoked = await revokeSessions(tx, row.id, self && form.active ? auth.sessionId : undefined);
+    }
+    // The address the undo link restores: the one stored just before this write, read under the lock.
+    const undoMail =
+      self && current && current.email !== row.email
+        ? await recordEmailChange(tx, config, { user: row, oldEmail: current.email, newEmail: row.email })
+        : null;
+    const adminChange = !self && input.credentialsChanged;
+    await audit({
+      entity: userRecord.entity,
+      entityId: row.id,
+      action: current ? (adminChange ? 'admin-credentials' : 'update') : 'create',
+      before: current ? toRecord(current) : null,
+      after: {
+        ...toRecord(row),
+        credentials_changed: Boolean(form.password),
+        email_changed: input.emailChanged,
+        ...(adminChange ? { by_administrator: true } : {}),
+        sessions_revoked: revoked,
+      },
+    });
+    return { saved: row, undoMail };
+  },
+});
 
 /**
  * POST /users: creates (Users create 8) or updates by id (Users edit 9, or one's own record).
@@ -181,7 +225,7 @@ export async function saveUser(
     : before
       ? null
       : await hashPassword(randomBytes(32).toString('base64url'));
-  const values = {
+  const values: UserValues = {
     name: form.name,
     email,
     role: form.role,
@@ -192,49 +236,14 @@ export async function saveUser(
     image: form.image || null,
     ...(passwordHash ? { passwordHash } : {}),
   };
-  const { saved, undoMail } = await db.transaction(async (tx) => {
-    const [current] = before ? await lockUsers(tx, auth.user.companyId, [before.id]) : [null];
-    if (current === undefined) throw AppError.notFound();
-    // The address the undo link restores: the one stored just before this write, read under the lock.
-    const [previous] =
-      self && current ? await tx.select({ email: users.email }).from(users).where(eq(users.id, current.id)) : [];
-    await assertUserChange(tx, auth, [{ user: current, roleId: form.permission_role_id, leaves: !form.active }]);
-    const [row] = before
-      ? await tx
-          .update(users)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(users.id, before.id))
-          .returning()
-      : await tx
-          .insert(users)
-          .values({ companyId: auth.user.companyId, ...values, passwordHash: passwordHash as string })
-          .returning();
-    if (!row) throw AppError.notFound();
-    // A new password or a deactivation ends the user's other sessions (one's own current one stays).
-    let revoked = 0;
-    if (before && (form.password || !form.active)) {
-      revoked = await revokeSessions(tx, row.id, self && form.active ? auth.sessionId : undefined);
-    }
-    const undoMail =
-      previous && previous.email !== row.email
-        ? await recordEmailChange(tx, config, { user: row, oldEmail: previous.email, newEmail: row.email })
-        : null;
-    const adminChange = !self && credentialsChanged;
-    await writeAudit(tx, {
-      actor: auth.user,
-      entity: 'users',
-      entityId: row.id,
-      action: before ? (adminChange ? 'admin-credentials' : 'update') : 'create',
-      before: before ? toRecord(before) : null,
-      after: {
-        ...toRecord(row),
-        credentials_changed: Boolean(form.password),
-        email_changed: emailChanged,
-        ...(adminChange ? { by_administrator: true } : {}),
-        sessions_revoked: revoked,
-      },
-    });
-    return { saved: row, undoMail };
+  const { saved, undoMail } = await runCommand(db, writeUser, auth.user, {
+    auth,
+    config,
+    form,
+    before,
+    values,
+    emailChanged,
+    credentialsChanged,
   });
   if (undoMail) await mailer.send(undoMail);
   const resetSent = form.send_reset && !form.password;
@@ -243,25 +252,33 @@ export async function saveUser(
 }
 
 /**
+ * The user's row locked, the role rule (the last administrator stays), its sessions revoked, an
+ * employee linked to it unlinked (through the employees module), the row deleted and audited.
+ */
+const removeUser = defineCommand({
+  action: 'delete',
+  run: async ({ tx, lock, audit, input }: CommandContext<{ auth: AuthContext; id: number }, typeof users>) => {
+    const { auth, id } = input;
+    const current = await lock(userRecord, id);
+    await assertUserChange(tx, auth, [{ user: current, roleId: current.permissionRoleId, leaves: true }]);
+    const revoked = await revokeSessions(tx, id);
+    await unlinkEmployeeUser(tx, id);
+    await tx.delete(users).where(eq(users.id, id));
+    await audit({
+      entity: userRecord.entity,
+      entityId: id,
+      action: 'delete',
+      before: { ...toRecord(current), sessions_revoked: revoked },
+    });
+  },
+});
+
+/**
  * DELETE /users/:id: one's own record always, another's with Users delete (11). Its sessions are
  * revoked and an employee record linked to it is unlinked, in the same transaction.
  */
 export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise<void> {
-  const before = await findUser(db, auth, id);
+  await findUser(db, auth, id);
   if (id !== auth.user.id && !canUsers(auth, ACTION.DELETE)) throw AppError.forbidden();
-  await db.transaction(async (tx) => {
-    const [current] = await lockUsers(tx, auth.user.companyId, [id]);
-    if (!current) throw AppError.notFound();
-    await assertUserChange(tx, auth, [{ user: current, roleId: current.permissionRoleId, leaves: true }]);
-    const revoked = await revokeSessions(tx, id);
-    await tx.update(employees).set({ userId: null }).where(eq(employees.userId, id));
-    await tx.delete(users).where(eq(users.id, id));
-    await writeAudit(tx, {
-      actor: auth.user,
-      entity: 'users',
-      entityId: id,
-      action: 'delete',
-      before: { ...toRecord(before), sessions_revoked: revoked },
-    });
-  });
+  await runCommand(db, removeUser, auth.user, { auth, id });
 }
