@@ -4,7 +4,6 @@ export {
   assertUserChange,
   companyRoleGrantSets,
   covers,
-  lockUsers,
   ROLE_RULE_MSG,
   type UserChange,
 } from './roles.rules';

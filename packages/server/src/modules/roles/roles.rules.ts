@@ -1,5 +1,5 @@
 import { type Grant, type GrantSet, makeGrantSet } from '@backhaul/shared';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../platform/auth/access';
 import { rolePermissions, roles, users } from '../../platform/auth/auth.table';
@@ -155,14 +155,4 @@ export function assertRoleChange(
     throw AppError.forbidden(change.before.all ? ROLE_RULE_MSG.administratorsOnly : ROLE_RULE_MSG.roleHoldsMore);
   }
   if (change.after) assertMayGiveRole(auth, change.after);
-}
-
-/** Users of the caller's company by id, as `assertUserChange` reads them, locked for the change. */
-export async function lockUsers(tx: DbOrTx, companyId: number, ids: number[]) {
-  if (ids.length === 0) return [];
-  return tx
-    .select({ id: users.id, permissionRoleId: users.permissionRoleId, active: users.active })
-    .from(users)
-    .where(and(inArray(users.id, ids), eq(users.companyId, companyId)))
-    .for('update');
 }

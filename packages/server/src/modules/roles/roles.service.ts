@@ -8,31 +8,23 @@ import {
   withAncestors,
 } from '@backhaul/shared';
 import type { RoleListRow, RoleRow, RoleSaveBody } from '@backhaul/shared/modules/roles/roles.contract';
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { rolePermissions, roles, users } from '../../platform/auth/auth.table';
 import { loadGrants } from '../../platform/auth/session.repository';
+import { userRecord } from '../../platform/auth/user.record';
 import { AppError } from '../../platform/errors';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
+import { getRole, roleColumns, roleRecord } from './roles.record';
 import {
   assertMayGiveRole,
   assertRoleChange,
   assertUserChange,
   companyRoleGrantSets,
-  lockUsers,
   mayChangeRole,
 } from './roles.rules';
-
-const roleColumns = {
-  id: roles.id,
-  name: roles.name,
-  all_permissions: roles.allPermissions,
-  customer_id: roles.customerId,
-  customer: customers.name,
-  users_count: sql<number>`(select count(*)::int from ${users} where ${users.permissionRoleId} = ${roles.id})`,
-};
 
 /** The company's roles (or a customer's subroles), each with whether the caller may change it. */
 export async function listRoles(db: DbOrTx, auth: AuthContext, customerId?: number | null): Promise<RoleListRow[]> {
@@ -54,16 +46,6 @@ export async function listRoles(db: DbOrTx, auth: AuthContext, customerId?: numb
     .orderBy(asc(roles.name));
   const grantSets = await companyRoleGrantSets(db, companyId);
   return rows.map((r) => ({ ...r, editable: mayChangeRole(auth, r.id, grantSets.get(r.id)) }));
-}
-
-async function getRole(db: DbOrTx, companyId: number, id: number): Promise<RoleRow> {
-  const [row] = await db
-    .select(roleColumns)
-    .from(roles)
-    .leftJoin(customers, eq(customers.id, roles.customerId))
-    .where(and(eq(roles.id, id), eq(roles.companyId, companyId)));
-  if (!row) throw AppError.notFound('The role was not found.');
-  return row;
 }
 
 export const emptyTree = () => buildPermissionTree(makeGrantSet([]), PERMISSION_CATALOGUE);
@@ -96,112 +78,135 @@ async function assertCustomer(tx: DbOrTx, companyId: number, customerId: number 
   if (!c) throw AppError.invalidField('customer_id', 'The selected customer is invalid.');
 }
 
+type RoleInput = { auth: AuthContext; body: RoleSaveBody; grants: Grant[] };
+
+/** Replaces the role's grants (ancestors included). */
+async function writeGrants(tx: DbOrTx, roleId: number, grants: Grant[]) {
+  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (grants.length > 0) {
+    await tx.insert(rolePermissions).values(grants.map((g) => ({ roleId, sectionId: g.section, actionId: g.action })));
+  }
+}
+
+const makeRole = defineCommand({
+  action: 'create',
+  run: async ({ tx, user, audit, input }: CommandContext<RoleInput, typeof roles>) => {
+    const { auth, body, grants } = input;
+    await assertCustomer(tx, user.companyId, body.customer_id);
+    assertMayGiveRole(auth, makeGrantSet(grants));
+    const [created] = await tx
+      .insert(roles)
+      .values({ companyId: user.companyId, name: body.name, customerId: body.customer_id ?? null })
+      .returning();
+    if (!created) throw new AppError('internal', 'Role was not saved');
+    await writeGrants(tx, created.id, grants);
+    await audit({
+      entity: roleRecord.entity,
+      entityId: created.id,
+      action: 'create',
+      after: await roleRecord.audit?.(created, { tx, user }),
+    });
+    return created.id;
+  },
+});
+
+/** Editing a role changes what its holders hold: the caller must hold it whole, before and after. */
+const reviseRole = defineCommand({
+  action: 'update',
+  target: { record: roleRecord, id: (input: RoleInput & { id: number }) => input.id },
+  run: async ({ tx, user, row, input }) => {
+    const { auth, body, grants } = input;
+    await assertCustomer(tx, user.companyId, body.customer_id);
+    const held = await loadGrants(tx, row.id);
+    assertRoleChange(auth, {
+      roleId: row.id,
+      before: makeGrantSet(held, row.allPermissions),
+      after: makeGrantSet(grants),
+    });
+    if (row.allPermissions) throw AppError.precondition('The administrator role always holds every permission.');
+    await tx
+      .update(roles)
+      .set({ name: body.name, customerId: body.customer_id ?? null, updatedAt: new Date() })
+      .where(eq(roles.id, row.id));
+    await writeGrants(tx, row.id, grants);
+  },
+});
+
 /** Creates a role, or updates it when the body has an id; grants replaced in one transaction. */
 export async function saveRole(db: Db, auth: AuthContext, body: RoleSaveBody): Promise<RoleRow> {
-  const actor = auth.user;
-  const grants = grantsOf(body);
-  const after = makeGrantSet(grants);
-  return db.transaction(async (tx) => {
-    await assertCustomer(tx, actor.companyId, body.customer_id);
-    let id = body.id;
-    let before: { role: RoleRow; grants: Grant[] } | null = null;
-    if (id) {
-      const role = await lockRole(tx, actor.companyId, id);
-      const held = await loadGrants(tx, id);
-      assertRoleChange(auth, { roleId: id, before: makeGrantSet(held, role.all_permissions), after });
-      if (role.all_permissions) throw AppError.precondition('The administrator role always holds every permission.');
-      before = { role, grants: held };
-      await tx
-        .update(roles)
-        .set({ name: body.name, customerId: body.customer_id ?? null, updatedAt: new Date() })
-        .where(eq(roles.id, id));
-      await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, id));
-    } else {
-      assertMayGiveRole(auth, after);
-      const [created] = await tx
-        .insert(roles)
-        .values({ companyId: actor.companyId, name: body.name, customerId: body.customer_id ?? null })
-        .returning({ id: roles.id });
-      id = created?.id;
-    }
-    if (!id) throw new AppError('internal', 'Role was not saved');
-    if (grants.length > 0) {
-      await tx
-        .insert(rolePermissions)
-        .values(grants.map((g) => ({ roleId: id, sectionId: g.section, actionId: g.action })));
-    }
-    const role = await getRole(tx, actor.companyId, id);
-    await writeAudit(tx, {
-      actor,
-      entity: 'roles',
-      entityId: id,
-      action: before ? 'update' : 'create',
-      before,
-      after: { role, grants },
-    });
-    return role;
-  });
+  const { companyId } = auth.user;
+  const input = { auth, body, grants: grantsOf(body) };
+  if (!body.id) return getRole(db, companyId, await runCommand(db, makeRole, auth.user, input));
+  // Answers the role's own 404 before the command locks it.
+  await getRole(db, companyId, body.id);
+  await runCommand(db, reviseRole, auth.user, { ...input, id: body.id });
+  return getRole(db, companyId, body.id);
 }
 
-/** The role row, locked so that its holders and grants cannot change under the caller's checks. */
-async function lockRole(tx: DbOrTx, companyId: number, id: number): Promise<RoleRow> {
-  const [locked] = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.id, id), eq(roles.companyId, companyId)))
-    .for('update');
-  if (!locked) throw AppError.notFound('The role was not found.');
-  return getRole(tx, companyId, id);
-}
-
-export async function deleteRole(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const role = await lockRole(tx, auth.user.companyId, id);
-    const grants = await loadGrants(tx, id);
-    assertRoleChange(auth, { roleId: id, before: makeGrantSet(grants, role.all_permissions), after: null });
+const removeRole = defineCommand({
+  action: 'delete',
+  target: { record: roleRecord, id: (input: { auth: AuthContext; id: number }) => input.id },
+  run: async ({ tx, row, input: { auth } }) => {
+    const role = await getRole(tx, row.companyId, row.id);
+    const grants = await loadGrants(tx, row.id);
+    assertRoleChange(auth, { roleId: row.id, before: makeGrantSet(grants, role.all_permissions), after: null });
     if (role.all_permissions) throw AppError.precondition('The administrator role cannot be deleted.');
     if (role.users_count > 0) {
       throw AppError.precondition(
         `The role is assigned to ${role.users_count} user(s); assign them another role first.`,
       );
     }
-    await tx.delete(roles).where(eq(roles.id, id));
-    await writeAudit(tx, {
-      actor: auth.user,
-      entity: 'roles',
-      entityId: id,
-      action: 'delete',
-      before: { role, grants },
-    });
-  });
+    await tx.delete(roles).where(eq(roles.id, row.id));
+  },
+});
+
+export async function deleteRole(db: Db, auth: AuthContext, id: number): Promise<void> {
+  await getRole(db, auth.user.companyId, id);
+  await runCommand(db, removeRole, auth.user, { auth, id });
 }
 
-/** Gives a role to users of the caller's company (see `assertUserChange` for who may). */
-export async function assignRole(db: Db, auth: AuthContext, id: number, userIds: number[]): Promise<number> {
-  const actor = auth.user;
-  return db.transaction(async (tx) => {
-    await lockRole(tx, actor.companyId, id);
-    const before = await lockUsers(tx, actor.companyId, [...new Set(userIds)]);
-    if (before.length !== new Set(userIds).size)
-      throw AppError.invalidField('user_ids', 'The selected user is invalid.');
+/**
+ * The role locked (its grants cannot change under the check), then each user in id order; the role
+ * rule for each; each user's change audited as its own row.
+ */
+const giveRole = defineCommand({
+  action: 'assign',
+  auditUnchanged: true,
+  target: { record: roleRecord, id: (input: { auth: AuthContext; id: number; userIds: number[] }) => input.id },
+  run: async ({ tx, row, lock, audit, input: { auth, userIds } }) => {
+    const before = [];
+    for (const userId of [...new Set(userIds)].sort((a, b) => a - b)) {
+      before.push(
+        await lock(userRecord, userId).catch((err: unknown) => {
+          if (err instanceof AppError && err.kind === 'not_found')
+            throw AppError.invalidField('user_ids', 'The selected user is invalid.');
+          throw err;
+        }),
+      );
+    }
     await assertUserChange(
       tx,
       auth,
-      before.map((user) => ({ user, roleId: id })),
+      before.map((user) => ({ user, roleId: row.id })),
     );
-    await tx.update(users).set({ permissionRoleId: id, updatedAt: new Date() }).where(inArray(users.id, userIds));
+    await tx.update(users).set({ permissionRoleId: row.id, updatedAt: new Date() }).where(inArray(users.id, userIds));
     for (const u of before) {
-      await writeAudit(tx, {
-        actor,
-        entity: 'users',
+      await audit({
+        entity: userRecord.entity,
         entityId: u.id,
         action: 'assign-role',
         before: { permission_role_id: u.permissionRoleId },
-        after: { permission_role_id: id },
+        after: { permission_role_id: row.id },
       });
     }
     return before.length;
-  });
+  },
+});
+
+/** Gives a role to users of the caller's company (see `assertUserChange` for who may). */
+export async function assignRole(db: Db, auth: AuthContext, id: number, userIds: number[]): Promise<number> {
+  await getRole(db, auth.user.companyId, id);
+  return runCommand(db, giveRole, auth.user, { auth, id, userIds });
 }
 
 export async function listCustomersForRoles(db: DbOrTx, companyId: number) {
