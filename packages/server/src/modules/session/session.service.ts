@@ -5,18 +5,21 @@ import type { IsLoginResponse, LoginResponse, Profile } from '@backhaul/shared/m
 import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { departments, passwordResets, roles, sessions, users } from '../../platform/auth/auth.table';
+import { actingAs, revokeSessions } from '../../platform/auth/credentials';
 import { signInSucceeded, takeSignInAttempt, takeWindowSlot } from '../../platform/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { hashToken, newToken } from '../../platform/auth/tokens';
+import { userRecord } from '../../platform/auth/user.record';
 import { appVersions } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { JobsService } from '../../platform/jobs/jobs.service';
 import type { Mailer } from '../../platform/mail/mailer';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
 import { emailChangedMail, passwordResetMail } from './session.mail';
+import { emailChangeRecord } from './session.record';
 import { emailChanges } from './session.table';
 
 export type SessionDeps = { db: Db; config: Config; mailer: Mailer };
@@ -182,30 +185,32 @@ export async function checkReset(db: Db, token: string) {
   return { valid: true as const, email: row.email };
 }
 
-/** Sets the new password, uses up the link and signs the user out everywhere, in one transaction. */
-export async function restorePassword(db: Db, token: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const row = await findValidReset(tx as unknown as Db, token);
+/** The reset link used once: the new password set and every session of the user revoked (audited as the user's). */
+const useResetLink = defineCommand({
+  action: 'password-reset',
+  target: {
+    record: userRecord,
+    id: (input: { userId: number; resetId: number; passwordHash: string }) => input.userId,
+  },
+  run: async ({ tx, row, input }) => {
     const used = await tx
       .update(passwordResets)
       .set({ usedAt: new Date() })
-      .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
+      .where(and(eq(passwordResets.id, input.resetId), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (used.length === 0) throw AppError.precondition(APP_MSG.resetInvalid);
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
-    await writeAudit(tx, {
-      actor: { id: row.userId, companyId: row.companyId },
-      entity: 'users',
-      entityId: row.userId,
-      action: 'password-reset',
-      after: { reason: 'reset link' },
-    });
-  });
+    await tx.update(users).set({ passwordHash: input.passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
+    await revokeSessions(tx, row.id);
+  },
+});
+
+/** Sets the new password, uses up the link and signs the user out everywhere, in one transaction. */
+export async function restorePassword(db: Db, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const reset = await findValidReset(db, token);
+  const [owner] = await db.select().from(users).where(eq(users.id, reset.userId));
+  if (!owner) throw AppError.precondition(APP_MSG.resetInvalid);
+  await runCommand(db, useResetLink, actingAs(owner), { userId: owner.id, resetId: reset.id, passwordHash });
 }
 
 /**
@@ -256,35 +261,19 @@ export async function recordEmailChange(
   return { ...mail, to: change.oldEmail, companyId: change.user.companyId, createdBy: change.user.id };
 }
 
-/**
- * POST /email/undo: puts back the address from before that change, in one transaction. Whoever
- * changed it may hold a session, a reset link or the password, so every session is revoked, every
- * reset link and the undo links of later changes are used up, and the password is replaced by one
- * nobody knows: the owner chooses a new one through the reset mail, which now reaches the old address.
- */
-export async function undoEmailChange(db: Db, token: string): Promise<{ email: string }> {
-  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
-  return db.transaction(async (tx) => {
-    const [change] = await tx
-      .select()
-      .from(emailChanges)
-      .where(
-        and(
-          eq(emailChanges.tokenHash, hashToken(token)),
-          isNull(emailChanges.usedAt),
-          gt(emailChanges.expiresAt, sql`now()`),
-        ),
-      )
-      .for('update');
-    if (!change) throw AppError.precondition(APP_MSG.emailUndoInvalid);
-    const [user] = await tx.select().from(users).where(eq(users.id, change.userId)).for('update');
-    if (!user) throw AppError.precondition(APP_MSG.emailUndoInvalid);
+/** The undo of one e-mail change, run as its user with the change and the user locked. */
+const restoreEmail = defineCommand({
+  action: 'email-restore',
+  run: async ({ tx, lock, audit, input }: CommandContext<{ changeId: number; unusable: string }, typeof users>) => {
+    const change = await lock(emailChangeRecord, input.changeId);
+    const now = new Date();
+    if (change.usedAt || change.expiresAt <= now) throw AppError.precondition(APP_MSG.emailUndoInvalid);
+    const user = await lock(userRecord, change.userId);
     const [taken] = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(sql`lower(${users.email}) = lower(${change.oldEmail})`, ne(users.id, user.id)));
     if (taken) throw AppError.precondition(APP_MSG.emailUndoTaken);
-    const now = new Date();
     // This change and every later one are undone; an earlier change's link (sent to an older address) still works.
     await tx
       .update(emailChanges)
@@ -296,21 +285,33 @@ export async function undoEmailChange(db: Db, token: string): Promise<{ email: s
       .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
     await tx
       .update(users)
-      .set({ email: change.oldEmail, passwordHash: unusable, updatedAt: now })
+      .set({ email: change.oldEmail, passwordHash: input.unusable, updatedAt: now })
       .where(eq(users.id, user.id));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    await writeAudit(tx, {
-      actor: { id: user.id, companyId: user.companyId },
-      entity: 'users',
+    const revoked = await revokeSessions(tx, user.id);
+    await audit({
+      entity: userRecord.entity,
       entityId: user.id,
       action: 'email-restore',
       before: { email: user.email },
-      after: { email: change.oldEmail, credentials_cleared: true, sessions_revoked: revoked.length },
+      after: { email: change.oldEmail, credentials_cleared: true, sessions_revoked: revoked },
     });
     return { email: change.oldEmail };
-  });
+  },
+});
+
+/**
+ * POST /email/undo: puts back the address from before that change, in one transaction. Whoever
+ * changed it may hold a session, a reset link or the password, so every session is revoked, every
+ * reset link and the undo links of later changes are used up, and the password is replaced by one
+ * nobody knows: the owner chooses a new one through the reset mail, which now reaches the old address.
+ */
+export async function undoEmailChange(db: Db, token: string): Promise<{ email: string }> {
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  const [found] = await db
+    .select({ id: emailChanges.id, userId: emailChanges.userId })
+    .from(emailChanges)
+    .where(eq(emailChanges.tokenHash, hashToken(token)));
+  const [owner] = found ? await db.select().from(users).where(eq(users.id, found.userId)) : [];
+  if (!found || !owner) throw AppError.precondition(APP_MSG.emailUndoInvalid);
+  return runCommand(db, restoreEmail, actingAs(owner), { changeId: found.id, unusable });
 }
