@@ -4,9 +4,10 @@ import type { CheckState } from '@backhaul/shared/modules/account/account.contra
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
+import { attendanceDayRecord } from './account.record';
 import { attendanceDays } from './account.table';
 
 type DayRow = { check_in: string | null; check_out: string | null };
@@ -23,14 +24,11 @@ export async function checkState(db: DbOrTx, userId: number, today = nowInCompan
   return { status, check_in: row?.check_in ?? null, check_out: row?.check_out ?? null };
 }
 
-/**
- * POST /check/1: the first check-in of the company day; a second is refused. The unique
- * (user, date) index makes two parallel check-ins one.
- */
-export async function checkIn(db: Db, user: AuthUser): Promise<{ message: string; check: CheckState }> {
-  const today = nowInCompanyTimeZone().date;
-  const saved = await db.transaction(async (tx) => {
-    const rows = await tx
+/** The first check-in of the day; null when the day already has one (the unique (user, date) index makes two parallel ones one). */
+const takeCheckIn = defineCommand({
+  action: 'check_in',
+  run: async ({ tx, user, audit, input: today }: CommandContext<string, typeof attendanceDays>) => {
+    const [row] = await tx
       .insert(attendanceDays)
       .values({ companyId: user.companyId, userId: user.id, date: today, checkIn: new Date() })
       .onConflictDoUpdate({
@@ -39,43 +37,48 @@ export async function checkIn(db: Db, user: AuthUser): Promise<{ message: string
         setWhere: sql`${attendanceDays.checkIn} is null`,
       })
       .returning({ id: attendanceDays.id });
-    const row = rows[0];
     if (!row) return null;
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'attendance_days',
+    await audit({
+      entity: attendanceDayRecord.entity,
       entityId: row.id,
       action: 'check_in',
       after: { date: today },
     });
     return row;
-  });
+  },
+});
+
+/** POST /check/1: the first check-in of the company day; a second is refused. */
+export async function checkIn(db: Db, user: AuthUser): Promise<{ message: string; check: CheckState }> {
+  const today = nowInCompanyTimeZone().date;
+  const saved = await runCommand(db, takeCheckIn, user, today);
   if (!saved) throw AppError.precondition(MSG.alreadyCheckedIn);
   return { message: MSG.checkedIn, check: await checkState(db, user.id, today) };
 }
 
+/** Closes the open day, locked; false when a parallel check-out closed it first. */
+const takeCheckOut = defineCommand({
+  action: 'check_out',
+  auditUnchanged: true,
+  target: { record: attendanceDayRecord, id: (dayId: number) => dayId },
+  run: async ({ tx, row }) => {
+    if (!row.checkIn || row.checkOut) return false;
+    await tx.update(attendanceDays).set({ checkOut: new Date() }).where(eq(attendanceDays.id, row.id));
+    return true;
+  },
+});
+
 /** POST /check/2: closes today's open day (or yesterday's, for a shift past midnight). */
 export async function checkOut(db: Db, user: AuthUser): Promise<{ message: string; check: CheckState }> {
   const today = nowInCompanyTimeZone().date;
-  const closed = await db.transaction(async (tx) => {
-    const [open] = await rowsOf<{ id: number; date: string }>(
-      tx,
-      sql`select id, to_char(date, 'YYYY-MM-DD') as date from attendance_days
-          where user_id = ${user.id} and date between ${addDays(today, -1)} and ${today}
-            and check_in is not null and check_out is null
-          order by date desc limit 1 for update`,
-    );
-    if (!open) return null;
-    await tx.update(attendanceDays).set({ checkOut: new Date() }).where(eq(attendanceDays.id, open.id));
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'attendance_days',
-      entityId: open.id,
-      action: 'check_out',
-      after: { date: open.date },
-    });
-    return open;
-  });
+  const [open] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from attendance_days
+        where user_id = ${user.id} and date between ${addDays(today, -1)} and ${today}
+          and check_in is not null and check_out is null
+        order by date desc limit 1`,
+  );
+  const closed = open ? await runCommand(db, takeCheckOut, user, open.id) : false;
   if (!closed) {
     const state = await checkState(db, user.id, today);
     throw AppError.precondition(state.status === 2 ? MSG.alreadyCheckedOut : APP_MSG.notCheckedIn);
@@ -83,57 +86,61 @@ export async function checkOut(db: Db, user: AuthUser): Promise<{ message: strin
   return { message: MSG.checkedOut, check: await checkState(db, user.id, today) };
 }
 
-/** POST /info/users/sick/:date/:id: marks (or unmarks) a sick day. */
-export async function markSick(db: Db, actor: AuthUser, input: { userId: number; date: string; sick: boolean }) {
-  await db.transaction(async (tx) => {
+type SickInput = { userId: number; date: string; sick: boolean };
+
+const writeSick = defineCommand({
+  action: 'sick',
+  run: async ({ tx, user, audit, input }: CommandContext<SickInput, typeof attendanceDays>) => {
     const [row] = await tx
       .insert(attendanceDays)
       .values({
-        companyId: actor.companyId,
+        companyId: user.companyId,
         userId: input.userId,
         date: input.date,
         sick: input.sick,
-        correctedBy: actor.id,
+        correctedBy: user.id,
       })
       .onConflictDoUpdate({
         target: [attendanceDays.userId, attendanceDays.date],
-        set: { sick: input.sick, correctedBy: actor.id },
+        set: { sick: input.sick, correctedBy: user.id },
       })
       .returning({ id: attendanceDays.id });
     if (!row) throw AppError.notFound();
-    await writeAudit(tx, { actor, entity: 'attendance_days', entityId: row.id, action: 'sick', after: input });
-  });
+    await audit({ entity: attendanceDayRecord.entity, entityId: row.id, action: 'sick', after: input });
+  },
+});
+
+/** POST /info/users/sick/:date/:id: marks (or unmarks) a sick day. */
+export async function markSick(db: Db, actor: AuthUser, input: SickInput) {
+  await runCommand(db, writeSick, actor, input);
 }
 
-/** POST /info/users/date-time/:date/:id: sets a day's check-in and check-out ("HH:mm", company time). */
-export async function setDayTimes(
-  db: Db,
-  actor: AuthUser,
-  input: { userId: number; date: string; check_in: string; check_out: string },
-) {
-  const at = (time: string) => (time ? sql`((${input.date}::date + ${time}::time) at time zone ${TZ})` : sql`null`);
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
+type DayTimesInput = { userId: number; date: string; check_in: string; check_out: string };
+
+/** The day as it was (locked when it exists), then both times written over it. */
+const writeDayTimes = defineCommand({
+  action: 'update',
+  run: async ({ tx, user, lock, audit, input }: CommandContext<DayTimesInput, typeof attendanceDays>) => {
+    const at = (time: string) => (time ? sql`((${input.date}::date + ${time}::time) at time zone ${TZ})` : sql`null`);
+    const [existing] = await tx
+      .select({ id: attendanceDays.id })
       .from(attendanceDays)
-      .where(and(eq(attendanceDays.userId, input.userId), eq(attendanceDays.date, input.date)))
-      .for('update');
+      .where(and(eq(attendanceDays.userId, input.userId), eq(attendanceDays.date, input.date)));
+    const before = existing ? await lock(attendanceDayRecord, existing.id) : null;
     const [row] = await rowsOf<{ id: number }>(
       tx,
       sql`insert into attendance_days (company_id, user_id, date, check_in, check_out, corrected_by)
-          values (${actor.companyId}, ${input.userId}, ${input.date}, ${at(input.check_in)}, ${at(input.check_out)}, ${actor.id})
+          values (${user.companyId}, ${input.userId}, ${input.date}, ${at(input.check_in)}, ${at(input.check_out)}, ${user.id})
           on conflict (user_id, date) do update
             set check_in = excluded.check_in, check_out = excluded.check_out, corrected_by = excluded.corrected_by
           returning id`,
     );
     if (!row) throw AppError.notFound();
-    await writeAudit(tx, {
-      actor,
-      entity: 'attendance_days',
-      entityId: row.id,
-      action: 'update',
-      before,
-      after: input,
-    });
-  });
+    await audit({ entity: attendanceDayRecord.entity, entityId: row.id, action: 'update', before, after: input });
+  },
+});
+
+/** POST /info/users/date-time/:date/:id: sets a day's check-in and check-out ("HH:mm", company time). */
+export async function setDayTimes(db: Db, actor: AuthUser, input: DayTimesInput) {
+  await runCommand(db, writeDayTimes, actor, input);
 }

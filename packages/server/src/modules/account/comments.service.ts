@@ -1,12 +1,14 @@
 import { ACTION, can, type GrantSet, MSG } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT as TZ } from '@backhaul/shared/formats/formats';
 import { ACCOUNT_SECTION, type CommentRow } from '@backhaul/shared/modules/account/account.contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { defineCommand, runCommand } from '../../platform/record/command';
+import { createRecord } from '../../platform/record/record.service';
+import { userCommentRecord } from './account.record';
 import { ensureStaff } from './account.service';
 import { userComments } from './account.table';
 
@@ -36,37 +38,22 @@ export async function listComments(db: Db, c: Caller, body: { seen: boolean | nu
 
 export async function addComment(db: Db, c: Caller, form: { user_id: number; text: string }) {
   await ensureStaff(db, c.user, form.user_id);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(userComments)
-      .values({ companyId: c.user.companyId, userId: form.user_id, authorId: c.user.id, text: form.text })
-      .returning();
-    if (!row) throw AppError.notFound();
-    await writeAudit(tx, { actor: c.user, entity: 'user_comments', entityId: row.id, action: 'create', after: row });
-  });
+  await createRecord(db, userCommentRecord, c.user, form);
   return { message: MSG.itemAdded };
 }
+
+const switchSeen = defineCommand({
+  action: 'update',
+  target: { record: userCommentRecord, id: (input: { id: number; seen: boolean }) => input.id },
+  run: async ({ tx, row, input }) => {
+    await tx.update(userComments).set({ seen: input.seen }).where(eq(userComments.id, row.id));
+  },
+});
 
 /** The comments switch: seen or new; disabled (403) without Comments edit. */
 export async function setCommentSeen(db: Db, c: Caller, id: number, seen: boolean) {
   if (!canSwitch(c.grants)) throw AppError.forbidden();
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(userComments)
-      .where(and(eq(userComments.id, id), eq(userComments.companyId, c.user.companyId)))
-      .for('update');
-    if (!before) throw AppError.notFound();
-    await tx.update(userComments).set({ seen }).where(eq(userComments.id, id));
-    await writeAudit(tx, {
-      actor: c.user,
-      entity: 'user_comments',
-      entityId: id,
-      action: 'update',
-      before: { seen: before.seen },
-      after: { seen },
-    });
-  });
+  await runCommand(db, switchSeen, c.user, { id, seen });
   return { message: MSG.itemSaved };
 }
 

@@ -1,12 +1,13 @@
 import { APP_MSG, MSG } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT as TZ } from '@backhaul/shared/formats/formats';
 import type { NoteForm, NoteRow } from '@backhaul/shared/modules/account/account.contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
+import { staffNoteRecord } from './account.record';
 import { staffNotes } from './account.table';
 
 export async function unreadNotes(db: DbOrTx, userId: number): Promise<number> {
@@ -51,6 +52,34 @@ export async function listNotes(db: Db, user: AuthUser, body: { box: 'inbox' | '
   return { rows, total: total[0]?.n ?? 0, unread, page: body.page, limit: body.limit, users, departments };
 }
 
+/** One note per recipient, each audited. */
+const sendNotes = defineCommand({
+  action: 'create',
+  run: async ({
+    tx,
+    user,
+    audit,
+    input,
+  }: CommandContext<{ form: NoteForm; recipients: number[] }, typeof staffNotes>) => {
+    const { form } = input;
+    const saved = await tx
+      .insert(staffNotes)
+      .values(
+        input.recipients.map((userId) => ({
+          companyId: user.companyId,
+          authorId: user.id,
+          userId,
+          departmentId: form.department_id,
+          text: form.text,
+        })),
+      )
+      .returning({ id: staffNotes.id });
+    for (const s of saved)
+      await audit({ entity: staffNoteRecord.entity, entityId: s.id, action: 'create', after: form });
+    return saved.length;
+  },
+});
+
 /** POST /info/notes: to one person, or to every active member of a department (one note each). */
 export async function sendNote(db: Db, user: AuthUser, form: NoteForm): Promise<{ message: string; count: number }> {
   const recipients = await rowsOf<{ id: number }>(
@@ -62,47 +91,27 @@ export async function sendNote(db: Db, user: AuthUser, form: NoteForm): Promise<
   );
   if (!recipients.length)
     throw AppError.invalidField(form.user_id !== null ? 'user_id' : 'department_id', APP_MSG.notFound);
-  const count = await db.transaction(async (tx) => {
-    const saved = await tx
-      .insert(staffNotes)
-      .values(
-        recipients.map((r) => ({
-          companyId: user.companyId,
-          authorId: user.id,
-          userId: r.id,
-          departmentId: form.department_id,
-          text: form.text,
-        })),
-      )
-      .returning({ id: staffNotes.id });
-    for (const s of saved)
-      await writeAudit(tx, { actor: user, entity: 'staff_notes', entityId: s.id, action: 'create', after: form });
-    return saved.length;
+  const count = await runCommand(db, sendNotes, user, {
+    form,
+    recipients: recipients.map((r) => r.id),
   });
   return { message: APP_MSG.noteSent, count };
 }
 
-/** PUT /info/notes/:id: the recipient marks a note read (1) or unread (0). */
-export async function setNoteStatus(db: Db, user: AuthUser, id: number, status: number) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(staffNotes)
-      .where(and(eq(staffNotes.id, id), eq(staffNotes.userId, user.id)))
-      .for('update');
-    if (!before) throw AppError.notFound();
+/** Read (1) or unread (0), by the note's recipient (the record's scope: anyone else gets a 404). */
+const markNote = defineCommand({
+  action: 'update',
+  target: { record: staffNoteRecord, id: (input: { id: number; status: number }) => input.id },
+  run: async ({ tx, row, input }) => {
     await tx
       .update(staffNotes)
-      .set({ status, readAt: status === 1 ? new Date() : null })
-      .where(eq(staffNotes.id, id));
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'staff_notes',
-      entityId: id,
-      action: 'update',
-      before: { status: before.status },
-      after: { status },
-    });
-  });
+      .set({ status: input.status, readAt: input.status === 1 ? new Date() : null })
+      .where(eq(staffNotes.id, row.id));
+  },
+});
+
+/** PUT /info/notes/:id: the recipient marks a note read (1) or unread (0). */
+export async function setNoteStatus(db: Db, user: AuthUser, id: number, status: number) {
+  await runCommand(db, markNote, user, { id, status });
   return { message: MSG.readStatusChanged, count: await unreadNotes(db, user.id) };
 }

@@ -1,13 +1,15 @@
 import { APP_MSG } from '@backhaul/shared';
 import type { MyInformationForm } from '@backhaul/shared/modules/account/account.contract';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
-import { sessions, users } from '../../platform/auth/auth.table';
+import { users } from '../../platform/auth/auth.table';
+import { revokeSessions } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/password';
+import { userRecord } from '../../platform/auth/user.record';
 import { AppError } from '../../platform/errors';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { checkCurrentPassword } from '../session';
 import { staffProfiles } from './account.table';
 
@@ -18,6 +20,19 @@ export function passwordHoldsEmail(password: string, email: string): boolean {
   const local = e.split('@')[0] ?? '';
   return p.includes(e) || (local.length >= 3 && p.includes(local));
 }
+
+/** The caller's new password, and every other session of the caller revoked; answers how many. */
+const setPassword = defineCommand({
+  action: 'password_change',
+  target: {
+    record: userRecord,
+    id: (input: { userId: number; passwordHash: string; keepSessionId: number }) => input.userId,
+  },
+  run: async ({ tx, row, input }) => {
+    await tx.update(users).set({ passwordHash: input.passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
+    return revokeSessions(tx, row.id, input.keepSessionId);
+  },
+});
 
 /**
  * POST /user/update: the current password is required (throttled as a sign-in), the new one is
@@ -40,22 +55,12 @@ export async function changePassword(
   if (passwordHoldsEmail(body.password, row.email))
     throw AppError.invalidField('password', APP_MSG.passwordMatchesEmail);
   const passwordHash = await hashPassword(body.password);
-  return db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
-    const revoked = await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, row.id), isNull(sessions.revokedAt), ne(sessions.id, auth.sessionId)))
-      .returning({ id: sessions.id });
-    await writeAudit(tx, {
-      actor: auth.user,
-      entity: 'users',
-      entityId: row.id,
-      action: 'password_change',
-      after: { sessions_revoked: revoked.length },
-    });
-    return { revoked: revoked.length };
+  const revoked = await runCommand(db, setPassword, auth.user, {
+    userId: row.id,
+    passwordHash,
+    keepSessionId: auth.sessionId,
   });
+  return { revoked };
 }
 
 export async function readMyInformation(db: Db, user: AuthUser): Promise<MyInformationForm> {
@@ -63,23 +68,25 @@ export async function readMyInformation(db: Db, user: AuthUser): Promise<MyInfor
   return { phone: p?.phone ?? '', location: p?.location ?? '', duties: p?.duties ?? '' };
 }
 
-/** Saves the caller's own phone, location and duties (their profile row is made on first save). */
-export async function saveMyInformation(db: Db, user: AuthUser, form: MyInformationForm): Promise<MyInformationForm> {
-  const values = { phone: form.phone || null, location: form.location || null, duties: form.duties || null };
-  await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(staffProfiles).where(eq(staffProfiles.userId, user.id)).for('update');
+type ProfileValues = { phone: string | null; location: string | null; duties: string | null };
+
+/** The caller's profile row, made on first save, written under the caller's user row lock (one row per user). */
+const writeMyInformation = defineCommand({
+  action: 'update',
+  run: async ({ tx, user, lock, audit, input: values }: CommandContext<ProfileValues, typeof users>) => {
+    await lock(userRecord, user.id);
+    const [before] = await tx.select().from(staffProfiles).where(eq(staffProfiles.userId, user.id));
     await tx
       .insert(staffProfiles)
       .values({ userId: user.id, companyId: user.companyId, ...values })
       .onConflictDoUpdate({ target: staffProfiles.userId, set: { ...values, updatedAt: new Date() } });
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'staff_profiles',
-      entityId: user.id,
-      action: 'update',
-      before,
-      after: values,
-    });
-  });
+    await audit({ entity: 'staff_profiles', entityId: user.id, action: 'update', before, after: values });
+  },
+});
+
+/** Saves the caller's own phone, location and duties (their profile row is made on first save). */
+export async function saveMyInformation(db: Db, user: AuthUser, form: MyInformationForm): Promise<MyInformationForm> {
+  const values = { phone: form.phone || null, location: form.location || null, duties: form.duties || null };
+  await runCommand(db, writeMyInformation, user, values);
   return readMyInformation(db, user);
 }

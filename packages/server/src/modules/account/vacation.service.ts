@@ -4,9 +4,11 @@ import { ACCOUNT_SECTION, VACATION_STATUS, type VacationRow } from '@backhaul/sh
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { defineCommand, runCommand } from '../../platform/record/command';
+import { createRecord } from '../../platform/record/record.service';
+import { vacationRecord } from './account.record';
 import { decidesVacations, monthDates } from './account.service';
 import { vacationRequests } from './account.table';
 
@@ -103,72 +105,45 @@ export async function requestVacation(
   if (form.check_only) return { message: '', item: null, overlaps };
   if (form.date_from < nowInCompanyTimeZone().date)
     throw AppError.invalidField('date_from', 'A vacation cannot start in the past.');
-  const id = await db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(vacationRequests)
-      .values({
-        companyId: c.user.companyId,
-        userId: c.user.id,
-        dateFrom: form.date_from,
-        dateTo: form.date_to,
-        comment: form.comment || null,
-      })
-      .returning();
-    if (!saved) throw AppError.notFound();
-    await writeAudit(tx, {
-      actor: c.user,
-      entity: 'vacation_requests',
-      entityId: saved.id,
-      action: 'create',
-      after: saved,
-    });
-    return saved.id;
-  });
-  return { message: MSG.vacationRequestSent, item: await readRow(db, c, id), overlaps };
+  const saved = await createRecord(db, vacationRecord, c.user, form);
+  return { message: MSG.vacationRequestSent, item: await readRow(db, c, saved.id), overlaps };
 }
+
+/** Approved (1) or refused (2) by a decider, never by the person who asked. */
+const decide = defineCommand({
+  action: 'update',
+  target: { record: vacationRecord, id: (input: { id: number; status: number }) => input.id },
+  run: async ({ tx, user, row, input }) => {
+    if (row.userId === user.id) throw AppError.forbidden();
+    await tx
+      .update(vacationRequests)
+      .set({ status: input.status, decidedBy: user.id, decidedAt: new Date() })
+      .where(eq(vacationRequests.id, row.id));
+  },
+});
 
 /** PUT /info/vacation/request/:id: a decider (role 3 or Vacation edit) approves (1) or refuses (2) another's request. */
 export async function decideVacation(db: Db, c: Caller, id: number, status: number) {
   if (!decidesVacations(c.user, c.grants)) throw AppError.forbidden();
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(vacationRequests)
-      .where(sql`${vacationRequests.id} = ${id} and ${vacationRequests.companyId} = ${c.user.companyId}`)
-      .for('update');
-    if (!before) throw AppError.notFound();
-    if (before.userId === c.user.id) throw AppError.forbidden();
-    await tx
-      .update(vacationRequests)
-      .set({ status, decidedBy: c.user.id, decidedAt: new Date() })
-      .where(eq(vacationRequests.id, id));
-    await writeAudit(tx, {
-      actor: c.user,
-      entity: 'vacation_requests',
-      entityId: id,
-      action: 'update',
-      before: { status: before.status },
-      after: { status },
-    });
-  });
+  await runCommand(db, decide, c.user, { id, status });
   return { message: APP_MSG.vacationDecided, item: await readRow(db, c, id) };
 }
 
+/** One's own request while new, or any with Vacation delete. */
+const withdraw = defineCommand({
+  action: 'delete',
+  target: { record: vacationRecord, id: (input: { id: number; grants: GrantSet }) => input.id },
+  run: async ({ tx, user, row, input }) => {
+    const own = row.userId === user.id && row.status === VACATION_STATUS.new;
+    if (!own && !can(input.grants, { section: ACCOUNT_SECTION.vacation, action: ACTION.DELETE }))
+      throw AppError.forbidden();
+    await tx.delete(vacationRequests).where(eq(vacationRequests.id, row.id));
+  },
+});
+
 /** DELETE /info/vacation/request/:id: one's own request while new, or any with Vacation delete. */
 export async function deleteVacation(db: Db, c: Caller, id: number) {
-  await db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(vacationRequests)
-      .where(sql`${vacationRequests.id} = ${id} and ${vacationRequests.companyId} = ${c.user.companyId}`)
-      .for('update');
-    if (!before) throw AppError.notFound();
-    const own = before.userId === c.user.id && before.status === VACATION_STATUS.new;
-    if (!own && !can(c.grants, { section: ACCOUNT_SECTION.vacation, action: ACTION.DELETE }))
-      throw AppError.forbidden();
-    await tx.delete(vacationRequests).where(eq(vacationRequests.id, id));
-    await writeAudit(tx, { actor: c.user, entity: 'vacation_requests', entityId: id, action: 'delete', before });
-  });
+  await runCommand(db, withdraw, c.user, { id, grants: c.grants });
   return { message: MSG.leaveRequestDeleted };
 }
 
