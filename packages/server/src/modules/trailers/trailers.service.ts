@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { findRecord, getRecord, inTransaction } from '../../platform/record/record.service';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
+import { getRecord } from '../../platform/record/record.service';
 import * as general from '../general';
 import { readSystemSettings } from '../settings';
 import * as units from '../units';
@@ -61,16 +62,19 @@ export async function trailerInfo(db: DbOrTx, user: AuthUser, q: { id?: number |
   return { trailer: q.id ? (list[0] ?? null) : null, trailers: list };
 }
 
-/** POST /trailers/updateTruckCustomer: a change of customer from a date. */
-export async function assignTrailer(
-  db: Db,
-  user: AuthUser,
-  body: { id: number; customer_id?: number | null; from_date?: string | null },
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const record = await findRecord(tx, trailerRecord, user, body.id, { lock: true });
+type AssignBody = { id: number; customer_id?: number | null; from_date?: string | null };
+
+/**
+ * POST /trailers/updateTruckCustomer: a change of customer from a date. The trailer's audit row is
+ * written only when its customer changed.
+ */
+const assignTrailerCommand = defineCommand({
+  action: 'update',
+  target: { record: trailerRecord, id: (body: AssignBody) => body.id },
+  auditUnchanged: true,
+  run: async ({ tx, user, row, input: body }: CommandContext<AssignBody, typeof trailers>) => {
     if (body.customer_id === undefined) return;
-    const current = await trailerRecord.toRow(record, { tx, user });
+    const current = await trailerRecord.toRow(row, { tx, user });
     await checkTrailerForm(tx, user, { ...current, customer_id: body.customer_id }, body.id);
     const [updated] = await tx
       .update(trailers)
@@ -78,14 +82,16 @@ export async function assignTrailer(
       .where(eq(trailers.id, body.id))
       .returning();
     if (!updated) throw AppError.notFound();
-    await units.auditAssignmentChange(tx, {
+    await units.recordAssignment(tx, {
       user,
       kind: trailerKind,
       unitId: body.id,
-      assignment: { before: assignmentOf(record), after: assignmentOf(updated) },
+      before: assignmentOf(row),
+      after: assignmentOf(updated),
       fromDate: body.from_date ?? null,
-      before: current,
-      read: () => getTrailer(tx, user, body.id),
     });
-  });
-}
+  },
+});
+
+export const assignTrailer = (db: Db, user: AuthUser, body: AssignBody): Promise<void> =>
+  runCommand(db, assignTrailerCommand, user, body);

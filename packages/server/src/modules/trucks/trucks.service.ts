@@ -3,10 +3,10 @@ import type { Truck, TruckFormOutput, TruckOptions } from '@backhaul/shared/modu
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { findRecord, getRecord, inTransaction } from '../../platform/record/record.service';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
+import { getRecord } from '../../platform/record/record.service';
 import * as units from '../units';
 import { truckDriverChanged } from './truck-driver';
 import { assignmentOf, checkTruckForm, truckKind, truckRecord } from './trucks.record';
@@ -57,21 +57,24 @@ export async function truckOptions(db: DbOrTx, user: AuthUser, customerId?: numb
 
 // ---------- assignment ----------
 
-/** POST /trucks/updateTruckCustomer: a change of customer, driver or trailer from a date. */
-export async function assignTruck(
-  db: Db,
-  user: AuthUser,
-  body: {
-    id: number;
-    customer_id?: number | null;
-    driver_id?: number | null;
-    trailer_id?: number | null;
-    from_date?: string | null;
-  },
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const record = await findRecord(tx, truckRecord, user, body.id, { lock: true });
-    const current = await truckRecord.toRow(record, { tx, user });
+type AssignBody = {
+  id: number;
+  customer_id?: number | null;
+  driver_id?: number | null;
+  trailer_id?: number | null;
+  from_date?: string | null;
+};
+
+/**
+ * POST /trucks/updateTruckCustomer: a change of customer, driver or trailer from a date. The truck's
+ * audit row is written only when its assignment changed.
+ */
+const assignTruckCommand = defineCommand({
+  action: 'update',
+  target: { record: truckRecord, id: (body: AssignBody) => body.id },
+  auditUnchanged: true,
+  run: async ({ tx, user, row, input: body }: CommandContext<AssignBody, typeof trucks>) => {
+    const current = await truckRecord.toRow(row, { tx, user });
     const form: TruckFormOutput = {
       ...current,
       customer_id: body.customer_id === undefined ? current.customer_id : body.customer_id,
@@ -93,57 +96,61 @@ export async function assignTruck(
     await truckDriverChanged(tx, user, {
       truckId: body.id,
       trailerId: updated.trailerId,
-      before: record.driverId,
+      before: row.driverId,
       after: updated.driverId,
     });
-    await units.auditAssignmentChange(tx, {
+    await units.recordAssignment(tx, {
       user,
       kind: truckKind,
       unitId: body.id,
-      assignment: { before: assignmentOf(record), after: assignmentOf(updated) },
+      before: assignmentOf(row),
+      after: assignmentOf(updated),
       fromDate: body.from_date ?? null,
-      before: current,
-      read: () => getTruck(tx, user, body.id),
     });
-  });
-}
+  },
+});
 
-/**
- * A driver's truck changed (drivers module): the truck the driver left gets its next team driver
- * (or none) if it was theirs; a truck with no driver takes them. Audited, in the caller's transaction.
- */
-export async function followDriverTruck(
-  tx: DbOrTx,
-  user: AuthUser,
-  change: { driverId: number; before: number | null; after: number | null },
-): Promise<void> {
+export const assignTruck = (db: Db, user: AuthUser, body: AssignBody): Promise<void> =>
+  runCommand(db, assignTruckCommand, user, body);
+
+type DriverMove = { driverId: number; before: number | null; after: number | null };
+
+/** The truck the driver left gets its next team driver (or none) if it was theirs; a truck with no driver takes them. */
+const followDriver = defineCommand<DriverMove, void>({
+  action: 'follow_driver',
+  run: async ({ tx, input: change, audit }) => {
+    const audited = (truckId: number, before: number | null, after: number | null) =>
+      audit({
+        entity: truckRecord.entity,
+        entityId: truckId,
+        action: 'update',
+        before: { driver_id: before },
+        after: { driver_id: after },
+      });
+    if (change.before !== null) {
+      const [left] = await tx
+        .update(trucks)
+        .set({
+          driverId: sql`(select d.id from drivers d where d.truck_id = ${change.before} and d.id <> ${change.driverId} order by d.id limit 1)`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(trucks.id, change.before), eq(trucks.driverId, change.driverId)))
+        .returning({ id: trucks.id, driverId: trucks.driverId });
+      if (left) await audited(left.id, change.driverId, left.driverId);
+    }
+    if (change.after !== null) {
+      const [taken] = await tx
+        .update(trucks)
+        .set({ driverId: change.driverId, updatedAt: new Date() })
+        .where(and(eq(trucks.id, change.after), sql`${trucks.driverId} is null`))
+        .returning({ id: trucks.id });
+      if (taken) await audited(taken.id, null, change.driverId);
+    }
+  },
+});
+
+/** A driver's truck changed (drivers module): its trucks follow, each audited, in the caller's transaction. */
+export async function followDriverTruck(tx: DbOrTx, user: AuthUser, change: DriverMove): Promise<void> {
   if (change.before === change.after) return;
-  const audit = (truckId: number, before: number | null, after: number | null) =>
-    writeAudit(tx, {
-      actor: user,
-      entity: 'trucks',
-      entityId: truckId,
-      action: 'update',
-      before: { driver_id: before },
-      after: { driver_id: after },
-    });
-  if (change.before !== null) {
-    const [left] = await tx
-      .update(trucks)
-      .set({
-        driverId: sql`(select d.id from drivers d where d.truck_id = ${change.before} and d.id <> ${change.driverId} order by d.id limit 1)`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(trucks.id, change.before), eq(trucks.driverId, change.driverId)))
-      .returning({ id: trucks.id, driverId: trucks.driverId });
-    if (left) await audit(left.id, change.driverId, left.driverId);
-  }
-  if (change.after !== null) {
-    const [taken] = await tx
-      .update(trucks)
-      .set({ driverId: change.driverId, updatedAt: new Date() })
-      .where(and(eq(trucks.id, change.after), sql`${trucks.driverId} is null`))
-      .returning({ id: trucks.id });
-    if (taken) await audit(taken.id, null, change.driverId);
-  }
+  await runCommand(tx, followDriver, user, change);
 }

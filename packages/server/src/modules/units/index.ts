@@ -4,7 +4,6 @@ export { defineEquipmentList, withSpecFilterNames } from './units.list';
 export { registerUnitRoutes } from './units.routes';
 export {
   type Assignment,
-  auditAssignmentChange,
   recordAssignment,
   removeUnitParts,
   selectOptions,

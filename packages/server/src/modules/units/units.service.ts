@@ -5,9 +5,9 @@ import type { AssignmentRow, ValueResponse, ValueRow } from '@backhaul/shared/mo
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError, type FieldErrors } from '../../platform/errors';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import * as general from '../general';
 import { type EquipmentRaw, equipmentSelect, type NoteRaw, noteSelect, toEquipment, toNote } from './unit-parts.record';
 import type { UnitKind, UnitSummary } from './units.kind';
@@ -139,67 +139,72 @@ export async function history(db: DbOrTx, user: AuthUser, kind: UnitKind, unitId
 
 export type Assignment = { customerId: number | null; driverId: number | null; trailerId: number | null };
 
+type AssignmentChange = {
+  kind: UnitKind;
+  unitId: number;
+  before: Assignment;
+  after: Assignment;
+  fromDate?: string | null | undefined;
+};
+
+/** The open period ends on the change's date and a new one starts (none for a unit with no one on it). */
+const changeAssignment = defineCommand<AssignmentChange, void>({
+  action: 'assign',
+  run: async ({ tx, user, input, audit }) => {
+    const fromDate = input.fromDate ?? nowInCompanyTimeZone().date;
+    const { after } = input;
+    const open = and(
+      eq(unitAssignments.unitType, input.kind.type),
+      eq(unitAssignments.unitId, input.unitId),
+      isNull(unitAssignments.toDate),
+    );
+    const [current] = await tx
+      .select()
+      .from(unitAssignments)
+      .where(open)
+      .orderBy(desc(unitAssignments.fromDate))
+      .limit(1);
+    if (current && current.fromDate > fromDate)
+      throw AppError.invalidField(
+        'from_date',
+        `The change cannot start before the current assignment (${current.fromDate}).`,
+      );
+    await tx.update(unitAssignments).set({ toDate: fromDate }).where(open);
+    if (after.customerId !== null || after.driverId !== null || after.trailerId !== null) {
+      await tx.insert(unitAssignments).values({
+        unitType: input.kind.type,
+        unitId: input.unitId,
+        customerId: after.customerId,
+        driverId: after.driverId,
+        trailerId: after.trailerId,
+        fromDate,
+        changedBy: user.id,
+      });
+    }
+    await audit({
+      entity: `${input.kind.type}_assignments`,
+      entityId: input.unitId,
+      action: 'update',
+      before: input.before,
+      after: { ...after, from_date: fromDate },
+    });
+  },
+});
+
 /**
  * Records an assignment change in the history (call it in the transaction that changes the unit):
  * the open period ends on `fromDate` and a new one starts, unless nothing changed. A unit with no
  * customer, driver and trailer gets no open period.
  */
-export async function recordAssignment(
-  tx: DbOrTx,
-  opts: {
-    user: AuthUser;
-    kind: UnitKind;
-    unitId: number;
-    before: Assignment;
-    after: Assignment;
-    fromDate?: string | null;
-  },
-): Promise<boolean> {
-  const { before, after } = opts;
+export async function recordAssignment(tx: DbOrTx, opts: AssignmentChange & { user: AuthUser }): Promise<void> {
+  const { before, after, user, ...change } = opts;
   if (
     before.customerId === after.customerId &&
     before.driverId === after.driverId &&
     before.trailerId === after.trailerId
   )
-    return false;
-  const fromDate = opts.fromDate ?? nowInCompanyTimeZone().date;
-  const open = and(
-    eq(unitAssignments.unitType, opts.kind.type),
-    eq(unitAssignments.unitId, opts.unitId),
-    isNull(unitAssignments.toDate),
-  );
-  const [current] = await tx
-    .select()
-    .from(unitAssignments)
-    .where(open)
-    .orderBy(desc(unitAssignments.fromDate))
-    .limit(1);
-  if (current && current.fromDate > fromDate)
-    throw AppError.invalidField(
-      'from_date',
-      `The change cannot start before the current assignment (${current.fromDate}).`,
-    );
-  await tx.update(unitAssignments).set({ toDate: fromDate }).where(open);
-  if (after.customerId !== null || after.driverId !== null || after.trailerId !== null) {
-    await tx.insert(unitAssignments).values({
-      unitType: opts.kind.type,
-      unitId: opts.unitId,
-      customerId: after.customerId,
-      driverId: after.driverId,
-      trailerId: after.trailerId,
-      fromDate,
-      changedBy: opts.user.id,
-    });
-  }
-  await writeAudit(tx, {
-    actor: opts.user,
-    entity: `${opts.kind.type}_assignments`,
-    entityId: opts.unitId,
-    action: 'update',
-    before: opts.before,
-    after: { ...opts.after, from_date: fromDate },
-  });
-  return true;
+    return;
+  await runCommand(tx, changeAssignment, user, { ...change, before, after });
 }
 
 /** Names for select options, scoped to the company (customers, drivers, trailers). */
@@ -236,35 +241,4 @@ export async function unitFormChecks(
   if (!(await exists('customers', customerId))) errors.customer_id = ['Choose a customer from the list.'];
   if (user.customerId && customerId !== user.customerId) errors.customer_id = ['Choose your own company.'];
   return { errors, exists };
-}
-
-/** …/updateTruckCustomer: the assignment change from a date, audited on the unit only when it changed. */
-export async function auditAssignmentChange<T>(
-  tx: DbOrTx,
-  opts: {
-    user: AuthUser;
-    kind: UnitKind;
-    unitId: number;
-    assignment: { before: Assignment; after: Assignment };
-    fromDate: string | null;
-    before: T;
-    read: () => Promise<T>;
-  },
-): Promise<void> {
-  const changed = await recordAssignment(tx, {
-    user: opts.user,
-    kind: opts.kind,
-    unitId: opts.unitId,
-    ...opts.assignment,
-    fromDate: opts.fromDate,
-  });
-  if (!changed) return;
-  await writeAudit(tx, {
-    actor: opts.user,
-    entity: `${opts.kind.type}s`,
-    entityId: opts.unitId,
-    action: 'update',
-    before: opts.before,
-    after: await opts.read(),
-  });
 }
