@@ -3,6 +3,7 @@ import { FROZEN_LABELS } from '@backhaul/shared/modules/customers/customers.cont
 import { Anchor, Badge, Divider, Drawer, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { downloadLink } from '../../platform/services/download';
+import { CustomerServiceRates } from './customer-service-rates';
 import { useCustomerCard } from './customers.api';
 import { FrozenBadge } from './frozen-badge';
 
@@ -58,6 +59,8 @@ export function CustomerCardDrawer({ id, onClose }: { id: number | null; onClose
             <Text size="sm">Trucks: {data.counts.trucks}</Text>
             <Text size="sm">Trailers: {data.counts.trailers}</Text>
           </Group>
+          <Divider label="Service rates" labelPosition="left" />
+          <CustomerServiceRates customerId={c.id} />
           <Divider label={`Exceptions (${data.exceptions.length})`} labelPosition="left" />
           {data.exceptions.length === 0 && (
             <Text size="sm" c="dimmed">

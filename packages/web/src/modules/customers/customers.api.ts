@@ -5,6 +5,10 @@ import {
   type CustomerFormOptions,
   CustomerFormOptionsSchema,
   CustomerSaveResponseSchema,
+  type CustomerServiceRates,
+  type CustomerServiceRatesBody,
+  CustomerServiceRatesSavedSchema,
+  CustomerServiceRatesSchema,
 } from '@backhaul/shared/modules/customers/customers.contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -55,3 +59,16 @@ export const deleteCustomerDrafts = async (exceptions: number[], files: number[]
     await api.post('/customers/deleteExceptions', { ids: exceptions }, { schema: DraftedIdsResponseSchema });
   if (files.length) await api.post('/customers/deleteFail', { ids: files }, { schema: DraftedIdsResponseSchema });
 };
+
+/** A customer's own rates for the accounting services (GET/PUT /customers/:id/service-rates). */
+export const serviceRatesKey = (id: number | null) => ['customer-service-rates', id] as const;
+export function useCustomerServiceRates(id: number | null) {
+  return useQuery({
+    queryKey: serviceRatesKey(id),
+    queryFn: (): Promise<CustomerServiceRates> =>
+      api.get(`/customers/${id}/service-rates`, { schema: CustomerServiceRatesSchema }),
+    enabled: id !== null,
+  });
+}
+export const saveCustomerServiceRates = (id: number, body: CustomerServiceRatesBody) =>
+  api.put(`/customers/${id}/service-rates`, body, { schema: CustomerServiceRatesSavedSchema });

@@ -3,7 +3,7 @@ import { MOTIVATION_RULES } from '@backhaul/shared/modules/safety/safety.contrac
 import { Badge, Group, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { loadMotivationMonth, loadMotivationMonths, safetyKeys } from './safety.api';
+import { loadMotivationHome, loadMotivationMonth, loadMotivationMonths, safetyKeys } from './safety.api';
 
 const W = MOTIVATION_RULES.scoreWeights;
 const scoreColor = (score: number) => (score >= 90 ? 'teal' : score >= 60 ? 'yellow' : 'red');
@@ -12,6 +12,8 @@ const scoreColor = (score: number) => (score >= 90 ? 'teal' : score >= 60 ? 'yel
 export function MotivationPanel() {
   const [month, setMonth] = useState(nowInCompanyTimeZone().date.slice(0, 7));
   const months = useQuery({ queryKey: safetyKeys.list('motivation-months'), queryFn: loadMotivationMonths });
+  const home = useQuery({ queryKey: safetyKeys.list('motivation-home'), queryFn: loadMotivationHome });
+  const minMiles = home.data?.rules.safe_min_miles ?? 0;
   const { data, isPending } = useQuery({
     queryKey: safetyKeys.list('motivation', month),
     queryFn: () => loadMotivationMonth(month),
@@ -30,9 +32,10 @@ export function MotivationPanel() {
         />
         <Text size="xs" c="dimmed" maw={720}>
           Safe-driving bonus {formatMoney(MOTIVATION_RULES.safeDrivingBonusCents / 100)} for a month without warnings,
-          violations, accidents or exceptions; on-time bonus {formatMoney(MOTIVATION_RULES.onTimePerLoadCents / 100)}{' '}
-          per load delivered. Score 100 − {W.warning} per warning − {W.violation} per violation − {W.accident} per
-          accident − {W.exception} per exception.
+          violations, accidents or exceptions and at least {minMiles.toLocaleString('en-US')} miles driven; on-time
+          bonus {formatMoney(MOTIVATION_RULES.onTimePerLoadCents / 100)} per load delivered by its appointment. Score
+          100 − {W.warning} per warning − {W.violation} per violation − {W.accident} per accident − {W.exception} per
+          exception.
         </Text>
       </Group>
       <Group gap="sm">
@@ -64,6 +67,8 @@ export function MotivationPanel() {
                   'Driver',
                   'Customer',
                   'Loads',
+                  'On time',
+                  'Miles',
                   'Actions',
                   'Warnings',
                   'Violations',
@@ -84,6 +89,8 @@ export function MotivationPanel() {
                   <Table.Td>{r.driver}</Table.Td>
                   <Table.Td>{r.customer ?? '—'}</Table.Td>
                   <Table.Td>{r.loads}</Table.Td>
+                  <Table.Td>{r.on_time_loads}</Table.Td>
+                  <Table.Td c={r.miles < minMiles ? 'dimmed' : undefined}>{r.miles.toLocaleString('en-US')}</Table.Td>
                   <Table.Td>{r.actions}</Table.Td>
                   <Table.Td>{r.warnings}</Table.Td>
                   <Table.Td>{r.violations}</Table.Td>
@@ -101,7 +108,7 @@ export function MotivationPanel() {
               ))}
               {!isPending && data?.rows.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={12}>
+                  <Table.Td colSpan={14}>
                     <Text c="dimmed" size="sm">
                       No drivers on safety.
                     </Text>
@@ -111,7 +118,7 @@ export function MotivationPanel() {
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
-                <Table.Th colSpan={9}>{data?.totals.drivers ?? 0} drivers</Table.Th>
+                <Table.Th colSpan={11}>{data?.totals.drivers ?? 0} drivers</Table.Th>
                 <Table.Th>{formatMoney(data?.totals.safe_bonus ?? 0)}</Table.Th>
                 <Table.Th>{formatMoney(data?.totals.on_time_bonus ?? 0)}</Table.Th>
                 <Table.Th data-testid="motivation-total">{formatMoney(data?.totals.total ?? 0)}</Table.Th>

@@ -1,4 +1,5 @@
 import {
+  MotivationHomeSchema,
   MotivationListSchema,
   MotivationMonthSchema,
   SAFETY_EXCEPTION_ROUTES,
@@ -54,5 +55,6 @@ export const saveSafetyRow = (body: SafetySaveBody) => api.post('/safety/save', 
 
 export const loadMotivationMonth = (month: string) =>
   api.post(`/motivation/show/${month}`, {}, { schema: MotivationMonthSchema });
+export const loadMotivationHome = () => api.get('/motivation', { schema: MotivationHomeSchema });
 export const loadMotivationMonths = () =>
   api.post('/motivation/list', { months: 12 }, { schema: MotivationListSchema });

@@ -26,8 +26,9 @@ import { fetchAccountSettings, saveAccountSettings, settingsKeys } from './setti
 
 /**
  * Settings → Accounting settings (GET/POST /settings/account): invoice numbering, payment terms and
- * the remit-to address printed on invoices, the accounting services (status, name, default) and the
- * Zelle account customers pay to.
+ * the remit-to address printed on invoices, the accounting services (status, name, default), the
+ * Zelle account customers pay to, pay rules, shop billing (sublet markup, labour taxable) and the
+ * motivation programme's miles.
  */
 export function AccountingSettingsPage() {
   const canEdit = allowsButton(usePermissionTree(), { section: SECTION.Settings, ids: [ACTION.EDIT] });
@@ -182,6 +183,47 @@ export function AccountingSettingsPage() {
                       />
                     </SimpleGrid>
                   </Card>
+                  <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+                    <Card withBorder data-testid="shop-rules">
+                      <Title order={4} mb="xs">
+                        Shop billing
+                      </Title>
+                      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                        <NumberInput
+                          label="Sublet markup"
+                          description="Added to vendors' invoices (a tow, outside machining) on a customer's work order."
+                          suffix=" %"
+                          decimalScale={2}
+                          min={0}
+                          max={100}
+                          data-testid="field-shop.sublet_markup_percent"
+                          {...form.getInputProps('shop.sublet_markup_percent')}
+                        />
+                        <Switch
+                          mt="lg"
+                          label="Labour is taxable"
+                          description="Charge the work order's tax on labour as well as parts (as the state requires)."
+                          data-testid="field-shop.labor_taxable"
+                          {...form.getInputProps('shop.labor_taxable', { type: 'checkbox' })}
+                        />
+                      </SimpleGrid>
+                    </Card>
+                    <Card withBorder data-testid="motivation-rules">
+                      <Title order={4} mb="xs">
+                        Motivation programme
+                      </Title>
+                      <NumberInput
+                        label="Safe-driving bonus: minimum miles a month"
+                        description="A clean month earns the bonus only with at least these miles driven."
+                        suffix=" mi"
+                        thousandSeparator=","
+                        min={0}
+                        max={100000}
+                        data-testid="field-motivation.safe_driving_min_miles"
+                        {...form.getInputProps('motivation.safe_driving_min_miles')}
+                      />
+                    </Card>
+                  </SimpleGrid>
                   {canEdit && (
                     <Group justify="flex-end">
                       <Button type="submit" loading={saving}>

@@ -3,7 +3,9 @@ import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/form
 import {
   EMPTY_WORK_ORDER,
   previewTotals,
+  subletBilled,
   WO_CANCELED,
+  WO_WAITING_APPROVAL,
   type WorkOrderForm,
   WorkOrderFormSchema,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
@@ -101,7 +103,25 @@ export function WorkOrderDialog({
   });
   const values = form.getValues() as WorkOrderForm;
   const row = data?.row && 'labour' in data.row ? data.row : null;
-  const totals = previewTotals(values);
+  const shop = data?.shop ?? { sublet_markup_percent: 0, labor_taxable: false };
+  const totals = previewTotals(values, shop);
+  const markupBp = Math.round(shop.sublet_markup_percent * 100);
+  const billed = (amount: unknown) => subletBilled(Math.round(Number(amount || 0) * 100), markupBp) / 100;
+  const mayApprove =
+    row !== null &&
+    row.customer_id !== null &&
+    row.customer_invoice_id === null &&
+    row.approved_at === null &&
+    row.status !== WO_CANCELED &&
+    !readOnly &&
+    mayEdit;
+  const approve = async () => {
+    if (!row) return;
+    const answer = await workOrdersApi.approve(row.id);
+    showAlert('success', answer.message);
+    onSaved();
+    onClose();
+  };
   const input = lineInputs(form);
   const technicians = (data?.technicians ?? []).map((t) => ({ value: String(t.id), label: t.name }));
   const removeTo = (key: 'remove_labour' | 'remove_parts') => (lineId: number) =>
@@ -211,10 +231,16 @@ export function WorkOrderDialog({
           <WorkOrderLines
             form={form}
             list="invoices"
-            title="Vendor invoices"
+            title={
+              shop.sublet_markup_percent
+                ? `Vendor invoices (sublet, billed with a ${shop.sublet_markup_percent} % markup)`
+                : 'Vendor invoices (sublet)'
+            }
             readOnly={ro}
             empty={{ number: '', amount: '', issued_on: null }}
             onRemoveSaved={(d) => setDropInvoices((ids) => [...ids, d])}
+            amount={(i) => billed(i.amount)}
+            amountTitle="Billed"
             columns={[
               { key: 'number', title: 'Invoice #', width: 200, input: input.text('Invoice number') },
               { key: 'amount', title: 'Amount', width: 140, input: input.number('Invoice amount', true) },
@@ -247,7 +273,7 @@ export function WorkOrderDialog({
             </Group>
             <Group gap="md" wrap="nowrap" data-testid="work-order-totals">
               <Text size="sm" c="dimmed">
-                {`Labour ${formatMoney(totals.labour / 100)} · Parts ${formatMoney(totals.parts / 100)} · Tax ${formatMoney(totals.tax / 100)}`}
+                {`Labour ${formatMoney(totals.labour / 100)} · Parts ${formatMoney(totals.parts / 100)} · Tax${shop.labor_taxable ? ' (parts and labour)' : ''} ${formatMoney(totals.tax / 100)} · Sublet ${formatMoney(totals.sublet / 100)}`}
               </Text>
               <Text fw={700}>Total {formatMoney(totals.total / 100)}</Text>
             </Group>
@@ -263,6 +289,16 @@ export function WorkOrderDialog({
               >
                 Invoice PDF
               </Button>
+            )}
+            {mayApprove && (
+              <Button variant="light" color="teal" onClick={approve} data-testid="approve-and-bill">
+                {row?.status === WO_WAITING_APPROVAL ? 'Approve and bill' : 'Bill now'}
+              </Button>
+            )}
+            {row?.customer_invoice_id && (
+              <Badge variant="light" color="teal" data-testid="billed">
+                Billed on invoice #{row.customer_invoice_id}
+              </Badge>
             )}
             {row?.customer_id && !ro && (
               <Button

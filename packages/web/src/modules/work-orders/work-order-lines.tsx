@@ -20,6 +20,8 @@ export function WorkOrderLines(props: {
   empty: Record<string, unknown>;
   columns: LineColumn[];
   amount?: (line: Record<string, unknown>) => number;
+  /** The computed amount's column title (default Amount). */
+  amountTitle?: string;
   onRemoveSaved: (id: number) => void;
   readOnly?: boolean;
 }) {
@@ -55,7 +57,11 @@ export function WorkOrderLines(props: {
                   {c.title}
                 </Table.Th>
               ))}
-              {props.amount && <Table.Th style={{ width: 96, fontSize: 12, textAlign: 'right' }}>Amount</Table.Th>}
+              {props.amount && (
+                <Table.Th style={{ width: 96, fontSize: 12, textAlign: 'right' }}>
+                  {props.amountTitle ?? 'Amount'}
+                </Table.Th>
+              )}
               <Table.Th style={{ width: 32 }} />
             </Table.Tr>
           </Table.Thead>

@@ -36,6 +36,8 @@ export const workOrdersApi = {
   invoiceUrl: (id: number) => `/api${WORK_ORDER_BASE}/${id}/invoice`,
   send: (id: number, email: string) =>
     api.post(`${WORK_ORDER_BASE}/${id}/send`, { email }, { schema: MessageBodySchema }),
+  /** "Approve and bill": the customer approved the estimate; the order is invoiced before completion. */
+  approve: (id: number) => api.post(`${WORK_ORDER_BASE}/${id}/approve`, {}, { schema: WorkOrderSavedSchema }),
 };
 
 /** Work-order statistics (section 67): a window per day or month, and one period's orders. */
