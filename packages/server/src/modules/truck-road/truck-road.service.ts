@@ -9,14 +9,13 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import type { LinkSigner } from '../../platform/auth/signed-links';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { createPdf } from '../../platform/pdf/pdf.document';
-import { findRecord, inTransaction } from '../../platform/record/record.service';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { trucksOnTheRoadMail } from '../trucks';
 import { readRoadRows, truckRoadRecord } from './truck-road.record';
 import { truckRoad, truckRoadRecipients } from './truck-road.table';
@@ -88,28 +87,24 @@ const FLEET = (
  * generate: a row for each truck of the fleet on the road that day and not yet on the report
  * (the unique day + truck index makes a repeated or parallel run add nothing twice).
  */
-export async function generate(db: Db, user: AuthUser, date = today()) {
-  return inTransaction(db, async (tx) => {
+const generateDay = defineCommand<string, number>({
+  action: 'generate',
+  run: async ({ tx, user, input: date, audit }) => {
     const added = await rowsOf<{ id: number }>(
       tx,
       sql`insert into truck_road (company_id, date, truck_id, driver_id, out_of_service)
         select ${user.companyId}, ${date}::date, f.truck_id, f.driver_id, f.out_of_service from (${FLEET(user.companyId)}) f
         on conflict (company_id, date, truck_id) do nothing returning id`,
     );
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'truck_road',
-      entityId: date,
-      action: 'generate',
-      after: { added: added.length },
-    });
-    return { message: MSG.dataUpdated, date, count: added.length };
-  });
-}
+    await audit({ entity: truckRoadRecord.entity, entityId: date, action: 'generate', after: { added: added.length } });
+    return added.length;
+  },
+});
 
 /** refresh: the day's rows take their truck's current driver and out-of-service state again. */
-export async function refresh(db: Db, user: AuthUser, date = today()) {
-  return inTransaction(db, async (tx) => {
+const refreshDay = defineCommand<string, number>({
+  action: 'refresh',
+  run: async ({ tx, user, input: date, audit }) => {
     const changed = await rowsOf<{ id: number }>(
       tx,
       sql`update truck_road r set driver_id = t.driver_id, out_of_service = coalesce(t.truck_status = 'out_of_service', false), updated_at = now()
@@ -117,23 +112,23 @@ export async function refresh(db: Db, user: AuthUser, date = today()) {
           and (r.driver_id is distinct from t.driver_id or r.out_of_service is distinct from coalesce(t.truck_status = 'out_of_service', false))
         returning r.id`,
     );
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'truck_road',
+    await audit({
+      entity: truckRoadRecord.entity,
       entityId: date,
       action: 'refresh',
       after: { changed: changed.length },
     });
-    return { message: MSG.dataUpdated, date, count: changed.length };
-  });
-}
+    return changed.length;
+  },
+});
 
 /**
  * updateTrucks: the day follows the fleet — trucks no longer out (sold, in the shop) leave unless
- * someone approved them, trucks now out are added; then the rows are refreshed.
+ * someone approved them, trucks now out are added; then the rows are refreshed. All or nothing.
  */
-export async function updateTrucks(db: Db, user: AuthUser, date = today()) {
-  const removed = await inTransaction(db, async (tx) => {
+const followFleet = defineCommand<string, number>({
+  action: 'update_trucks',
+  run: async ({ tx, user, input: date, audit }) => {
     const gone = await rowsOf<{ id: number }>(
       tx,
       sql`delete from truck_road r where r.company_id = ${user.companyId} and r.date = ${date}::date
@@ -141,43 +136,61 @@ export async function updateTrucks(db: Db, user: AuthUser, date = today()) {
         and r.truck_id not in (select truck_id from (${FLEET(user.companyId)}) f) returning r.id`,
     );
     if (gone.length)
-      await writeAudit(tx, {
-        actor: user,
-        entity: 'truck_road',
+      await audit({
+        entity: truckRoadRecord.entity,
         entityId: date,
         action: 'delete',
         before: { ids: gone.map((g) => g.id) },
       });
-    return gone.length;
+    const added = await runCommand(tx, generateDay, user, date);
+    await runCommand(tx, refreshDay, user, date);
+    return added + gone.length;
+  },
+});
+
+const dayCount =
+  (command: typeof generateDay) =>
+  async (db: Db, user: AuthUser, date = today()) => ({
+    message: MSG.dataUpdated,
+    date,
+    count: await runCommand(db, command, user, date),
   });
-  const added = await generate(db, user, date);
-  await refresh(db, user, date);
-  return { message: MSG.dataUpdated, date, count: added.count + removed };
-}
+
+export const generate = dayCount(generateDay);
+export const refresh = dayCount(refreshDay);
+export const updateTrucks = dayCount(followFleet);
+
+type Approval = { id: number; field: 'dispatcher_approved' | 'shop_approved'; approved: boolean };
 
 /** approved: one approval flag, with who set it and when. */
-export async function approve(
-  db: Db,
-  user: AuthUser,
-  body: { id: number; field: 'dispatcher_approved' | 'shop_approved'; approved: boolean },
-) {
-  return inTransaction(db, async (tx) => {
-    const before = await findRecord(tx, truckRoadRecord, user, body.id, { lock: true });
+const approveRow = defineCommand({
+  action: 'update',
+  target: { record: truckRoadRecord, id: (body: Approval) => body.id },
+  run: async ({ tx, user, input: body }: CommandContext<Approval, typeof truckRoad>) => {
     const stamp = body.approved ? { by: user.id, at: new Date() } : { by: null, at: null };
     const values =
       body.field === 'dispatcher_approved'
         ? { dispatcherApproved: body.approved, dispatcherApprovedBy: stamp.by, dispatcherApprovedAt: stamp.at }
         : { shopApproved: body.approved, shopApprovedBy: stamp.by, shopApprovedAt: stamp.at };
-    const [after] = await tx
+    await tx
       .update(truckRoad)
       .set({ ...values, updatedAt: new Date() })
-      .where(eq(truckRoad.id, body.id))
-      .returning();
-    await writeAudit(tx, { actor: user, entity: 'truck_road', entityId: body.id, action: 'update', before, after });
+      .where(eq(truckRoad.id, body.id));
     const [row] = await readRoadRows(tx, sql`r.id = ${body.id}`);
     return { message: MSG.savingSuccess, row: row as NonNullable<typeof row> };
-  });
-}
+  },
+});
+
+export const approve = (db: Db, user: AuthUser, body: Approval) => runCommand(db, approveRow, user, body);
+
+/** The report's recipients become the company's list (system settings), audited. */
+const keepRecipients = defineCommand<string[], void>({
+  action: 'update',
+  run: async ({ tx, user, input: emails, audit }) => {
+    await replaceRecipients(tx, user.companyId, emails);
+    await audit({ entity: 'truck_road_recipients', entityId: user.companyId, action: 'update', after: emails });
+  },
+});
 
 async function companyName(db: DbOrTx, companyId: number) {
   const [row] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
@@ -214,16 +227,7 @@ export async function send(
 ) {
   const date = body.date ?? today();
   const emails = [...new Set(body.emails.map((e) => e.toLowerCase()))];
-  await inTransaction(db, async (tx) => {
-    await replaceRecipients(tx, user.companyId, emails);
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'truck_road_recipients',
-      entityId: user.companyId,
-      action: 'update',
-      after: emails,
-    });
-  });
+  await runCommand(db, keepRecipients, user, emails);
   const report = await dayReport(db, user.companyId, date, null);
   const expires = new Date(Date.now() + REPORT_LINK_DAYS * 86_400_000);
   const signed = await deps.links.sign(reportPath(user.companyId, date), expires);
