@@ -118,6 +118,8 @@ const impossibleDate = fc
   .map(({ year, month, extra }) => `${year}-${pad(month)}-${pad(daysIn(year, month) + extra)}`);
 const notJsonText = fc.oneof(fc.boolean(), fc.array(fc.integer(), { maxLength: 2 }), fc.constant({}));
 const notDecimal = fc.string().filter((s) => s.trim() !== '' && !/^\s*-?(\d{1,12}(\.\d{0,2})?|\.\d{1,2})\s*$/.test(s));
+/** Not a decimal of up to 3 places (percentages and rates take thousandths). */
+const notDecimal3 = fc.string().filter((s) => s.trim() !== '' && !/^\s*-?(\d{1,12}(\.\d{0,3})?|\.\d{1,3})\s*$/.test(s));
 
 /** Values the finding named, tried on every field of the kind before the generated ones. */
 const KNOWN_BAD: Record<InputKind, unknown[]> = {
@@ -145,7 +147,25 @@ const KNOWN_BAD: Record<InputKind, unknown[]> = {
   ],
   money: ['0x10', true, false, [5], {}, '1e3', '$5', '1,000', '+5', '5.001', 5.001, 'Infinity', 'NaN', '.'],
   // null and '' too where the field is required: the unit tests of schemas/percent.ts and the routes' tests.
-  percent: ['0x10', true, false, [5], {}, '1e1', '12.345', 12.345, '+5', '5%', '-1', -1, 1000, 'Infinity', 'NaN', '.'],
+  // A fourth decimal is wrong for every percent field (some take thousandths: an interest rate of 2.125 %).
+  percent: [
+    '0x10',
+    true,
+    false,
+    [5],
+    {},
+    '1e1',
+    '12.3456',
+    12.3456,
+    '+5',
+    '5%',
+    '-1',
+    -1,
+    1000,
+    'Infinity',
+    'NaN',
+    '.',
+  ],
   rate: ['0x10', true, false, [5], {}, '1e3', '$5', '+5', '0.5755', 0.5755, '-1', -1, 'Infinity', 'NaN', '.'],
 };
 const BAD: Record<InputKind, fc.Arbitrary<unknown>> = {
@@ -166,7 +186,7 @@ const BAD: Record<InputKind, fc.Arbitrary<unknown>> = {
     fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => Math.abs(n * 1e3 - Math.round(n * 1e3)) > 1e-4),
     fc.double({ noNaN: true, noDefaultInfinity: true, max: -0.001 }),
     fc.double({ noNaN: true, noDefaultInfinity: true, min: 100.001 }),
-    notDecimal,
+    notDecimal3,
     notJsonText,
   ),
   // A rate takes at most 3 decimals and is never negative.
