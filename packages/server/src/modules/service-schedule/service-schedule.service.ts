@@ -10,14 +10,17 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { inTransaction } from '../../platform/record/record.service';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import type { DigestItem } from '../expiry-digest';
 import { createPmWorkOrder } from '../work-orders';
+import { serviceProgramsResource } from './service-schedule.records';
 import { scheduleSql } from './service-schedule.sql';
 import { serviceProgramUnits, workOrderServiceTasks } from './service-schedule.table';
+
+/** The audit entity of a unit's place in a program. */
+const PROGRAM_UNIT = 'service_program_unit';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -77,18 +80,17 @@ export async function serviceDueItems(db: DbOrTx, companyId: number, today: stri
   );
 }
 
+type ServiceItem = { unit_type: ServiceUnitKind; unit_id: number; task_id: number };
+
 /**
  * POST /service-schedule/work-order: one PM work order per unit for the chosen tasks, each task
  * linked with the unit's odometer now (checking the order out resets the task from there). A task
  * not assigned to the unit, or already on an open order, is refused.
  */
-export async function createServiceWorkOrders(
-  db: Db,
-  user: AuthUser,
-  items: Array<{ unit_type: ServiceUnitKind; unit_id: number; task_id: number }>,
-): Promise<{ message: string; work_order_ids: number[] }> {
-  const today = nowInCompanyTimeZone().date;
-  return inTransaction(db, async (tx) => {
+const orderService = defineCommand<ServiceItem[], { message: string; work_order_ids: number[] }>({
+  action: 'work_order',
+  run: async ({ tx, user, input: items }) => {
+    const today = nowInCompanyTimeZone().date;
     const byUnit = new Map<string, ServiceScheduleRow[]>();
     for (const item of items) {
       const [row] = await scheduleRows(
@@ -118,22 +120,25 @@ export async function createServiceWorkOrders(
       ids.push(id);
     }
     return { message: SERVICE_MSG.created(ids.length), work_order_ids: ids };
-  });
-}
+  },
+});
+
+export const createServiceWorkOrders = (db: Db, user: AuthUser, items: ServiceItem[]) =>
+  runCommand(db, orderService, user, items);
+
+type Assignment = {
+  programId: number;
+  unit_type: ServiceUnitKind;
+  unit_id: number;
+  start_date: string;
+  start_odometer?: number | null | undefined;
+};
 
 /** POST /service-programs/:id/units: the program applies to the unit from `start_date` and its odometer now. */
-export async function assignProgram(
-  db: Db,
-  user: AuthUser,
-  programId: number,
-  body: { unit_type: ServiceUnitKind; unit_id: number; start_date: string; start_odometer?: number | null | undefined },
-): Promise<{ message: string; id: number }> {
-  return inTransaction(db, async (tx) => {
-    const [program] = await rowsOf(
-      tx,
-      sql`select 1 from service_programs where id = ${programId} and company_id = ${user.companyId}`,
-    );
-    if (!program) throw AppError.notFound();
+const assignUnit = defineCommand<Assignment, { message: string; id: number }>({
+  action: 'assign',
+  run: async ({ tx, user, input: body, lock, audit }) => {
+    await lock(serviceProgramsResource.record, body.programId);
     const table = body.unit_type === 'truck' ? sql`trucks` : sql`trailers`;
     const [unit] = await rowsOf<{ odometer: number | null }>(
       tx,
@@ -145,7 +150,7 @@ export async function assignProgram(
       .insert(serviceProgramUnits)
       .values({
         companyId: user.companyId,
-        programId,
+        programId: body.programId,
         unitType: body.unit_type,
         unitId: body.unit_id,
         startDate: body.start_date,
@@ -156,16 +161,13 @@ export async function assignProgram(
         set: { startDate: body.start_date, startOdometer: odometer },
       })
       .returning();
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'service_program_unit',
-      entityId: Number(row?.id),
-      action: 'create',
-      after: row,
-    });
+    await audit({ entity: PROGRAM_UNIT, entityId: Number(row?.id), action: 'create', after: row });
     return { message: MSG.itemSaved, id: Number(row?.id) };
-  });
-}
+  },
+});
+
+export const assignProgram = (db: Db, user: AuthUser, programId: number, body: Omit<Assignment, 'programId'>) =>
+  runCommand(db, assignUnit, user, { ...body, programId });
 
 /** GET /service-programs/assignments: every unit's programs, with the programs, trucks and trailers to pick from. */
 export async function programAssignments(db: DbOrTx, user: AuthUser) {
@@ -209,14 +211,19 @@ export async function programAssignments(db: DbOrTx, user: AuthUser) {
 }
 
 /** DELETE /service-programs/assignments/:id: the unit leaves the program (its completed work orders stay). */
-export async function removeAssignment(db: Db, user: AuthUser, id: number) {
-  await inTransaction(db, async (tx) => {
+const leaveProgram = defineCommand<number, void>({
+  action: 'delete',
+  run: async ({ tx, user, input: id, audit }) => {
     const [row] = await tx
       .delete(serviceProgramUnits)
       .where(sql`${serviceProgramUnits.id} = ${id} and ${serviceProgramUnits.companyId} = ${user.companyId}`)
       .returning();
     if (!row) throw AppError.notFound();
-    await writeAudit(tx, { actor: user, entity: 'service_program_unit', entityId: id, action: 'delete', before: row });
-  });
+    await audit({ entity: PROGRAM_UNIT, entityId: id, action: 'delete', before: row });
+  },
+});
+
+export async function removeAssignment(db: Db, user: AuthUser, id: number) {
+  await runCommand(db, leaveProgram, user, id);
   return { message: MSG.itemDeleted };
 }
