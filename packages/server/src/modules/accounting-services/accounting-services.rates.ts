@@ -33,24 +33,16 @@ export async function readCustomerServiceRates(
   }));
 }
 
-const RATE = /^\d{1,7}(\.\d{1,2})?$/;
-
 /**
- * The rate as stored: a percent to basis points (at most 100 %), dollars to cents (at most
- * $100,000.00); at most 2 decimals; '' or null is none. A bad one is a 422 on `field`.
+ * The rate as stored, from the contract's thousandths: a percent to basis points (at most 100 %),
+ * dollars to cents (at most $100,000.00); at most 2 decimals; null is none. A bad one is a 422 on `field`.
  */
-function storedRate(method: string, value: unknown, field: string): number | null {
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+function storedRate(method: string, milli: number | null | undefined, field: string): number | null {
+  if (milli === null || milli === undefined) return null;
   const percent = unitOf(method) === 'percent';
-  if (!RATE.test(text))
-    throw AppError.invalidField(
-      field,
-      `Enter the rate as ${percent ? 'a percent' : 'dollars'} with at most 2 decimals.`,
-    );
-  const hundredths = Math.round(Number(text) * 100);
-  const max = percent ? 10_000 : 10_000_000;
-  if (hundredths > max) throw AppError.invalidField(field, `The rate is at most ${percent ? '100 %' : '$100,000.00'}.`);
+  if (milli % 10 !== 0) throw AppError.invalidField(field, 'The rate has at most 2 decimals.');
+  const hundredths = milli / 10;
+  if (percent && hundredths > 10_000) throw AppError.invalidField(field, 'The rate is at most 100 %.');
   return hundredths;
 }
 
@@ -60,7 +52,11 @@ function storedRate(method: string, value: unknown, field: string): number | nul
  */
 export async function replaceCustomerServiceRates(
   tx: DbOrTx,
-  o: { companyId: number; customerId: number; rates: ReadonlyArray<{ service_id: number; rate?: unknown }> },
+  o: {
+    companyId: number;
+    customerId: number;
+    rates: ReadonlyArray<{ service_id: number; rate?: number | null | undefined }>;
+  },
 ): Promise<void> {
   const services = await tx
     .select({ id: accountingServices.id, method: accountingServices.billingMethod })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { type NamedOption, NamedOptionSchema } from '../../http/schemas';
+import { rateSchema } from '../../schemas/rate';
 import { emailField, phoneField, requiredText, textField } from './contact-fields';
 
 /** Services a customer buys from us (the list's services column). */
@@ -230,13 +231,16 @@ export const CustomerServiceRateSchema = z.object({
 export type CustomerServiceRate = z.infer<typeof CustomerServiceRateSchema>;
 export const CustomerServiceRatesSchema = z.object({ rates: z.array(CustomerServiceRateSchema) });
 export type CustomerServiceRates = z.infer<typeof CustomerServiceRatesSchema>;
-/** PUT: each service's rate, or null (or '') for the default. Checked per unit on the server (422 rates.N.rate). */
+/**
+ * PUT: each service's rate (the shared rate schema: thousandths), or null for the default. The
+ * server keeps 2 decimals and the unit's limit (422 rates.N.rate).
+ */
 export const CustomerServiceRatesBodySchema = z.object({
   rates: z
     .array(
       z.object({
         service_id: z.number({ message: 'Choose a service.' }).int().positive('Choose a service.'),
-        rate: z.union([z.number(), z.string(), z.null()]).optional(),
+        rate: rateSchema({ label: 'rate', max: 100_000 }).nullable().optional(),
       }),
     )
     .max(50),

@@ -27,7 +27,11 @@ export function CustomerServiceRates({ customerId }: { customerId: number }) {
     if (data) form.setValues({ rates: data.rates.map((r) => ({ service_id: r.service_id, rate: r.rate ?? '' })) });
   }, [data]);
   const { submit, saving } = useRecordSave(form, {
-    save: (values) => saveCustomerServiceRates(customerId, values),
+    // An empty field is the default rate (null).
+    save: (values) =>
+      saveCustomerServiceRates(customerId, {
+        rates: values.rates.map((r) => ({ service_id: r.service_id, rate: r.rate === '' ? null : r.rate })),
+      }),
     invalidate: serviceRatesKey(customerId),
     onSaved: () => undefined,
   });
