@@ -9,10 +9,10 @@ import {
 import { minutesOfTime } from '@backhaul/shared/schemas/dates';
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { listHolidays } from '../settings';
 import { workShifts } from './work-schedule.table';
 
@@ -113,25 +113,17 @@ export async function readScheduleDay(
   };
 }
 
-/** Replaces the day's shifts with the employees selected, in one transaction with its audit row. */
-export async function updateScheduleDay(
-  db: Db,
-  user: AuthUser,
-  input: { day: string; schedule: string; body: ScheduleUpdateBody },
-): Promise<ScheduleDayResponse> {
-  const { day, schedule, body } = input;
-  checkDay(day, schedule);
-  const ids = body.employeeSelected.map((s) => s.user_id);
-  const staff = await employees(db, user.companyId);
-  const known = new Set(staff.map((s) => s.id));
-  const unknown = body.employeeSelected.findIndex((s) => !known.has(s.user_id));
-  if (unknown >= 0) throw AppError.invalidField(`employeeSelected.${unknown}.user_id`, APP_MSG.notFound);
-  await db.transaction(async (tx) => {
+type DayInput = { day: string; body: ScheduleUpdateBody };
+
+/** The day's shifts replaced by the selection, audited as the day's change. */
+const replaceDay = defineCommand({
+  action: 'update',
+  run: async ({ tx, user, audit, input: { day, body } }: CommandContext<DayInput, typeof workShifts>) => {
     // Serialises two editors of the same day.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('work_shifts'), ${user.companyId})`);
     const before = await shiftsBetween(tx, user.companyId, day, day);
     await tx.delete(workShifts).where(and(eq(workShifts.companyId, user.companyId), eq(workShifts.date, day)));
-    if (ids.length) {
+    if (body.employeeSelected.length) {
       await tx.insert(workShifts).values(
         body.employeeSelected.map((s) => ({
           companyId: user.companyId,
@@ -142,14 +134,28 @@ export async function updateScheduleDay(
         })),
       );
     }
-    await writeAudit(tx, {
-      actor: user,
+    await audit({
       entity: 'work_shifts',
       entityId: day,
       action: 'update',
       before: before.map(({ date: _d, ...s }) => s),
       after: body.employeeSelected,
     });
-  });
+  },
+});
+
+/** Replaces the day's shifts with the employees selected, in one transaction with its audit row. */
+export async function updateScheduleDay(
+  db: Db,
+  user: AuthUser,
+  input: { day: string; schedule: string; body: ScheduleUpdateBody },
+): Promise<ScheduleDayResponse> {
+  const { day, schedule, body } = input;
+  checkDay(day, schedule);
+  const staff = await employees(db, user.companyId);
+  const known = new Set(staff.map((s) => s.id));
+  const unknown = body.employeeSelected.findIndex((s) => !known.has(s.user_id));
+  if (unknown >= 0) throw AppError.invalidField(`employeeSelected.${unknown}.user_id`, APP_MSG.notFound);
+  await runCommand(db, replaceDay, user, { day, body });
   return readScheduleDay(db, user, day, schedule);
 }
