@@ -8,14 +8,13 @@ import {
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { inTransaction } from '../../platform/record/record.service';
+import { defineCommand, runCommand } from '../../platform/record/command';
+import { createRecord, updateRecord } from '../../platform/record/record.service';
 import { drivers } from '../drivers';
 import { safetyActions } from './safety.table';
-
-const TZ = 'America/Chicago';
+import { actionColumns, readAction, safetyActionRecord } from './safety-actions.record';
 
 /** 403 unless the caller holds the requirement (a call whose body decides the action it needs). */
 export function requireGrant(grants: GrantSet, req: Requirement): void {
@@ -29,9 +28,6 @@ export function mayAct(user: AuthUser, action: number): boolean {
   return can(grants, { section: SECTION.Safety, action }) || can(grants, { section: SECTION.Logbooks, action });
 }
 
-const actionColumns = sql`a.id, a.driver_id, to_char(a.date, 'YYYY-MM-DD') as date, a.kind, a.note, a.status,
-  to_char(a.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as "dateTime", u.name as created_by`;
-
 /** The company's driver, or a 404. */
 export async function findDriver(db: DbOrTx, user: AuthUser, driverId: number) {
   const scope = user.customerId === null ? undefined : eq(drivers.customerId, user.customerId);
@@ -41,15 +37,6 @@ export async function findDriver(db: DbOrTx, user: AuthUser, driverId: number) {
     .where(and(eq(drivers.id, driverId), eq(drivers.companyId, user.companyId), scope));
   if (!driver) throw AppError.notFound();
   return driver;
-}
-
-async function readAction(db: DbOrTx, id: number): Promise<SafetyAction> {
-  const [row] = await rowsOf<SafetyAction>(
-    db,
-    sql`select ${actionColumns} from safety_actions a left join users u on u.id = a.created_by where a.id = ${id}`,
-  );
-  if (!row) throw AppError.notFound();
-  return row;
 }
 
 /** GET /safety/:id/:date: a driver's actions on a date (deleted ones hidden). */
@@ -91,66 +78,28 @@ export async function saveDayAction(
   if (!mayAct(user, op)) throw AppError.forbidden();
   if (op === ACTION.DELETE && !body.id) throw AppError.invalidField('id', 'Choose the action to delete.');
   if (op === ACTION.CREATE && !body.note.trim()) throw AppError.invalidField('note', 'The note is required.');
-  return inTransaction(db, async (tx) => {
-    await findDriver(tx, user, opts.driverId);
-    if (op === ACTION.CREATE) {
-      const [created] = await tx
-        .insert(safetyActions)
-        .values({
-          companyId: user.companyId,
-          driverId: opts.driverId,
-          date: opts.date,
-          kind: body.kind,
-          note: body.note,
-          createdBy: user.id,
-        })
-        .returning();
-      const action = await readAction(tx, created?.id ?? 0);
-      await writeAudit(tx, {
-        actor: user,
-        entity: 'safety_action',
-        entityId: action.id,
-        action: 'create',
-        after: action,
-      });
-      return { message: APP_MSG.safetyActionAdded, action };
-    }
-    const id = body.id as number;
-    const [locked] = await tx
-      .select({ id: safetyActions.id })
-      .from(safetyActions)
-      .where(
-        and(
-          eq(safetyActions.id, id),
-          eq(safetyActions.companyId, user.companyId),
-          eq(safetyActions.driverId, opts.driverId),
-          eq(safetyActions.date, opts.date),
-          sql`${safetyActions.status} <> 0`,
-        ),
-      )
-      .for('update');
-    if (!locked) throw AppError.notFound();
-    const before = await readAction(tx, id);
-    await tx
-      .update(safetyActions)
-      .set(
-        op === ACTION.DELETE
-          ? { status: 0, updatedAt: new Date() }
-          : { kind: body.kind, note: body.note, updatedAt: new Date() },
-      )
-      .where(eq(safetyActions.id, id));
-    const action = await readAction(tx, id);
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'safety_action',
-      entityId: id,
-      action: op === ACTION.DELETE ? 'delete' : 'update',
-      before,
-      after: action,
-    });
-    return { message: op === ACTION.DELETE ? MSG.recordDeleted : MSG.savingSuccess, action };
-  });
+  await findDriver(db, user, opts.driverId);
+  const form = { driver_id: opts.driverId, date: opts.date, kind: body.kind, note: body.note };
+  if (op === ACTION.CREATE) {
+    return { message: APP_MSG.safetyActionAdded, action: await createRecord(db, safetyActionRecord, user, form) };
+  }
+  const id = body.id as number;
+  if (op === ACTION.EDIT) {
+    return { message: MSG.savingSuccess, action: await updateRecord(db, safetyActionRecord, user, id, form) };
+  }
+  await runCommand(db, removeAction, user, { id, driverId: opts.driverId, date: opts.date });
+  return { message: MSG.recordDeleted, action: await readAction(db, id) };
 }
+
+/** An action is deleted by hiding it (status 0), under the driver and date it was made for. */
+const removeAction = defineCommand({
+  action: 'delete',
+  target: { record: safetyActionRecord, id: (input: { id: number; driverId: number; date: string }) => input.id },
+  run: async ({ tx, row, input }) => {
+    if (row.driverId !== input.driverId || row.date !== input.date) throw AppError.notFound();
+    await tx.update(safetyActions).set({ status: 0, updatedAt: new Date() }).where(eq(safetyActions.id, row.id));
+  },
+});
 
 /** GET /safety/create: the company's active drivers (a customer user's own), safety drivers first. */
 export async function safetyOptions(db: Db, user: AuthUser): Promise<SafetyOptions> {

@@ -65,6 +65,16 @@ export const safetyExceptionRecord = defineRecord({
   form: SafetyExceptionFormSchema,
   row: SafetyExceptionRowSchema,
   toRow: (e, { tx }) => toExceptionRow(tx, e),
+  // Its own fields: a comment is audited as its own row, not as a change of the exception.
+  audit: (e) => ({
+    id: e.id,
+    name: e.name,
+    actions: e.actions,
+    date: e.date,
+    driver_id: e.driverId,
+    status: e.status,
+    closed_at: e.closedAt,
+  }),
   toValues: (form: SafetyExceptionFormOutput, ctx) => ({
     name: form.name,
     driverId: form.driver_id,

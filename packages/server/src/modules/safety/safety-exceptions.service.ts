@@ -7,9 +7,9 @@ import type {
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
-import { createRecord, findRecord, inTransaction, updateRecord } from '../../platform/record/record.service';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
+import { createRecord, getRecord, updateRecord } from '../../platform/record/record.service';
 import { drivers } from '../drivers';
 import { safetyExceptionComments, safetyExceptions } from './safety.table';
 import { safetyExceptionRecord, toExceptionRow } from './safety-exceptions.record';
@@ -57,17 +57,45 @@ export async function driverChoices(db: DbOrTx, user: AuthUser) {
     .orderBy(asc(drivers.name));
 }
 
-/** Adds a comment under the exception's row lock, audited in the same transaction. */
-async function insertComment(tx: DbOrTx, user: AuthUser, exceptionId: number, comment: string) {
-  const [row] = await tx.insert(safetyExceptionComments).values({ exceptionId, userId: user.id, comment }).returning();
-  await writeAudit(tx, {
-    actor: user,
-    entity: 'safety_exception_comment',
-    entityId: row?.id ?? 0,
-    action: 'create',
-    after: { exception_id: exceptionId, comment },
+/** A comment under the exception (locked, unchanged itself): only the comment is audited. */
+const addComment = defineCommand({
+  action: 'comment',
+  auditUnchanged: true,
+  target: { record: safetyExceptionRecord, id: (input: { id: number; comment: string }) => input.id },
+  run: async ({ tx, user, row, input, audit }) => {
+    const [c] = await tx
+      .insert(safetyExceptionComments)
+      .values({ exceptionId: row.id, userId: user.id, comment: input.comment })
+      .returning();
+    await audit({
+      entity: 'safety_exception_comment',
+      entityId: c?.id ?? 0,
+      action: 'create',
+      after: { exception_id: row.id, comment: input.comment },
+    });
+  },
+});
+
+/** Closed (status 0) or reopened, with who closed it and when. */
+const setStatus = (action: 'close' | 'reopen') =>
+  defineCommand({
+    action,
+    target: { record: safetyExceptionRecord, id: (input: { id: number; status: number }) => input.id },
+    run: async ({ tx, user, row, input }) => {
+      const closing = input.status === 0;
+      await tx
+        .update(safetyExceptions)
+        .set({
+          status: input.status,
+          closedAt: closing ? new Date() : null,
+          closedBy: closing ? user.id : null,
+          updatedAt: new Date(),
+        })
+        .where(eq(safetyExceptions.id, row.id));
+    },
   });
-}
+const closeException = setStatus('close');
+const reopenException = setStatus('reopen');
 
 export async function addException(db: Db, user: AuthUser, form: SafetyExceptionFormOutput) {
   const exception = await createRecord(db, safetyExceptionRecord, user, form);
@@ -75,26 +103,23 @@ export async function addException(db: Db, user: AuthUser, form: SafetyException
 }
 
 export async function commentException(db: Db, user: AuthUser, id: number, comment: string) {
-  const exception = await inTransaction(db, async (tx) => {
-    await findRecord(tx, safetyExceptionRecord, user, id, { lock: true });
-    await insertComment(tx, user, id, comment);
-    return toExceptionRow(tx, await findRecord(tx, safetyExceptionRecord, user, id));
-  });
+  await runCommand(db, addComment, user, { id, comment });
+  const exception = await getRecord(db, safetyExceptionRecord, user, id);
   return { message: MSG.exceptionCommentAdded, exception, open: await openExceptionCount(db, user) };
 }
 
-/**
- * PUT /safety-exception/:id: edits the fields it names, closes (status 0) or reopens, and adds a
- * comment when one is given, all in one transaction.
- */
-export async function updateException(
-  db: Db,
-  user: AuthUser,
-  id: number,
-  body: z.output<typeof SafetyExceptionUpdateBodySchema>,
-) {
-  const exception: SafetyExceptionRow = await inTransaction(db, async (tx) => {
-    const before = await findRecord(tx, safetyExceptionRecord, user, id, { lock: true });
+type UpdateBody = z.output<typeof SafetyExceptionUpdateBodySchema>;
+
+/** The exception locked first, then its fields (a record update), its status, and a comment: all or none. */
+const reviseException = defineCommand({
+  action: 'update',
+  run: async ({
+    tx,
+    user,
+    lock,
+    input: { id, body },
+  }: CommandContext<{ id: number; body: UpdateBody }, typeof safetyExceptions>) => {
+    const before = await lock(safetyExceptionRecord, id);
     const edits =
       body.name !== undefined || body.driver_id !== undefined || body.date !== undefined || body.actions !== undefined;
     if (edits) {
@@ -106,28 +131,19 @@ export async function updateException(
       });
     }
     if (body.status !== undefined && body.status !== before.status) {
-      const closing = body.status === 0;
-      await tx
-        .update(safetyExceptions)
-        .set({
-          status: body.status,
-          closedAt: closing ? new Date() : null,
-          closedBy: closing ? user.id : null,
-          updatedAt: new Date(),
-        })
-        .where(eq(safetyExceptions.id, id));
-      await writeAudit(tx, {
-        actor: user,
-        entity: 'safety_exception',
-        entityId: id,
-        action: closing ? 'close' : 'reopen',
-        before: { status: before.status },
-        after: { status: body.status },
-      });
+      await runCommand(tx, body.status === 0 ? closeException : reopenException, user, { id, status: body.status });
     }
-    if (body.comment) await insertComment(tx, user, id, body.comment);
-    return toExceptionRow(tx, await findRecord(tx, safetyExceptionRecord, user, id));
-  });
+    if (body.comment) await runCommand(tx, addComment, user, { id, comment: body.comment });
+  },
+});
+
+/**
+ * PUT /safety-exception/:id: edits the fields it names, closes (status 0) or reopens, and adds a
+ * comment when one is given, all in one transaction.
+ */
+export async function updateException(db: Db, user: AuthUser, id: number, body: UpdateBody) {
+  await runCommand(db, reviseException, user, { id, body });
+  const exception: SafetyExceptionRow = await getRecord(db, safetyExceptionRecord, user, id);
   const message = body.comment ? MSG.exceptionCommentAdded : MSG.savingSuccess;
   return { message, exception, open: await openExceptionCount(db, user) };
 }

@@ -8,15 +8,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
 import { runList } from '../../platform/list/run-list';
-import { inTransaction } from '../../platform/record/record.service';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { safetyList } from './safety.list';
 import { safetyDrivers } from './safety.table';
 import { findDriver } from './safety-actions.service';
+import { safetyDriverRecord, safetyDriverView } from './safety-drivers.record';
 import { openExceptionCount } from './safety-exceptions.service';
 
 type SaveBody = z.output<typeof SafetySaveBodySchema>;
@@ -30,34 +30,30 @@ export async function safetyRow(db: DbOrTx, user: AuthUser, driverId: number): P
   return (answer?.rows[0] as SafetyRow | undefined) ?? null;
 }
 
-/** The driver's safety row under a lock (created with the defaults the first time it is written). */
-async function lockSafetyDriver(tx: DbOrTx, user: AuthUser, driverId: number) {
-  await findDriver(tx, user, driverId);
-  await tx
-    .insert(safetyDrivers)
-    .values({ companyId: user.companyId, driverId })
-    .onConflictDoNothing({ target: safetyDrivers.driverId });
-  const [row] = await tx.select().from(safetyDrivers).where(eq(safetyDrivers.driverId, driverId)).for('update');
-  if (!row) throw AppError.notFound();
-  return row;
-}
+type Changes = Partial<Omit<SaveBody, 'driver_id'>>;
 
-const auditView = (r: typeof safetyDrivers.$inferSelect) => ({
-  status: r.status,
-  hours: r.hoursTenths / 10,
-  eld_count: r.eldCount,
-  employee_id: r.employeeId,
-});
-
-/** Writes part of a driver's safety row (status, hours, or the whole row), audited as the driver's change. */
-export async function saveSafetyDriver(
-  db: Db,
-  user: AuthUser,
-  driverId: number,
-  changes: Partial<Omit<SaveBody, 'driver_id'>>,
-): Promise<{ message: string; row: SafetyRow }> {
-  await inTransaction(db, async (tx) => {
-    const before = await lockSafetyDriver(tx, user, driverId);
+/** The driver's safety row, made with the defaults the first time, locked; the changes; one audit row under the driver's id. */
+const writeSafetyDriver = defineCommand({
+  action: 'update',
+  run: async ({
+    tx,
+    user,
+    lock,
+    audit,
+    input,
+  }: CommandContext<{ driverId: number; changes: Changes }, typeof safetyDrivers>) => {
+    const { driverId, changes } = input;
+    await findDriver(tx, user, driverId);
+    await tx
+      .insert(safetyDrivers)
+      .values({ companyId: user.companyId, driverId })
+      .onConflictDoNothing({ target: safetyDrivers.driverId });
+    const [found] = await tx
+      .select({ id: safetyDrivers.id })
+      .from(safetyDrivers)
+      .where(eq(safetyDrivers.driverId, driverId));
+    if (!found) throw AppError.notFound();
+    const before = await lock(safetyDriverRecord, found.id);
     if (changes.employee_id) {
       const [employee] = await tx
         .select({ id: users.id })
@@ -78,15 +74,24 @@ export async function saveSafetyDriver(
       })
       .where(eq(safetyDrivers.id, before.id))
       .returning();
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'safety_driver',
+    await audit({
+      entity: safetyDriverRecord.entity,
       entityId: driverId,
       action: 'update',
-      before: auditView(before),
-      after: after ? auditView(after) : null,
+      before: safetyDriverView(before),
+      after: after ? safetyDriverView(after) : null,
     });
-  });
+  },
+});
+
+/** Writes part of a driver's safety row (status, hours, or the whole row), audited as the driver's change. */
+export async function saveSafetyDriver(
+  db: Db,
+  user: AuthUser,
+  driverId: number,
+  changes: Changes,
+): Promise<{ message: string; row: SafetyRow }> {
+  await runCommand(db, writeSafetyDriver, user, { driverId, changes });
   const row = await safetyRow(db, user, driverId);
   if (!row) throw AppError.precondition('The driver is not on the safety service.');
   return { message: MSG.savingSuccess, row };
