@@ -10,10 +10,9 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { inTransaction } from '../../platform/record/record.service';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import { iftaRates } from './ifta.table';
 import { type Leg, stateMiles } from './state-miles';
 
@@ -193,13 +192,12 @@ export async function listRates(db: DbOrTx, user: AuthUser, quarter: string) {
   };
 }
 
-/** POST /ifta/rates: sets the given states' rates for the quarter (others stay), audited; the contract hands rate × 10,000. */
-export async function saveRates(
-  db: DbOrTx,
-  user: AuthUser,
-  body: { quarter: string; rates: Array<{ state: string; dollars_per_gallon: number }> },
-) {
-  await inTransaction(db, async (tx) => {
+type RatesBody = { quarter: string; rates: Array<{ state: string; dollars_per_gallon: number }> };
+
+/** The quarter's rates of the given states (others stay); the changed ones audited before and after. */
+const setRates = defineCommand<RatesBody, void>({
+  action: 'update',
+  run: async ({ tx, user, input: body, audit }) => {
     const before = await quarterRates(tx, user.companyId, body.quarter);
     for (const r of body.rates) {
       await tx
@@ -218,14 +216,18 @@ export async function saveRates(
     }
     const changed = body.rates.filter((r) => before.get(r.state) !== r.dollars_per_gallon);
     if (changed.length)
-      await writeAudit(tx, {
-        actor: user,
+      await audit({
         entity: 'ifta_rates',
         entityId: body.quarter,
         action: 'update',
         before: Object.fromEntries(changed.map((r) => [r.state, before.get(r.state) ?? null])),
         after: Object.fromEntries(changed.map((r) => [r.state, r.dollars_per_gallon])),
       });
-  });
+  },
+});
+
+/** POST /ifta/rates: sets the given states' rates for the quarter (others stay), audited; the contract hands rate × 10,000. */
+export async function saveRates(db: DbOrTx, user: AuthUser, body: RatesBody) {
+  await runCommand(db, setRates, user, body);
   return { message: IFTA_MSG.ratesSaved, ...(await listRates(db, user, body.quarter)) };
 }
