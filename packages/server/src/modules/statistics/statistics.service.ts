@@ -11,7 +11,6 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { xlsxBuffer } from '../../platform/export/export-writers';
@@ -19,6 +18,7 @@ import { exportKindOf, type ListDefinition } from '../../platform/list/define-li
 import { compileList, listFrom, selectTotals, streamList } from '../../platform/list/run-list';
 import type { Mailer } from '../../platform/mail/mailer';
 import { reportMail } from '../../platform/mail/templates';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import { toEngineRequest, tripsList } from '../trips';
 import { dispatchStatisticsList } from './statistics.list';
 import { resolveWindow, windowLabels } from './statistics.window';
@@ -139,6 +139,13 @@ export async function tripsStatistics(db: DbOrTx, user: AuthUser, body: unknown)
 /** The dispatch statistics request, window applied (POST /statistics/list and its export). */
 export const statisticsRequest = (body: unknown) => resolveWindow(body);
 
+/** A customer report went out: the sending is kept in the customer's history. */
+const reportSent = defineCommand<{ customerId: number; after: unknown }, void>({
+  action: 'send_report',
+  run: ({ input, audit }) =>
+    audit({ entity: 'customer', entityId: input.customerId, action: 'send_report', after: input.after }),
+});
+
 /**
  * POST /customer-reports/send: the customer's loads over the window (the dispatch statistics rows
  * in the caller's scope) as a spreadsheet, through the mailer's report template, to the customer's
@@ -205,14 +212,9 @@ export async function sendCustomerReport(
     createdBy: user.id,
   });
   if (sent.status === 'failed') throw new AppError('internal', sent.error ?? 'Customer report mail failed');
-  await db.transaction(async (tx) => {
-    await writeAudit(tx, {
-      actor: { id: user.id, companyId: user.companyId },
-      entity: 'customer',
-      entityId: customer.id,
-      action: 'send_report',
-      after: { to, window, loads: count, mail_id: sent.id },
-    });
+  await runCommand(db, reportSent, user, {
+    customerId: customer.id,
+    after: { to, window, loads: count, mail_id: sent.id },
   });
   return { message: MSG.messageSent, to, loads: count, mail_id: sent.id, status: sent.status };
 }
