@@ -366,7 +366,10 @@ describe('system, department and accounting settings', () => {
 
   it('GET/POST /settings/account: setting, service (status, name, default) and zelleAccount', async () => {
     const got = (await call('GET', '/settings/account', viewer)).json();
-    expect(Object.keys(got).sort()).toEqual(['service', 'setting', 'zelleAccount']);
+    // The spec's three keys, and the groups beyond it: pay rules, shop billing and motivation (issue 28).
+    expect(Object.keys(got).sort()).toEqual(['motivation', 'pay', 'service', 'setting', 'shop', 'zelleAccount']);
+    expect(got.shop).toEqual({ sublet_markup_percent: 0, labor_taxable: false });
+    expect(got.motivation).toEqual({ safe_driving_min_miles: 8000 });
     expect(got.setting.payment_terms_days).toBe(15);
     const first = got.service[0];
     const body = {
