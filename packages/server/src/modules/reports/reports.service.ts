@@ -11,33 +11,21 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
 import type { Mailer } from '../../platform/mail/mailer';
 import { reportMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
 import { readSystemSettings } from '../settings';
+import { readReport, reportRecord, TZ } from './reports.record';
 import { reports } from './reports.table';
 
-const TZ = 'America/Chicago';
 export const REPORT_FILE_ENTITY = 'reports';
 
 type Deps = { db: Db; files: FilesService; mailer: Mailer };
-
-const rowSql = sql`select r.id, r.kind, c.name as customer, to_char(r.period_from, 'YYYY-MM-DD') as period_from,
-    to_char(r.period_to, 'YYYY-MM-DD') as period_to, r.status, r.pending, r.sent_to,
-    to_char(r.sent_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as sent_at, u.name as created_by,
-    to_char(r.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at, r.file_id
-  from reports r left join customers c on c.id = r.customer_id left join users u on u.id = r.created_by`;
-
-async function readReport(db: DbOrTx, id: number): Promise<ReportRow> {
-  const [row] = await rowsOf<ReportRow>(db, sql`${rowSql} where r.id = ${id}`);
-  if (!row) throw AppError.notFound();
-  return row;
-}
 
 /** Last month in Chicago: the default period of a new report. */
 function lastMonth(): { from: string; to: string } {
@@ -156,6 +144,18 @@ async function setPending(db: Db, id: number, values: Partial<typeof reports.$in
   await db.update(reports).set(values).where(eq(reports.id, id));
 }
 
+/** The report's PDF is stored: it is ready (audited as its creation). */
+const markReady = defineCommand({
+  action: 'create',
+  target: { record: reportRecord, id: (input: { id: number; fileId: number }) => input.id },
+  run: async ({ tx, input }: CommandContext<{ id: number; fileId: number }, typeof reports>) => {
+    await tx
+      .update(reports)
+      .set({ fileId: input.fileId, pending: false, status: 'created' })
+      .where(eq(reports.id, input.id));
+  },
+});
+
 /**
  * Creates one report per customer: the row (pending), its PDF stored as a file, then ready. A
  * failure resets the pending flag, marks the report failed and answers the error.
@@ -208,19 +208,7 @@ export async function createReports(
         data: await buildPdf(db, user, row),
         uploadedBy: user.id,
       });
-      await db.transaction(async (tx) => {
-        await tx
-          .update(reports)
-          .set({ fileId: file.id, pending: false, status: 'created' })
-          .where(eq(reports.id, row.id));
-        await writeAudit(tx, {
-          actor: user,
-          entity: 'report',
-          entityId: row.id,
-          action: 'create',
-          after: await readReport(tx, row.id),
-        });
-      });
+      await runCommand(db, markReady, user, { id: row.id, fileId: file.id });
     } catch (err) {
       await setPending(db, row.id, { pending: false, status: 'failed', error: String((err as Error).message ?? err) });
       throw err instanceof AppError ? err : AppError.precondition(MSG.somethingWrong);
@@ -229,6 +217,30 @@ export async function createReports(
   }
   return { message: MSG.savingSuccess, reports: made };
 }
+
+/** A report about to be sent is marked pending, so a second send waits for this one. */
+const claimReport = defineCommand<{ id: number; kind: ReportKind | null }, typeof reports.$inferSelect>({
+  action: 'claim',
+  run: async ({ tx, input, lock }) => {
+    const row = await lock(reportRecord, input.id);
+    if (input.kind && row.kind !== input.kind) throw AppError.notFound();
+    if (row.pending) throw AppError.precondition('The report is being created or sent; try again in a moment.');
+    await tx.update(reports).set({ pending: true }).where(eq(reports.id, row.id));
+    return row;
+  },
+});
+
+/** The mail went out: the report is sent (audited before and after). */
+const markSent = defineCommand({
+  action: 'send',
+  target: { record: reportRecord, id: (input: { id: number; email: string }) => input.id },
+  run: async ({ tx, input }: CommandContext<{ id: number; email: string }, typeof reports>) => {
+    await tx
+      .update(reports)
+      .set({ pending: false, status: 'sent', sentTo: input.email, sentAt: new Date(), error: null })
+      .where(eq(reports.id, input.id));
+  },
+});
 
 /**
  * Sends a report's PDF by e-mail. The pending flag is set while it is sent and reset whatever
@@ -240,24 +252,7 @@ export async function sendReport(
   opts: { id: number; kind: ReportKind | null; email: string; messages: { sent: string; failed: string } },
 ) {
   const { db } = deps;
-  const claimed = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(reports)
-      .where(
-        and(
-          eq(reports.id, opts.id),
-          eq(reports.companyId, user.companyId),
-          opts.kind ? eq(reports.kind, opts.kind) : undefined,
-        ),
-      )
-      .for('update');
-    if (!row) throw AppError.notFound();
-    if (user.customerId !== null && row.customerId !== user.customerId) throw AppError.notFound();
-    if (row.pending) throw AppError.precondition('The report is being created or sent; try again in a moment.');
-    await tx.update(reports).set({ pending: true }).where(eq(reports.id, row.id));
-    return row;
-  });
+  const claimed = await runCommand(db, claimReport, user, { id: opts.id, kind: opts.kind });
   try {
     const body = claimed.fileId
       ? (await deps.files.read(claimed.fileId)).body
@@ -289,19 +284,7 @@ export async function sendReport(
     });
     throw AppError.precondition(opts.messages.failed);
   }
-  await db.transaction(async (tx) => {
-    await tx
-      .update(reports)
-      .set({ pending: false, status: 'sent', sentTo: opts.email, sentAt: new Date(), error: null })
-      .where(eq(reports.id, claimed.id));
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'report',
-      entityId: claimed.id,
-      action: 'send',
-      after: { email: opts.email },
-    });
-  });
+  await runCommand(db, markSent, user, { id: claimed.id, email: opts.email });
   return { message: opts.messages.sent, report: await readReport(db, claimed.id) };
 }
 
