@@ -170,12 +170,13 @@ export function AccountingSettingsPage() {
                     <Title order={4} mb="xs">
                       Pay rules
                     </Title>
-                    <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <NumberInput
                         label="Weekly minimum pay"
                         description="A company driver's statement warns when deductions leave less for the week (FLSA; federal: $7.25 × 40 h = $290.00)."
                         prefix="$"
                         decimalScale={2}
+                        fixedDecimalScale
                         thousandSeparator=","
                         min={0}
                         data-testid="field-pay.min_weekly_pay"
