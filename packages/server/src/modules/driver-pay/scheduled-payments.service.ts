@@ -8,10 +8,10 @@ import { toDollars } from '@backhaul/shared/money';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { deleteRecord, findRecord, inTransaction } from '../../platform/record/record.service';
+import { defineCommand, runCommand } from '../../platform/record/command';
+import { deleteRecord, findRecord } from '../../platform/record/record.service';
 import { scheduledPayments } from './driver-pay.table';
 import { payeeOptions } from './fuel.service';
 import { instalmentNumber, instalmentsBetween, type Series, scheduleLabel } from './instalments';
@@ -149,6 +149,48 @@ export async function editScheduled(db: DbOrTx, user: AuthUser, id: number, date
   return { ...(await scheduledOptions(db, user, null)), item: await toScheduledRow(db, s), instalment };
 }
 
+/** The instalment of `date` leaves the series (not when a statement took it). */
+const skipInstalment = defineCommand<{ id: number; date: string }, void>({
+  action: 'skip',
+  run: async ({ tx, input: { id, date }, lock, audit }) => {
+    const s = await lock(scheduledPaymentRecord, id);
+    const series = { frequency: s.frequency, startDate: s.startDate, count: s.count };
+    if (instalmentNumber(series, date) === null) throw AppError.invalidField('date', SCHEDULED_MSG.notDue);
+    const by = (await takenOf(tx, s)).byDate.get(date);
+    if (by !== undefined) throw AppError.precondition(SCHEDULED_MSG.onStatement(by));
+    await tx.execute(
+      sql`insert into scheduled_payment_skips (payment_id, due_on) values (${id}, ${date}) on conflict do nothing`,
+    );
+    await audit({ entity: scheduledPaymentRecord.entity, entityId: id, action: 'update', after: { skipped: date } });
+  },
+});
+
+/**
+ * The whole series: when statements took some of it, it ends after the last one taken instead, so no
+ * statement loses a line (answers that instalment's number); else it goes (null).
+ */
+const endSeries = defineCommand<number, number | null>({
+  action: 'end',
+  run: async ({ tx, user, input: id, lock, audit }) => {
+    const s = await lock(scheduledPaymentRecord, id);
+    const taken = await takenOf(tx, s);
+    if (!taken.count) {
+      await deleteRecord(tx, scheduledPaymentRecord, user, id);
+      return null;
+    }
+    const before = await toScheduledRow(tx, s);
+    await tx.execute(sql`update ${scheduledPayments} set count = ${taken.lastN}, updated_at = now() where id = ${id}`);
+    await audit({
+      entity: scheduledPaymentRecord.entity,
+      entityId: id,
+      action: 'update',
+      before,
+      after: { ...before, count: taken.lastN },
+    });
+    return taken.lastN;
+  },
+});
+
 /**
  * POST /scheduled-payments/destroy/:id. `one`: the instalment of `date` leaves the series (not
  * when a statement took it). `all`: the series goes; when statements took some of it, it ends
@@ -163,42 +205,9 @@ export async function destroyScheduled(
   if (body.payment_type === 'one') {
     const date = body.date;
     if (!date) throw AppError.invalidField('date', SCHEDULED_MSG.notDue);
-    await inTransaction(db, async (tx) => {
-      const s = await findRecord(tx, scheduledPaymentRecord, user, id, { lock: true });
-      const series = { frequency: s.frequency, startDate: s.startDate, count: s.count };
-      if (instalmentNumber(series, date) === null) throw AppError.invalidField('date', SCHEDULED_MSG.notDue);
-      const by = (await takenOf(tx, s)).byDate.get(date);
-      if (by !== undefined) throw AppError.precondition(SCHEDULED_MSG.onStatement(by));
-      await tx.execute(
-        sql`insert into scheduled_payment_skips (payment_id, due_on) values (${id}, ${date}) on conflict do nothing`,
-      );
-      await writeAudit(tx, {
-        actor: user,
-        entity: scheduledPaymentRecord.entity,
-        entityId: id,
-        action: 'update',
-        after: { skipped: date },
-      });
-    });
+    await runCommand(db, skipInstalment, user, { id, date });
     return { message: SCHEDULED_MSG.deletedOne };
   }
-  const ended = await inTransaction(db, async (tx) => {
-    const s = await findRecord(tx, scheduledPaymentRecord, user, id, { lock: true });
-    const taken = await takenOf(tx, s);
-    if (!taken.count) return null;
-    const before = await toScheduledRow(tx, s);
-    await tx.execute(sql`update ${scheduledPayments} set count = ${taken.lastN}, updated_at = now() where id = ${id}`);
-    await writeAudit(tx, {
-      actor: user,
-      entity: scheduledPaymentRecord.entity,
-      entityId: id,
-      action: 'update',
-      before,
-      after: { ...before, count: taken.lastN },
-    });
-    return taken.lastN;
-  });
-  if (ended !== null) return { message: SCHEDULED_MSG.ended(ended) };
-  await deleteRecord(db, scheduledPaymentRecord, user, id);
-  return { message: SCHEDULED_MSG.deletedAll };
+  const ended = await runCommand(db, endSeries, user, id);
+  return { message: ended === null ? SCHEDULED_MSG.deletedAll : SCHEDULED_MSG.ended(ended) };
 }
