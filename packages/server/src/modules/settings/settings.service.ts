@@ -10,15 +10,17 @@ import {
   USER_PAGE_SIZES,
   type UserAccountSettings,
 } from '@backhaul/shared/modules/settings/settings.contract';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
 import { companies } from '../../platform/companies/companies.table';
+import { companyRecord } from '../../platform/companies/company.record';
 import { AppError } from '../../platform/errors';
-import { accountingServices } from '../accounting-services';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
+import { deleteRecord, saveRecords } from '../../platform/record/record.service';
+import { accountingServices, saveAccountingServices } from '../accounting-services';
 import { trailerTypeOptions } from '../general';
 import { replaceRecipients as replaceTruckRoadRecipients, recipients as truckRoadRecipients } from '../truck-road';
 import { departmentsResource } from './settings.records';
@@ -50,9 +52,8 @@ const ACCOUNT_DEFAULTS = {
 };
 type StoredAccount = typeof ACCOUNT_DEFAULTS;
 
-async function stored(db: DbOrTx, companyId: number, lock = false) {
-  const q = db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
-  const [row] = lock ? await q.for('update') : await q;
+async function stored(db: DbOrTx, companyId: number) {
+  const [row] = await db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
   return row;
 }
 
@@ -118,11 +119,12 @@ async function checkRefs(db: DbOrTx, user: AuthUser, form: SystemSettingsForm) {
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
-/** POST /settings/system and /settings/new-system-settings: saved whole, audited. */
-export async function saveSystemSettings(db: Db, user: AuthUser, form: SystemSettingsForm) {
-  await checkRefs(db, user, form);
-  await db.transaction(async (tx) => {
-    const before = await stored(tx, user.companyId, true);
+/** The system settings saved whole under the company's row lock, with the company's name and the truck-road recipients. */
+const writeSystemSettings = defineCommand({
+  action: 'update',
+  run: async ({ tx, user, lock, audit, input: form }: CommandContext<SystemSettingsForm, typeof companies>) => {
+    await lock(companyRecord, user.companyId);
+    const before = await stored(tx, user.companyId);
     await tx
       .insert(companySettings)
       .values({ companyId: user.companyId, system: form })
@@ -130,15 +132,20 @@ export async function saveSystemSettings(db: Db, user: AuthUser, form: SystemSet
     await replaceTruckRoadRecipients(tx, user.companyId, form.trucksOnTheRoad);
     // The company's name is the one documents and mails print.
     await tx.update(companies).set({ name: form.setting.company_name }).where(eq(companies.id, user.companyId));
-    await writeAudit(tx, {
-      actor: user,
+    await audit({
       entity: 'system_settings',
       entityId: user.companyId,
       action: 'update',
       before: before?.system ?? null,
       after: form,
     });
-  });
+  },
+});
+
+/** POST /settings/system and /settings/new-system-settings: saved whole, audited. */
+export async function saveSystemSettings(db: Db, user: AuthUser, form: SystemSettingsForm) {
+  await checkRefs(db, user, form);
+  await runCommand(db, writeSystemSettings, user, form);
   return { message: SETTINGS_SAVED, ...(await getSystemSettings(db, user)) };
 }
 
@@ -147,51 +154,66 @@ export const getDepartments = async (db: DbOrTx, user: AuthUser) => ({
   departments: await departmentList(db, user.companyId),
 });
 
+type DepartmentRows = Array<{ id?: number | undefined; name: string }>;
+
+/** A department batch error names the row as the caller sent it (`departments.<index in the list>.…`). */
+function inListOrder(err: unknown, index: number[]): unknown {
+  if (!(err instanceof AppError) || err.kind !== 'validation' || !err.fields) return err;
+  const fields = Object.fromEntries(
+    Object.entries(err.fields).map(([k, v]) => [
+      k.replace(/^departments\.(\d+)\./, (_, n: string) => `departments.${index[Number(n)]}.`),
+      v,
+    ]),
+  );
+  return AppError.validation(fields, err.message);
+}
+
 /**
- * POST /settings/departments: the whole list in one transaction — rows with an id renamed, rows
- * without one added, the company's departments missing from the list deleted (refused, all or
- * nothing, when something still uses one).
+ * The company's departments locked (in id order), those missing from the list deleted through the
+ * record (refused, all or nothing, while something uses one), then the new and renamed rows saved
+ * as one batch of the record; each row audited as the department's own change.
  */
-export async function saveDepartments(db: Db, user: AuthUser, rows: Array<{ id?: number | undefined; name: string }>) {
-  const names = rows.map((r) => r.name.toLowerCase());
-  const dup = names.findIndex((n, i) => names.indexOf(n) !== i);
-  if (dup >= 0) throw AppError.invalidField(`departments.${dup}.name`, `${rows[dup]?.name} is already in the list.`);
-  await db.transaction(async (tx) => {
-    const current = await tx.select().from(departments).where(eq(departments.companyId, user.companyId)).for('update');
+const writeDepartments = defineCommand({
+  action: 'update',
+  run: async ({ tx, user, lock, input: rows }: CommandContext<DepartmentRows, typeof departments>) => {
+    const { record } = departmentsResource;
+    const ids = await tx
+      .select({ id: departments.id })
+      .from(departments)
+      .where(eq(departments.companyId, user.companyId))
+      .orderBy(asc(departments.id));
+    const current = [];
+    for (const { id } of ids) current.push(await lock(record, id));
     const known = new Map(current.map((d) => [d.id, d]));
     rows.forEach((r, i) => {
       if (r.id !== undefined && !known.has(r.id))
         throw AppError.invalidField(`departments.${i}.id`, 'This department is not in the list.');
     });
-    const keep = rows.flatMap((r) => (r.id === undefined ? [] : [r.id]));
-    const gone = current.filter((d) => !keep.includes(d.id));
-    const { hooks } = departmentsResource.record;
-    for (const d of gone) await hooks?.beforeDelete?.({ tx, user, id: d.id, before: d });
-    if (gone.length)
-      await tx.delete(departments).where(
-        and(
-          eq(departments.companyId, user.companyId),
-          inArray(
-            departments.id,
-            gone.map((d) => d.id),
-          ),
-        ),
-      );
-    for (const r of rows) {
-      if (r.id === undefined) await tx.insert(departments).values({ companyId: user.companyId, name: r.name });
-      else if (known.get(r.id)?.name !== r.name)
-        await tx.update(departments).set({ name: r.name }).where(eq(departments.id, r.id));
-    }
-    const after = await departmentList(tx, user.companyId);
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'departments',
-      entityId: user.companyId,
-      action: 'update',
-      before: current.map((d) => ({ id: d.id, name: d.name })),
-      after,
+    const keep = new Set(rows.flatMap((r) => (r.id === undefined ? [] : [r.id])));
+    for (const d of current) if (!keep.has(d.id)) await deleteRecord(tx, record, user, d.id);
+    const changed = rows.flatMap((r, i) => (r.id === undefined || known.get(r.id)?.name !== r.name ? [i] : []));
+    await saveRecords(
+      tx,
+      record,
+      user,
+      changed.map((i) => ({ id: rows[i]?.id ?? null, form: { name: rows[i]?.name ?? '' } })),
+      { field: 'departments' },
+    ).catch((err: unknown) => {
+      throw inListOrder(err, changed);
     });
-  });
+  },
+});
+
+/**
+ * POST /settings/departments: the whole list in one transaction — rows with an id renamed, rows
+ * without one added, the company's departments missing from the list deleted (refused, all or
+ * nothing, when something still uses one).
+ */
+export async function saveDepartments(db: Db, user: AuthUser, rows: DepartmentRows) {
+  const names = rows.map((r) => r.name.toLowerCase());
+  const dup = names.findIndex((n, i) => names.indexOf(n) !== i);
+  if (dup >= 0) throw AppError.invalidField(`departments.${dup}.name`, `${rows[dup]?.name} is already in the list.`);
+  await runCommand(db, writeDepartments, user, rows);
   return { message: SETTINGS_SAVED, ...(await getDepartments(db, user)) };
 }
 
@@ -262,40 +284,15 @@ export async function getAccountSettings(db: DbOrTx, user: AuthUser): Promise<Ac
   };
 }
 
-/**
- * POST /settings/account: services are renamed, (de)activated or added — never deleted, since
- * invoices point at them; status 0 retires one.
- */
-export async function saveAccountSettings(db: Db, user: AuthUser, form: AccountSettingsForm) {
-  await db.transaction(async (tx) => {
+/** The accounting settings saved whole under the company's row lock; the services through their module. */
+const writeAccountSettings = defineCommand({
+  action: 'update',
+  run: async ({ tx, user, lock, audit, input: form }: CommandContext<AccountSettingsForm, typeof companies>) => {
+    await lock(companyRecord, user.companyId);
     const before = await getAccountSettings(tx, user);
-    const ids = form.service.flatMap((s) => (s.id === undefined ? [] : [s.id]));
-    const mine = ids.length
-      ? await tx
-          .select({ id: accountingServices.id })
-          .from(accountingServices)
-          .where(and(eq(accountingServices.companyId, user.companyId), inArray(accountingServices.id, ids)))
-      : [];
-    form.service.forEach((s, i) => {
-      if (s.id !== undefined && !mine.some((m) => m.id === s.id))
-        throw AppError.invalidField(`service.${i}.id`, 'This service is not in the list.');
-    });
-    let defaultId: number | null = null;
-    for (const s of form.service) {
-      let id = s.id;
-      if (id === undefined) {
-        const [made] = await tx
-          .insert(accountingServices)
-          .values({ companyId: user.companyId, name: s.name, status: s.status })
-          .returning({ id: accountingServices.id });
-        id = made?.id;
-      } else
-        await tx
-          .update(accountingServices)
-          .set({ name: s.name, status: s.status })
-          .where(eq(accountingServices.id, id));
-      if (s.default && id !== undefined) defaultId = id;
-    }
+    const ids = await saveAccountingServices(tx, user.companyId, form.service);
+    // The last row ticked as default is the default.
+    const defaultId = ids.filter((_, i) => form.service[i]?.default).at(-1) ?? null;
     const account: StoredAccount = {
       setting: form.setting,
       default_service_id: defaultId,
@@ -311,15 +308,16 @@ export async function saveAccountSettings(db: Db, user: AuthUser, form: AccountS
       .insert(companySettings)
       .values({ companyId: user.companyId, account })
       .onConflictDoUpdate({ target: companySettings.companyId, set: { account, updatedAt: new Date() } });
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'account_settings',
-      entityId: user.companyId,
-      action: 'update',
-      before,
-      after: form,
-    });
-  });
+    await audit({ entity: 'account_settings', entityId: user.companyId, action: 'update', before, after: form });
+  },
+});
+
+/**
+ * POST /settings/account: services are renamed, (de)activated or added — never deleted, since
+ * invoices point at them; status 0 retires one.
+ */
+export async function saveAccountSettings(db: Db, user: AuthUser, form: AccountSettingsForm) {
+  await runCommand(db, writeAccountSettings, user, form);
   return { message: SETTINGS_SAVED, ...(await getAccountSettings(db, user)) };
 }
 
@@ -333,23 +331,27 @@ export async function getUserAccountSettings(db: DbOrTx, user: AuthUser): Promis
   return { page_size: pref?.pageSize ?? null, company_page_size: company, page_sizes: [...USER_PAGE_SIZES] };
 }
 
-/** POST /settings/user-account: the caller's own preferences, audited; nobody saves another's. */
-export async function saveUserAccountSettings(db: Db, user: AuthUser, form: { page_size: number | null }) {
-  await db.transaction(async (tx) => {
+const writeUserAccountSettings = defineCommand({
+  action: 'update',
+  run: async ({ tx, user, audit, input: form }: CommandContext<{ page_size: number | null }, typeof users>) => {
     const before = await getUserAccountSettings(tx, user);
     await tx
       .insert(userPreferences)
       .values({ userId: user.id, pageSize: form.page_size })
       .onConflictDoUpdate({ target: userPreferences.userId, set: { pageSize: form.page_size, updatedAt: new Date() } });
-    await writeAudit(tx, {
-      actor: user,
+    await audit({
       entity: 'user_preferences',
       entityId: user.id,
       action: 'update',
       before: { page_size: before.page_size },
       after: form,
     });
-  });
+  },
+});
+
+/** POST /settings/user-account: the caller's own preferences, audited; nobody saves another's. */
+export async function saveUserAccountSettings(db: Db, user: AuthUser, form: { page_size: number | null }) {
+  await runCommand(db, writeUserAccountSettings, user, form);
   return { message: SETTINGS_SAVED, ...(await getUserAccountSettings(db, user)) };
 }
 
