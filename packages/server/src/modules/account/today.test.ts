@@ -91,11 +91,12 @@ describe('GET /account/today', () => {
     expect(payments.amount).toBeCloseTo(Number(sum?.cents) / 100, 2);
     expect(payments.lines.map((l) => l.id)).toContain(pay?.invoice_id);
 
+    // Issue 28: due = the invoice date (the day it was made) + terms, no longer the period's end + terms.
     const pastDue = sectionOf(p, 'past-due');
     const [due] = await q<{ n: number }>(
       `select count(*)::int as n from invoices i join customers c on c.id = i.customer_id
         where i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents > 0
-          and i.period_to + coalesce(c.payment_terms_days, 15) < ${today}`,
+          and (i.created_at at time zone 'America/Chicago')::date + coalesce(c.payment_terms_days, 15) < ${today}`,
     );
     expect(pastDue.count).toBe(due?.n);
   });

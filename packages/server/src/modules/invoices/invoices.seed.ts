@@ -41,6 +41,11 @@ export const invoicesSeeder: Seeder = {
       const run = await createRun(db, input);
       await generateInvoices(db, { ...input, runId: run.id });
     }
+    // Each month was invoiced the morning after it ended (the invoice date its terms run from), not today.
+    await db.execute(sql`update invoices set
+        created_at = ((period_to + 1)::timestamp at time zone 'America/Chicago') + interval '9 hours',
+        generated_at = ((period_to + 1)::timestamp at time zone 'America/Chicago') + interval '9 hours'
+      where company_id = ${companyId} and generated`);
     const lastMonth = `${addDays(thisMonth, -1).slice(0, 8)}01`;
     await db.execute(sql`with sent as (
         update invoices set status = 'Sent'
