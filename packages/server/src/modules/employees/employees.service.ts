@@ -6,12 +6,12 @@ import type {
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { departments } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
 import { files as filesTable } from '../../platform/files/files.table';
+import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { deleteRecord, findRecord } from '../../platform/record/record.service';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
 import { employeeRecord, inventoryCatalogue, inventoryOf, toEmployeeRow } from './employees.record';
@@ -101,28 +101,26 @@ export async function deleteEmployee(db: Db, auth: AuthContext, files: FilesServ
   await files.sweepOrphans({ owner: employees, id, actor: auth.user });
 }
 
-/** DELETE /employees/:id/inventory: removes the chosen items, all or nothing, each audited. */
-export async function removeInventory(db: Db, user: AuthUser, employeeId: number, ids: number[]): Promise<number> {
-  const before = await listInventory(db, user, employeeId);
-  const removed = await applyDraftedDeletions(db, {
-    actor: user,
-    table: employeeInventory,
-    entity: 'employee_inventory',
-    ids,
-    ownerColumn: employeeInventory.employeeId,
-    ownerId: employeeId,
-  });
-  // A summary on the employee's history; each item's deletion is audited with it above.
-  await writeAudit(db, {
-    actor: user,
-    entity: 'employees',
-    entityId: employeeId,
-    action: 'inventory-remove',
-    before: { inventory: before },
-    after: { inventory: await listInventory(db, user, employeeId) },
-  });
-  return removed;
-}
+/**
+ * DELETE /employees/:id/inventory: removes the chosen items, all or nothing, each audited; the
+ * employee's history keeps the change (its inventory before and after).
+ */
+const removeItems = defineCommand({
+  action: 'inventory-remove',
+  target: { record: employeeRecord, id: (input: { id: number; ids: number[] }) => input.id },
+  run: ({ tx, user, input }: CommandContext<{ id: number; ids: number[] }, typeof employees>) =>
+    applyDraftedDeletions(tx, {
+      actor: user,
+      table: employeeInventory,
+      entity: 'employee_inventory',
+      ids: input.ids,
+      ownerColumn: employeeInventory.employeeId,
+      ownerId: input.id,
+    }),
+});
+
+export const removeInventory = (db: Db, user: AuthUser, employeeId: number, ids: number[]): Promise<number> =>
+  runCommand(db, removeItems, user, { id: employeeId, ids });
 
 /** DELETE /info/documents/:id: only an employee's document; access and audit by the files service. */
 export async function removeDocument(db: Db, auth: AuthContext, files: FilesService, fileId: number): Promise<void> {
