@@ -42,3 +42,17 @@ export const approveAndBill = defineCommand({
     return { message: MSG.savingSuccess, row: detail, removed: false };
   },
 });
+
+/**
+ * The order's totals and its customer's invoice again from its lines: after a vendor's invoice was
+ * deleted by its own call (…/destroyInvoice), which the order's save does not see.
+ */
+export const refreshTotals = defineCommand({
+  action: 'update',
+  auditUnchanged: true,
+  target: { record: workOrderRecord, id: (id: number) => id },
+  run: async ({ tx, user, row }) => {
+    await recomputeTotals(tx, user.companyId, row.id);
+    await syncCustomerInvoice(tx, user, row.id);
+  },
+});

@@ -23,7 +23,7 @@ import { runList } from '../../platform/list/run-list';
 import { runCommand } from '../../platform/record/command';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { deleteDraftedChildren } from '../../platform/record/record.service';
-import { approveAndBill } from './work-orders.commands';
+import { approveAndBill, refreshTotals } from './work-orders.commands';
 import { workOrdersList } from './work-orders.list';
 import { workOrderRecord } from './work-orders.record';
 import * as service from './work-orders.service';
@@ -99,10 +99,14 @@ export const workOrdersRoutes: RouteModule = {
       app.post(`${WORK_ORDER_BASE}/${name}`, {
         config: { access: edit },
         schema: { tags, body: DraftedIdsBodySchema, response: { 200: DraftedIdsResponseSchema } },
-        handler: async (req) => ({
-          message: MSG.removalSuccess,
-          deleted: await deleteDraftedChildren(db, workOrderRecord, caller(req).user, { entity, ids: req.body.ids }),
-        }),
+        handler: async (req) => {
+          const { user } = caller(req);
+          const orders = name === 'destroyInvoice' ? await service.ordersOfVendorInvoices(db, req.body.ids) : [];
+          const deleted = await deleteDraftedChildren(db, workOrderRecord, user, { entity, ids: req.body.ids });
+          // A vendor's invoice is part of the total (sublet): the order and its customer's invoice follow.
+          for (const id of orders) await runCommand(db, refreshTotals, user, id);
+          return { message: MSG.removalSuccess, deleted };
+        },
       });
     }
 

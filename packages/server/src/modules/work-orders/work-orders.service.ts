@@ -13,7 +13,7 @@ import {
   WorkOrderFormSchema,
   type WorkOrderOptions,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -30,7 +30,7 @@ import { shopRules } from '../settings';
 import { readWorkOrderDetail } from './work-orders.detail';
 import { workOrderRecord } from './work-orders.record';
 import { WO_SQL } from './work-orders.sql';
-import { workOrders } from './work-orders.table';
+import { workOrderInvoices, workOrders } from './work-orders.table';
 
 type Option = { id: number; name: string };
 
@@ -219,6 +219,16 @@ export async function sendWorkOrder(db: Db, mailer: Mailer, user: AuthUser, id: 
   });
   if (sent.status === 'failed') throw AppError.precondition('The invoice could not be sent.');
   return { message: MSG.messageSent };
+}
+
+/** The orders the given vendors' invoices belong to. */
+export async function ordersOfVendorInvoices(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectDistinct({ id: workOrderInvoices.workOrderId })
+    .from(workOrderInvoices)
+    .where(inArray(workOrderInvoices.id, [...ids]));
+  return rows.map((r) => r.id);
 }
 
 /** The order goes to a technician's lane; a new order becomes Scheduled. */
