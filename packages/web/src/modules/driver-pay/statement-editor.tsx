@@ -52,6 +52,12 @@ const selectionOf = (e: StatementEdit): Selection => ({
   addition: e.addition_selected,
 });
 
+/** What became of a negative statement's balance. */
+const OWED_FATE: Partial<Record<StatementDetail['paid_status'], string>> = {
+  Carried: ', carried to the next statement',
+  'Written off': ', written off',
+};
+
 function Summary({ s }: { s: StatementDetail }) {
   const item = (label: string, value: React.ReactNode) => (
     <div>
@@ -81,15 +87,16 @@ function Summary({ s }: { s: StatementDetail }) {
           </Group>,
         )}
         {item('Amount', <span data-testid="statement-amount">{formatMoney(s.amount)}</span>)}
-        {item('Paid / due', `${formatMoney(s.paid_amount)} / ${formatMoney(s.due)}`)}
-        {item(
-          'Escrow after this statement',
-          <span data-testid="statement-escrow">
-            {s.escrow
-              ? `${formatMoney(s.escrow.balance)} of ${formatMoney(s.escrow.target)} · deposit ${formatMoney(s.escrow.deposit)}`
-              : 'No escrow account'}
-          </span>,
-        )}
+        {s.amount < 0
+          ? item('Driver owes', `${formatMoney(-s.amount)}${OWED_FATE[s.paid_status] ?? ''}`)
+          : item('Paid / due', `${formatMoney(s.paid_amount)} / ${formatMoney(s.due)}`)}
+        {s.escrow &&
+          item(
+            'Escrow after this statement',
+            <span data-testid="statement-escrow">
+              {`${formatMoney(s.escrow.balance)} of ${formatMoney(s.escrow.target)} · deposit ${formatMoney(s.escrow.deposit)}`}
+            </span>,
+          )}
         {item(
           'Cash advances outstanding',
           <Text
@@ -455,7 +462,9 @@ export function StatementEditor(props: {
               />
             </>
           )}
-          {closed && <Payments s={s} canPay={canPay} onSaved={() => void reload()} />}
+          {closed && (s.amount > 0 || s.payments.length > 0) && (
+            <Payments s={s} canPay={canPay} onSaved={() => void reload()} />
+          )}
           <Divider />
           {!closed && edit.warnings.length > 0 && (
             <Alert

@@ -28,6 +28,12 @@ export const PAID_COLOR: Record<PaidStatus, string> = {
   'Written off': 'grape',
 };
 
+/** "2026-11-08 – 2026-11-14" as "11-08 – 11-14" within one year (the tooltip keeps the whole period). */
+const shortPeriod = (period: string) =>
+  period.replace(/^(\d{4})-(\d\d-\d\d) – (\d{4})-(\d\d-\d\d)$/, (all, y1, d1, y2, d2) =>
+    y1 === y2 ? `${d1} – ${d2}` : all,
+  );
+
 /** A line's date, marked with the period it was earned in when it lands late (a load delivered after its week's statement). */
 export function LineDate({ date, earned }: { date: string; earned: string | null }) {
   return (
@@ -35,8 +41,8 @@ export function LineDate({ date, earned }: { date: string; earned: string | null
       <span>{date}</span>
       {earned && (
         <Tooltip label={`Earned in ${earned}, paid late`}>
-          <Badge size="xs" variant="light" color="orange" data-testid="line-earned">
-            earned {earned}
+          <Badge size="xs" variant="light" color="orange" tt="none" data-testid="line-earned">
+            earned {shortPeriod(earned)}
           </Badge>
         </Tooltip>
       )}
