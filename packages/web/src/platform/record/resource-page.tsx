@@ -31,12 +31,17 @@ export function ResourcePage(props: {
   );
   const fields = useMemo(() => formFields(props.schema), [props.schema]);
   const empty = useMemo(() => Object.fromEntries(fields.map((f) => [f.name, f.empty ?? ''])), [fields]);
-  // Phones are stored as digits and shown as the spec writes them.
-  const cells = Object.fromEntries(
-    fields
+  // Phones are stored as digits and shown as the spec writes them; a select with fixed options shows its label.
+  const cells = Object.fromEntries([
+    ...fields
       .filter((f) => f.kind === 'phone')
       .map((f) => [f.name, (r: Row) => <Text size="sm">{formatPhone(r[f.name] as string | null)}</Text>]),
-  );
+    ...fields.flatMap((f) => {
+      if (f.kind !== 'select' || !Array.isArray(f.options)) return [];
+      const labels = new Map(f.options.map((o) => [String(o.value), o.label]));
+      return [[f.name, (r: Row) => <Text size="sm">{labels.get(String(r[f.name])) ?? String(r[f.name] ?? '')}</Text>]];
+    }),
+  ]);
   const registry = useRegistryActions<Row & { id: number }>({
     section: props.section,
     rowId: (r) => r.id,
