@@ -107,19 +107,19 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
 
   return (
     <>
-      <Table withRowBorders={false} verticalSpacing={4} data-testid="driver-contracts">
+      <Table withRowBorders={false} verticalSpacing={4} layout="fixed" data-testid="driver-contracts">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Rate</Table.Th>
-            <Table.Th>Fuel paid by</Table.Th>
-            <Table.Th>Pay loads</Table.Th>
-            <Table.Th>FSC passes through</Table.Th>
-            <Table.Th>Starts</Table.Th>
-            <Table.Th>Ends</Table.Th>
+            <Table.Th w={120}>Type</Table.Th>
+            <Table.Th w={125}>Rate</Table.Th>
+            <Table.Th w={150}>Fuel paid by</Table.Th>
+            <Table.Th w={180}>Pay loads</Table.Th>
+            <Table.Th w={110}>Fuel surcharge</Table.Th>
+            <Table.Th w={145}>Starts</Table.Th>
+            <Table.Th w={145}>Ends</Table.Th>
             <Table.Th>Terms</Table.Th>
-            <Table.Th>Signed copy</Table.Th>
-            <Table.Th />
+            <Table.Th w={80}>Signed copy</Table.Th>
+            <Table.Th w={70} />
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -133,7 +133,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                 data-drafted={struck || undefined}
                 style={{ textDecoration: struck ? 'line-through' : undefined, opacity: struck ? 0.6 : 1 }}
               >
-                <Table.Td w={120}>
+                <Table.Td>
                   <Select
                     size="xs"
                     readOnly={readOnly || struck}
@@ -145,7 +145,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     error={e.contract_type || undefined}
                   />
                 </Table.Td>
-                <Table.Td w={130}>
+                <Table.Td>
                   <TextInput
                     size="xs"
                     readOnly={readOnly || struck}
@@ -163,7 +163,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     error={e.rate || undefined}
                   />
                 </Table.Td>
-                <Table.Td w={140}>
+                <Table.Td>
                   <Select
                     size="xs"
                     readOnly={readOnly || struck}
@@ -175,7 +175,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     error={e.fuel_paid_by || undefined}
                   />
                 </Table.Td>
-                <Table.Td w={160}>
+                <Table.Td>
                   <Select
                     size="xs"
                     readOnly={readOnly || struck}
@@ -187,16 +187,24 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     error={e.pay_basis || undefined}
                   />
                 </Table.Td>
-                <Table.Td w={90}>
-                  <Checkbox
-                    size="xs"
-                    disabled={readOnly || struck}
-                    aria-label="Fuel surcharge passes through"
-                    checked={Boolean(d.form.fsc_pass_through)}
-                    onChange={(ev) => setField(d, 'fsc_pass_through', ev.currentTarget.checked)}
-                  />
+                <Table.Td>
+                  {/* Only percentage pay is computed on the line haul the surcharge may pass around. */}
+                  {d.form.contract_type === 'percent' ? (
+                    <Checkbox
+                      size="xs"
+                      label="passes through"
+                      disabled={readOnly || struck}
+                      aria-label="Fuel surcharge passes through"
+                      checked={Boolean(d.form.fsc_pass_through)}
+                      onChange={(ev) => setField(d, 'fsc_pass_through', ev.currentTarget.checked)}
+                    />
+                  ) : (
+                    <Text size="xs" c="dimmed" title="Only percentage pay depends on the line haul">
+                      —
+                    </Text>
+                  )}
                 </Table.Td>
-                <Table.Td w={140}>
+                <Table.Td>
                   <DateField
                     size="xs"
                     readOnly={readOnly || struck}
@@ -206,7 +214,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     error={e.starts_on || undefined}
                   />
                 </Table.Td>
-                <Table.Td w={140}>
+                <Table.Td>
                   <DateField
                     size="xs"
                     readOnly={readOnly || struck}
@@ -249,7 +257,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td w={70}>
+                <Table.Td>
                   <Group gap={2} wrap="nowrap" justify="flex-end">
                     {d.id !== undefined && (
                       <ActionIcon variant="subtle" aria-label="Show contract" onClick={() => open(d.id as number)}>
@@ -302,15 +310,15 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
               {formatContractRate(shown.contract_type, shown.rate)}
             </Text>
             <Text size="sm">
-              Fuel paid by:{' '}
-              {shown.fuel_paid_by
-                ? (FUEL_PAID_BY[shown.fuel_paid_by as keyof typeof FUEL_PAID_BY]?.toLowerCase() ?? shown.fuel_paid_by)
-                : 'by driver type'}
-              . Loads paid {PAY_BASIS[shown.pay_basis as keyof typeof PAY_BASIS]?.toLowerCase() ?? shown.pay_basis}.
-              {shown.contract_type === 'percent'
-                ? ` Fuel surcharge ${shown.fsc_pass_through ? 'passes through (not part of the line haul)' : 'is part of the line haul'}.`
-                : ''}
+              Fuel paid by: {FUEL_PAID_BY[shown.fuel_paid_by as keyof typeof FUEL_PAID_BY] ?? 'By driver type'}
             </Text>
+            <Text size="sm">Loads paid: {PAY_BASIS[shown.pay_basis as keyof typeof PAY_BASIS] ?? shown.pay_basis}</Text>
+            {shown.contract_type === 'percent' && (
+              <Text size="sm">
+                Fuel surcharge:{' '}
+                {shown.fsc_pass_through ? 'passes through (not in the line haul)' : 'part of the line haul'}
+              </Text>
+            )}
             <Text size="sm">
               From {shown.starts_on}
               {shown.ends_on ? ` to ${shown.ends_on}` : ''}

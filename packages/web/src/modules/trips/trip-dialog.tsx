@@ -326,7 +326,7 @@ export function TripDialog(props: Props) {
                 {select('team_driver_id', 'Team driver', 'drivers')}
                 {values.team_driver_id ? (
                   <NumberInput
-                    w={130}
+                    w={160}
                     label="First driver's share"
                     suffix="%"
                     decimalScale={3}
