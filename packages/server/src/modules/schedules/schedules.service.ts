@@ -1,5 +1,5 @@
 import { MSG } from '@backhaul/shared';
-import { COMPANY_TIME_ZONE_DEFAULT, formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { COMPANY_TIME_ZONE_DEFAULT, formatMoney } from '@backhaul/shared/formats/formats';
 import {
   SCHEDULE_LOAD_STATUS_LABELS,
   SCHEDULE_MSG,
