@@ -93,7 +93,8 @@ export const driversList = defineList({
     {
       id: 'amount',
       title: 'Amount',
-      sql: sql`drivers.amount_cents`,
+      // The rate in cents, to the tenth of a cent ($0.575 a mile → 57.5).
+      sql: sql`(drivers.rate_milli / 10.0)`,
       filter: 'number',
       dollar: true,
       footer: 'sum',

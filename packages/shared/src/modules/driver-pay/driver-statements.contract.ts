@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatMoney } from '../../formats/formats';
 import { field } from '../../forms/fields';
 import { dateSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
@@ -59,7 +60,7 @@ export const STATEMENT_MSG = {
   notOwed: 'Only a closed statement whose driver owes its balance can be written off.',
   writtenOff: 'The balance was written off.',
   belowMinimumWage: (total: number, floor: number) =>
-    `A company driver: the deductions leave $${total.toFixed(2)}, below the $${floor.toFixed(2)} minimum-wage floor for the period (FLSA). Take a deduction off or carry it to a later week.`,
+    `A company driver: the deductions leave ${formatMoney(total)}, below the ${formatMoney(floor)} minimum-wage floor for the period (FLSA). Take a deduction off or carry it to a later week.`,
 } as const;
 
 const ids = z.array(z.number().int().positive()).max(2000);
