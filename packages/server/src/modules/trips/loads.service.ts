@@ -3,13 +3,14 @@ import type { MilesPlace } from '@backhaul/shared/modules/mileage/mileage.contra
 import type { PpwType } from '@backhaul/shared/modules/trips/trips.contract';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
 import type { Mailer } from '../../platform/mail/mailer';
+import { defineCommand, runCommand } from '../../platform/record/command';
 import { loads } from './loads.table';
 import { ppwMail } from './trips.mail';
+import { loadRecord } from './trips.record';
 import { loadInScope, tripFiles } from './trips.service';
 
 /** PPW files are platform files of entity 'loads', category 'ppw' (000 §3 "load_files"). */
@@ -38,15 +39,14 @@ export function registerLoadFiles(files: FilesService, db: Db): void {
     remove: async (auth, id) => trips(auth, [ACTION.FILE_DELETE]) && (await inScope(auth, id)),
     owner: loads,
   });
-  files.addStoreHook(LOAD_FILES.entity, async (tx, file) => {
+  files.addStoreHook(LOAD_FILES.entity, async (tx, file, audit) => {
     if (file.category !== LOAD_FILES.ppw) return;
     await tx
       .update(loads)
       .set({ ppw: 1, ppwCreatedBy: file.uploadedBy, ppwDate: new Date(), updatedAt: new Date() })
       .where(and(eq(loads.id, Number(file.entityId)), eq(loads.companyId, file.companyId ?? -1)));
-    await writeAudit(tx, {
-      actor: file.uploadedBy && file.companyId ? { id: file.uploadedBy, companyId: file.companyId } : null,
-      entity: 'load',
+    await audit({
+      entity: loadRecord.entity,
       entityId: file.entityId,
       action: 'ppw',
       after: { ppw: 1, file_id: file.id },
@@ -100,6 +100,13 @@ export async function uploadPpw(
   return { file, load: await ppwState(db, loadId) };
 }
 
+/** The PPW mail went out: the load's history keeps to whom and which files. */
+const ppwSent = defineCommand<{ loadId: number; after: unknown }, void>({
+  action: 'send_ppw',
+  run: ({ input, audit }) =>
+    audit({ entity: loadRecord.entity, entityId: input.loadId, action: 'send_ppw', after: input.after }),
+});
+
 /**
  * POST /loads/sendPPW/:id (every PPW file of the load) and /loads/ppwSelected/:id (the chosen
  * files): one mail through the PPW template with the files attached, to the given address or the
@@ -144,15 +151,7 @@ export async function sendPpw(
     createdBy: auth.user.id,
   });
   if (sent.status === 'failed') throw new AppError('internal', sent.error ?? 'PPW mail failed');
-  await db.transaction(async (tx) => {
-    await writeAudit(tx, {
-      actor: { id: auth.user.id, companyId: auth.user.companyId },
-      entity: 'load',
-      entityId: loadId,
-      action: 'send_ppw',
-      after: { to, files: all.map((f) => f.id), mail_id: sent.id },
-    });
-  });
+  await runCommand(db, ppwSent, auth.user, { loadId, after: { to, files: all.map((f) => f.id), mail_id: sent.id } });
   return { mail_id: sent.id, status: sent.status, to, files: all.length };
 }
 

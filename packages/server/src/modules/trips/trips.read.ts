@@ -83,7 +83,7 @@ export async function loadDetails(db: DbOrTx, ids: number[]): Promise<LoadDetail
   });
 }
 
-export async function tripDetail(db: DbOrTx, auth: AuthContext, id: number): Promise<TripDetail> {
+export async function tripDetail(db: DbOrTx, auth: Pick<AuthContext, 'user'>, id: number): Promise<TripDetail> {
   const [trip] = await rowsOf<Record<string, unknown>>(
     db,
     sql`select t.id, t.truck_id, t.trailer_id, t.driver_id, t.team_driver_id, t.team_share_bp, t.customer_id, t.dispatcher_id, coalesce(t.notes, '') as notes,
@@ -137,7 +137,11 @@ export async function tripDetail(db: DbOrTx, auth: AuthContext, id: number): Pro
 const NEW_FILE_DAYS = 2;
 
 /** Files of the trip's loads; a file added in the last two days is "new" (highlighted, 000 §4). */
-export async function tripFiles(db: DbOrTx, auth: AuthContext, loadIds: number[]): Promise<TripDetail['files']> {
+export async function tripFiles(
+  db: DbOrTx,
+  auth: Pick<AuthContext, 'user'>,
+  loadIds: number[],
+): Promise<TripDetail['files']> {
   if (!loadIds.length) return [];
   const rows = await rowsOf<{
     id: number;

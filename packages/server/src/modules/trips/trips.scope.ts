@@ -1,8 +1,8 @@
 // Which trips and loads a caller may reach: the one scope the trips module's reads and writes share.
-import { can, EXTRA_ACTION, SECTION } from '@backhaul/shared';
-import { and, eq } from 'drizzle-orm';
+import { can, EXTRA_ACTION, type GrantSet, SECTION } from '@backhaul/shared';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { AuthContext } from '../../platform/auth/access';
+import type { AuthContext, AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import type { LiveEvent } from '../../platform/live/live.bus';
 import { loads } from './loads.table';
@@ -11,8 +11,15 @@ import { trips } from './trips.table';
 export const TZ = 'America/Chicago';
 
 /** VIEW_ALL_TRIPS (1001): without it a caller reads and writes only trips it dispatches. */
-export const seesAllTrips = (auth: AuthContext) =>
-  can(auth.grants, { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS });
+export const seesAllTrips = (caller: { grants?: GrantSet | undefined }) =>
+  caller.grants ? can(caller.grants, { section: SECTION.Trips, action: EXTRA_ACTION.VIEW_ALL_TRIPS }) : false;
+
+/** The trip records' row scope (the company aside), as findTrip decides it: customer, then dispatcher. */
+export const tripRowScope = (user: AuthUser): SQL | undefined =>
+  and(
+    user.customerId ? eq(trips.customerId, user.customerId) : undefined,
+    seesAllTrips(user) ? undefined : eq(trips.dispatcherId, user.id),
+  );
 
 export type TripRecord = typeof trips.$inferSelect;
 
