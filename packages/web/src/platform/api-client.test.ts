@@ -77,6 +77,17 @@ describe('API client', () => {
     expect(alertsStore.get().map((a) => a.message)).toEqual(['Too short.']);
   });
 
+  it("a call's own failure text replaces 'Whoops' on a server error, not a refusal with its message", async () => {
+    vi.stubGlobal('fetch', respond(500, {}));
+    await expect(api.post('/check/1', {}, { failure: MSG.checkCallFailed })).rejects.toMatchObject({ status: 500 });
+    expect(alertsStore.get().map((a) => a.message)).toEqual([MSG.checkCallFailed]);
+
+    alertsStore.set([]);
+    vi.stubGlobal('fetch', respond(412, { error: { mail: 'You already have a checkin today.' } }));
+    await expect(api.post('/check/1', {}, { failure: MSG.checkCallFailed })).rejects.toMatchObject({ status: 412 });
+    expect(alertsStore.get().map((a) => a.message)).toEqual(['You already have a checkin today.']);
+  });
+
   it('sends JSON to /api with the method asked', async () => {
     const fetchMock = respond(200, { ok: true });
     vi.stubGlobal('fetch', fetchMock);

@@ -25,6 +25,8 @@ export type RequestOptions<T> = {
   silent?: boolean;
   /** Leaves the global loading indicator alone: for background polling. */
   background?: boolean;
+  /** The alert of a server error or a lost connection in place of 'Whoops…' (the spec names one for some calls). */
+  failure?: string;
   signal?: AbortSignal;
 };
 
@@ -90,8 +92,9 @@ function fail(status: number, body: unknown, options: RequestOptions<unknown>): 
     clearStorage();
     unauthorizedHandler();
   }
+  const alert = options.failure && (status === 0 || status >= 500) ? options.failure : effect.alert;
   // A 401 is always announced: the user is about to be sent to the login page.
-  if (effect.alert && (!options.silent || effect.logout)) showAlert('error', effect.alert);
+  if (alert && (!options.silent || effect.logout)) showAlert('error', alert);
   throw new ApiError(status, body, effect);
 }
 

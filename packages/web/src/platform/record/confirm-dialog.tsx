@@ -50,6 +50,8 @@ export function ConfirmDialog(props: {
 export function useConfirmedDelete(opts: {
   onDone: () => void;
   messages?: { success: string; error: string };
+  /** Without `messages`: the alert of a server error in place of 'Whoops…' (the area's own text). */
+  failure?: string;
   testId?: string;
 }) {
   const [pending, setPending] = useState<{ url: string; what: string } | null>(null);
@@ -58,7 +60,10 @@ export function useConfirmedDelete(opts: {
     if (!pending) return;
     setBusy(true);
     try {
-      const res = await api.delete<{ message: string }>(pending.url, { silent: Boolean(opts.messages) });
+      const res = await api.delete<{ message: string }>(pending.url, {
+        silent: Boolean(opts.messages),
+        ...(opts.failure ? { failure: opts.failure } : {}),
+      });
       showAlert('success', opts.messages?.success ?? res.message);
       opts.onDone();
     } catch {

@@ -1,12 +1,10 @@
-import { type UseFormReturnType, useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type { UseFormReturnType } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { z } from 'zod';
-import { showAlert } from '../alerts-store';
-import { ApiError } from '../api-errors';
-import { toFormErrors, zodValidator } from '../form-validation';
 import type { RecordApi } from './record-api';
 import { valuesFrom } from './record-fields';
+import { useRecordForm } from './use-record-form';
 
 /**
  * A record dialog's plumbing, for the declared `RecordDialog` and for big dialogs that lay out
@@ -49,7 +47,20 @@ export function useRecordDialog<V extends Record<string, unknown>, L, S extends 
     gcTime: 0,
   });
   const data = query.data;
-  const form = useForm<V>({ initialValues: opts.empty, validate: zodValidator(opts.schema) });
+  const { form, submit, saving } = useRecordForm<V, S>({
+    initialValues: opts.empty,
+    schema: opts.schema,
+    save: async (values) => {
+      const saved = await api.save(id, opts.body ? opts.body(values) : values);
+      await opts.after?.(saved, values);
+      return saved;
+    },
+    invalidate: api.keys.all,
+    onSaved: (saved) => {
+      opts.onSaved(saved);
+      opts.onClose();
+    },
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a record is loaded
   useEffect(() => {
@@ -63,45 +74,8 @@ export function useRecordDialog<V extends Record<string, unknown>, L, S extends 
     opts.onLoad?.(data);
   }, [opened, data]);
 
-  const { submit, saving } = useRecordSave(form, {
-    save: async (values) => {
-      const saved = await api.save(id, opts.body ? opts.body(values) : values);
-      await opts.after?.(saved, values);
-      return saved;
-    },
-    invalidate: api.keys.all,
-    onSaved: (saved) => {
-      opts.onSaved(saved);
-      opts.onClose();
-    },
-  });
-
   return { form, data, loading: opened && query.isPending, saving, submit };
 }
 
-/**
- * The end of every record form's submit: `save`, the server's message, the queries under
- * `invalidate` refreshed, then `onSaved`. A 422 goes onto the fields; on any failure the values
- * stay as typed (the API client has alerted the rest).
- */
-export function useRecordSave<V extends Record<string, unknown>, S extends { message: string }>(
-  form: UseFormReturnType<V>,
-  opts: { save: (values: V) => Promise<S>; invalidate?: readonly unknown[]; onSaved: (saved: S, values: V) => void },
-) {
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const saved = await opts.save(values);
-      showAlert('success', saved.message);
-      if (opts.invalidate) await queryClient.invalidateQueries({ queryKey: opts.invalidate });
-      opts.onSaved(saved, values);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    } finally {
-      setSaving(false);
-    }
-  });
-  return { submit, saving };
-}
+/** @deprecated use `useRecordForm` (issue 29: kept while driver pay and settings still import it from here). */
+export { useRecordSave } from './use-record-form';
