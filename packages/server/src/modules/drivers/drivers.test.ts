@@ -105,13 +105,14 @@ describe('drivers list', () => {
       'cdl_expires_on',
       'medical_card_expires_on',
     ]);
-    const db = await one<{ n: number; customers: number; cents: number }>(
-      'select count(*)::int n, count(distinct customer_id)::int customers, sum(amount_cents)::int cents from drivers',
+    const db = await one<{ n: number; customers: number; milli: number }>(
+      'select count(*)::int n, count(distinct customer_id)::int customers, sum(rate_milli)::int milli from drivers',
     );
     expect(body.total).toBe(db.n);
     expect(body.sum.id).toBe(db.n);
     expect(body.sum.customer).toBe(db.customers);
-    expect(body.sum.amount).toBeCloseTo(db.cents / 100, 2);
+    // Rates are kept in thousandths of a dollar (or of a percent): the footer sums them in dollars.
+    expect(body.sum.amount).toBeCloseTo(db.milli / 1000, 2);
     expect(body.rows).toHaveLength(Math.min(10, db.n));
     expect(body.filter.driver_type.map((o: { label: string }) => o.label)).toEqual(
       expect.arrayContaining(['Company', 'Owner operator']),
@@ -137,7 +138,7 @@ describe('drivers list', () => {
     expect(byCustomer.rows.every((r: { customer: string }) => r.customer === customer.name)).toBe(true);
 
     const flat = (await post('/drivers/list', { limit: 500, filters: { amount: { op: 'gte', value: 1000 } } })).json();
-    const big = await one<{ n: number }>('select count(*)::int n from drivers where amount_cents >= 100000');
+    const big = await one<{ n: number }>('select count(*)::int n from drivers where rate_milli >= 1000000');
     expect(flat.total).toBe(big.n);
     expect(flat.rows.every((r: { amount: number }) => r.amount >= 1000)).toBe(true);
 
@@ -220,11 +221,12 @@ describe('driver create and update', () => {
       amount: 1250.5,
       customer: customer.name,
     });
-    const row = await one<{ amount_cents: number; email: string }>(
-      'select amount_cents, email from drivers where id = $1',
+    const row = await one<{ rate_milli: number; email: string }>(
+      'select rate_milli, email from drivers where id = $1',
       [driver.id],
     );
-    expect(row).toEqual({ amount_cents: 125050, email: 'dale@example.com' });
+    // $1,250.50 a load, kept to the thousandth of a dollar.
+    expect(row).toEqual({ rate_milli: 1_250_500, email: 'dale@example.com' });
     const audit = await one<{ n: number }>(
       "select count(*)::int n from audit_log where entity = 'drivers' and entity_id = $1 and action = 'create'",
       [String(driver.id)],
@@ -234,9 +236,10 @@ describe('driver create and update', () => {
 
   it('updates, refuses invalid values, and the change log names the changed fields', async () => {
     const driver = await createDriver({ driver: 'Log Driver' });
-    const bad = await post(`/drivers/update/${driver.id}`, { ...FORM, driver: 'Log Driver', amount: '12.345' });
+    // Rates are written to the thousandth ($0.575 a mile): a fourth decimal is refused.
+    const bad = await post(`/drivers/update/${driver.id}`, { ...FORM, driver: 'Log Driver', amount: '12.3456' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().errors.amount).toEqual(['The amount has at most 2 decimals.']);
+    expect(bad.json().errors.amount).toEqual(['The rate has at most 3 decimals.']);
 
     const ok = await post(`/drivers/update/${driver.id}`, { ...FORM, driver: 'Log Driver', phone: '(469) 555-0199' });
     expect(ok.statusCode).toBe(200);

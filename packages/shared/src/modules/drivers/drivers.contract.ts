@@ -98,7 +98,7 @@ export const DriverFormSchema = z.object({
   medical_card_expires_on: optionalDate('medical card expiry date'),
   hired_on: optionalDate('hire date'),
   terminated_on: optionalDate('termination date')
-    .optional()
+    .nullish()
     .transform((v) => v ?? null),
   active: z.boolean(),
 });
