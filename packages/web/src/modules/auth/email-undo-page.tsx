@@ -1,7 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../platform/api-errors';
 import { resetSession } from '../../platform/auth-store';
 import { undoEmailChange } from './auth.api';
 import { AuthCard } from './auth-card';
@@ -12,23 +11,14 @@ import { AuthCard } from './auth-card';
  */
 export function EmailUndoPage() {
   const token = useParams().token ?? '';
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-
-  const submit = async () => {
-    setBusy(true);
-    try {
-      const { message } = await undoEmailChange(token);
-      // Every session of the account has just ended, this browser's too.
-      resetSession();
-      setDone(message);
-    } catch (e) {
-      if (e instanceof ApiError) setRefused(e.message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A plain action: the API client alerts a refusal (a used or expired link), shown here as well.
+  const undo = useMutation({
+    mutationFn: () => undoEmailChange(token),
+    // Every session of the account has just ended, this browser's too.
+    onSuccess: () => resetSession(),
+  });
+  const done = undo.data?.message ?? null;
+  const refused = undo.error?.message ?? null;
 
   const footer = (
     <Anchor component={Link} to="/auth" size="sm">
@@ -57,7 +47,13 @@ export function EmailUndoPage() {
             If you did not change the e-mail address of your account, put the old one back. Everyone signed in to the
             account, you included, is signed out and its password is cleared; then choose a new password.
           </Text>
-          <Button onClick={submit} loading={busy} disabled={refused !== null} fullWidth data-testid="email-undo">
+          <Button
+            onClick={() => undo.mutate()}
+            loading={undo.isPending}
+            disabled={refused !== null}
+            fullWidth
+            data-testid="email-undo"
+          >
             Put my old address back
           </Button>
         </Stack>

@@ -1,40 +1,28 @@
 import { type LoginBody, LoginBodySchema } from '@backhaul/shared/modules/session/session.contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
 import { login } from '../../platform/auth-store';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { AuthCard } from './auth-card';
 
 export function LoginPage() {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const form = useForm<LoginBody>({
+  // A refused sign-in (wrong e-mail or password) is the page's own message, above the fields.
+  const [refused, setRefused] = useState<string | null>(null);
+  const { form, submit, saving } = useRecordForm<LoginBody, Awaited<ReturnType<typeof login>>>({
     initialValues: { email: '', password: '' },
-    validate: zodValidator(LoginBodySchema),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await login(values);
-      if (!result.ok) {
-        setError(result.error);
-        showAlert('error', result.error);
-        return;
-      }
-      navigate('/', { replace: true });
-    } catch (e) {
-      // The API client has already alerted; 422 messages also go next to their fields.
-      if (e instanceof ApiError) form.setErrors(toFormErrors(e.fieldErrors));
-    } finally {
-      setBusy(false);
-    }
+    schema: LoginBodySchema,
+    save: (values) => {
+      setRefused(null);
+      return login(values);
+    },
+    onSaved: (result) => {
+      if (result.ok) return navigate('/', { replace: true });
+      setRefused(result.error);
+      showAlert('error', result.error);
+    },
   });
 
   return (
@@ -49,9 +37,9 @@ export function LoginPage() {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {error ? (
+          {refused ? (
             <Alert color="red" variant="light" data-testid="login-error">
-              {error}
+              {refused}
             </Alert>
           ) : null}
           <TextInput
@@ -68,7 +56,7 @@ export function LoginPage() {
             required
             {...form.getInputProps('password')}
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={saving} fullWidth>
             Sign in
           </Button>
         </Stack>

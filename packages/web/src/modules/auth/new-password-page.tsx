@@ -1,37 +1,25 @@
 import { APP_MSG } from '@backhaul/shared';
 import { RestoreBodySchema } from '@backhaul/shared/modules/session/session.contract';
 import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { showAlert } from '../../platform/alerts-store';
 import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { checkResetToken, restorePassword } from './auth.api';
 import { AuthCard } from './auth-card';
 
 export function NewPasswordPage() {
   const token = useParams().token ?? '';
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const check = useQuery({ queryKey: ['restore', token], queryFn: () => checkResetToken(token), gcTime: 0 });
-  const form = useForm({
+  const { form, submit, saving } = useRecordForm({
     initialValues: { token, password: '', password_confirmation: '' },
-    validate: zodValidator(RestoreBodySchema),
-  });
-
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
+    schema: RestoreBodySchema,
+    save: async (values) => {
       const { message } = await restorePassword(values);
-      showAlert('success', message || APP_MSG.passwordChanged);
-      navigate('/auth', { replace: true });
-    } catch (e) {
-      if (e instanceof ApiError) form.setErrors(toFormErrors(e.fieldErrors));
-    } finally {
-      setBusy(false);
-    }
+      return { message: message || APP_MSG.passwordChanged };
+    },
+    onSaved: () => navigate('/auth', { replace: true }),
   });
 
   const footer = (
@@ -79,7 +67,7 @@ export function NewPasswordPage() {
             required
             {...form.getInputProps('password_confirmation')}
           />
-          <Button type="submit" loading={busy} fullWidth>
+          <Button type="submit" loading={saving} fullWidth>
             Save password
           </Button>
         </Stack>

@@ -1,30 +1,18 @@
 import { ResetBodySchema } from '@backhaul/shared/modules/session/session.contract';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { requestPasswordReset } from './auth.api';
 import { AuthCard } from './auth-card';
 
 export function ResetRequestPage() {
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm({ initialValues: { email: '' }, validate: zodValidator(ResetBodySchema) });
-
-  const submit = form.onSubmit(async ({ email }) => {
-    setBusy(true);
-    try {
-      const { message } = await requestPasswordReset(email.trim());
-      setSent(message);
-      showAlert('success', message);
-    } catch (e) {
-      if (e instanceof ApiError) form.setErrors(toFormErrors(e.fieldErrors));
-    } finally {
-      setBusy(false);
-    }
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { email: '' },
+    schema: ResetBodySchema,
+    save: ({ email }) => requestPasswordReset(email.trim()),
+    onSaved: ({ message }) => setSent(message),
   });
 
   return (
@@ -52,7 +40,7 @@ export function ResetRequestPage() {
               autoFocus
               {...form.getInputProps('email')}
             />
-            <Button type="submit" loading={busy} fullWidth>
+            <Button type="submit" loading={saving} fullWidth>
               Send reset link
             </Button>
           </Stack>
