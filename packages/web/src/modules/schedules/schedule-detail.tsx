@@ -3,8 +3,10 @@ import { formatDateTime, formatMoney } from '@backhaul/shared/formats/formats';
 import {
   SCHEDULE_LOAD_STATUS_LABELS,
   SCHEDULE_LOAD_STATUSES,
+  ScheduleActionBodySchema,
   type ScheduleLoad,
-  type ScheduleLoadStatus,
+  type ScheduleLoadBody,
+  ScheduleLoadBodySchema,
   ScheduleResponseSchema,
 } from '@backhaul/shared/modules/schedules/schedules.contract';
 import {
@@ -25,12 +27,10 @@ import {
 } from '@mantine/core';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
 import { downloadLink } from '../../platform/data-table/download';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { useRecordForm } from '../../platform/record/use-record-form';
 
 const S = SECTION.Schedules;
 
@@ -42,37 +42,20 @@ export async function downloadSchedule(id: number) {
 /** One load's amount paid by factoring and its status; below the expected amount makes a short payment. */
 function LoadAmount(props: { load: ScheduleLoad; canEdit: boolean; onSaved: () => void }) {
   const { load } = props;
-  const [amount, setAmount] = useState<number | string>(load.amount_factoring ?? load.expected_factoring);
-  const [status, setStatus] = useState<ScheduleLoadStatus>(load.status);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { form, submit, saving } = useRecordForm<ScheduleLoadBody>({
+    initialValues: { amount_factoring: load.amount_factoring ?? load.expected_factoring, status: load.status },
+    schema: ScheduleLoadBodySchema,
+    save: async (values) => {
       const res = await api.post<{ message: string; short_payment_id: number | null }>(
         `/schedules/load/${load.load_id}`,
-        {
-          amount_factoring: amount,
-          status,
-        },
+        values,
       );
-      showAlert(
-        'success',
-        res.short_payment_id ? `${res.message} · short payment #${res.short_payment_id}` : res.message,
-      );
-      props.onSaved();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422)
-        setError(
-          Object.values(err.fieldErrors ?? {})
-            .flat()
-            .join(' '),
-        );
-    } finally {
-      setBusy(false);
-    }
-  };
+      return {
+        message: res.short_payment_id ? `${res.message} · short payment #${res.short_payment_id}` : res.message,
+      };
+    },
+    onSaved: props.onSaved,
+  });
   const short = load.amount_factoring !== null && load.amount_factoring < load.expected_factoring;
   return (
     <Table.Tr data-testid="schedule-load" data-load-id={load.load_id}>
@@ -88,10 +71,8 @@ function LoadAmount(props: { load: ScheduleLoad; canEdit: boolean; onSaved: () =
             size="xs"
             prefix="$"
             decimalScale={2}
-            value={amount}
-            onChange={setAmount}
-            error={error}
             data-testid="load-amount"
+            {...form.getInputProps('amount_factoring')}
           />
         ) : (
           <Text size="sm" ta="right" c={short ? 'red' : undefined}>
@@ -104,10 +85,9 @@ function LoadAmount(props: { load: ScheduleLoad; canEdit: boolean; onSaved: () =
           <Select
             size="xs"
             allowDeselect={false}
-            value={status}
-            onChange={(v) => v && setStatus(v as ScheduleLoadStatus)}
             data={SCHEDULE_LOAD_STATUSES.map((s) => ({ value: s, label: SCHEDULE_LOAD_STATUS_LABELS[s] }))}
             data-testid="load-status"
+            {...form.getInputProps('status')}
           />
         ) : (
           <Text size="sm">{SCHEDULE_LOAD_STATUS_LABELS[load.status]}</Text>
@@ -115,7 +95,7 @@ function LoadAmount(props: { load: ScheduleLoad; canEdit: boolean; onSaved: () =
       </Table.Td>
       {props.canEdit && (
         <Table.Td>
-          <Button size="xs" variant="light" loading={busy} onClick={save} data-testid="load-save">
+          <Button size="xs" variant="light" loading={saving} onClick={() => submit()} data-testid="load-save">
             Save
           </Button>
         </Table.Td>
@@ -135,7 +115,6 @@ export function ScheduleDetail(props: {
   const canEdit = allowsButton(tree, { section: S, ids: [ACTION.EDIT] });
   const canSend = allowsButton(tree, { section: S, ids: [ACTION.SEND] });
   const queryClient = useQueryClient();
-  const [actionText, setActionText] = useState('');
   const query = useQuery({
     queryKey: ['schedules', 'detail', id],
     queryFn: () => api.get(`/schedules/${id}`, { schema: ScheduleResponseSchema }),
@@ -146,17 +125,13 @@ export function ScheduleDetail(props: {
     void query.refetch();
     void queryClient.invalidateQueries({ queryKey: ['list'] });
   };
-  const addAction = async () => {
-    if (!id) return;
-    try {
-      const res = await api.post<{ message: string }>(`/schedules/action/${id}`, { action_text: actionText });
-      showAlert('success', res.message);
-      setActionText('');
-      reload();
-    } catch {
-      // the alert shows the server's message
-    }
-  };
+  const action = useRecordForm({
+    initialValues: { action_text: '' },
+    schema: ScheduleActionBodySchema,
+    save: (values) => api.post<{ message: string }>(`/schedules/action/${id}`, values),
+    resetOnSave: true,
+    onSaved: reload,
+  });
   const s = query.data?.schedule;
   const cell = (label: string, value: string, testId?: string) => (
     <Stack gap={0}>
@@ -262,20 +237,27 @@ export function ScheduleDetail(props: {
             <Stack gap="xs">
               <Title order={5}>Actions</Title>
               {canEdit && (
-                <Group align="flex-end" gap="xs">
-                  <Textarea
-                    style={{ flex: 1 }}
-                    autosize
-                    minRows={1}
-                    placeholder="Called the funding desk…"
-                    value={actionText}
-                    onChange={(e) => setActionText(e.currentTarget.value)}
-                    data-testid="action-text"
-                  />
-                  <Button size="xs" onClick={addAction} disabled={!actionText.trim()} data-testid="action-add">
-                    Add
-                  </Button>
-                </Group>
+                <form onSubmit={action.submit} noValidate>
+                  <Group align="flex-end" gap="xs">
+                    <Textarea
+                      style={{ flex: 1 }}
+                      autosize
+                      minRows={1}
+                      placeholder="Called the funding desk…"
+                      data-testid="action-text"
+                      {...action.form.getInputProps('action_text')}
+                    />
+                    <Button
+                      size="xs"
+                      type="submit"
+                      loading={action.saving}
+                      disabled={!action.form.values.action_text.trim()}
+                      data-testid="action-add"
+                    >
+                      Add
+                    </Button>
+                  </Group>
+                </form>
               )}
               {s.actions.map((a) => (
                 <Text key={a.id} size="sm" data-testid="schedule-action">

@@ -1,29 +1,10 @@
 import { formatMoney, pluralize } from '@backhaul/shared/formats/formats';
-import {
-  type ScheduleForm,
-  ScheduleFormOptionsSchema,
-  ScheduleFormSchema,
-} from '@backhaul/shared/modules/schedules/schedules.contract';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
-import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
+import { type ScheduleForm, ScheduleFormSchema } from '@backhaul/shared/modules/schedules/schedules.contract';
+import { Checkbox, Group, Loader, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { RecordDialogFooter } from '../../platform/record/record-dialog';
+import { useRecordDialog } from '../../platform/record/use-record-dialog';
+import { schedulesApi } from './schedules.api';
 
 /** The schedule being created (id null) or edited; null when closed. */
 export type ScheduleEditing = { id: number | null } | null;
@@ -34,37 +15,26 @@ export type ScheduleEditing = { id: number | null } | null;
  */
 export function ScheduleFormDialog(props: { editing: ScheduleEditing; onClose: () => void; onSaved: () => void }) {
   const { editing } = props;
-  const [busy, setBusy] = useState(false);
   const [search, setSearch] = useState('');
-  const query = useQuery({
-    queryKey: ['schedules', 'form', editing?.id ?? 'new'],
-    queryFn: () =>
-      api.get(editing?.id ? `/schedules/${editing.id}/edit` : '/schedules/create', {
-        schema: ScheduleFormOptionsSchema,
-      }),
-    enabled: editing !== null,
-    staleTime: 0,
+  const empty: ScheduleForm = { name: '', factoring_company_id: '', load_ids: [] };
+  const { form, data, submit, saving } = useRecordDialog({
+    api: schedulesApi,
+    id: editing?.id ?? null,
+    opened: editing !== null,
+    schema: ScheduleFormSchema,
+    empty,
+    toValues: (loaded) =>
+      loaded.schedule
+        ? {
+            name: loaded.schedule.name,
+            factoring_company_id: String(loaded.schedule.factoring_company_id),
+            load_ids: loaded.schedule.load_ids,
+          }
+        : empty,
+    onLoad: () => setSearch(''),
+    onSaved: props.onSaved,
+    onClose: props.onClose,
   });
-  const data = query.data;
-  const form = useForm<ScheduleForm>({
-    initialValues: { name: '', factoring_company_id: '', load_ids: [] },
-    validate: zodValidator(ScheduleFormSchema),
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the options of a schedule arrive
-  useEffect(() => {
-    if (!data || editing === null) return;
-    const values: ScheduleForm = data.schedule
-      ? {
-          name: data.schedule.name,
-          factoring_company_id: String(data.schedule.factoring_company_id),
-          load_ids: data.schedule.load_ids,
-        }
-      : { name: '', factoring_company_id: '', load_ids: [] };
-    form.setValues(values);
-    form.resetDirty(values);
-    form.clearErrors();
-    setSearch('');
-  }, [data, editing]);
 
   const chosen = new Set((form.values.load_ids ?? []).map(Number));
   const loads = useMemo(() => {
@@ -82,23 +52,6 @@ export function ScheduleFormDialog(props: { editing: ScheduleEditing; onClose: (
   const total = (data?.loads ?? []).filter((l) => chosen.has(l.load_id)).reduce((s, l) => s + l.gross, 0);
   const toggle = (id: number) =>
     form.setFieldValue('load_ids', chosen.has(id) ? [...chosen].filter((x) => x !== id) : [...chosen, id]);
-
-  const submit = form.onSubmit(async (values) => {
-    if (!editing) return;
-    setBusy(true);
-    try {
-      const res = editing.id
-        ? await api.put<{ message: string }>(`/schedules/${editing.id}`, values)
-        : await api.post<{ message: string }>('/schedules', values);
-      showAlert('success', res.message);
-      props.onSaved();
-      props.onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    } finally {
-      setBusy(false);
-    }
-  });
 
   return (
     <Modal
@@ -178,14 +131,7 @@ export function ScheduleFormDialog(props: { editing: ScheduleEditing; onClose: (
                 </Table.Tbody>
               </Table>
             </ScrollArea>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={props.onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={busy} data-testid="record-save">
-                Save
-              </Button>
-            </Group>
+            <RecordDialogFooter onClose={props.onClose} loading={saving} mt={0} />
           </Stack>
         </form>
       )}
