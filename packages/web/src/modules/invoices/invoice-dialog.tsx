@@ -7,16 +7,13 @@ import {
   InvoiceUpdateBodySchema,
 } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { Button, Group, Modal, NumberInput, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
+import { useEffect } from 'react';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { DateField } from '../../platform/forms/date-field';
 import { DeleteIconButton } from '../../platform/record/confirm-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 
 type Line = { id?: number; load_id?: number | null; description: string; quantity: number; amount: number };
 type Form = {
@@ -99,13 +96,20 @@ export function InvoiceDialog(props: {
   });
   const invoice = invoiceId !== null ? query.data?.invoice : undefined;
   const editable = props.canEdit && (creating || invoice?.status === 'Open');
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Form>({
+  const { form, submit, saving } = useRecordForm({
     initialValues: EMPTY,
-    validate: (values) =>
-      creating
-        ? zodValidator(InvoiceNewBodySchema)(toNewBody(values))
-        : zodValidator(InvoiceUpdateBodySchema)(toUpdateBody(values)),
+    schema: creating ? InvoiceNewBodySchema : InvoiceUpdateBodySchema,
+    body: (values) => (creating ? toNewBody(values) : toUpdateBody(values)),
+    save: async (body) => {
+      // A server error is the spec's 'Saving error'; a refusal (412) or bad input (422) says why.
+      if (creating) await api.post('/invoice/new', body, { failure: MSG.savingError });
+      else await api.post(`/invoice/update/${invoiceId}`, body, { failure: MSG.savingError });
+      return { message: MSG.savingSuccess };
+    },
+    onSaved: () => {
+      props.onSaved();
+      onClose();
+    },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog shows another invoice
   useEffect(() => {
@@ -116,26 +120,10 @@ export function InvoiceDialog(props: {
   }, [opened, invoice]);
 
   const total = form.values.lines.reduce((s, l) => s + (Number(l.amount) || 0), 0);
-  const save = async (values: Form) => {
-    setBusy(true);
-    try {
-      if (creating) await api.post('/invoice/new', toNewBody(values), { silent: true });
-      else await api.post(`/invoice/update/${invoiceId}`, toUpdateBody(values), { silent: true });
-      showAlert('success', MSG.savingSuccess);
-      props.onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) form.setErrors(toFormErrors(err.fieldErrors));
-      showAlert('error', err instanceof ApiError && err.status === 412 ? err.message : MSG.savingError);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const title = creating ? 'New invoice' : `${editable ? 'Edit' : 'View'} invoice #${invoiceId ?? ''}`;
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="xl" centered>
-      <form onSubmit={form.onSubmit(save)} data-testid="invoice-dialog">
+      <form onSubmit={submit} data-testid="invoice-dialog">
         <Stack gap="sm">
           {creating ? (
             <Group grow>
@@ -254,7 +242,7 @@ export function InvoiceDialog(props: {
               {editable ? 'Cancel' : 'Close'}
             </Button>
             {editable && (
-              <Button type="submit" loading={busy} data-testid="invoice-save">
+              <Button type="submit" loading={saving} data-testid="invoice-save">
                 Save
               </Button>
             )}

@@ -8,16 +8,14 @@ import {
   GenerateStartedSchema,
 } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { Button, Card, Group, MultiSelect, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { DateField } from '../../platform/forms/date-field';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { JobProgress } from '../../platform/services/job-progress';
 
 type Form = {
@@ -28,6 +26,7 @@ type Form = {
   customer_ids: string[];
   description: string;
 };
+const EMPTY: Form = { preset: 'custom', from: '', to: '', service_id: '', customer_ids: [], description: '' };
 const toBody = (f: Form) => ({
   from: f.from,
   to: f.to,
@@ -50,10 +49,13 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
   const options = query.data;
   const today = nowInCompanyTimeZone().date;
   const [jobId, setJobId] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useForm<Form>({
-    initialValues: { preset: 'custom', from: '', to: '', service_id: '', customer_ids: [], description: '' },
-    validate: (v) => zodValidator(GenerateBodySchema)(toBody(v)),
+  const { form, submit, saving } = useRecordForm({
+    initialValues: EMPTY,
+    schema: GenerateBodySchema,
+    body: toBody,
+    // The run's progress bar says when it is done; its start is not alerted.
+    save: async (body) => (await api.post('/generate-invoice', body, { schema: GenerateStartedSchema })).job_id,
+    onSaved: (id) => setJobId(id),
   });
   // The Accounting settings' default service is where the form starts.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the options arrive
@@ -65,18 +67,6 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
     const p = options?.periods.find((x) => x.id === id);
     form.setValues(p ? { preset: id, from: p.from, to: p.to } : { preset: id });
   };
-  const start = async (values: Form) => {
-    setBusy(true);
-    try {
-      const res = await api.post('/generate-invoice', toBody(values), { schema: GenerateStartedSchema, silent: true });
-      setJobId(res.job_id);
-    } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fieldErrors).length) form.setErrors(toFormErrors(err.fieldErrors));
-      else showAlert('error', err instanceof Error ? err.message : 'Invoice generation failed.');
-    } finally {
-      setBusy(false);
-    }
-  };
   const services = (options?.services ?? []).map((s) => ({
     value: String(s.id),
     label: `${s.name} (${s.billing_method === 'percent_of_gross' ? `${s.rate} %` : formatMoney(s.rate)} ${METHOD[s.billing_method] ?? ''})`,
@@ -84,7 +74,7 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Card withBorder padding="sm" data-testid="invoice-generator-form">
-      <form noValidate onSubmit={form.onSubmit(start)}>
+      <form noValidate onSubmit={submit}>
         <Stack gap="xs">
           <Group align="flex-end" gap="sm" wrap="wrap">
             <SegmentedControl
@@ -120,8 +110,8 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
             <Button
               size="xs"
               type="submit"
-              loading={busy}
-              disabled={jobId !== null && busy}
+              loading={saving}
+              disabled={jobId !== null && saving}
               data-testid="generate-invoices"
             >
               Generate invoices

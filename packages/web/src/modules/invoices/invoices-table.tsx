@@ -18,7 +18,6 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { InvoiceStatusBadge, PaymentDialog } from '../payments';
@@ -59,8 +58,10 @@ export function InvoicesTable() {
     setBusy(true);
     try {
       await confirm.run();
-      refresh();
+    } catch {
+      // The API client has alerted why.
     } finally {
+      refresh();
       setBusy(false);
       setConfirm(null);
     }
@@ -86,12 +87,13 @@ export function InvoicesTable() {
       text: `Mark invoice #${r.invoice_id} paid? ${formatMoney(r.need_pay_amount)} is posted as a payment.`,
       label: 'Mark paid',
       run: async () => {
-        try {
-          const res = await api.post<{ message: string }>(`/invoice/paid/${r.invoice_id}`, {}, { silent: true });
-          showAlert('success', res.message);
-        } catch (err) {
-          showAlert('error', err instanceof ApiError && err.status === 412 ? err.message : MSG.savingError);
-        }
+        // A refusal says why (412); a server error is the spec's 'Saving error'.
+        const res = await api.post<{ message: string }>(
+          `/invoice/paid/${r.invoice_id}`,
+          {},
+          { failure: MSG.savingError },
+        );
+        showAlert('success', res.message);
       },
     });
   const remove = (r: InvoiceRow) =>
