@@ -6,15 +6,12 @@ import {
   type EquipmentRow,
 } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
-import { zodValidator } from '../../platform/form-validation';
 import { DeleteIconButton, useConfirmedDelete } from '../../platform/record/confirm-dialog';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { type UnitPrefix, unitParts } from './units.api';
 
 type Props = { prefix: UnitPrefix; unitId: number; readOnly: boolean };
@@ -31,9 +28,13 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
   const options = names ?? query.data?.filter.equipments ?? [];
   const [search, setSearch] = useState('');
   const [editingId, setEditingId] = useState<number | null>(null);
-  const form = useForm<EquipmentForm>({
+  const { form, submit, saving, run } = useRecordForm<EquipmentForm>({
     initialValues: EMPTY_EQUIPMENT_FORM,
-    validate: zodValidator(EquipmentFormSchema),
+    schema: EquipmentFormSchema,
+    save: (values) => parts.equipment.save(editingId, values, { parentId: unitId }),
+    invalidate: parts.keys.all,
+    resetOnSave: true,
+    onSaved: () => setEditingId(null),
   });
   const remove = useConfirmedDelete({ onDone: () => void query.refetch(), testId: 'confirm-item-delete' });
 
@@ -46,24 +47,13 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
 
   const choose = async (value: string | null) => {
     if (value !== NEW) return form.setFieldValue('equipment_name_id', value);
-    try {
-      const res = await parts.setEquipment(typed);
-      showAlert('success', res.message);
-      setNames(res.equipments);
-      form.setFieldValue('equipment_name_id', String(res.equipment.value));
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setFieldError('equipment_name_id', err.message);
-    }
+    // A new name joins General's list; a refused one (422) shows under the select.
+    const res = await run(() => parts.setEquipment(typed), 'equipment_name_id');
+    if (!res) return;
+    showAlert('success', res.message);
+    setNames(res.equipments);
+    form.setFieldValue('equipment_name_id', String(res.equipment.value));
   };
-
-  const { submit } = useRecordSave(form, {
-    save: (values) => parts.equipment.save(editingId, values, { parentId: unitId }),
-    invalidate: parts.keys.all,
-    onSaved: () => {
-      form.setValues(EMPTY_EQUIPMENT_FORM);
-      setEditingId(null);
-    },
-  });
 
   const edit = (row: EquipmentRow) => {
     setEditingId(row.id);
@@ -103,7 +93,7 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
             />
             <TextInput label="Serial" w={140} {...form.getInputProps('serial')} />
             <TextInput label="Notes" style={{ flex: 1 }} {...form.getInputProps('notes')} />
-            <Button type="submit" mt={24} data-testid="equipment-save">
+            <Button type="submit" mt={24} loading={saving} data-testid="equipment-save">
               {editingId ? 'Update' : 'Add'}
             </Button>
           </Group>

@@ -1,14 +1,12 @@
 import { formatDateTime } from '@backhaul/shared/formats/formats';
 import { NoteFormSchema } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { zodValidator } from '../../platform/form-validation';
 import { DeleteIconButton, useConfirmedDelete } from '../../platform/record/confirm-dialog';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { type UnitPrefix, unitParts } from './units.api';
 
 type Props = { prefix: UnitPrefix; unitId: number; readOnly: boolean };
@@ -25,16 +23,15 @@ export function NotesPanel({ prefix, unitId, readOnly }: Props) {
     placeholderData: keepPreviousData,
   });
   const [editingId, setEditingId] = useState<number | null>(null);
-  const form = useForm<{ notes: string }>({ initialValues: { notes: '' }, validate: zodValidator(NoteFormSchema) });
   const remove = useConfirmedDelete({ onDone: () => void query.refetch(), testId: 'confirm-item-delete' });
 
-  const { submit } = useRecordSave(form, {
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { notes: '' },
+    schema: NoteFormSchema,
     save: (values) => parts.notes.save(editingId, values, { parentId: unitId }),
     invalidate: parts.keys.all,
-    onSaved: () => {
-      form.setValues({ notes: '' });
-      setEditingId(null);
-    },
+    resetOnSave: true,
+    onSaved: () => setEditingId(null),
   });
 
   const list = query.data?.list ?? [];
@@ -63,7 +60,7 @@ export function NotesPanel({ prefix, unitId, readOnly }: Props) {
                   Cancel
                 </Button>
               )}
-              <Button type="submit" data-testid="note-save">
+              <Button type="submit" loading={saving} data-testid="note-save">
                 {editingId ? 'Update note' : 'Add note'}
               </Button>
             </Group>

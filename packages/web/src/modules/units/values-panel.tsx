@@ -1,13 +1,11 @@
 import { formatMoney, formatPercent } from '@backhaul/shared/formats/formats';
 import { type ValueForm, ValueFormSchema, type ValueRow } from '@backhaul/shared/modules/units/units.contract';
 import { ActionIcon, Button, Group, NumberInput, Progress, Select, Stack, Table, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { zodValidator } from '../../platform/form-validation';
 import { DeleteIconButton, useConfirmedDelete } from '../../platform/record/confirm-dialog';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { type UnitPrefix, unitParts } from './units.api';
 
 type Props = { prefix: UnitPrefix; unitId: number; readOnly: boolean };
@@ -21,18 +19,17 @@ export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
     queryFn: () => parts.valueOverview(unitId),
   });
   const [editing, setEditing] = useState<ValueRow | null>(null);
-  const form = useForm<ValueForm>({ initialValues: EMPTY, validate: zodValidator(ValueFormSchema) });
   const remove = useConfirmedDelete({ onDone: () => void query.refetch(), testId: 'confirm-item-delete' });
   const data = query.data;
   const years = [...new Set([...(editing ? [editing.year] : []), ...(data?.filter.years ?? [])])].sort((a, b) => b - a);
 
-  const { submit } = useRecordSave(form, {
+  const { form, submit, saving } = useRecordForm<ValueForm>({
+    initialValues: EMPTY,
+    schema: ValueFormSchema,
     save: (values) => parts.values.save(editing?.id ?? null, values, { parentId: unitId }),
     invalidate: parts.keys.all,
-    onSaved: () => {
-      form.setValues(EMPTY);
-      setEditing(null);
-    },
+    resetOnSave: true,
+    onSaved: () => setEditing(null),
   });
 
   return (
@@ -64,7 +61,7 @@ export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
               data-testid="value-amount"
               {...form.getInputProps('value')}
             />
-            <Button type="submit" mt={24} data-testid="value-save">
+            <Button type="submit" mt={24} loading={saving} data-testid="value-save">
               {editing ? 'Update' : 'Add value'}
             </Button>
             {editing && (
