@@ -1,12 +1,12 @@
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import type { CalendarDay } from '@backhaul/shared/modules/account/account.contract';
+import { type CalendarDay, DayTimesBodySchema } from '@backhaul/shared/modules/account/account.contract';
 import { Button, Grid, Group, Modal, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
 import { QueryState } from '../../platform/query-state';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { accountApi, accountKeys } from './account.api';
 import { AccountMonth } from './account-month';
 import { MyInfoCard } from './my-info-card';
@@ -22,17 +22,15 @@ function DayDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [times, setTimes] = useState({ check_in: day.check_in ?? '', check_out: day.check_out ?? '' });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const saveTimes = async () => {
-    try {
-      showAlert('success', (await accountApi.dayTimes(userId, day.date, times)).message);
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { check_in: day.check_in ?? '', check_out: day.check_out ?? '' },
+    schema: DayTimesBodySchema,
+    save: (times) => accountApi.dayTimes(userId, day.date, times),
+    onSaved: () => {
       onSaved();
       onClose();
-    } catch (e) {
-      setErrors(e instanceof ApiError ? e.fieldErrors : {});
-    }
-  };
+    },
+  });
   const toggleSick = async (sick: boolean) => {
     showAlert('success', (await accountApi.sick(userId, day.date, sick)).message);
     onSaved();
@@ -40,39 +38,31 @@ function DayDialog({
   };
   return (
     <Modal opened onClose={onClose} title={`Day ${day.date}`} centered size="sm">
-      <Stack>
-        <Text size="sm" c="dimmed">
-          {day.scheduled_start ? `Shift ${day.scheduled_start}–${day.scheduled_end}` : 'No shift scheduled'}
-        </Text>
-        <Switch
-          label="Sick day"
-          checked={day.sick}
-          onChange={(e) => toggleSick(e.currentTarget.checked)}
-          data-testid="day-sick"
-        />
-        <Group grow>
-          <TextInput
-            label="Check-in"
-            placeholder="HH:mm"
-            value={times.check_in}
-            error={errors.check_in?.[0]}
-            onChange={(e) => setTimes({ ...times, check_in: e.currentTarget.value })}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {day.scheduled_start ? `Shift ${day.scheduled_start}–${day.scheduled_end}` : 'No shift scheduled'}
+          </Text>
+          <Switch
+            label="Sick day"
+            checked={day.sick}
+            onChange={(e) => toggleSick(e.currentTarget.checked)}
+            data-testid="day-sick"
           />
-          <TextInput
-            label="Check-out"
-            placeholder="HH:mm"
-            value={times.check_out}
-            error={errors.check_out?.[0]}
-            onChange={(e) => setTimes({ ...times, check_out: e.currentTarget.value })}
-          />
-        </Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={saveTimes}>Save times</Button>
-        </Group>
-      </Stack>
+          <Group grow>
+            <TextInput label="Check-in" placeholder="HH:mm" {...form.getInputProps('check_in')} />
+            <TextInput label="Check-out" placeholder="HH:mm" {...form.getInputProps('check_out')} />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Save times
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

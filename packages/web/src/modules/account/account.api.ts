@@ -1,3 +1,4 @@
+import { MSG } from '@backhaul/shared';
 import * as C from '@backhaul/shared/modules/account/account.contract';
 import { api } from '../../platform/api-client';
 
@@ -15,7 +16,9 @@ export const accountApi = {
   myMonth: (month: string) => api.get('/info/my-information', { query: { month }, schema: C.AccountResponseSchema }),
   userMonth: (userId: number, month: string) =>
     api.post(`/info/users/${userId}/edit`, { date: `${month}-01` }, { schema: C.AccountResponseSchema }),
-  check: (status: 1 | 2) => api.post(`/check/${status}`, {}, { silent: true, schema: C.CheckResponseSchema }),
+  /** A refusal alerts its reason; a server error the spec's own text. */
+  check: (status: 1 | 2) =>
+    api.post(`/check/${status}`, {}, { failure: MSG.checkCallFailed, schema: C.CheckResponseSchema }),
   sick: (userId: number, date: string, sick: boolean) =>
     api.post<{ message: string }>(`/info/users/sick/${date}/${userId}`, { sick }),
   dayTimes: (userId: number, date: string, body: { check_in: string; check_out: string }) =>

@@ -1,32 +1,22 @@
-import { MSG } from '@backhaul/shared';
 import type { CheckState } from '@backhaul/shared/modules/account/account.contract';
 import { Badge, Button, Group } from '@mantine/core';
 import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
 import { accountApi } from './account.api';
-
-/** The business refusals come back as 412 { error: { mail } }; any other failure is the spec's server text. */
-function refusal(e: unknown): string {
-  const body = e instanceof ApiError ? (e.body as { error?: { mail?: string } } | null) : null;
-  return e instanceof ApiError && e.status === 412 && body?.error?.mail ? body.error.mail : MSG.checkCallFailed;
-}
 
 /** Check-in (1) and check-out (2) of the day, with today's times. */
 export function CheckButtons({ check, onDone }: { check: CheckState; onDone: () => void }) {
-  const [busy, setBusy] = useState<1 | 2 | null>(null);
-  const run = async (status: 1 | 2) => {
-    setBusy(status);
-    try {
-      showAlert('success', (await accountApi.check(status)).message);
+  // The business refusals (412 { error: { mail } }) and the spec's server text are the API client's alerts.
+  const checking = useMutation({
+    mutationFn: (status: 1 | 2) => accountApi.check(status),
+    onSuccess: (res) => {
+      showAlert('success', res.message);
       onDone();
-    } catch (e) {
-      showAlert('error', refusal(e));
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+  });
+  const busy = checking.isPending ? checking.variables : null;
+  const run = (status: 1 | 2) => checking.mutate(status);
   return (
     <Group gap="xs" data-testid="check-buttons">
       {check.check_in ? (

@@ -2,12 +2,11 @@ import { MSG } from '@backhaul/shared';
 import * as C from '@backhaul/shared/modules/account/account.contract';
 import { Anchor, Button, Group, Select, Stack, Switch, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { useRecordForm } from '../../platform/record/use-record-form';
 
 const KEY = ['account', 'comments'] as const;
 
@@ -21,26 +20,18 @@ export function CommentsTab() {
     queryKey: KEY,
     queryFn: () => api.post('/info/comments/list', {}, { schema: C.CommentsListResponseSchema }),
   });
-  const [form, setForm] = useState<{ user: string | null; text: string }>({ user: null, text: '' });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const refresh = () => {
     void client.invalidateQueries({ queryKey: KEY });
     void client.invalidateQueries({ queryKey: ['badge'] });
   };
-  const add = async () => {
-    try {
-      const res = await api.post<{ message: string }>('/info/comments', {
-        user_id: Number(form.user),
-        text: form.text,
-      });
-      showAlert('success', res.message);
-      setForm({ user: null, text: '' });
-      setErrors({});
-      refresh();
-    } catch (e) {
-      setErrors(e instanceof ApiError ? e.fieldErrors : {});
-    }
-  };
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { user_id: null as string | null, text: '' },
+    schema: C.CommentFormSchema,
+    body: (values) => ({ user_id: Number(values.user_id), text: values.text }),
+    save: (body) => api.post<{ message: string }>('/info/comments', body),
+    resetOnSave: true,
+    onSaved: refresh,
+  });
   const setSeen = async (id: number, seen: boolean) => {
     showAlert(
       'success',
@@ -52,26 +43,21 @@ export function CommentsTab() {
   return (
     <Stack pt="md" gap="md" data-testid="account-comments">
       {mayWrite && data ? (
-        <Group align="flex-end">
-          <Select
-            label="About"
-            searchable
-            data={data.users.map((u) => ({ value: String(u.value), label: u.label }))}
-            value={form.user}
-            onChange={(v) => setForm({ ...form, user: v })}
-            error={errors.user_id?.[0]}
-            w={240}
-          />
-          <Textarea
-            label="Comment"
-            autosize
-            value={form.text}
-            onChange={(e) => setForm({ ...form, text: e.currentTarget.value })}
-            error={errors.text?.[0]}
-            style={{ flex: 1 }}
-          />
-          <Button onClick={add}>Add comment</Button>
-        </Group>
+        <form onSubmit={submit} noValidate>
+          <Group align="flex-end">
+            <Select
+              label="About"
+              searchable
+              data={data.users.map((u) => ({ value: String(u.value), label: u.label }))}
+              w={240}
+              {...form.getInputProps('user_id')}
+            />
+            <Textarea label="Comment" autosize style={{ flex: 1 }} {...form.getInputProps('text')} />
+            <Button type="submit" loading={saving}>
+              Add comment
+            </Button>
+          </Group>
+        </form>
       ) : null}
       <Table striped highlightOnHover>
         <Table.Thead>

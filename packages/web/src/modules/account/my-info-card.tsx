@@ -1,13 +1,15 @@
 import { formatPhone } from '@backhaul/shared/formats/formats';
-import type { AccountResponse } from '@backhaul/shared/modules/account/account.contract';
-import { Button, Card, Group, Modal, PasswordInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  type AccountResponse,
+  MyInformationFormSchema,
+  PasswordChangeBodySchema,
+} from '@backhaul/shared/modules/account/account.contract';
+import { Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
+import { RecordDialogFooter } from '../../platform/record/record-dialog';
+import { RecordFields } from '../../platform/record/record-fields';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { accountApi } from './account.api';
-
-type Errors = Record<string, string[]>;
-const errorsOf = (e: unknown): Errors => (e instanceof ApiError ? e.fieldErrors : {});
 
 function EditInformation({
   account,
@@ -18,91 +20,56 @@ function EditInformation({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [form, setForm] = useState({
-    phone: formatPhone(account.user.phone),
-    location: account.user.location ?? '',
-    duties: account.duties,
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const save = async () => {
-    try {
-      showAlert('success', (await accountApi.saveMyInformation(account.user.id, form)).message);
+  const { form, submit, saving } = useRecordForm({
+    initialValues: {
+      phone: formatPhone(account.user.phone),
+      location: account.user.location ?? '',
+      duties: account.duties,
+    },
+    schema: MyInformationFormSchema,
+    save: (values) => accountApi.saveMyInformation(account.user.id, values),
+    onSaved: () => {
       onSaved();
       onClose();
-    } catch (e) {
-      setErrors(errorsOf(e));
-    }
-  };
+    },
+  });
   return (
     <Modal opened onClose={onClose} title="Edit my information" centered>
-      <Stack>
-        <TextInput
-          label="Phone"
-          value={form.phone}
-          error={errors.phone?.[0]}
-          onChange={(e) => setForm({ ...form, phone: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Location"
-          placeholder="City, ST"
-          value={form.location}
-          error={errors.location?.[0]}
-          onChange={(e) => setForm({ ...form, location: e.currentTarget.value })}
-        />
-        <Textarea
-          label="Duties"
-          autosize
-          minRows={3}
-          value={form.duties}
-          error={errors.duties?.[0]}
-          onChange={(e) => setForm({ ...form, duties: e.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save}>Save</Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <RecordFields schema={MyInformationFormSchema} form={form} />
+        <RecordDialogFooter onClose={onClose} loading={saving} />
+      </form>
     </Modal>
   );
 }
 
 function ChangePassword({ onClose }: { onClose: () => void }) {
-  const [form, setForm] = useState({ current_password: '', password: '', password_confirmation: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const save = async () => {
-    try {
-      showAlert('success', (await accountApi.changePassword(form)).message);
-      onClose();
-    } catch (e) {
-      setErrors(errorsOf(e));
-    }
-  };
-  const input = (key: keyof typeof form, label: string) => (
-    <PasswordInput
-      label={label}
-      value={form[key]}
-      error={errors[key]?.[0]}
-      onChange={(e) => setForm({ ...form, [key]: e.currentTarget.value })}
-    />
-  );
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { current_password: '', password: '', password_confirmation: '' },
+    schema: PasswordChangeBodySchema,
+    save: (values) => accountApi.changePassword(values),
+    onSaved: onClose,
+  });
   return (
     <Modal opened onClose={onClose} title="Change password" centered>
-      <Stack>
-        {input('current_password', 'Current password')}
-        {input('password', 'New password')}
-        {input('password_confirmation', 'Repeat the new password')}
-        <Text size="xs" c="dimmed">
-          At least 8 characters, not your e-mail. Your other sessions will be signed out.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save}>Change password</Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PasswordInput label="Current password" {...form.getInputProps('current_password')} />
+          <PasswordInput label="New password" {...form.getInputProps('password')} />
+          <PasswordInput label="Repeat the new password" {...form.getInputProps('password_confirmation')} />
+          <Text size="xs" c="dimmed">
+            At least 8 characters, not your e-mail. Your other sessions will be signed out.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

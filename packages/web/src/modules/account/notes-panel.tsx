@@ -1,3 +1,4 @@
+import { NoteFormSchema } from '@backhaul/shared/modules/account/account.contract';
 import {
   Badge,
   Button,
@@ -15,7 +16,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { accountApi, accountKeys } from './account.api';
 
 function WriteNote({
@@ -29,67 +30,53 @@ function WriteNote({
   onClose: () => void;
   onSent: () => void;
 }) {
-  const [to, setTo] = useState<'person' | 'department'>('person');
-  const [target, setTarget] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const options = (to === 'person' ? users : departments).map((o) => ({ value: String(o.value), label: o.label }));
-  const send = async () => {
-    try {
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { to: 'person' as 'person' | 'department', target: null as string | null, text: '' },
+    schema: NoteFormSchema,
+    body: ({ to, target, text }) => {
       const id = target ? Number(target) : null;
-      const res = await accountApi.sendNote({
-        user_id: to === 'person' ? id : null,
-        department_id: to === 'department' ? id : null,
-        text,
-      });
-      showAlert('success', res.message);
+      return { user_id: to === 'person' ? id : null, department_id: to === 'department' ? id : null, text };
+    },
+    save: (body) => accountApi.sendNote(body),
+    onSaved: () => {
       onSent();
       onClose();
-    } catch (e) {
-      setErrors(e instanceof ApiError ? e.fieldErrors : {});
-    }
-  };
+    },
+    // The person or the department is the one select.
+    errorField: (name) => (name === 'user_id' || name === 'department_id' ? 'target' : name),
+  });
+  const to = form.values.to;
+  const options = (to === 'person' ? users : departments).map((o) => ({ value: String(o.value), label: o.label }));
   return (
     <Modal opened onClose={onClose} title="Write a note" centered>
-      <Stack>
-        <SegmentedControl
-          value={to}
-          onChange={(v) => {
-            setTo(v as 'person');
-            setTarget(null);
-          }}
-          data={[
-            { value: 'person', label: 'To a person' },
-            { value: 'department', label: 'To a department' },
-          ]}
-        />
-        <Select
-          label={to === 'person' ? 'Person' : 'Department'}
-          data={options}
-          value={target}
-          onChange={setTarget}
-          searchable
-          error={(errors.user_id ?? errors.department_id)?.[0]}
-          data-testid="note-target"
-        />
-        <Textarea
-          label="Note"
-          autosize
-          minRows={3}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          error={errors.text?.[0]}
-          data-testid="note-text"
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={send} data-testid="note-send">
-            Send
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SegmentedControl
+            value={to}
+            onChange={(v) => form.setValues({ to: v as 'person', target: null })}
+            data={[
+              { value: 'person', label: 'To a person' },
+              { value: 'department', label: 'To a department' },
+            ]}
+          />
+          <Select
+            label={to === 'person' ? 'Person' : 'Department'}
+            data={options}
+            searchable
+            data-testid="note-target"
+            {...form.getInputProps('target')}
+          />
+          <Textarea label="Note" autosize minRows={3} data-testid="note-text" {...form.getInputProps('text')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving} data-testid="note-send">
+              Send
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -1,5 +1,9 @@
 import { MSG } from '@backhaul/shared';
-import { VACATION_STATUS_NAMES, type VacationRow } from '@backhaul/shared/modules/account/account.contract';
+import {
+  VACATION_STATUS_NAMES,
+  VacationFormSchema,
+  type VacationRow,
+} from '@backhaul/shared/modules/account/account.contract';
 import {
   Alert,
   Badge,
@@ -17,9 +21,9 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
 import { DateField } from '../../platform/forms/date-field';
 import { ConfirmDialog } from '../../platform/record/confirm-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { accountApi, accountKeys } from './account.api';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'yellow', 1: 'green', 2: 'red' };
@@ -33,60 +37,38 @@ const OverlapNote = ({ overlaps }: { overlaps: Overlap[] }) =>
   ) : null;
 
 function RequestForm({ onSent }: { onSent: () => void }) {
-  const [form, setForm] = useState({ date_from: '', date_to: '', comment: '' });
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { date_from: '', date_to: '', comment: '' },
+    schema: VacationFormSchema,
+    save: (values) => accountApi.requestVacation(values),
+    resetOnSave: true,
+    onSaved: onSent,
+  });
   const [overlaps, setOverlaps] = useState<Overlap[]>([]);
+  const { date_from, date_to, comment } = form.values;
   // The colleagues already away on those days show before the request is sent.
   useEffect(() => {
-    if (!form.date_from || !form.date_to || form.date_to < form.date_from) return setOverlaps([]);
+    if (!date_from || !date_to || date_to < date_from) return setOverlaps([]);
     accountApi
-      .requestVacation({ ...form, check_only: true })
+      .requestVacation({ date_from, date_to, comment, check_only: true })
       .then((r) => setOverlaps(r.overlaps))
       .catch(() => setOverlaps([]));
-  }, [form]);
-  const send = async () => {
-    try {
-      showAlert('success', (await accountApi.requestVacation(form)).message);
-      setForm({ date_from: '', date_to: '', comment: '' });
-      setErrors({});
-      onSent();
-    } catch (e) {
-      setErrors(e instanceof ApiError ? e.fieldErrors : {});
-    }
-  };
+  }, [date_from, date_to, comment]);
   return (
     <Card withBorder padding="md">
       <Title order={5} mb="xs">
         Request a vacation
       </Title>
-      <Group align="flex-start" gap="sm">
-        <DateField
-          label="From"
-          value={form.date_from}
-          onChange={(v) => setForm({ ...form, date_from: v })}
-          error={errors.date_from?.[0]}
-          w={170}
-          data-testid="vacation-from"
-        />
-        <DateField
-          label="To"
-          value={form.date_to}
-          onChange={(v) => setForm({ ...form, date_to: v })}
-          error={errors.date_to?.[0]}
-          w={170}
-          data-testid="vacation-to"
-        />
-        <TextInput
-          label="Comment"
-          value={form.comment}
-          onChange={(e) => setForm({ ...form, comment: e.currentTarget.value })}
-          error={errors.comment?.[0]}
-          w={280}
-        />
-        <Button mt={24} onClick={send} data-testid="vacation-send">
-          Send request
-        </Button>
-      </Group>
+      <form onSubmit={submit} noValidate>
+        <Group align="flex-start" gap="sm">
+          <DateField label="From" w={170} data-testid="vacation-from" {...form.getInputProps('date_from')} />
+          <DateField label="To" w={170} data-testid="vacation-to" {...form.getInputProps('date_to')} />
+          <TextInput label="Comment" w={280} {...form.getInputProps('comment')} />
+          <Button type="submit" mt={24} loading={saving} data-testid="vacation-send">
+            Send request
+          </Button>
+        </Group>
+      </form>
       {overlaps.length ? (
         <Alert
           mt="sm"
