@@ -1,5 +1,5 @@
 import { MSG, type PermissionNode } from '@backhaul/shared';
-import type { RoleRow } from '@backhaul/shared/modules/roles/roles.contract';
+import { type RoleRow, RoleSaveBodySchema } from '@backhaul/shared/modules/roles/roles.contract';
 import {
   ActionIcon,
   Badge,
@@ -19,9 +19,8 @@ import {
 import { IconChevronDown, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import {
   countAll,
   countSelected,
@@ -129,13 +128,36 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
     enabled: opened,
     staleTime: 0,
   });
-  const [name, setName] = useState('');
-  const [customer, setCustomer] = useState('0');
-  const [tree, setTree] = useState<PermissionNode[]>([]);
-  const [assign, setAssign] = useState<string[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Saved by the Save button, not a <form>: Enter in the section search must not save the role.
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { name: '', customer_id: '0', permissions: [] as PermissionNode[], user_ids: [] as string[] },
+    schema: RoleSaveBodySchema,
+    body: (values) => ({
+      ...(id ? { id } : {}),
+      name: values.name,
+      customer_id: values.customer_id === '0' ? null : Number(values.customer_id),
+      permissions: values.permissions,
+    }),
+    // A server error is the spec's 'Something went wrong'; a refusal or bad input says why.
+    save: async (body, values) => {
+      const res = await api.post<{ message: string; role: RoleRow }>('/permission', body, {
+        failure: MSG.roleCallFailed,
+      });
+      if (values.user_ids.length)
+        await api.post(
+          `/permission/${res.role.id}/assign`,
+          { user_ids: values.user_ids.map(Number) },
+          { failure: MSG.roleCallFailed },
+        );
+      return res;
+    },
+    onSaved: () => {
+      onSaved();
+      onClose();
+    },
+  });
+  const tree = form.values.permissions;
   const [search, setSearch] = useState('');
-  const [busy, setBusy] = useState(false);
   const [unfolded, setUnfolded] = useState<Set<number>>(new Set());
   const isOpen = (sectionId: number) => search.trim() !== '' || unfolded.has(sectionId);
   const flip = (sectionId: number) =>
@@ -144,46 +166,21 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
       if (!next.delete(sectionId)) next.add(sectionId);
       return next;
     });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when a role is loaded
   useEffect(() => {
     if (!opened || !query.data) return;
-    setName(query.data.role?.name ?? '');
-    setCustomer(String(query.data.role?.customer_id ?? 0));
-    setTree(query.data.all_permissions);
-    setAssign([]);
-    setErrors({});
+    form.setValues({
+      name: query.data.role?.name ?? '',
+      customer_id: String(query.data.role?.customer_id ?? 0),
+      permissions: query.data.all_permissions,
+      user_ids: [],
+    });
+    form.clearErrors();
     setSearch('');
   }, [opened, query.data]);
   const visible = useMemo(() => filterTree(tree, search), [tree, search]);
   const locked = query.data?.role?.all_permissions ?? false;
   const holders = users?.filter((u) => id !== null && u.permission_role_id === id) ?? [];
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      const body = {
-        ...(id ? { id } : {}),
-        name,
-        customer_id: customer === '0' ? null : Number(customer),
-        permissions: tree,
-      };
-      const res = await api.post<{ message: string; role: RoleRow }>('/permission', body, { silent: true });
-      if (assign.length)
-        await api.post(`/permission/${res.role.id}/assign`, { user_ids: assign.map(Number) }, { silent: true });
-      showAlert('success', res.message);
-      onSaved();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) {
-        setErrors(Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v.join(' ')])));
-      }
-      showAlert(
-        'error',
-        err instanceof ApiError && [403, 412, 422].includes(err.status) ? err.message : MSG.roleCallFailed,
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Modal opened={opened} onClose={onClose} title={id ? 'Edit role' : 'New role'} size="80rem" centered>
@@ -197,21 +194,18 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
             <TextInput
               label="Name"
               withAsterisk
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name}
               disabled={locked}
               data-testid="role-name"
+              {...form.getInputProps('name')}
             />
             <Select
               label="Customer (subrole)"
               description="'All' makes a company role, not tied to a customer"
               data={[ALL_CUSTOMERS, ...customers.map((c) => ({ value: String(c.id), label: c.name }))]}
-              value={customer}
-              onChange={(v) => setCustomer(v ?? '0')}
               searchable
-              error={errors.customer_id}
               disabled={locked}
+              {...form.getInputProps('customer_id')}
+              onChange={(v) => form.setFieldValue('customer_id', v ?? '0')}
               data-testid="role-customer"
             />
           </Group>
@@ -222,9 +216,8 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
                 holders.length ? `Now held by: ${holders.map((u) => u.name).join(', ')}` : 'No user holds it yet'
               }
               data={users.filter((u) => !holders.includes(u)).map((u) => ({ value: String(u.id), label: u.name }))}
-              value={assign}
-              onChange={setAssign}
               searchable
+              {...form.getInputProps('user_ids')}
               clearable
               data-testid="role-assign"
             />
@@ -245,9 +238,9 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
               data-testid="role-search"
             />
           </Group>
-          {errors.permissions && (
+          {form.errors.permissions && (
             <Text size="sm" c="red">
-              {errors.permissions}
+              {form.errors.permissions}
             </Text>
           )}
           <ScrollArea h="calc(100vh - 440px)" mih={240} type="auto" offsetScrollbars>
@@ -261,8 +254,8 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
                   visible={visible}
                   open={isOpen}
                   onOpen={flip}
-                  onSection={(p, on) => setTree((t) => toggleSection(t, p, on))}
-                  onAction={(p, on) => setTree((t) => toggleAction(t, p, on))}
+                  onSection={(p, on) => form.setFieldValue('permissions', (t) => toggleSection(t, p, on))}
+                  onAction={(p, on) => form.setFieldValue('permissions', (t) => toggleAction(t, p, on))}
                 />
               ))}
             </fieldset>
@@ -272,7 +265,7 @@ export function RoleEditor({ id, opened, customers, users, onClose, onSaved }: P
               Cancel
             </Button>
             {!locked && (
-              <Button onClick={save} loading={busy} data-testid="role-save">
+              <Button onClick={() => submit()} loading={saving} data-testid="role-save">
                 Save
               </Button>
             )}

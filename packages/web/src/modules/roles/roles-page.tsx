@@ -1,26 +1,12 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import type { RoleListRow } from '@backhaul/shared/modules/roles/roles.contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
 import { ALL_CUSTOMERS, RoleEditor } from './role-editor';
 
 type SubCustomer = { roles: RoleListRow[]; customers: { id: number; name: string }[] };
@@ -33,7 +19,6 @@ export function RolesPage() {
   const canUsers = allowsButton(tree, { section: SECTION.Users, ids: [] });
   const [customer, setCustomer] = useState('0');
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [deleting, setDeleting] = useState<RoleListRow | null>(null);
   const queryClient = useQueryClient();
 
   const lookups = useQuery({
@@ -63,18 +48,8 @@ export function RolesPage() {
     (u) => u.permission_role_id === null || changeable.has(u.permission_role_id),
   );
 
-  const remove = async () => {
-    if (!deleting) return;
-    try {
-      const res = await api.delete<{ message: string }>(`/permission/${deleting.id}`, { silent: true });
-      showAlert('success', res.message);
-      await refresh();
-    } catch (err) {
-      showAlert('error', err instanceof ApiError && [403, 412].includes(err.status) ? err.message : MSG.roleCallFailed);
-    } finally {
-      setDeleting(null);
-    }
-  };
+  // A refusal (403, 412) says why; a server error is the spec's 'Something went wrong'.
+  const remove = useConfirmedDelete({ onDone: () => void refresh(), failure: MSG.roleCallFailed });
 
   return (
     <Stack gap="sm" data-testid="roles-page">
@@ -154,7 +129,7 @@ export function RolesPage() {
                           variant="subtle"
                           color="red"
                           aria-label="Delete"
-                          onClick={() => setDeleting(r)}
+                          onClick={() => remove.ask(`/permission/${r.id}`, `the role ${r.name}`)}
                           data-testid="row-delete"
                         >
                           <IconTrash size={16} />
@@ -181,19 +156,7 @@ export function RolesPage() {
         onClose={() => setEditing(null)}
         onSaved={refresh}
       />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete" centered size="sm">
-        <Text size="sm" mb="md" data-testid="confirm-text">
-          Delete the role {deleting?.name}? This cannot be undone.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
-          <Button color="red" onClick={remove} data-testid="confirm-delete">
-            Delete
-          </Button>
-        </Group>
-      </Modal>
+      {remove.dialog}
     </Stack>
   );
 }
