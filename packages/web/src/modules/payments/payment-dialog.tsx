@@ -20,14 +20,11 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { DateField } from '../../platform/forms/date-field';
+import { useRecordForm } from '../../platform/record/use-record-form';
 
 /** What the dialog records: money received, or what will not be collected (000 §3 Lost payment). */
 const ENTRY_KINDS = [
@@ -89,8 +86,6 @@ function Summary({ data }: { data: NewPaymentResponse }) {
 export function PaymentDialog(props: { invoiceId: number | null; onClose: () => void; onPosted?: () => void }) {
   const { invoiceId, onClose } = props;
   const [kind, setKind] = useState<EntryKind>('payment');
-  const [busy, setBusy] = useState(false);
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['payments', 'new', invoiceId],
     queryFn: () => api.get(`/payments/new/${invoiceId}`, { schema: NewPaymentResponseSchema }),
@@ -99,7 +94,25 @@ export function PaymentDialog(props: { invoiceId: number | null; onClose: () => 
   });
   const data = query.data;
   const schema = kind === 'payment' ? PaymentFormSchema : LostPaymentFormSchema.omit({ invoice_id: true, kind: true });
-  const form = useForm<Values>({ initialValues: EMPTY, validate: zodValidator(schema) });
+  const { form, submit, saving } = useRecordForm({
+    initialValues: EMPTY,
+    schema,
+    save: (values) =>
+      kind === 'payment'
+        ? api.post<{ message: string }>(`/payments/${invoiceId}`, values)
+        : api.post<{ message: string }>('/lost-payment', {
+            invoice_id: invoiceId,
+            kind,
+            amount: values.amount,
+            date: values.date,
+            note: values.note,
+          }),
+    invalidate: ['list'],
+    onSaved: () => {
+      props.onPosted?.();
+      onClose();
+    },
+  });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on an invoice
   useEffect(() => {
@@ -118,31 +131,6 @@ export function PaymentDialog(props: { invoiceId: number | null; onClose: () => 
 
   const amount = Number(form.values.amount);
   const over = data !== undefined && Number.isFinite(amount) && amount > data.due;
-
-  const submit = form.onSubmit(async (values) => {
-    if (invoiceId === null) return;
-    setBusy(true);
-    try {
-      const res =
-        kind === 'payment'
-          ? await api.post<{ message: string }>(`/payments/${invoiceId}`, values)
-          : await api.post<{ message: string }>('/lost-payment', {
-              invoice_id: invoiceId,
-              kind,
-              amount: values.amount,
-              date: values.date,
-              note: values.note,
-            });
-      showAlert('success', res.message);
-      await queryClient.invalidateQueries({ queryKey: ['list'] });
-      props.onPosted?.();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    } finally {
-      setBusy(false);
-    }
-  });
 
   return (
     <Modal
@@ -217,7 +205,7 @@ export function PaymentDialog(props: { invoiceId: number | null; onClose: () => 
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy} data-testid="payment-save">
+              <Button type="submit" loading={saving} data-testid="payment-save">
                 {kind === 'payment' ? 'Post payment' : `Record ${kind}`}
               </Button>
             </Group>
