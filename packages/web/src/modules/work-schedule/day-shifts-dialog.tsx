@@ -1,88 +1,67 @@
+import { ScheduleUpdateBodySchema, type Shift } from '@backhaul/shared/modules/work-schedule/work-schedule.contract';
 import { Button, Checkbox, Group, Modal, ScrollArea, Table, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { scheduleApi, scheduleKeys } from './work-schedule.api';
-
-type Shift = { start: string; end: string };
 
 /** One day's shifts: tick the employees on shift and set their hours (employeeSelected). */
 export function DayShiftsDialog({ day, schedule, onClose }: { day: string; schedule: string; onClose: () => void }) {
-  const client = useQueryClient();
   const data = useQuery({ queryKey: scheduleKeys.day(day), queryFn: () => scheduleApi.day(day, schedule) });
-  const [selected, setSelected] = useState<Map<number, Shift>>(new Map());
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { employeeSelected: [] as Shift[] },
+    schema: ScheduleUpdateBodySchema,
+    save: (body) => scheduleApi.saveDay(day, schedule, body.employeeSelected),
+    invalidate: ['work-schedule'],
+    onSaved: onClose,
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the day is loaded
   useEffect(() => {
     if (data.data)
-      setSelected(new Map(data.data.employeeSelected.map((s) => [s.user_id, { start: s.start, end: s.end }])));
+      form.setValues({
+        employeeSelected: data.data.employeeSelected.map(({ user_id, start, end }) => ({ user_id, start, end })),
+      });
   }, [data.data]);
-  const set = (id: number, shift: Shift | null) => {
-    const next = new Map(selected);
-    if (shift) next.set(id, shift);
-    else next.delete(id);
-    setSelected(next);
+  const shifts = form.values.employeeSelected;
+  const set = (userId: number, on: boolean) => {
+    const i = shifts.findIndex((s) => s.user_id === userId);
+    if (on && i < 0) form.insertListItem('employeeSelected', { user_id: userId, start: '08:00', end: '17:00' });
+    if (!on && i >= 0) form.removeListItem('employeeSelected', i);
   };
-  const save = async () => {
-    const employeeSelected = [...selected].map(([user_id, s]) => ({ user_id, ...s }));
-    try {
-      showAlert('success', (await scheduleApi.saveDay(day, schedule, employeeSelected)).message);
-      void client.invalidateQueries({ queryKey: ['work-schedule'] });
-      onClose();
-    } catch (e) {
-      const fields = e instanceof ApiError ? e.fieldErrors : {};
-      // employeeSelected.<i>.<field> → the row of that employee.
-      setErrors(
-        Object.fromEntries(
-          Object.entries(fields).map(([k, v]) => {
-            const i = Number(k.split('.')[1]);
-            return [`${employeeSelected[i]?.user_id ?? k}`, v];
-          }),
-        ),
-      );
-    }
-  };
+  // A shift's message (employeeSelected.<i>.<field>) shows on its row; its inputs turn red.
+  const errorOf = (i: number) =>
+    ['start', 'end', 'user_id'].map((f) => form.errors[`employeeSelected.${i}.${f}`]).find(Boolean) ?? null;
+  const input = (i: number, field: 'start' | 'end') => ({
+    ...form.getInputProps(`employeeSelected.${i}.${field}`),
+    error: Boolean(form.errors[`employeeSelected.${i}.${field}`]),
+  });
   return (
     <Modal opened onClose={onClose} title={`Shifts on ${day}`} size="lg" centered>
       <ScrollArea.Autosize mah={480}>
         <Table>
           <Table.Tbody>
             {data.data?.employees.map((e) => {
-              const s = selected.get(e.id);
+              const i = shifts.findIndex((x) => x.user_id === e.id);
               return (
                 <Table.Tr key={e.id}>
                   <Table.Td>
                     <Checkbox
                       label={e.name}
                       description={e.department}
-                      checked={Boolean(s)}
-                      onChange={(ev) => set(e.id, ev.currentTarget.checked ? { start: '08:00', end: '17:00' } : null)}
+                      checked={i >= 0}
+                      onChange={(ev) => set(e.id, ev.currentTarget.checked)}
                     />
                   </Table.Td>
                   <Table.Td w={110}>
-                    {s ? (
-                      <TextInput
-                        size="xs"
-                        aria-label={`Start of ${e.name}`}
-                        value={s.start}
-                        onChange={(ev) => set(e.id, { ...s, start: ev.currentTarget.value })}
-                      />
-                    ) : null}
+                    {i >= 0 ? <TextInput size="xs" aria-label={`Start of ${e.name}`} {...input(i, 'start')} /> : null}
                   </Table.Td>
                   <Table.Td w={110}>
-                    {s ? (
-                      <TextInput
-                        size="xs"
-                        aria-label={`End of ${e.name}`}
-                        value={s.end}
-                        onChange={(ev) => set(e.id, { ...s, end: ev.currentTarget.value })}
-                      />
-                    ) : null}
+                    {i >= 0 ? <TextInput size="xs" aria-label={`End of ${e.name}`} {...input(i, 'end')} /> : null}
                   </Table.Td>
                   <Table.Td>
-                    {errors[String(e.id)] ? (
+                    {i >= 0 && errorOf(i) ? (
                       <Text size="xs" c="red">
-                        {errors[String(e.id)]?.[0]}
+                        {errorOf(i)}
                       </Text>
                     ) : null}
                   </Table.Td>
@@ -94,13 +73,13 @@ export function DayShiftsDialog({ day, schedule, onClose }: { day: string; sched
       </ScrollArea.Autosize>
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
-          {selected.size} on shift
+          {shifts.length} on shift
         </Text>
         <Group gap="xs">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={save} data-testid="shifts-save">
+          <Button onClick={() => submit()} loading={saving} data-testid="shifts-save">
             Save
           </Button>
         </Group>
