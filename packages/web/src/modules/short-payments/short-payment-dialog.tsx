@@ -3,14 +3,12 @@ import {
   type ShortPaymentForm,
   ShortPaymentFormSchema,
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
-import { Button, Group, Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
+import { Modal, NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
 import { api } from '../../platform/api-client';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { DateField } from '../../platform/forms/date-field';
+import { RecordDialogFooter } from '../../platform/record/record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 
 export type ShortPaymentEditing = { id: number | null; form: ShortPaymentForm; readOnly: boolean } | null;
 
@@ -20,8 +18,7 @@ export type ShortPaymentEditing = { id: number | null; form: ShortPaymentForm; r
  */
 export function ShortPaymentDialog(props: { editing: ShortPaymentEditing; onClose: () => void; onSaved: () => void }) {
   const { editing } = props;
-  const [busy, setBusy] = useState(false);
-  const form = useForm<ShortPaymentForm>({
+  const { form, submit, saving } = useRecordForm<ShortPaymentForm>({
     initialValues: editing?.form ?? {
       load_id: '',
       amount_factoring: '',
@@ -29,7 +26,15 @@ export function ShortPaymentDialog(props: { editing: ShortPaymentEditing; onClos
       status: 'New',
       actions: '',
     },
-    validate: zodValidator(ShortPaymentFormSchema),
+    schema: ShortPaymentFormSchema,
+    save: (values) =>
+      editing?.id
+        ? api.put<{ message: string }>(`/short/payments/${editing.id}`, values)
+        : api.post<{ message: string }>('/short/payments', values),
+    onSaved: () => {
+      props.onSaved();
+      props.onClose();
+    },
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on a record
   useEffect(() => {
@@ -39,22 +44,6 @@ export function ShortPaymentDialog(props: { editing: ShortPaymentEditing; onClos
     form.clearErrors();
   }, [editing]);
 
-  const submit = form.onSubmit(async (values) => {
-    if (!editing) return;
-    setBusy(true);
-    try {
-      const res = editing.id
-        ? await api.put<{ message: string }>(`/short/payments/${editing.id}`, values)
-        : await api.post<{ message: string }>('/short/payments', values);
-      showAlert('success', res.message);
-      props.onSaved();
-      props.onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-    } finally {
-      setBusy(false);
-    }
-  });
   const ro = editing?.readOnly ?? false;
   const title = ro ? 'Short payment' : editing?.id ? 'Edit short payment' : 'New short payment';
 
@@ -103,16 +92,7 @@ export function ShortPaymentDialog(props: { editing: ShortPaymentEditing; onClos
             data-testid="field-actions"
             {...form.getInputProps('actions')}
           />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {ro ? 'Close' : 'Cancel'}
-            </Button>
-            {!ro && (
-              <Button type="submit" loading={busy} data-testid="record-save">
-                Save
-              </Button>
-            )}
-          </Group>
+          <RecordDialogFooter onClose={props.onClose} readOnly={ro} loading={saving} mt="sm" />
         </Stack>
       </form>
     </Modal>
