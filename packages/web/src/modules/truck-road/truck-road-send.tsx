@@ -1,55 +1,44 @@
+import { TruckRoadSendBodySchema } from '@backhaul/shared/modules/truck-road/truck-road.contract';
 import { Button, Group, Modal, Stack, TagsInput, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
+import { useEffect } from 'react';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { truckRoadApi } from './truck-road.api';
 
 /** Send the day's report: the recipients (kept as the company's list) get the PDF and a signed link. */
 export function TruckRoadSendDialog({ date, opened, onClose }: { date: string; opened: boolean; onClose: () => void }) {
-  const form = useQuery({
+  const recipients = useQuery({
     queryKey: ['truck-road', 'send'],
     queryFn: truckRoadApi.sendForm,
     enabled: opened,
     gcTime: 0,
   });
-  const [emails, setEmails] = useState<string[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  // Recipients the user already typed are never replaced by the saved list arriving later.
-  const [touched, setTouched] = useState(false);
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { emails: [] as string[] },
+    schema: TruckRoadSendBodySchema,
+    body: (values) => ({ emails: values.emails.map((e) => e.replace(/[,;\s]+$/, '').trim()).filter(Boolean) }),
+    save: (body) => truckRoadApi.send(date, body.emails),
+    onSaved: onClose,
+    // A bad address (emails.2) shows under the one recipients field.
+    errorField: (name) => (name.startsWith('emails') ? 'emails' : name),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a closed dialog starts again from the saved list
   useEffect(() => {
-    if (form.data && !touched) setEmails(form.data.emails);
-  }, [form.data, touched]);
-  useEffect(() => {
-    if (!opened) setTouched(false);
+    if (!opened) form.reset();
   }, [opened]);
-  const send = async () => {
-    setSending(true);
-    setError(null);
-    try {
-      const list = emails.map((e) => e.replace(/[,;\s]+$/, '').trim()).filter(Boolean);
-      showAlert('success', (await truckRoadApi.send(date, list)).message);
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) setError(Object.values(err.fieldErrors).flat().join(' '));
-    } finally {
-      setSending(false);
-    }
-  };
+  // Recipients the user already typed are never replaced by the saved list arriving later.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: when the saved list arrives
+  useEffect(() => {
+    if (opened && recipients.data && !form.isDirty('emails')) form.setValues({ emails: recipients.data.emails });
+  }, [recipients.data, opened]);
   return (
     <Modal opened={opened} onClose={onClose} title={`Send the report of ${date}`} centered>
       <Stack gap="sm" data-testid="truck-road-send">
         <TagsInput
           label="Recipients"
-          value={emails}
-          onChange={(next) => {
-            setTouched(true);
-            setEmails(next);
-          }}
-          error={error}
           placeholder="name@company.com"
           splitChars={[',', ' ', ';']}
+          {...form.getInputProps('emails')}
         />
         <Text size="xs" c="dimmed">
           They get the report as a PDF and a link that opens it for 7 days without signing in.
@@ -58,7 +47,7 @@ export function TruckRoadSendDialog({ date, opened, onClose }: { date: string; o
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={send} loading={sending} disabled={emails.length === 0}>
+          <Button onClick={() => submit()} loading={saving} disabled={form.values.emails.length === 0}>
             Send
           </Button>
         </Group>
