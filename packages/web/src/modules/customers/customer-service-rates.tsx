@@ -2,11 +2,9 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { formatMoney } from '@backhaul/shared/formats/formats';
 import { CustomerServiceRatesBodySchema } from '@backhaul/shared/modules/customers/customers.contract';
 import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { zodValidator } from '../../platform/form-validation';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { saveCustomerServiceRates, serviceRatesKey, useCustomerServiceRates } from './customers.api';
 
 type Values = { rates: Array<{ service_id: number; rate: number | string | null }> };
@@ -18,23 +16,21 @@ type Values = { rates: Array<{ service_id: number; rate: number | string | null 
 export function CustomerServiceRates({ customerId }: { customerId: number }) {
   const canEdit = allowsButton(usePermissionTree(), { section: SECTION.Customers, ids: [ACTION.EDIT] });
   const { data } = useCustomerServiceRates(customerId);
-  const form = useForm<Values>({
-    initialValues: { rates: [] },
-    validate: zodValidator(CustomerServiceRatesBodySchema),
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the rates are loaded
-  useEffect(() => {
-    if (data) form.setValues({ rates: data.rates.map((r) => ({ service_id: r.service_id, rate: r.rate ?? '' })) });
-  }, [data]);
-  const { submit, saving } = useRecordSave(form, {
+  const empty: Values = { rates: [] };
+  const { form, submit, saving } = useRecordForm({
+    initialValues: empty,
+    schema: CustomerServiceRatesBodySchema,
     // An empty field is the default rate (null).
     save: (values) =>
       saveCustomerServiceRates(customerId, {
         rates: values.rates.map((r) => ({ service_id: r.service_id, rate: r.rate === '' ? null : r.rate })),
       }),
     invalidate: serviceRatesKey(customerId),
-    onSaved: () => undefined,
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the rates are loaded
+  useEffect(() => {
+    if (data) form.setValues({ rates: data.rates.map((r) => ({ service_id: r.service_id, rate: r.rate ?? '' })) });
+  }, [data]);
   if (!data) return null;
   if (!data.rates.length)
     return (

@@ -1,13 +1,13 @@
 import { formatMoney } from '@backhaul/shared/formats/formats';
-import type {
-  ManagerStatementRowForm,
-  StaffEntryOption,
+import {
+  type ManagerStatementRowForm,
+  ManagerStatementsSaveBodySchema,
+  type StaffEntryOption,
 } from '@backhaul/shared/modules/manager-statements/manager-statements.contract';
 import { Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { managerStatementKeys, managerStatementsApi } from './manager-statements.api';
 
 type Scalar = string | number | null | undefined;
@@ -47,7 +47,16 @@ export function ManagerStatementDialog(props: {
 }) {
   const id = props.editing?.id ?? null;
   const readOnly = props.editing?.readOnly ?? false;
-  const form = useForm<Values>({ initialValues: EMPTY });
+  const { form, submit, saving } = useRecordForm({
+    initialValues: EMPTY,
+    schema: ManagerStatementsSaveBodySchema,
+    save: (v) => managerStatementsApi.save(v.rows as unknown as ManagerStatementRowForm[]),
+    invalidate: managerStatementKeys.all,
+    onSaved: () => {
+      props.onSaved();
+      props.onClose();
+    },
+  });
   const month = String(form.values.rows[0].month ?? '');
   const [loadedFor, setLoadedFor] = useState<number | null | undefined>(undefined);
   const edit = useQuery({
@@ -85,14 +94,6 @@ export function ManagerStatementDialog(props: {
       setLoadedFor(id);
     }
   }, [props.editing, id, options.data, edit.data, loadedFor, form.setValues]);
-  const { submit, saving } = useRecordSave(form, {
-    save: (v) => managerStatementsApi.save(v.rows as unknown as ManagerStatementRowForm[]),
-    invalidate: managerStatementKeys.all,
-    onSaved: () => {
-      props.onSaved();
-      props.onClose();
-    },
-  });
   // The statement's own month offers what is on it; another month, what a new statement would take.
   const onItsMonth = id !== null && edit.data?.statement.month === month;
   const employees = (onItsMonth ? edit.data?.employees : options.data?.employees) ?? [];

@@ -8,7 +8,6 @@ import {
   ReportSendBodySchema,
 } from '@backhaul/shared/modules/reports/reports.contract';
 import { Autocomplete, Badge, Button, Group, Modal, MultiSelect, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconDownload, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,10 +15,9 @@ import { useSearchParams } from 'react-router';
 import { webHeaders } from '../../platform/api-client';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { zodValidator } from '../../platform/form-validation';
 import { DateField } from '../../platform/forms/date-field';
 import { RecordDialogFooter } from '../../platform/record/record-dialog';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { createReports, loadReportOptions, REPORT_PATHS, reportsKeys, sendReport } from './reports.api';
 
 const STATUS_COLOR: Record<string, string> = { sent: 'teal', created: 'blue', failed: 'red', creating: 'yellow' };
@@ -115,11 +113,9 @@ function CreateDialog(props: { kind: ReportKind; opened: boolean; onClose: () =>
     queryFn: () => loadReportOptions(),
     enabled: props.opened,
   });
-  const form = useForm<ReportCreateBody>({
+  const { form, submit, saving } = useRecordForm<ReportCreateBody>({
     initialValues: { customers: [], from: '', to: '' },
-    validate: zodValidator(ReportCreateBodySchema),
-  });
-  const { submit, saving } = useRecordSave(form, {
+    schema: ReportCreateBodySchema,
     save: (values) =>
       createReports(props.kind, {
         customers: values.customers,
@@ -127,10 +123,10 @@ function CreateDialog(props: { kind: ReportKind; opened: boolean; onClose: () =>
         ...(values.to ? { to: values.to } : {}),
       }),
     invalidate: reportsKeys.all,
+    resetOnSave: true,
     onSaved: () => {
       props.onSaved();
       props.onClose();
-      form.reset();
     },
   });
   return (
@@ -166,7 +162,17 @@ function CreateDialog(props: { kind: ReportKind; opened: boolean; onClose: () =>
 }
 
 function SendDialog(props: { kind: ReportKind; report: ReportRow | null; onClose: () => void; onSaved: () => void }) {
-  const form = useForm({ initialValues: { email: '' }, validate: zodValidator(ReportSendBodySchema) });
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { email: '' },
+    schema: ReportSendBodySchema,
+    save: (values) => sendReport(props.kind, props.report?.id ?? 0, values.email),
+    invalidate: reportsKeys.all,
+    resetOnSave: true,
+    onSaved: () => {
+      props.onSaved();
+      props.onClose();
+    },
+  });
   // The report contacts of the system settings, offered as the addresses to send to.
   const options = useQuery({
     queryKey: reportsKeys.list('contacts'),
@@ -174,15 +180,6 @@ function SendDialog(props: { kind: ReportKind; report: ReportRow | null; onClose
     queryFn: () => loadReportOptions({ silent: true }),
     enabled: props.report !== null,
     retry: false,
-  });
-  const { submit, saving } = useRecordSave(form, {
-    save: (values) => sendReport(props.kind, props.report?.id ?? 0, values.email),
-    invalidate: reportsKeys.all,
-    onSaved: () => {
-      props.onSaved();
-      props.onClose();
-      form.reset();
-    },
   });
   return (
     <Modal

@@ -1,6 +1,10 @@
 import { ACTION } from '@backhaul/shared';
 import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import { SALARY_SECTIONS, type SalaryPayment } from '@backhaul/shared/modules/salaries/salaries.contract';
+import {
+  SALARY_SECTIONS,
+  type SalaryPayment,
+  SalaryPaymentFormSchema,
+} from '@backhaul/shared/modules/salaries/salaries.contract';
 import {
   ActionIcon,
   Button,
@@ -14,14 +18,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { DateField } from '../../platform/forms/date-field';
 import { useConfirmedDelete } from '../../platform/record/confirm-dialog';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { salariesApi, salaryKeys } from './salaries.api';
 
 const S = SALARY_SECTIONS.payHistory;
@@ -45,16 +48,15 @@ export function PayHistoryPanel(props: { userId?: number }) {
     queryKey: salaryKeys.list('pay-history', props.userId ?? 'me', year),
     queryFn: () => salariesApi.history(props.userId, `${year}-01-01`),
   });
-  const form = useForm({ initialValues: EMPTY });
   const userId = history.data?.user_id;
-  const { submit, saving } = useRecordSave(form, {
-    save: (v) =>
-      salariesApi.savePayment(editing, { user_id: userId ?? 0, date: v.date, amount: v.amount, note: v.note }),
+  const { form, submit, saving } = useRecordForm({
+    initialValues: EMPTY,
+    schema: SalaryPaymentFormSchema,
+    body: (v) => ({ user_id: userId ?? 0, date: v.date, amount: v.amount, note: v.note }),
+    save: (body) => salariesApi.savePayment(editing, body),
     invalidate: salaryKeys.all,
-    onSaved: () => {
-      setEditing(null);
-      form.setValues(EMPTY);
-    },
+    resetOnSave: true,
+    onSaved: () => setEditing(null),
   });
   // The server's own message ('Salary payment deleted successfully'), then the year again.
   const remove = useConfirmedDelete({ onDone: () => void history.refetch() });
