@@ -152,6 +152,10 @@ export const SafetyActionBodySchema = z.object({
   delete: z.boolean().optional(),
 });
 export type SafetyActionBody = z.input<typeof SafetyActionBodySchema>;
+/** The day dialog's form: an action added or edited there needs its note (a deletion sends none). */
+export const SafetyActionFormSchema = SafetyActionBodySchema.extend({
+  note: field(requiredText(2000, 'note'), { label: 'Note', kind: 'textarea' }),
+});
 
 export const SafetyActionSchema = z.object({
   id: z.number().int(),

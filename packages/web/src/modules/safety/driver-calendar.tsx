@@ -1,18 +1,20 @@
-import { ACTION, MSG, SECTION } from '@backhaul/shared';
+import { ACTION, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone, pluralize } from '@backhaul/shared/formats/formats';
 import {
   SAFETY_ACTION_KINDS,
   type SafetyAction,
+  SafetyActionFormSchema,
   type SafetyActionKind,
 } from '@backhaul/shared/modules/safety/safety.contract';
 import { ActionIcon, Badge, Button, Group, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { MonthGrid } from '../../platform/calendar/month-grid';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { ConfirmDialog } from '../../platform/record/confirm-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { loadDriverDay, loadDriverMonth, safetyKeys, saveDriverAction } from './safety.api';
 
 export const KIND_COLOR: Record<string, string> = {
@@ -91,34 +93,28 @@ export function DayActionsDialog(props: { driverId: number; date: string | null;
     enabled: date !== null,
   });
   const [editing, setEditing] = useState<number | null>(null);
-  const [kind, setKind] = useState<string>('check_in');
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { kind: 'check_in', note: '' },
+    schema: SafetyActionFormSchema,
+    body: (v) => ({ ...(editing ? { id: editing } : {}), kind: v.kind as SafetyActionKind, note: v.note }),
+    save: (body) => saveDriverAction(driverId, date as string, body),
+    invalidate: safetyKeys.all,
+    resetOnSave: true,
+    onSaved: () => setEditing(null),
+  });
   const [deleting, setDeleting] = useState<SafetyAction | null>(null);
-  const reset = () => {
-    setEditing(null);
-    setKind('check_in');
-    setNote('');
-    setError(null);
-  };
-  const send = async (body: Parameters<typeof saveDriverAction>[2]) => {
-    if (!date) return;
-    setBusy(true);
-    try {
-      const saved = await saveDriverAction(driverId, date, body);
+  const remove = useMutation({
+    mutationFn: (id: number) =>
+      saveDriverAction(driverId, date as string, { id, kind: 'check_in', note: '', delete: true }),
+    onSuccess: async (saved) => {
       showAlert('success', saved.message);
       reset();
       await queryClient.invalidateQueries({ queryKey: safetyKeys.all });
-    } catch {
-      setError(MSG.actionFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = () => {
-    if (!note.trim()) return setError('The note is required.');
-    send({ ...(editing ? { id: editing } : {}), kind: kind as SafetyActionKind, note });
+    },
+  });
+  const reset = () => {
+    setEditing(null);
+    form.reset();
   };
   const canWrite = editing ? allowed.edit : allowed.add;
 
@@ -162,9 +158,8 @@ export function DayActionsDialog(props: { driverId: number; date: string | null;
                     aria-label="Edit action"
                     onClick={() => {
                       setEditing(a.id);
-                      setKind(a.kind);
-                      setNote(a.note);
-                      setError(null);
+                      form.setValues({ kind: a.kind, note: a.note });
+                      form.clearErrors();
                     }}
                   >
                     <IconPencil size={16} />
@@ -188,20 +183,15 @@ export function DayActionsDialog(props: { driverId: number; date: string | null;
               <Select
                 label="Action"
                 data={KIND_OPTIONS}
-                value={kind}
-                onChange={(v) => setKind(v ?? 'check_in')}
                 allowDeselect={false}
                 w={180}
                 data-testid="action-kind"
+                {...form.getInputProps('kind')}
+                onChange={(v) => form.setFieldValue('kind', v ?? 'check_in')}
               />
               <Textarea
                 label="Note"
-                value={note}
-                onChange={(e) => {
-                  setNote(e.currentTarget.value);
-                  setError(null);
-                }}
-                error={error}
+                {...form.getInputProps('note')}
                 autosize
                 minRows={2}
                 style={{ flex: 1 }}
@@ -214,7 +204,7 @@ export function DayActionsDialog(props: { driverId: number; date: string | null;
                   Cancel edit
                 </Button>
               )}
-              <Button loading={busy} onClick={submit} data-testid="action-save">
+              <Button loading={saving} onClick={() => submit()} data-testid="action-save">
                 {editing ? 'Save action' : 'Add action'}
               </Button>
             </Group>
@@ -224,11 +214,11 @@ export function DayActionsDialog(props: { driverId: number; date: string | null;
       <ConfirmDialog
         opened={deleting !== null}
         message={`Delete this ${SAFETY_ACTION_KINDS[(deleting?.kind ?? 'check_in') as SafetyActionKind].toLowerCase()}? It disappears from the calendar and the logbook.`}
-        busy={busy}
+        busy={remove.isPending}
         onConfirm={() => {
           const id = deleting?.id;
           setDeleting(null);
-          if (id) send({ id, kind: 'check_in', note: '', delete: true });
+          if (id) remove.mutate(id);
         }}
         onClose={() => setDeleting(null)}
       />

@@ -7,15 +7,13 @@ import {
   SafetySaveBodySchema,
 } from '@backhaul/shared/modules/safety/safety.contract';
 import { Badge, Button, Drawer, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconCalendarEvent, IconHistory } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ChangeLogDialog } from '../../platform/data-table/change-log-dialog';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { zodValidator } from '../../platform/form-validation';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { DriverCalendar } from './driver-calendar';
 import { loadSafetyAccess, safetyKeys, saveSafetyRow } from './safety.api';
 
@@ -92,9 +90,11 @@ function SafetyRowForm(props: { driverId: number }) {
     queryKey: safetyKeys.record(props.driverId),
     queryFn: () => loadSafetyAccess(props.driverId),
   });
-  const form = useForm<SafetySaveBody>({
+  const { form, submit, saving } = useRecordForm<SafetySaveBody>({
     initialValues: { driver_id: props.driverId, status: 'active', hours: 70, eld_count: 1, employee_id: null },
-    validate: zodValidator(SafetySaveBodySchema),
+    schema: SafetySaveBodySchema,
+    save: (values) => saveSafetyRow(values),
+    invalidate: safetyKeys.all,
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the row is loaded
   useEffect(() => {
@@ -112,11 +112,6 @@ function SafetyRowForm(props: { driverId: number }) {
     });
     form.resetDirty();
   }, [data]);
-  const { submit, saving } = useRecordSave(form, {
-    save: (values) => saveSafetyRow(values),
-    invalidate: safetyKeys.all,
-    onSaved: () => undefined,
-  });
   return (
     <form onSubmit={submit} noValidate data-testid="safety-row-form">
       <Group align="flex-end" gap="sm">

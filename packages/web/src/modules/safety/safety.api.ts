@@ -1,3 +1,4 @@
+import { MSG } from '@backhaul/shared';
 import {
   MotivationHomeSchema,
   MotivationListSchema,
@@ -43,8 +44,9 @@ export const loadDriverDay = (driverId: number, date: string) =>
 export const loadDriverMonth = (driverId: number, month: string) =>
   api.post('/safety/action', { driver_id: driverId, month }, { schema: SafetyMonthActionsSchema });
 
+/** A refusal or bad input says why; a server error is the spec's 'Failed to send. Something went wrong.' */
 export const saveDriverAction = (driverId: number, date: string, body: SafetyActionBody) =>
-  api.post(`/safety/${driverId}/${date}`, body, { schema: SafetyActionSavedSchema });
+  api.post(`/safety/${driverId}/${date}`, body, { schema: SafetyActionSavedSchema, failure: MSG.actionFailed });
 
 export const loadSafetyOptions = () => api.get('/safety/create', { schema: SafetyOptionsSchema });
 
