@@ -40,6 +40,17 @@ CREATE TABLE "escrow_accounts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "routed_legs" (
+	"provider" text NOT NULL,
+	"from_key" text NOT NULL,
+	"to_key" text NOT NULL,
+	"miles" double precision NOT NULL,
+	"state_miles" jsonb NOT NULL,
+	"routes" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "routed_legs_provider_from_key_to_key_pk" PRIMARY KEY("provider","from_key","to_key")
+);
+--> statement-breakpoint
 CREATE TABLE "pay_statement_lines" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"company_id" integer NOT NULL,

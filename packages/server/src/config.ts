@@ -41,52 +41,59 @@ const TrustProxySchema = z
     return entries;
   });
 
-const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  DATABASE_URL: z.string().url().optional(),
-  SEED: z.enum(['auto', 'demo', 'none']).default('auto'),
-  SEED_SCALE: z.coerce.number().positive().default(1),
-  DEMO_PASSWORD: z.string().min(1).default('backhaul'),
-  SESSION_TTL_SECONDS: z.coerce
-    .number()
-    .int()
-    .positive()
-    .default(8 * 3600),
-  RESET_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(300),
-  LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().positive().default(1),
-  LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(900),
-  RESET_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
-  RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
-  RESET_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
-  TRUST_PROXY: TrustProxySchema,
-  PUBLIC_URL: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default('Backhaul <no-reply@backhaul.demo>'),
-  COMPANY_TIME_ZONE: z.string().default('America/Chicago'),
-  /** Road miles source of POST /trips/milesTrip; only 'offline' (great-circle × road factor) exists. */
-  MILEAGE_PROVIDER: z.enum(['offline']).default('offline'),
-  WEB_DIST: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** '1' opens /api/docs (UI and JSON) to anyone; by default it needs a staff session (not a customer user). */
-  DOCS_PUBLIC: z.enum(['0', '1']).default('0'),
-  /** Comma-separated origins allowed to call the API from a browser (CORS); none by default. */
-  CORS_ORIGINS: z
-    .string()
-    .transform((s) =>
-      s
-        .split(',')
-        .map((o) => o.trim().replace(/\/$/, ''))
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url()))
-    .default([]),
-  /** Key of the signed file links (32+ characters); without it one is generated and kept in the database. */
-  LINK_SECRET: z.string().min(32).optional(),
-});
+const EnvSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('127.0.0.1'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    SEED: z.enum(['auto', 'demo', 'none']).default('auto'),
+    SEED_SCALE: z.coerce.number().positive().default(1),
+    DEMO_PASSWORD: z.string().min(1).default('backhaul'),
+    SESSION_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(8 * 3600),
+    RESET_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+    LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(300),
+    LOGIN_BACKOFF_BASE_SECONDS: z.coerce.number().int().positive().default(1),
+    LOGIN_BACKOFF_MAX_SECONDS: z.coerce.number().int().positive().default(900),
+    RESET_MAX_PER_ADDRESS: z.coerce.number().int().positive().default(10),
+    RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(3),
+    RESET_WINDOW_SECONDS: z.coerce.number().int().positive().default(3600),
+    TRUST_PROXY: TrustProxySchema,
+    PUBLIC_URL: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Backhaul <no-reply@backhaul.demo>'),
+    COMPANY_TIME_ZONE: z.string().default('America/Chicago'),
+    /** Road miles: 'offline' routes on the network shipped in the mileage module; 'osrm' asks OSRM_URL. */
+    MILEAGE_PROVIDER: z.enum(['offline', 'osrm']).default('offline'),
+    /** The company's OSRM server (http://host:5000), for MILEAGE_PROVIDER=osrm. */
+    OSRM_URL: z.url({ protocol: /^https?$/ }).optional(),
+    WEB_DIST: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** '1' opens /api/docs (UI and JSON) to anyone; by default it needs a staff session (not a customer user). */
+    DOCS_PUBLIC: z.enum(['0', '1']).default('0'),
+    /** Comma-separated origins allowed to call the API from a browser (CORS); none by default. */
+    CORS_ORIGINS: z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim().replace(/\/$/, ''))
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url()))
+      .default([]),
+    /** Key of the signed file links (32+ characters); without it one is generated and kept in the database. */
+    LINK_SECRET: z.string().min(32).optional(),
+  })
+  .refine((env) => env.MILEAGE_PROVIDER !== 'osrm' || env.OSRM_URL, {
+    message: 'MILEAGE_PROVIDER=osrm needs OSRM_URL (the OSRM server, e.g. http://127.0.0.1:5000)',
+    path: ['OSRM_URL'],
+  });
 
 export type Config = z.infer<typeof EnvSchema> & { publicUrl: string; dataDir: string };
 

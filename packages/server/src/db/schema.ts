@@ -18,6 +18,7 @@ export * from '../modules/ifta/ifta.table';
 export * from '../modules/info-company/info-company.table';
 export * from '../modules/invoices/invoices.table';
 export * from '../modules/manager-statements/manager-statements.table';
+export * from '../modules/mileage/mileage.table';
 export * from '../modules/payments/payments.table';
 export * from '../modules/planner/planner.table';
 export * from '../modules/reports/reports.table';

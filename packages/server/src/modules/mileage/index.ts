@@ -2,9 +2,19 @@
 export {
   computeTripMiles,
   estimateRoadMiles,
-  greatCircleMiles,
+  type GeoPoint,
   type MileageProvider,
-  offlineProviderWith,
+  mileageProvider,
   ROAD_FACTOR,
-  selectMileageProvider,
+  resolvePlace,
 } from './mileage.service';
+export { routedLegs } from './mileage.table';
+export {
+  type MileageConfig,
+  type RoutedLeg,
+  type RoutingProvider,
+  routeLeg,
+  routeLegs,
+  routingFromConfig,
+} from './route-leg';
+export { cutSegment, FIPS_TO_USPS, greatCircleMiles, type LatLon } from './state-cut';

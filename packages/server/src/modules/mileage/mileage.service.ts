@@ -1,7 +1,10 @@
 import type { Mileage, MilesPlace } from '@backhaul/shared/modules/mileage/mileage.contract';
 import type ZipCodes from 'zipcodes';
+import type { DbOrTx } from '../../db/client';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import { lazyRequire } from '../../platform/lazy';
+import { type MileageConfig, offlineRouting, routeLeg, routingFromConfig } from './route-leg';
+import { greatCircleMiles } from './state-cut';
 
 /** The zip-code data (~90 MB in memory) is loaded by the first lookup, not at start. */
 const zipcodes = lazyRequire<typeof ZipCodes>('zipcodes');
@@ -10,81 +13,43 @@ const zipcodes = lazyRequire<typeof ZipCodes>('zipcodes');
 export type GeoPoint = { lat: number; lon: number; label: string };
 
 /**
- * Road miles between two places. 'offline' (great-circle × ROAD_FACTOR) is the only provider; a
- * routing service plugs in here and is chosen by MILEAGE_PROVIDER.
+ * Road miles between two places, with the miles per state: the road network (offline, the
+ * default) or the company's OSRM server, chosen by MILEAGE_PROVIDER (route-leg.ts).
  */
-export type MileageProvider = { name: string; distance: (a: GeoPoint, b: GeoPoint) => Promise<number> };
+export type MileageProvider = {
+  name: string;
+  route: (a: GeoPoint, b: GeoPoint) => Promise<{ miles: number; states: Record<string, number> }>;
+};
 
 export type TripStopPlace = MilesPlace & { type: 1 | 2 };
 export type TripMilesInput = { previousDelivery?: MilesPlace | null; stops: TripStopPlace[] };
 
-const EARTH_RADIUS_MILES = 3958.8;
-
 /**
- * Published driving distances (city centre to city centre, interstate route) used to calibrate the
- * road factor; places resolve to the centroid of each city's zip codes.
- */
-export const CALIBRATION_PAIRS: ReadonlyArray<{ from: MilesPlace; to: MilesPlace; roadMiles: number }> = [
-  { from: { city: 'Dallas', state: 'TX' }, to: { city: 'Houston', state: 'TX' }, roadMiles: 239 },
-  { from: { city: 'Chicago', state: 'IL' }, to: { city: 'Atlanta', state: 'GA' }, roadMiles: 716 },
-  { from: { city: 'Los Angeles', state: 'CA' }, to: { city: 'Phoenix', state: 'AZ' }, roadMiles: 372 },
-  { from: { city: 'New York', state: 'NY' }, to: { city: 'Chicago', state: 'IL' }, roadMiles: 790 },
-  { from: { city: 'Atlanta', state: 'GA' }, to: { city: 'Miami', state: 'FL' }, roadMiles: 662 },
-  { from: { city: 'Denver', state: 'CO' }, to: { city: 'Kansas City', state: 'MO' }, roadMiles: 605 },
-  { from: { city: 'Seattle', state: 'WA' }, to: { city: 'Portland', state: 'OR' }, roadMiles: 174 },
-  { from: { city: 'Memphis', state: 'TN' }, to: { city: 'Nashville', state: 'TN' }, roadMiles: 212 },
-  { from: { city: 'San Antonio', state: 'TX' }, to: { city: 'El Paso', state: 'TX' }, roadMiles: 552 },
-  { from: { city: 'Indianapolis', state: 'IN' }, to: { city: 'Columbus', state: 'OH' }, roadMiles: 175 },
-  { from: { city: 'Minneapolis', state: 'MN' }, to: { city: 'Chicago', state: 'IL' }, roadMiles: 408 },
-  { from: { city: 'Salt Lake City', state: 'UT' }, to: { city: 'Las Vegas', state: 'NV' }, roadMiles: 421 },
-];
-
-/**
- * Road miles per great-circle mile: the least-squares fit (through the origin) of CALIBRATION_PAIRS,
- * Σ(g·r)/Σ(g²) = 1.104. On those 12 pairs the estimate is within ±11 % of the published miles
- * (mean absolute error ≈ 4.4 %; worst Chicago–Atlanta −10 %, where I-65/I-75 bend east).
+ * Road miles per great-circle mile, for a quick estimate where no route is needed (the demo seed's
+ * lanes and loads): the least-squares fit of 12 published city-to-city driving distances
+ * (Dallas–Houston 239, Chicago–Atlanta 716, Los Angeles–Phoenix 372, …), within ±11 % of them.
  */
 export const ROAD_FACTOR = 1.104;
-/** The documented error band of the offline estimate (a fraction of the real road miles). */
-export const ROAD_FACTOR_ERROR_BAND = 0.11;
 
-export function greatCircleMiles(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLon = (b.lon - a.lon) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
-  return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/** The offline road-miles estimate between two coordinates, in whole miles (seeders use it too). */
+/** The quick road-miles estimate between two coordinates, in whole miles (seeders use it). */
 export function estimateRoadMiles(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   return Math.round(greatCircleMiles(a, b) * ROAD_FACTOR);
 }
 
-/** Least squares through the origin: the factor k minimising Σ(k·g − r)². */
-export function fitRoadFactor(samples: ReadonlyArray<{ greatCircle: number; road: number }>): number {
-  const gr = samples.reduce((s, p) => s + p.greatCircle * p.road, 0);
-  const gg = samples.reduce((s, p) => s + p.greatCircle * p.greatCircle, 0);
-  return gg ? gr / gg : 1;
+/**
+ * The provider MILEAGE_PROVIDER names (config.ts validates it): legs routed once and kept in memory
+ * and, given a database, in routed_legs.
+ */
+export function mileageProvider(config: MileageConfig, db?: DbOrTx): MileageProvider {
+  const routing = routingFromConfig(config);
+  return { name: config.MILEAGE_PROVIDER, route: (a, b) => routeLeg(a, b, { db, provider: routing }) };
 }
 
-/** The offline provider with a road factor (System settings → Maps; the fitted 1.104 by default). */
-export const offlineProviderWith = (factor: number): MileageProvider => ({
+/** The offline network, legs kept in memory only (scripts, tests). */
+export const offlineMileageProvider: MileageProvider = {
   name: 'offline',
-  distance: async (a, b) => greatCircleMiles(a, b) * factor,
-});
-
-export const offlineMileageProvider: MileageProvider = offlineProviderWith(ROAD_FACTOR);
-
-const PROVIDERS: Record<string, MileageProvider> = { offline: offlineMileageProvider };
-export const MILEAGE_PROVIDERS = Object.keys(PROVIDERS) as ['offline'];
-
-/** The provider MILEAGE_PROVIDER names (config validates the name; 'offline' by default). */
-export function selectMileageProvider(name = 'offline'): MileageProvider {
-  const provider = PROVIDERS[name];
-  if (!provider) throw new Error(`Unknown MILEAGE_PROVIDER "${name}" (known: ${MILEAGE_PROVIDERS.join(', ')})`);
-  return provider;
-}
+  route: (a, b) => routeLeg(a, b, { provider: offlineRouting }),
+};
 
 const normalizeCity = (city: string) =>
   city
@@ -168,11 +133,11 @@ export async function computeTripMiles(
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1];
     const b = points[i];
-    if (a && b) loaded += await provider.distance(a, b);
+    if (a && b) loaded += (await provider.route(a, b)).miles;
   }
   const firstPickup = input.stops.findIndex((s) => s.type === 1);
   const start = points[Math.max(firstPickup, 0)];
-  const empty = previous && start ? await provider.distance(previous, start) : 0;
+  const empty = previous && start ? (await provider.route(previous, start)).miles : 0;
   const mileage = { loaded: Math.round(loaded), empty: Math.round(empty) };
   return { ...mileage, total: mileage.loaded + mileage.empty };
 }

@@ -2,15 +2,15 @@ import { ACTION, SECTION } from '@backhaul/shared';
 import { MilesTripBodySchema, MilesTripResponseSchema } from '@backhaul/shared/modules/mileage/mileage.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { computeTripMiles, offlineProviderWith, selectMileageProvider } from '../mileage';
-import { readSystemSettings } from '../settings';
+import { computeTripMiles, mileageProvider } from '../mileage';
 import { findPreviousDelivery } from './loads.service';
 
 /** POST /trips/milesTrip (000 §7): loaded, empty and total miles of a load's stops. */
 export const milesRoutes: RouteModule = {
   name: 'mileage',
   register(app, { config, database: { db } }) {
-    const provider = selectMileageProvider(config.MILEAGE_PROVIDER);
+    // The configured provider (MILEAGE_PROVIDER); legs routed once are kept in routed_legs.
+    const provider = mileageProvider(config, db);
     app.post('/trips/milesTrip', {
       config: { access: { section: SECTION.Trips, action: [ACTION.CREATE_EDIT_TRIP, ACTION.VIEW] } },
       schema: { tags: ['Trips'], body: MilesTripBodySchema, response: { 200: MilesTripResponseSchema } },
@@ -26,12 +26,7 @@ export const milesRoutes: RouteModule = {
                 timeZone: config.COMPANY_TIME_ZONE,
               })
             : null);
-        // The offline estimate uses the company's road factor (System settings → Maps).
-        const used =
-          provider.name === 'offline'
-            ? offlineProviderWith((await readSystemSettings(db, caller(req).user.companyId)).maps.road_factor)
-            : provider;
-        return { mileage: await computeTripMiles({ previousDelivery, stops }, used) };
+        return { mileage: await computeTripMiles({ previousDelivery, stops }, provider) };
       },
     });
   },
