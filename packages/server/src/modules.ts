@@ -51,6 +51,7 @@ import { filesRoutes } from './platform/files/files.routes';
 import { healthRoutes } from './platform/http/health.routes';
 import { systemStatusRoutes } from './platform/http/system-status.routes';
 import type { RouteModule } from './platform/http/types';
+import { dbStatisticsRoutes } from './platform/jobs/db-statistics.routes';
 import { jobsRoutes } from './platform/jobs/jobs.routes';
 import { listRoutes } from './platform/list/list.routes';
 import { liveRoutes } from './platform/live/live.routes';
@@ -64,6 +65,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   rolesRoutes,
   mailRoutes,
   filesRoutes,
+  dbStatisticsRoutes,
   jobsRoutes,
   liveRoutes,
   listRoutes,

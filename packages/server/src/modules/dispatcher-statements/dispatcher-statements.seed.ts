@@ -31,6 +31,8 @@ export const dispatcherStatementsSeeder: Seeder = {
       const candidates = await listCandidates(ctx.db, actor, { month, rateBp });
       const ids = candidates.filter((c) => c.count_load > 0 && !c.has_statement).map((c) => c.dispatcher_id);
       if (ids.length) await createStatements(ctx.db, actor, { month, rateBp, dispatcherIds: ids });
+      // Each month's lines are looked up by the next month's offer: statistics of what was just written.
+      await ctx.db.execute(sql`analyze pay_statement_lines`);
     }
     // Made early in the next month, as an office would.
     await ctx.db.execute(

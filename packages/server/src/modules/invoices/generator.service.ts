@@ -2,8 +2,8 @@ import type { GenerateResult } from '@backhaul/shared/modules/invoices/invoices.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import { clock } from '../../platform/clock';
+import { defineSystemCommand, runSystemCommand, type SystemCommandContext } from '../../platform/record/command';
 import { accountingServices } from '../accounting-services';
 import { numberInvoices } from './invoices.service';
 import { invoiceGenerationRuns } from './invoices.table';
@@ -109,8 +109,10 @@ function candidates(s: Service, input: GenerateInput, batch: number[]) {
  * saved before the crash again; their candidates are gone (already billed), so it inserts nothing
  * and changes nothing, where reading the run's invoices would add them to the balances twice.
  */
-async function billBatch(db: Db, input: GenerateInput, services: Service[], batch: number[]) {
-  return db.transaction(async (tx) => {
+type Batch = { input: GenerateInput; services: Service[]; batch: number[] };
+
+const billCommand = defineSystemCommand({
+  run: async ({ tx, input: { input, services, batch }, audit }: SystemCommandContext<Batch>) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${7_121_000_000 + input.companyId})`);
     const inserted: number[] = [];
     for (const s of services) {
@@ -169,15 +171,23 @@ async function billBatch(db: Db, input: GenerateInput, services: Service[], batc
       from (select i.customer_id, sum(i.total_cents)::bigint as total from invoices i where ${mine} group by i.customer_id) t
       where c.id = t.customer_id`);
     const amount = made.reduce((s, r) => s + Number(r.total), 0);
-    await writeAudit(tx, {
-      actor: input.actorId ? { id: input.actorId, companyId: input.companyId } : null,
+    await audit({
       entity: 'invoice_generation_run',
       entityId: input.runId,
       action: 'generate',
       after: { invoice_ids: made.map((r) => r.id), amount_cents: amount, customers: batch.length },
     });
     return { invoices: made.length, lines: Number(lines?.n ?? 0), amount };
-  });
+  },
+});
+
+function billBatch(db: Db, input: GenerateInput, services: Service[], batch: number[]) {
+  return runSystemCommand(
+    db,
+    billCommand,
+    { companyId: input.companyId, actorId: input.actorId || null },
+    { input, services, batch },
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { createClientFromOrder } from './light-order-client';
 import { dayOffRecord, lightOrderRecord } from './planner.record';
 import * as service from './planner.service';
+import * as tasks from './planner-tasks';
 
 const tags = ['Planner'];
 const section = SECTION.Planner;
@@ -67,7 +68,7 @@ export const plannerRoutes: RouteModule = {
       },
       handler: async (req) => {
         const { user } = caller(req);
-        await service.updateTask(db, user, req.params.id, req.body);
+        await tasks.updateTask(db, user, req.params.id, req.body);
         await publish(deps, user.companyId, req.params.id, 'updated');
         return { status: true, message: C.PLANNER_MSG.moved, row: await service.readTask(db, user, req.params.id) };
       },
@@ -77,7 +78,7 @@ export const plannerRoutes: RouteModule = {
       schema: { tags, body: C.DragDropBodySchema, response: { 200: C.DragDropAnswerSchema } },
       handler: async (req) => {
         const { user } = caller(req);
-        const moved = await service.dragDrop(db, user, req.body);
+        const moved = await tasks.dragDrop(db, user, req.body);
         await publish(deps, user.companyId, moved.id, moved.action);
         return { status: true, message: C.PLANNER_MSG.moved, row: await service.readTask(db, user, moved.id) };
       },

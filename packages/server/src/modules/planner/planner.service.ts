@@ -11,12 +11,10 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { writeAudit } from '../../platform/audit/audit';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { inTransaction } from '../../platform/record/record.service';
 import { dueServiceTasks } from '../service-schedule';
-import { scheduleWorkOrder, WO_SQL } from '../work-orders';
+import { WO_SQL } from '../work-orders';
 import { plannerTasks } from './planner.table';
 
 type Technician = { id: number; name: string };
@@ -176,7 +174,7 @@ export async function checkFree(
     throw opts.refuse(clash.kind === 'day_off' ? PLANNER_MSG.dayOffTaken(technician.name) : PLANNER_MSG.cellTaken);
 }
 
-const values = (p: Placement) => ({ date: p.date, time: p.time, w: p.w, technicianId: p.technician_id });
+export const values = (p: Placement) => ({ date: p.date, time: p.time, w: p.w, technicianId: p.technician_id });
 
 /** A light order's or day off's own task, written in its record's transaction (422 on `time` when taken). */
 export async function placeRecord(
@@ -216,81 +214,4 @@ export async function placementOf(tx: DbOrTx, kind: 'light_order' | 'day_off', r
   );
   if (!t) return { date: '', time: 0, w: 0, technician_id: 0 };
   return { date: t.date, time: Number(t.time), w: Number(t.w), technician_id: Number(t.technician_id) };
-}
-
-/**
- * POST /planner/drag-and-drop: a task moved or resized, or an unplanned work order put on a cell.
- * Answers the task as the target cell now holds it; a taken cell or a day off is a 412 with the
- * reason, and the board puts the task back.
- */
-export async function dragDrop(
-  db: Db,
-  user: AuthUser,
-  body: Placement & { id?: number | undefined; work_order_id?: number | undefined },
-): Promise<{ id: number; action: string }> {
-  return inTransaction(db, async (tx) => {
-    const place: Placement = { date: body.date, time: body.time, w: body.w, technician_id: body.technician_id };
-    const refuse = (message: string) => AppError.precondition(message);
-    if (body.id) {
-      const [before] = await tx
-        .select()
-        .from(plannerTasks)
-        .where(and(eq(plannerTasks.id, body.id), eq(plannerTasks.companyId, user.companyId)))
-        .for('update');
-      if (!before) throw AppError.notFound();
-      await checkFree(tx, user, place, { except: before.id, refuse });
-      const [after] = await tx
-        .update(plannerTasks)
-        .set({ ...values(place), updatedAt: new Date() })
-        .where(eq(plannerTasks.id, before.id))
-        .returning();
-      if (before.workOrderId) await scheduleWorkOrder(tx, user, before.workOrderId, place.technician_id);
-      await writeAudit(tx, {
-        actor: user,
-        entity: 'planner_task',
-        entityId: before.id,
-        action: 'update',
-        before,
-        after,
-      });
-      return { id: before.id, action: 'updated' };
-    }
-    const workOrderId = body.work_order_id as number;
-    const [planned] = await tx.select().from(plannerTasks).where(eq(plannerTasks.workOrderId, workOrderId));
-    if (planned) throw AppError.precondition(PLANNER_MSG.planned);
-    await checkFree(tx, user, place, { except: null, refuse });
-    await scheduleWorkOrder(tx, user, workOrderId, place.technician_id);
-    const [created] = await tx
-      .insert(plannerTasks)
-      .values({ companyId: user.companyId, kind: 'work_order', workOrderId, ...values(place) })
-      .returning();
-    await writeAudit(tx, {
-      actor: user,
-      entity: 'planner_task',
-      entityId: Number(created?.id),
-      action: 'create',
-      after: created,
-    });
-    return { id: Number(created?.id), action: 'created' };
-  });
-}
-
-/** PUT /planner/:id: a task's placement from its dialog (422 on `time` when the cells are taken). */
-export async function updateTask(db: Db, user: AuthUser, id: number, place: Placement) {
-  return inTransaction(db, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(plannerTasks)
-      .where(and(eq(plannerTasks.id, id), eq(plannerTasks.companyId, user.companyId)))
-      .for('update');
-    if (!before) throw AppError.notFound();
-    await checkFree(tx, user, place, { except: id, refuse: (m) => AppError.invalidField('time', m) });
-    const [after] = await tx
-      .update(plannerTasks)
-      .set({ ...values(place), updatedAt: new Date() })
-      .where(eq(plannerTasks.id, id))
-      .returning();
-    if (before.workOrderId) await scheduleWorkOrder(tx, user, before.workOrderId, place.technician_id);
-    await writeAudit(tx, { actor: user, entity: 'planner_task', entityId: id, action: 'update', before, after });
-  });
 }

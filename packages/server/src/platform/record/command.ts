@@ -127,3 +127,46 @@ export async function runCommand<I, R, T extends RecordTable>(
     throw mapConflict(err, command.conflicts, input);
   }
 }
+
+/** Who a job's write is for: the company, and the user who asked for the job (none for the seed). */
+export type SystemCaller = { companyId: number; actorId: number | null };
+
+export type SystemCommandContext<I> = {
+  tx: DbOrTx;
+  caller: SystemCaller;
+  input: I;
+  /** Writes an audit row as the job's asker (or as the system), in the command's transaction. */
+  audit: (entry: CommandAudit) => Promise<void>;
+};
+
+export type SystemCommand<I, R> = {
+  kind: 'system-command';
+  conflicts?: CommandConflict<I>[];
+  run: (ctx: SystemCommandContext<I>) => Promise<R>;
+};
+
+/**
+ * A write a job makes on behalf of a company (a batch of generated invoices): no signed-in caller
+ * and no target to lock in a caller's scope; the platform still gives the transaction, the audit
+ * writer and the error mapping.
+ */
+export const defineSystemCommand = <I, R>(spec: Omit<SystemCommand<I, R>, 'kind'>): SystemCommand<I, R> => ({
+  ...spec,
+  kind: 'system-command',
+});
+
+export async function runSystemCommand<I, R>(
+  db: DbOrTx,
+  command: SystemCommand<I, R>,
+  caller: SystemCaller,
+  input: I,
+): Promise<R> {
+  const actor = caller.actorId === null ? null : { id: caller.actorId, companyId: caller.companyId };
+  try {
+    return await inTransaction(db, (tx) =>
+      command.run({ tx, caller, input, audit: (entry) => writeAudit(tx, { ...entry, actor }) }),
+    );
+  } catch (err) {
+    throw mapConflict(err, command.conflicts, input);
+  }
+}

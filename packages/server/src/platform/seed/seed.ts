@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 export type SeedContext = {
@@ -41,6 +42,14 @@ export async function runSeeders(
   for (const seeder of seeders) {
     const started = performance.now();
     await seeder.run(ctx);
-    ctx.log(`seeded ${seeder.name} in ${Math.round(performance.now() - started)} ms`);
+    const ms = performance.now() - started;
+    ctx.log(`seeded ${seeder.name} in ${Math.round(ms)} ms`);
+    // The next seeders query what this one wrote: give the planner statistics of the new rows
+    // (PGlite has no autovacuum, so a table loaded in bulk is planned as if it were empty).
+    if (ms > ANALYZE_AFTER_MS) await db.execute(sql`analyze`);
   }
+  await db.execute(sql`analyze`);
 }
+
+/** A seeder that ran longer than this wrote enough rows for the planner to need their statistics. */
+const ANALYZE_AFTER_MS = 500;
