@@ -130,6 +130,7 @@ ALTER TABLE "loads" ADD COLUMN "fuel_surcharge_cents" bigint DEFAULT 0 NOT NULL;
 ALTER TABLE "loads" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
 ALTER TABLE "trips" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
 ALTER TABLE "trips" ADD COLUMN "team_share_bp" integer DEFAULT 5000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "tax_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "labour_taxed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "sublet_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "sublet_markup_basis_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -156,3 +156,6 @@ JOIN (SELECT "statement_id", sum("amount_cents") AS "lines" FROM "pay_statement_
 WHERE s."total_cents" <> l."lines";
 --> statement-breakpoint
 DROP TABLE "staff_statement_ids";
+--> statement-breakpoint
+-- Work-order sales tax to the thousandth of a percent (8.875 %): basis points × 10.
+UPDATE "work_orders" SET "tax_milli" = "tax_basis_points" * 10;

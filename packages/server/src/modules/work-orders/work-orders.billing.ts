@@ -21,7 +21,8 @@ export const isBillable = (o: Order) =>
   o.status !== WO_WAITING_APPROVAL &&
   (o.status === WO_CLOSED || o.approvedAt !== null);
 
-const percent = (basisPoints: number) => `${basisPoints / 100} %`;
+/** A rate as the invoice line writes it: thousandths (the tax) or basis points (the markup) of a percent. */
+const percent = (thousandths: number) => `${thousandths / 1000} %`;
 
 /** The invoice's lines: labour, parts, the tax, and each vendor's invoice as billed (with the markup). */
 async function billedLines(tx: DbOrTx, o: Order): Promise<BilledLine[]> {
@@ -30,12 +31,12 @@ async function billedLines(tx: DbOrTx, o: Order): Promise<BilledLine[]> {
     sql`select number, ${subletBilledSql(sql`amount_cents`, sql`${o.subletMarkupBasisPoints}::int`)} as billed
       from work_order_invoices where work_order_id = ${o.id} order by id`,
   );
-  const markup = o.subletMarkupBasisPoints ? ` (+${percent(o.subletMarkupBasisPoints)})` : '';
+  const markup = o.subletMarkupBasisPoints ? ` (+${percent(o.subletMarkupBasisPoints * 10)})` : '';
   const lines: BilledLine[] = [
     { description: 'Labour', amountCents: o.labourCents },
     { description: 'Parts', amountCents: o.partsCents },
     {
-      description: `Sales tax ${percent(o.taxBasisPoints)} on parts${o.labourTaxed ? ' and labour' : ''}`,
+      description: `Sales tax ${percent(o.taxMilli)} on parts${o.labourTaxed ? ' and labour' : ''}`,
       amountCents: o.taxCents,
     },
     ...sublets.map((s) => ({

@@ -60,7 +60,7 @@ export async function readWorkOrderDetail(db: DbOrTx, id: number): Promise<WorkO
     customer_id: (w.customer_id as number | null) ?? null,
     customer_unit: (w.customer_unit as string | null) ?? null,
     technician_id: (w.technician_id as number | null) ?? null,
-    tax_percent: num(w.tax_basis_points) / 100,
+    tax_percent: num(w.tax_milli) / 1000,
     labour_total: toDollars(num(w.labour_cents)),
     parts_total: toDollars(num(w.parts_cents)),
     tax: toDollars(num(w.tax_cents)),

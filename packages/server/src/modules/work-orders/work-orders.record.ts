@@ -79,7 +79,7 @@ export const workOrderRecord = defineRecord({
       towing: form.towing,
       checkIn: companyTime(form.check_in),
       checkOut: companyTime(form.check_out),
-      taxBasisPoints: Math.round(form.tax_percent * 100),
+      taxMilli: Math.round(form.tax_percent * 1000),
       ...(before ? {} : { createdBy: user.id }),
     } as unknown as Partial<typeof workOrders.$inferInsert>;
   },

@@ -95,7 +95,7 @@ export const workOrdersSeeder: Seeder = {
           status === 9
             ? sql`(${`${arrival} ${hour}:00`}::timestamp at time zone ${COMPANY_TIME_ZONE} + ${`${days} days ${f.number.int({ min: 2, max: 9 })} hours`}::interval)`
             : null,
-        taxBasisPoints: unit === 'customer' ? 825 : 0,
+        taxMilli: unit === 'customer' ? 8250 : 0,
         createdAt: sql`least(now(), ${`${arrival} 06:00`}::timestamp at time zone ${COMPANY_TIME_ZONE} - interval '1 day')`,
       };
     });

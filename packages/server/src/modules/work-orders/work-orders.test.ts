@@ -131,17 +131,17 @@ describe('work orders: the dialog, totals in cents and the list', () => {
     expect(Object.keys(backwards.json().errors)).toEqual(['check_out']);
   });
 
-  it('takes the tax as a plain percentage only: hex, booleans, arrays, null, empty, exponents and 3 decimals are refused', async () => {
+  it('takes the tax as a plain percentage to the thousandth: hex, booleans, arrays, null, empty, exponents and 4 decimals are refused', async () => {
     const orders = async () => (await one<{ n: number }>('select count(*)::int n from work_orders', [])).n;
     const before = await orders();
-    for (const bad of ['0x10', true, [5], null, '', '1e1', '12.345']) {
+    for (const bad of ['0x10', true, [5], null, '', '1e1', '12.3456']) {
       const res = await call('POST', '', truckOrder({ tax_percent: bad }));
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
       expect(Object.keys(res.json().errors), JSON.stringify(bad)).toEqual(['tax_percent']);
     }
     expect(await orders()).toBe(before);
 
-    // Parts 2 × 40.00 = 80.00; 12.5 % of it = 10.00; stored as 1250 basis points.
+    // Parts 2 × 40.00 = 80.00; 12.5 % of it = 10.00; stored as 12,500 thousandths of a percent.
     for (const tax of ['12.5', 12.5]) {
       const res = await call(
         'POST',
@@ -154,12 +154,22 @@ describe('work orders: the dialog, totals in cents and the list', () => {
       expect(res.statusCode, res.body).toBe(200);
       const row = res.json().row;
       expect(row).toMatchObject({ parts_total: 80, tax: 10, total: 90, tax_percent: 12.5 });
-      const stored = await one<{ tax_basis_points: number }>('select tax_basis_points from work_orders where id = $1', [
-        row.id,
-      ]);
-      expect(stored.tax_basis_points).toBe(1250);
+      const stored = await one<{ tax_milli: number }>('select tax_milli from work_orders where id = $1', [row.id]);
+      // Kept to the thousandth of a percent.
+      expect(stored.tax_milli).toBe(12_500);
     }
     expect(await orders()).toBe(before + 2);
+    // New York City's 8.875 %: 3 × 33.33 = 99.99 of parts × 8.875 % = 8.874… → 8.87.
+    const nyc = await call(
+      'POST',
+      '',
+      truckOrder({
+        tax_percent: '8.875',
+        parts: [{ part_number: 'F-2', description: 'Fuel filter', quantity: 3, unit_price: '33.33' }],
+      }),
+    );
+    expect(nyc.statusCode, nyc.body).toBe(200);
+    expect(nyc.json().row).toMatchObject({ parts_total: 99.99, tax: 8.87, total: 108.86, tax_percent: 8.875 });
   });
 
   it('lists every status but 9 and 11 by default; a canceled order leaves the list', async () => {

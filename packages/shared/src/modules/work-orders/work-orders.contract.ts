@@ -147,7 +147,7 @@ export const WorkOrderFormSchema = z
     towing: checkbox('Towing'),
     check_in: checkTime.default(''),
     check_out: checkTime.default(''),
-    tax_percent: field(percentSchema({ label: 'tax', max: 25, decimals: 2 }), {
+    tax_percent: field(percentSchema({ label: 'tax', max: 25, decimals: 3 }), {
       label: 'Tax on parts',
       kind: 'number',
       suffix: '%',
@@ -342,7 +342,10 @@ export function previewTotals(
   );
   const markup = hundredthsOf(shop.sublet_markup_percent);
   const sublet = (form.invoices ?? []).reduce((s, i) => s + subletBilled(hundredthsOf(i.amount), markup), 0);
-  const tax = Math.round(((parts + (shop.labor_taxable ? labour : 0)) * hundredthsOf(form.tax_percent)) / 10000);
+  // The tax rate to the thousandth of a percent (8.875 %): base × milli / 100,000, one rounding.
+  const tax = Math.round(
+    ((parts + (shop.labor_taxable ? labour : 0)) * Math.round(Number(form.tax_percent || 0) * 1000)) / 100000,
+  );
   return { labour, parts, tax, sublet, total: labour + parts + tax + sublet };
 }
 
