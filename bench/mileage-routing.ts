@@ -13,8 +13,10 @@ const net = await loadRoadNetwork();
 const loadMs = performance.now() - t0;
 const pairs = hubs.flatMap((a) => hubs.filter((b) => b !== a).map((b) => [a, b] as const));
 // The first leg also reads the state polygons (us-atlas) and warms the code: timed apart.
+const [firstA, firstB] = pairs[0] ?? [];
+if (!firstA || !firstB) throw new Error('no hub cities');
 const w0 = performance.now();
-await routeLeg(pairs[0]?.[0] ?? hubs[0]!, pairs[0]?.[1] ?? hubs[1]!);
+await routeLeg(firstA, firstB);
 const firstMs = performance.now() - w0;
 
 const passes: number[][] = [];
