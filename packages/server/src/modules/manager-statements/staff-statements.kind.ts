@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import type { Candidate, PaySource, SourceContext } from '../../platform/pay/define-statement';
 import { defineStatementKind } from '../../platform/pay/define-statement';
 import { payStatements } from '../../platform/pay/pay.table';
-import { type EntryRow, entriesFor } from '../bonus-charge';
+import { bonusCharges, type EntryRow, entriesFor } from '../bonus-charge';
 import { type MonthSalary, monthSalary } from '../salaries';
 
 /** The source key of a person's month's salary: unique per company, kind and source. */
@@ -75,6 +75,7 @@ const ENTRIES: PaySource = {
   name: STAFF_SOURCES.entry,
   section: 'additionalPayments',
   field: 'entries',
+  lock: { table: bonusCharges, id: Number },
   candidates: async (ctx) => {
     const rows = await entriesFor(ctx.tx, {
       companyId: ctx.user.companyId,
@@ -98,6 +99,7 @@ const ADDITIONAL: PaySource = {
   section: 'additionalPayments',
   field: 'additional',
   preselect: false,
+  lock: { table: bonusCharges, id: Number },
   candidates: async (ctx) => {
     const rows = await entriesFor(ctx.tx, {
       companyId: ctx.user.companyId,

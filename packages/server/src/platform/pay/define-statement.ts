@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../auth/access';
-import { type AnyRecord, defineRecord, type RecordContext } from '../record/define-record';
+import { type AnyRecord, defineRecord, type RecordContext, type RecordTable } from '../record/define-record';
 import { payStatements } from './pay.table';
 
 /** The spec's sections of a statement (001 §9: trips, fuel, schedulePayments, additionalPayments). */
@@ -77,6 +77,12 @@ export type PaySource = {
   /** Chosen by default on a new statement (default true). */
   preselect?: boolean;
   candidates: (ctx: SourceContext) => Promise<Candidate[]>;
+  /**
+   * The source's own rows, locked before their lines are claimed, when the owning module may change
+   * or delete a row under its own lock (an entry deleted while a statement takes it): the two wait
+   * on each other, and the one that comes second sees what the first did.
+   */
+  lock?: { table: RecordTable; id: (key: string) => number };
 };
 
 export type StatementMessages = {

@@ -236,6 +236,7 @@ async function writeChosen(
       )
       .returning({ key: payStatementLines.sourceKey });
     const add = [...wanted].map((k) => byKey.get(k) as Candidate).filter((c) => !c.onIt);
+    if (source.lock && add.length) await lockSourceRows(tx, source, kind, add);
     try {
       await claimLines(
         tx,
@@ -276,6 +277,19 @@ async function writeChosen(
         )}) and (o.settlement is null or o.settlement = 'carried')`,
     );
   }
+}
+
+/** Locks the source rows of the lines about to be claimed, in id order; one gone meanwhile is a 422. */
+async function lockSourceRows(tx: DbOrTx, source: PaySource, kind: StatementKind, lines: readonly Candidate[]) {
+  const lock = source.lock as NonNullable<PaySource['lock']>;
+  const ids = [...new Set(lines.map((c) => lock.id(c.key)))].sort((a, b) => a - b);
+  const found = await tx
+    .select({ id: lock.table.id })
+    .from(lock.table)
+    .where(inArray(lock.table.id, ids))
+    .orderBy(lock.table.id)
+    .for('update');
+  if (found.length !== ids.length) throw AppError.invalidField(source.field, kind.messages.lineTaken);
 }
 
 /** The statement's amount and figures are the sums of its lines; its paid amount the sum of its payments. */

@@ -1,5 +1,6 @@
 import { SECTION } from '@backhaul/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { date, integer, pgTable, serial } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { rowsOf } from '../../db/rows';
@@ -19,6 +20,13 @@ import {
   updateStatement,
   writeOffBalance,
 } from './statement.service';
+
+const probeJobs = pgTable('pay_probe_jobs', {
+  id: serial().primaryKey(),
+  payeeId: integer().notNull(),
+  doneOn: date().notNull(),
+  cents: integer().notNull(),
+});
 
 // A probe kind of this test only: a payee (a user) is paid for jobs (+) and charged for parts (−).
 const probeKind = defineStatementKind({
@@ -41,6 +49,7 @@ const probeKind = defineStatementKind({
       name: 'job',
       section: 'trips',
       field: 'jobs',
+      lock: { table: probeJobs, id: Number },
       candidates: async (ctx) => {
         const rows = await rowsOf<{ id: number; done_on: string; cents: number }>(
           ctx.tx,
@@ -321,6 +330,48 @@ describe('pay statement engine', () => {
     expect(await lines()).toEqual([[a, 20_000]]);
     const s = await findStatement(t.db, probeKind, user, id);
     expect(s).toMatchObject({ amountCents: 20_000, terms: { note: 'second' } });
+  });
+
+  it('locks a source row while its line is claimed: a job deleted at the same time is either paid or gone, never both', async () => {
+    for (let round = 0; round < 4; round++) {
+      const day = `2026-01-${String(5 + round * 7).padStart(2, '0')}`;
+      const j = await job(payeeA, day, 1_000);
+      // The owner's delete: under the row's lock, refused when a statement holds the job's line.
+      const remove = t.db.transaction(async (tx) => {
+        await tx
+          .select()
+          .from(probeJobs)
+          .where(eq(probeJobs.id, Number(j)))
+          .for('update');
+        const [held] = await rowsOf(
+          tx,
+          sql`select 1 from pay_statement_lines where source = 'job' and source_key = ${j}`,
+        );
+        if (held) return 'kept';
+        await tx.delete(probeJobs).where(eq(probeJobs.id, Number(j)));
+        return 'deleted';
+      });
+      const made = createStatement(t.db, probeKind, user, {
+        payeeId: payeeA,
+        period: { from: day, to: day },
+        chosen: { jobs: [j] },
+      });
+      const [r, m] = await Promise.allSettled([remove, made]);
+      const [line] = await rowsOf<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from pay_statement_lines where source = 'job' and source_key = ${j}`,
+      );
+      const [row] = await rowsOf<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from pay_probe_jobs where id = ${Number(j)}`,
+      );
+      // Paid and kept, or deleted and the statement refused: never a line for a job that is gone.
+      if (r.status === 'fulfilled' && r.value === 'deleted') {
+        expect([m.status, line?.n, row?.n]).toEqual(['rejected', 0, 0]);
+      } else {
+        expect([m.status, line?.n, row?.n]).toEqual(['fulfilled', 1, 1]);
+      }
+    }
   });
 
   it('makes one statement per payee and period when requests arrive at once', async () => {
