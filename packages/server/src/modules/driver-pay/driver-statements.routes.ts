@@ -53,6 +53,18 @@ export const driverStatementsRoutes: RouteModule = {
       schema: { tags, params: IdParamsSchema, response: { 200: StatementEditSchema } },
       handler: (req) => service.editStatement(db, caller(req).user, req.params.id),
     });
+    // Beyond the register (docs/spec-deviations.md): the PDF Send mails, downloaded; whoever may open the statement.
+    app.get('/drivers-statements/:id/pdf', {
+      config: { access: { anyOf: [can(ACTION.EDIT), can(ACTION.VIEW)] } },
+      schema: { tags, summary: 'The statement as the PDF that Send mails (a download)', params: IdParamsSchema },
+      handler: async (req, reply) => {
+        const pdf = await mail.statementPdf(db, caller(req).user, req.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${pdf.name}"`)
+          .send(pdf.data);
+      },
+    });
     app.post('/drivers-statements', {
       config: { access: can(ACTION.CREATE) },
       schema: { tags, body: StatementCreateSchema, response: { 200: StatementSavedSchema } },

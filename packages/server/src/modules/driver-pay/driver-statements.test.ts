@@ -6,6 +6,7 @@ import { STATEMENT_MSG } from '@backhaul/shared/modules/driver-pay/driver-statem
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { pdfText } from '../../../test/pdf-text';
 import { startSmtpServer } from '../../../test/smtp';
 import { freezeClock, thawClock } from '../../platform/clock';
 
@@ -474,6 +475,15 @@ describe('driver statements', () => {
       escrow: { balance: 300, target: 500, deposit: 300 },
       advances_outstanding: 0,
     });
+    // The statement's PDF, as Send mails it, downloaded (GET …/pdf): the escrow balance is printed on it.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/drivers-statements/${s1.id}/pdf`,
+      headers: t.bearer(token),
+    });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="driver-statement-${s1.id}.pdf"`);
+    expect(await pdfText(pdf.rawPayload)).toMatch(/Escrow balance:\s+\$300\.00 of \$500\.00/);
     await trip({ driverId: d.id, day: '2026-03-09', loads: [{ gross: 1000, loaded: 250 }] });
     const s2 = await createPreselected(d.id, W2);
     // 750.00 − the deposit that reaches the target: min(300, 500 − 300) = 200.00 → 550.00
@@ -725,10 +735,21 @@ describe('driver statements', () => {
       (await api('POST', '/drivers-statements/setPay/1', { amount: 1, date: '2026-03-01' }, viewer.token)).status,
     ).toBe(403);
     expect((await api('POST', '/drivers-statements/writeOff/1', { reason: 'x' }, viewer.token)).status).toBe(403);
+    // The PDF: whoever may open the statement (edit or view), no one else.
+    const pdfOf = async (as: string, id = 1) =>
+      (await t.app.inject({ method: 'GET', url: `/api/drivers-statements/${id}/pdf`, headers: t.bearer(as) }))
+        .statusCode;
+    expect(await pdfOf(dispatcher)).toBe(403);
     const stranger = await f.user(view, { companyId: await f.company() });
     const theirs = await api('POST', '/drivers-statements/list', {}, stranger.token);
     expect(theirs.status).toBe(200);
     expect(theirs.body.total).toBe(0);
+    // Another company's statement is not found, its PDF neither.
+    const [ours] = await t.database.query<{ id: number }>(
+      "select id from pay_statements where kind = 'driver' and company_id = 1 order by id limit 1",
+    );
+    expect(await pdfOf(viewer.token, ours?.id)).toBe(200);
+    expect(await pdfOf(stranger.token, ours?.id)).toBe(404);
   });
 });
 

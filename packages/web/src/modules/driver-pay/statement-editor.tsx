@@ -1,4 +1,4 @@
-import { ACTION, SECTION } from '@backhaul/shared';
+import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   AdditionFormSchema,
@@ -21,10 +21,11 @@ import {
   Text,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconPencil, IconSend } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload, IconPencil, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
+import { downloadLink } from '../../platform/data-table/download';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { zodValidator } from '../../platform/form-validation';
 import { ConfirmDialog, DeleteIconButton } from '../../platform/record/confirm-dialog';
@@ -490,6 +491,16 @@ export function StatementEditor(props: {
               </Text>
             </Text>
             <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconDownload size={16} />}
+                onClick={() =>
+                  downloadLink(`/api/drivers-statements/${s.id}/pdf`).catch(() => showAlert('error', MSG.whoops))
+                }
+                data-testid="statement-pdf"
+              >
+                PDF
+              </Button>
               {canSend && (
                 <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => props.onSend(s.id)}>
                   Send
