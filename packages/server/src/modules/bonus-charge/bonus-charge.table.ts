@@ -3,8 +3,8 @@ import { bigint, boolean, date, index, integer, pgTable, serial, text, timestamp
 /**
  * Bonus or charge entries (001 §3): money in cents, always positive; the type says whether it adds to
  * or takes from the pay. `salaryMonth` is the month's first day; `additional` makes it "Additional
- * {year}". Whether a statement pays the entry is its line on the statement (action_delete is derived
- * from it); the old `actionDelete` flag is no longer read or written (kept until a migration drops it).
+ * {year}". Whether a statement pays the entry is its line on the statement (the API's action_delete
+ * is derived from it).
  */
 export const bonusCharges = pgTable(
   'bonus_charges',
@@ -19,7 +19,6 @@ export const bonusCharges = pgTable(
     salaryMonth: date().notNull(),
     additional: boolean().notNull().default(false),
     description: text().notNull().default(''),
-    actionDelete: boolean().notNull().default(false),
     createdBy: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -47,7 +47,6 @@ export const driversSeeder: Seeder = {
         truckId: truck?.id ?? null,
         trailerId: truck?.trailerId ?? null,
         trailerTypeId: typeIds[i % 3] ?? null,
-        amountCents: Math.round(pay.rateMilli / 10),
         rateMilli: pay.rateMilli,
         paymentType: pay.type,
         cdlNumber: f.string.alphanumeric({ length: 9, casing: 'upper' }),
@@ -61,7 +60,6 @@ export const driversSeeder: Seeder = {
       id: drivers.id,
       truckId: drivers.truckId,
       paymentType: drivers.paymentType,
-      amountCents: drivers.amountCents,
       rateMilli: drivers.rateMilli,
     });
     const truckDrivers = new Map<number, number>();
@@ -77,7 +75,6 @@ export const driversSeeder: Seeder = {
         .map((d) => ({
           driverId: d.id,
           contractType: d.paymentType,
-          rate: d.amountCents,
           rateMilli: d.rateMilli,
           startsOn: dayFromToday(-f.number.int({ min: 30, max: 900 })),
           terms:

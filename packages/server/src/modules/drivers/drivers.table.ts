@@ -21,8 +21,6 @@ export const drivers = pgTable(
     truckId: integer(),
     trailerId: integer(),
     trailerTypeId: integer(),
-    /** Replaced by rate_milli (migration 0029 copies it); dropped in 0030. */
-    amountCents: integer().notNull().default(0),
     /** The same rate in thousandths (see driver_contracts.rate_milli). */
     rateMilli: integer().notNull().default(0),
     /** per_mile, percent, flat, hourly */
@@ -54,8 +52,6 @@ export const driverContracts = pgTable(
       .references(() => drivers.id, { onDelete: 'cascade' }),
     /** percent, per_mile, flat */
     contractType: text().notNull(),
-    /** Replaced by rate_milli (migration 0029 copies it); dropped in 0030. */
-    rate: integer().notNull().default(0),
     /**
      * The rate in thousandths, as the business writes it: dollars per mile ($0.575 → 575), percent of
      * the line haul (8.875 % → 8875), dollars per load or per hour.

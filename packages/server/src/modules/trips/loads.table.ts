@@ -53,7 +53,6 @@ export const loads = pgTable(
     /** Billing row created for the load (accounting → billing). */
     billing: boolean().notNull().default(false),
     customerInvoiceId: integer(),
-    dispatcherStatementId: integer(),
     /** Extraction from a rate confirmation: none, extracted, confirmed. */
     aiStatus: text(),
     aiConfidence: real(),

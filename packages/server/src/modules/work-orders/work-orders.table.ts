@@ -31,8 +31,6 @@ export const workOrders = pgTable(
     checkIn: timestamp({ withTimezone: true }),
     checkOut: timestamp({ withTimezone: true }),
     /** Tax on parts in hundredths of a percent (8.25 % = 825). */
-    /** Replaced by tax_milli (migration 0029 copies it); dropped in 0030. */
-    taxBasisPoints: integer().notNull().default(0),
     /** The sales tax rate in thousandths of a percent, as written (8.875 % → 8875). */
     taxMilli: integer().notNull().default(0),
     /** Whether the tax was also charged on labour (Accounting settings, shop group, when the totals were computed). */
