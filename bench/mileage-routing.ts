@@ -3,8 +3,7 @@
 // nothing kept from before, in two passes in alternating order; prints the median, p95 and max.
 // Usage: npx tsx bench/mileage-routing.ts
 import { performance } from 'node:perf_hooks';
-import { loadRoadNetwork } from '../packages/server/src/modules/mileage/network';
-import { forgetRoutedLegs, routeLeg } from '../packages/server/src/modules/mileage/route-leg';
+import { forgetRoutedLegs, loadRoadNetwork, routeLeg } from '../packages/server/src/modules/mileage';
 import { hubPlaces } from '../packages/server/src/platform/seed/seed-helpers';
 
 const hubs = hubPlaces();

@@ -9,7 +9,9 @@ export {
   resolvePlace,
 } from './mileage.service';
 export { routedLegs } from './mileage.table';
+export { loadRoadNetwork, type RoadNetwork } from './network';
 export {
+  forgetRoutedLegs,
   type MileageConfig,
   type RoutedLeg,
   type RoutingProvider,

@@ -138,10 +138,16 @@ describe('offline road routing: the known trips', () => {
     expect(leg.routes).toContain('I-20');
   });
 
+  it('network.json is what build-network.ts makes of routes.txt (rebuilt after every edit)', async () => {
+    const { buildNetworkData } = await import('./network/build-network');
+    const committed = await import('./network/network.json', { with: { type: 'json' } });
+    expect(buildNetworkData()).toEqual(committed.default);
+  });
+
   it('the network is the interstate system with the US routes between', async () => {
     const net = await loadRoadNetwork();
-    expect(net.routes).toBeGreaterThanOrEqual(55);
-    expect(net.points).toBeGreaterThan(1200);
+    expect(net.routes).toBeGreaterThanOrEqual(75);
+    expect(net.points).toBeGreaterThan(1400);
     // Junctions are shared nodes: fewer nodes than points.
     expect(net.nodes).toBeLessThan(net.points);
   });

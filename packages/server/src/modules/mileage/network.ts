@@ -27,6 +27,8 @@ type LinkData = { miles: number; state: string | null; route: string };
  * in its mile markers).
  */
 export const LOCAL_ROAD_FACTOR = 1.2;
+/** The share of the straight line A* may count on (below the markers' worst ratio to it). */
+const HEURISTIC_MARGIN = 0.8;
 /** How many of the nearest network nodes an origin or a destination may join at. */
 const JOIN_NODES = 5;
 /** Stops closer than this (great circle) may also go straight, on local roads. */
@@ -82,8 +84,11 @@ export function buildNetwork(data: NetworkData): RoadNetwork {
   graph.forEachNode((n) => {
     nodes.push({ id: String(n.id), lat: n.data.lat, lon: n.data.lon });
   });
+  // A*: the straight line to the destination, shortened by a margin, never exceeds the road miles
+  // left (mile markers run at least 0.9 × the straight line between two points: build-network checks).
   const finder: PathFinder<NodeData> = aStar(graph, {
     distance: (_a: Node<NodeData>, _b: Node<NodeData>, l: Link<LinkData>) => l.data.miles,
+    heuristic: (a: Node<NodeData>, b: Node<NodeData>) => greatCircleMiles(a.data, b.data) * HEURISTIC_MARGIN,
   });
 
   const nearest = (p: LatLon) => {

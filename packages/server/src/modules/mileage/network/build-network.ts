@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { resolvePlace } from '../mileage.service';
 import type { NetworkData, NetworkPoint, NetworkRoute } from '../network';
 import { boundaryCrossings, greatCircleMiles, stateAt } from '../state-cut';
@@ -69,7 +69,8 @@ function resolveCity(place: string, state: string, line: number): { lat: number;
   return { lat: Number(r.lat.toFixed(4)), lon: Number(r.lon.toFixed(4)) };
 }
 
-function build(): NetworkData {
+/** network.json's content from routes.txt (the test compares it with the committed file). */
+export function buildNetworkData(): NetworkData {
   const routes = parse();
   // Junctions first: the coordinates given anywhere for an id hold for every route that meets there.
   const junctions = new Map<string, { lat: number; lon: number }>();
@@ -160,15 +161,17 @@ function check(out: NetworkRoute[], drafts: Array<{ points: Draft[] }>) {
   for (const w of warnings) console.warn(`routes.txt:${w}`);
 }
 
-const data = build();
-writeFileSync(
-  join(here, 'network.json'),
-  `{"version":${JSON.stringify(data.version)},"routes":[\n${data.routes
-    .map(
-      (r) =>
-        `{"route":${JSON.stringify(r.route)},"title":${JSON.stringify(r.title)},"points":[\n${r.points.map((p) => JSON.stringify(p)).join(',\n')}\n]}`,
-    )
-    .join(',\n')}\n]}\n`,
-);
-const points = data.routes.reduce((s, r) => s + r.points.length, 0);
-console.log(`network.json: ${data.routes.length} routes, ${points} points (version ${data.version})`);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const data = buildNetworkData();
+  writeFileSync(
+    join(here, 'network.json'),
+    `{"version":${JSON.stringify(data.version)},"routes":[\n${data.routes
+      .map(
+        (r) =>
+          `{"route":${JSON.stringify(r.route)},"title":${JSON.stringify(r.title)},"points":[\n${r.points.map((p) => JSON.stringify(p)).join(',\n')}\n]}`,
+      )
+      .join(',\n')}\n]}\n`,
+  );
+  const points = data.routes.reduce((s, r) => s + r.points.length, 0);
+  console.log(`network.json: ${data.routes.length} routes, ${points} points (version ${data.version})`);
+}
