@@ -98,11 +98,11 @@ const KNOWN_TRIPS: Array<{
     states: { OH: 1, KY: 191.8, TN: 161.5, GA: 107 },
   },
   {
-    // I-35E TX 428→467 + I-35 467→504; OK 236; KS 235.5; MO 0→2.
-    name: 'I-35 Dallas → Kansas City',
-    from: ['Dallas', 'TX'],
+    // I-35 OK 127 (I-40) → 236; KS 235.5; MO 0 → 2 (I-70).
+    name: 'I-35 Oklahoma City → Kansas City',
+    from: ['Oklahoma City', 'OK'],
     to: ['Kansas City', 'MO'],
-    states: { TX: 76, OK: 236, KS: 235.5, MO: 2 },
+    states: { OK: 109, KS: 235.5, MO: 2 },
   },
   {
     // I-94 IL 51→63 + I-57 357.5→0; I-57 MO 22 + I-55 67→0; I-55 AR 72.2; TN 12.9→11.

@@ -1,6 +1,6 @@
 import createGraph, { type Graph, type Link, type Node } from 'ngraph.graph';
 import { aStar, type PathFinder } from 'ngraph.path';
-import { cutSegment, greatCircleMiles, type LatLon } from './state-cut';
+import { cutSegment, greatCircleMiles, type LatLon, type Lonlat, stateAt } from './state-cut';
 
 /** A point of a route as network/network.json holds it (network/README.md). */
 export type NetworkPoint = {
@@ -19,7 +19,13 @@ export type NetworkRoute = { route: string; title: string; points: NetworkPoint[
 export type NetworkData = { version: string; routes: NetworkRoute[] };
 
 type NodeData = LatLon & { name: string };
-type LinkData = { miles: number; state: string | null; route: string };
+type LinkData = {
+  miles: number;
+  /** What the path search minimises: the miles, a US or state route's × SURFACE_ROUTE_COST. */
+  cost: number;
+  state: string | null;
+  route: string;
+};
 
 /**
  * From a stop to the network: great-circle miles × this factor (city streets and state roads are
@@ -27,6 +33,14 @@ type LinkData = { miles: number; state: string | null; route: string };
  * in its mile markers).
  */
 export const LOCAL_ROAD_FACTOR = 1.2;
+/**
+ * A mile on a US or state route counts 5 % more in the search than an Interstate mile (signals,
+ * towns, two lanes), so of two near-equal ways the Interstate wins; a US route that saves more
+ * (US-287 from Dallas to Denver, 80 miles) still wins. The miles reported are the road's own.
+ */
+const SURFACE_ROUTE_COST = 1.05;
+/** A connector this short with both ends in one state is taken to stay in it. */
+const SHORT_CONNECTOR_MILES = 30;
 /** The share of the straight line A* may count on (below the markers' worst ratio to it). */
 const HEURISTIC_MARGIN = 0.8;
 /** How many of the nearest network nodes an origin or a destination may join at. */
@@ -58,7 +72,7 @@ export function buildNetwork(data: NetworkData): RoadNetwork {
   const link = (a: string, b: string, data: LinkData) => {
     const existing = graph.getLink(a, b) ?? graph.getLink(b, a);
     if (existing) {
-      if (existing.data.miles > data.miles) existing.data = data;
+      if (existing.data.cost > data.cost) existing.data = data;
       return;
     }
     graph.addLink(a, b, data);
@@ -71,8 +85,10 @@ export function buildNetwork(data: NetworkData): RoadNetwork {
       if (!graph.getNode(key)) graph.addNode(key, { lat: p.lat, lon: p.lon, name: p.name });
       if (prev && !p.via) {
         const sameState = prev.p.state === p.state;
+        const miles = sameState ? Math.abs(p.mm - prev.p.mm) : 0;
         link(prev.key, key, {
-          miles: sameState ? Math.abs(p.mm - prev.p.mm) : 0,
+          miles,
+          cost: r.route.startsWith('I-') ? miles : miles * SURFACE_ROUTE_COST,
           state: sameState ? p.state : null,
           route: r.route,
         });
@@ -84,20 +100,25 @@ export function buildNetwork(data: NetworkData): RoadNetwork {
   graph.forEachNode((n) => {
     nodes.push({ id: String(n.id), lat: n.data.lat, lon: n.data.lon });
   });
-  // A*: the straight line to the destination, shortened by a margin, never exceeds the road miles
+  // A*: the straight line to the destination, shortened by a margin, never exceeds the cost
   // left (mile markers run at least 0.9 × the straight line between two points: build-network checks).
   const finder: PathFinder<NodeData> = aStar(graph, {
-    distance: (_a: Node<NodeData>, _b: Node<NodeData>, l: Link<LinkData>) => l.data.miles,
+    distance: (_a: Node<NodeData>, _b: Node<NodeData>, l: Link<LinkData>) => l.data.cost,
     heuristic: (a: Node<NodeData>, b: Node<NodeData>) => greatCircleMiles(a.data, b.data) * HEURISTIC_MARGIN,
   });
 
+  /** The JOIN_NODES nodes nearest a place (flat-earth distance: only their order matters), one pass. */
   const nearest = (p: LatLon) => {
     const cos = Math.cos((p.lat * Math.PI) / 180);
-    return nodes
-      .map((n) => ({ n, d: (n.lat - p.lat) ** 2 + ((n.lon - p.lon) * cos) ** 2 }))
-      .sort((x, y) => x.d - y.d)
-      .slice(0, JOIN_NODES)
-      .map((x) => x.n);
+    const best: Array<{ n: (typeof nodes)[number]; d: number }> = [];
+    for (const n of nodes) {
+      const d = (n.lat - p.lat) ** 2 + ((n.lon - p.lon) * cos) ** 2;
+      if (best.length === JOIN_NODES && d >= (best[JOIN_NODES - 1]?.d ?? Infinity)) continue;
+      best.push({ n, d });
+      best.sort((x, y) => x.d - y.d);
+      if (best.length > JOIN_NODES) best.pop();
+    }
+    return best.map((x) => x.n);
   };
 
   const route = (from: LatLon, to: LatLon): RoutedPath => {
@@ -107,11 +128,10 @@ export function buildNetwork(data: NetworkData): RoadNetwork {
     const TO = '@to';
     graph.addNode(FROM, { ...from, name: 'origin' });
     graph.addNode(TO, { ...to, name: 'destination' });
-    const local = (a: LatLon, b: LatLon): LinkData => ({
-      miles: greatCircleMiles(a, b) * LOCAL_ROAD_FACTOR,
-      state: null,
-      route: 'local',
-    });
+    const local = (a: LatLon, b: LatLon): LinkData => {
+      const miles = greatCircleMiles(a, b) * LOCAL_ROAD_FACTOR;
+      return { miles, cost: miles, state: null, route: 'local' };
+    };
     try {
       for (const n of nearest(from)) graph.addLink(FROM, n.id, local(from, n));
       for (const n of nearest(to)) graph.addLink(n.id, TO, local(n, to));
@@ -131,8 +151,15 @@ export function buildNetwork(data: NetworkData): RoadNetwork {
         if (l.data.miles > 0 && routes[routes.length - 1] !== l.data.route) routes.push(l.data.route);
         if (l.data.state) states[l.data.state] = (states[l.data.state] ?? 0) + l.data.miles;
         else if (l.data.miles > 0) {
-          // A connector: its miles shared among the states its straight line crosses.
-          const pieces = cutSegment([a.data.lon, a.data.lat], [b.data.lon, b.data.lat]);
+          // A connector: its miles shared among the states its straight line crosses (a short one
+          // with both ends in one state stays in it: no polygon cutting).
+          const [pa, pb]: [Lonlat, Lonlat] = [
+            [a.data.lon, a.data.lat],
+            [b.data.lon, b.data.lat],
+          ];
+          const same = l.data.miles < SHORT_CONNECTOR_MILES ? stateAt(pa) : null;
+          const pieces: Array<[string, number]> =
+            same && stateAt(pb, same) === same ? [[same, l.data.miles]] : cutSegment(pa, pb);
           const gc = pieces.reduce((s, [, m]) => s + m, 0);
           for (const [state, m] of pieces) states[state] = (states[state] ?? 0) + (gc ? (l.data.miles * m) / gc : 0);
         }
