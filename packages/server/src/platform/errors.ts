@@ -59,5 +59,3 @@ export class AppError extends Error {
     return new AppError('too_many', message, { retryAfterSeconds });
   }
 }
-
-export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -10,13 +10,3 @@ export function startLoading(): void {
 export function stopLoading(): void {
   loadingStore.set((n) => Math.max(0, n - 1));
 }
-
-/** Runs a task with the indicator on, and always turns it off again, even when the task fails. */
-export async function withLoading<T>(task: () => Promise<T>): Promise<T> {
-  startLoading();
-  try {
-    return await task();
-  } finally {
-    stopLoading();
-  }
-}

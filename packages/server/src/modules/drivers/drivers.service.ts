@@ -22,8 +22,6 @@ import { trucks } from '../trucks';
 import { contractRecord, DRIVER_MSG, driverFiles, driverRecord, toContract, toDriverFile } from './drivers.record';
 import { driverContracts, drivers } from './drivers.table';
 
-export { DRIVER_MSG } from './drivers.record';
-
 /** The caller's drivers: the company's, or only its customer's for a customer user. */
 const inScope = (user: AuthUser): SQL =>
   and(

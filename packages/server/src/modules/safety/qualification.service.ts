@@ -231,6 +231,3 @@ export async function qualificationDueItems(
     entityId: Number(r.entity_id),
   }));
 }
-
-/** The horizon of "expiring soon" for a day. */
-export const horizonOf = (today: string) => addDays(today, DUE_WINDOW_DAYS);

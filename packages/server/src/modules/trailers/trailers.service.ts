@@ -14,9 +14,6 @@ import { trailers } from './trailers.table';
 
 export { trailerKind } from './trailers.record';
 
-export const getTrailer = (db: DbOrTx, user: AuthUser, id: number): Promise<Trailer> =>
-  getRecord(db, trailerRecord, user, id);
-
 export async function trailerOptions(db: DbOrTx, user: AuthUser): Promise<TrailerOptions> {
   const customerScope = user.customerId ? sql` and id = ${user.customerId}` : sql``;
   const [customers, trailerTypes, system] = await Promise.all([

@@ -19,9 +19,6 @@ export function weeksWindow(date: string, weeks: number): DateRange {
   return { from: addDays(date, -(weeks * 7 - 1)), to: date };
 }
 
-export const defaultDateFilter = (now = new Date()): DateRange =>
-  weeksWindow(nowInCompanyTimeZone(now).date, TRIPS_DEFAULT_WEEKS);
-
 /**
  * A spec date value: "YYYY-MM-DD" (with the request's weeks), { date, weeks }, { from, to } or
  * [from, to]. Answers the engine's date filter, or a 422 naming the key.

@@ -13,7 +13,6 @@ import { tripConnections, tripNotes } from './trips.table';
 
 // The reads and the scope are their own files; callers of this service find them here too.
 export * from './trips.read';
-export { seesAllTrips } from './trips.scope';
 
 /** The event names the trip's owners before and after, so the topic's rule can scope it per listener. */
 async function publish(live: LiveBus, auth: AuthContext, id: number, action: string, owners: (TripOwners | null)[]) {

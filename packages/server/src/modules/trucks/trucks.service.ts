@@ -14,10 +14,6 @@ import { trucks } from './trucks.table';
 
 export { truckKind } from './trucks.record';
 
-/** One truck with the names behind its ids. */
-export const getTruck = (db: DbOrTx, user: AuthUser, id: number): Promise<Truck> =>
-  getRecord(db, truckRecord, user, id);
-
 // ---------- options of the form ----------
 
 export async function driverTrailers(

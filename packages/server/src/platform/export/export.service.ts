@@ -12,7 +12,7 @@ import {
   type ExportWriter,
 } from './export-writers';
 
-export type { ExportColumn, ExportColumnKind, ExportRow } from './export-writers';
+export type { ExportColumn, ExportRow } from './export-writers';
 
 export type ExportInput = {
   actor: { id: number; companyId: number };

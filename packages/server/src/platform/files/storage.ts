@@ -47,23 +47,3 @@ export function createLocalStorage(root: string): FileStorage {
     remove: (key) => rm(pathOf(key), { force: true }),
   };
 }
-
-/** Tests and the embedded default without DATA_DIR writes: bytes kept in memory. */
-export function createMemoryStorage(): FileStorage {
-  const blobs = new Map<string, Buffer>();
-  return {
-    kind: 'local',
-    async put(key, body) {
-      assertStorageKey(key);
-      blobs.set(key, Buffer.from(body));
-    },
-    async get(key) {
-      const b = blobs.get(key);
-      if (!b) throw new Error(`No such file: ${key}`);
-      return b;
-    },
-    async remove(key) {
-      blobs.delete(key);
-    },
-  };
-}

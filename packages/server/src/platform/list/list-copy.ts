@@ -23,11 +23,6 @@ const plans = new Map<string, CopyPlan | null>();
 /** How much COPY text is transcoded at once (~2.5× that in JSON). */
 const COPY_PIECE = 128 * 1024;
 
-/** Forgets the columns' kinds read so far (a test that changes a list's columns). */
-export function forgetCopyPlans(): void {
-  plans.clear();
-}
-
 /**
  * A statement's text with its parameters written as literals (COPY takes none), or null when a
  * value is not a string, number, boolean or null, or the placeholders are not $1…$n in order.

@@ -17,14 +17,6 @@ export function normalizeSettings(def: ListDefinition, saved: ListSettings): Lis
   return { columns };
 }
 
-export async function loadSettings(db: DbOrTx, def: ListDefinition, userId: number): Promise<ListSettings | null> {
-  const [row] = await db
-    .select({ settings: listSettings.settings })
-    .from(listSettings)
-    .where(and(eq(listSettings.userId, userId), eq(listSettings.section, def.key)));
-  return row ? normalizeSettings(def, row.settings) : null;
-}
-
 /** Saves a user's column order, visibility and widths; unknown or repeated columns are a 422. */
 export async function saveSettings(
   db: DbOrTx,

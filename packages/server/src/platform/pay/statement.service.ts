@@ -748,13 +748,3 @@ export function paidStatusOf(owed: string, s: Pick<Statement, 'amountCents' | 'p
   if (s.paidCents === 0) return 'Not paid';
   return s.paidCents < s.amountCents ? 'Partly paid' : 'Paid';
 }
-
-export const PAID_STATUS_VALUES = (owed: string) => [
-  'Not paid',
-  'Partly paid',
-  'Paid',
-  'Nothing due',
-  owed,
-  'Carried',
-  'Written off',
-];

@@ -1,3 +1,3 @@
 // The web safety module's public surface: what other web modules may import (docs/ARCHITECTURE.md).
 export { loadQualification, qualificationKeys } from './qualification.api';
-export { DaysLeftBadge, QualificationPanel, ScoreTrendChart } from './qualification-panel';
+export { QualificationPanel, ScoreTrendChart } from './qualification-panel';

@@ -7,7 +7,6 @@ export {
   ChartCard,
   chartOptions,
   GrossChart,
-  RpmChart,
   shortLabel,
   TICKS,
 } from './statistics-charts';

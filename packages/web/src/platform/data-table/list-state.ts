@@ -103,8 +103,6 @@ export const refreshListState = (defaultLimit: number = TABLE_DEFAULT_PAGE_SIZE)
   limit: defaultLimit,
 });
 
-export const pageCount = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
-
 /** The page input is clamped between 1 and the page count (000 §5). */
 export function clampPage(value: number, pages: number): number {
   if (!Number.isFinite(value)) return 1;

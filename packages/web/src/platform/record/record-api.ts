@@ -14,7 +14,7 @@ export function queryKeys<N extends string>(name: N) {
     form: (id: number | string | null, ...params: unknown[]) => [name, 'form', id, ...params] as const,
   };
 }
-export type QueryKeys = ReturnType<typeof queryKeys>;
+type QueryKeys = ReturnType<typeof queryKeys>;
 
 const call = <T>(spec: RouteSpec, params: Record<string, number | string>, body: unknown, schema?: z.ZodType<T>) => {
   const { method, url } = routeCall(spec, params);

@@ -1,5 +1,5 @@
 /** What an export call answers: a link at once, or a job whose result carries the link. */
-export type ExportAnswer = { link: string | null; job_id?: string };
+type ExportAnswer = { link: string | null; job_id?: string };
 
 /** Starts the browser download of a server file link (/api/files/:id/download; the cookie goes along). */
 export function downloadLink(link: string): void {

@@ -16,7 +16,7 @@ export const StoredFileSchema = z.object({
   url: z.string(),
   preview_url: z.string().nullable(),
 });
-export type StoredFile = z.infer<typeof StoredFileSchema>;
+type StoredFile = z.infer<typeof StoredFileSchema>;
 
 /** The spec's accepted types (§5), for the file input's accept attribute and a first check. */
 export const UPLOAD_ACCEPT = '.png,.jpeg,.jpg,.bmp,.gif,.pdf';
@@ -28,11 +28,6 @@ export function uploadProblem(name: string): string | null {
   if (!ACCEPTED.test(name)) return 'Only png, jpeg, jpg, bmp, gif and pdf files can be uploaded.';
   return null;
 }
-
-export const listFiles = (entity: string, entityId: string | number) =>
-  api.get(`/files/list/${entity}/${entityId}`, { schema: z.object({ rows: z.array(StoredFileSchema) }) });
-
-export const deleteFile = (id: number) => api.delete(`/files/${id}`);
 
 /**
  * A multipart POST of one file and text fields (the JSON api client sends no forms); a failure is an

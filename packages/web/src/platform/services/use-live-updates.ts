@@ -49,11 +49,3 @@ export function useLiveUpdates(topics: readonly string[], onChange: (change: Liv
     });
   }, [key]);
 }
-
-/** The common case: refetch a board's queries when one of its rows changes elsewhere. */
-export function useLiveRefresh(topic: string, queryKey: QueryKey): void {
-  const client = useQueryClient();
-  useLiveUpdates([topic], () => {
-    void client.invalidateQueries({ queryKey });
-  });
-}
