@@ -57,7 +57,10 @@ function formIdiomFindings(file: string, text: string): Finding[] {
     add(m.index, 'useForm by hand: use useRecordForm (or RecordDialog / useRecordDialog for a record)');
   for (const m of text.matchAll(/(?<!\.)\bcatch\s*(\(|\{)/g)) {
     if (/\bApiError\b|\bfieldErrors\b/.test(blockAfter(text, m.index + m[0].length - 1)))
-      add(m.index, 'an ApiError caught by hand: useRecordForm puts a 422 on the fields, the API client alerts the rest');
+      add(
+        m.index,
+        'an ApiError caught by hand: useRecordForm puts a 422 on the fields, the API client alerts the rest',
+      );
   }
   for (const m of text.matchAll(/\.fieldErrors\b/g))
     add(m.index, "a 422's fieldErrors read by hand: useRecordForm puts them on the fields");
@@ -69,7 +72,7 @@ function formIdiomFindings(file: string, text: string): Finding[] {
 describe('one form idiom in the web modules (issue 29)', () => {
   it('finds the old idioms it is meant to refuse', () => {
     const old = [
-      "const form = useForm<Values>({ initialValues: EMPTY });",
+      'const form = useForm<Values>({ initialValues: EMPTY });',
       'const [errors, setErrors] = useState<Record<string, string[]>>({});',
       '  try { await save(); } catch (err) {',
       '    if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));',
