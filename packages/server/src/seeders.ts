@@ -1,10 +1,11 @@
 import { accountSeeder } from './modules/account/account.seed';
 import { accountingServicesSeeder } from './modules/accounting-services/accounting-services.seed';
+import { billingSeeder } from './modules/billing/billing.seed';
 import { bonusChargeSeeder } from './modules/bonus-charge/bonus-charge.seed';
 import { brokersSeeder } from './modules/brokers/brokers.seed';
 import { citiesSeeder } from './modules/cities/cities.seed';
 import { clientsSeeder } from './modules/clients/clients.seed';
-import { customerSaleManagersSeeder, customersSeeder } from './modules/customers/customers.seed';
+import { customerSaleManagersSeeder, customersSeeder, customerTermsSeeder } from './modules/customers/customers.seed';
 import { dispatcherStatementsSeeder } from './modules/dispatcher-statements/dispatcher-statements.seed';
 import { driverPaySeeder } from './modules/driver-pay/driver-pay.seed';
 import { driversSeeder } from './modules/drivers/drivers.seed';
@@ -56,8 +57,11 @@ export const SEEDERS: readonly Seeder[] = [
   citiesSeeder,
   brokersSeeder,
   tripsSeeder,
+  // Delivered loads with paperwork made ready for invoicing, then invoiced.
+  billingSeeder,
   invoicesSeeder,
-  // After the invoices: money received on them.
+  // After the invoices: payment terms, then money received on them.
+  customerTermsSeeder,
   paymentsSeeder,
   // Factored loads on schedules, and what the factoring companies paid short.
   schedulesSeeder,

@@ -2,6 +2,9 @@ import { SECTION } from '@backhaul/shared';
 import { BILLING_LABELS } from '@backhaul/shared/modules/billing/billing.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { brokers } from '../brokers';
+import { customers } from '../customers';
+import { loads } from '../trips';
 
 const TZ = 'America/Chicago';
 const shown = (expr: SQL) => sql`to_char(${expr} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
@@ -15,31 +18,31 @@ export const billingList = defineList({
   key: 'billings',
   title: 'Billing',
   section: SECTION.Billing,
-  from: sql`loads`,
-  rowKey: sql`loads.id`,
+  from: sql`${loads}`,
+  rowKey: sql`${loads.id}`,
   joins: {
-    billing: sql`left join billings on billings.load_id = loads.id`,
+    billing: sql`left join billings on billings.load_id = ${loads.id}`,
     biller: sql`left join users biller on biller.id = billings.created_by`,
-    customer: sql`left join customers on customers.id = loads.customer_id`,
-    broker: sql`left join brokers on brokers.id = loads.broker_id`,
+    customer: sql`left join ${customers} on ${customers.id} = ${loads.customerId}`,
+    broker: sql`left join ${brokers} on ${brokers.id} = ${loads.brokerId}`,
   },
   base: (user) =>
-    sql`loads.company_id = ${user.companyId} and loads.delivery_at <= now()${
-      user.customerId ? sql` and loads.customer_id = ${user.customerId}` : sql``
+    sql`${loads.companyId} = ${user.companyId} and ${loads.deliveryAt} <= now()${
+      user.customerId ? sql` and ${loads.customerId} = ${user.customerId}` : sql``
     }`,
   defaultSort: { sort: 'delivery_datetime', order: 'desc' },
   columns: [
-    { id: 'load_id', title: 'Load', sql: sql`loads.id`, filter: 'number', footer: 'count', align: 'left' },
-    { id: 'trip_id', title: 'Trip', sql: sql`loads.trip_id`, filter: 'number', align: 'left', hidden: true },
+    { id: 'load_id', title: 'Load', sql: sql`${loads.id}`, filter: 'number', footer: 'count', align: 'left' },
+    { id: 'trip_id', title: 'Trip', sql: sql`${loads.tripId}`, filter: 'number', align: 'left', hidden: true },
     { id: 'billing_id', title: 'Billing id', sql: sql`billings.id`, joins: ['billing'], data: true },
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
-      filterSql: sql`loads.customer_id`,
+      sql: sql`${customers.name}`,
+      filterSql: sql`${loads.customerId}`,
       filter: 'list',
       footer: 'unique',
-      footerSql: sql`loads.customer_id`,
+      footerSql: sql`${loads.customerId}`,
       search: true,
       joins: ['customer'],
       clip: 30,
@@ -47,28 +50,28 @@ export const billingList = defineList({
     {
       id: 'broker_name',
       title: 'Broker',
-      sql: sql`brokers.name`,
-      filterSql: sql`loads.broker_id`,
+      sql: sql`${brokers.name}`,
+      filterSql: sql`${loads.brokerId}`,
       filter: 'list',
       search: true,
       joins: ['broker'],
       clip: 30,
     },
-    { id: 'broker_number', title: 'Broker #', sql: sql`loads.broker_number`, filter: 'note', search: true },
+    { id: 'broker_number', title: 'Broker #', sql: sql`${loads.brokerNumber}`, filter: 'note', search: true },
     {
       id: 'delivery_datetime',
       title: 'Delivered',
-      sql: shown(sql`loads.delivery_at`),
-      filterSql: sql`loads.delivery_at`,
-      sortSql: sql`loads.delivery_at`,
+      sql: shown(sql`${loads.deliveryAt}`),
+      filterSql: sql`${loads.deliveryAt}`,
+      sortSql: sql`${loads.deliveryAt}`,
       filter: 'date',
       dateType: 'timestamp',
     },
-    { id: 'gross', title: 'Gross', sql: sql`loads.gross_cents`, filter: 'number', footer: 'sum', dollar: true },
+    { id: 'gross', title: 'Gross', sql: sql`${loads.grossCents}`, filter: 'number', footer: 'sum', dollar: true },
     {
       id: 'billing',
       title: 'Billing',
-      sql: flag(sql`loads.billing`, 'Created', 'Not created'),
+      sql: flag(sql`${loads.billing}`, 'Created', 'Not created'),
       filter: 'list',
       options: sql`select v as value, v as label from (values ('Created'), ('Not created')) t(v)`,
     },
@@ -96,7 +99,7 @@ export const billingList = defineList({
       id: 'invoice',
       title: 'Invoice',
       sql: flag(
-        sql`loads.customer_invoice_id is not null`,
+        sql`${loads.customerInvoiceId} is not null`,
         BILLING_LABELS.invoiceExists,
         BILLING_LABELS.invoiceMissing,
       ),
@@ -106,14 +109,14 @@ export const billingList = defineList({
     {
       id: 'customer_invoice_id',
       title: 'Invoice #',
-      sql: sql`loads.customer_invoice_id`,
+      sql: sql`${loads.customerInvoiceId}`,
       filter: 'number',
       hidden: true,
     },
     {
       id: 'ppw_url',
       title: 'PPW',
-      sql: flag(sql`loads.ppw = 1`, BILLING_LABELS.ppwExists, BILLING_LABELS.ppwMissing),
+      sql: flag(sql`${loads.ppw} = 1`, BILLING_LABELS.ppwExists, BILLING_LABELS.ppwMissing),
       filter: 'list',
       options: sql`select v as value, v as label from (values (${BILLING_LABELS.ppwExists}), (${BILLING_LABELS.ppwMissing})) t(v)`,
     },

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../platform/auth/access';
 import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
-import { loads, tripFiles } from '../trips';
+import { loads, setLoadsBilling, tripFiles } from '../trips';
 import { billingRecord } from './billing.record';
 import { billings } from './billing.table';
 
@@ -34,7 +34,7 @@ const makeBilling = defineCommand<{ auth: AuthContext; loadId: number }, Billing
       .onConflictDoNothing()
       .returning();
     if (!row) throw AppError.precondition(INVOICE_MSG.billingExists);
-    await tx.update(loads).set({ billing: true, updatedAt: clock.now() }).where(eq(loads.id, loadId));
+    await setLoadsBilling(tx, [loadId], true);
     await audit({ entity: billingRecord.entity, entityId: row.id, action: 'create', after: row });
     return { id: row.id, load_id: row.loadId, created_at: row.createdAt.toISOString() };
   },
@@ -53,7 +53,7 @@ const removeBilling = defineCommand({
     const load = await findLoad(tx, auth, row.loadId);
     if (load.customerInvoiceId !== null) throw AppError.precondition(INVOICE_MSG.billingInvoiced);
     await tx.delete(billings).where(eq(billings.id, row.id));
-    await tx.update(loads).set({ billing: false, updatedAt: clock.now() }).where(eq(loads.id, load.id));
+    await setLoadsBilling(tx, [load.id], false);
   },
 });
 

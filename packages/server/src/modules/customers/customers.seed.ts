@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { hubPlaces, phoneDigits, scaled } from '../../platform/seed/seed-helpers';
@@ -79,5 +79,16 @@ export const customerSaleManagersSeeder: Seeder = {
       const manager = managers[i % managers.length];
       if (manager) await ctx.db.update(customers).set({ saleManagerId: manager.id }).where(eq(customers.id, id));
     }
+  },
+};
+
+/** Runs after the invoices, before the payments: every fifth customer negotiated net 30 (the others pay on the default terms). */
+export const customerTermsSeeder: Seeder = {
+  name: 'customer payment terms',
+  async run(ctx) {
+    await ctx.db
+      .update(customers)
+      .set({ paymentTermsDays: 30 })
+      .where(and(sql`${customers.id} % 5 = 0`, isNull(customers.paymentTermsDays)));
   },
 };

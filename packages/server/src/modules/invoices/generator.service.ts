@@ -4,7 +4,11 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { clock } from '../../platform/clock';
 import { defineSystemCommand, runSystemCommand, type SystemCommandContext } from '../../platform/record/command';
-import { accountingServices } from '../accounting-services';
+import { accountingServices, customerServiceRates } from '../accounting-services';
+import { billings } from '../billing';
+import { customers, moveCustomerBalances } from '../customers';
+import { drivers } from '../drivers';
+import { linkLoadsToInvoices, loads } from '../trips';
 import { numberInvoices } from './invoices.service';
 import { invoiceGenerationRuns } from './invoices.table';
 
@@ -39,7 +43,7 @@ function candidates(s: Service, input: GenerateInput, batch: number[]) {
   const rate = sql`coalesce(r.rate, ${s.defaultRate})`;
   const customerHas = sql`c.company_id = ${input.companyId} and c.id = any(${intArray(batch)})
     and lower(${s.name}) = any(c.services)`;
-  const rates = sql`left join customer_service_rates r on r.customer_id = c.id and r.service_id = ${s.id}`;
+  const rates = sql`left join ${customerServiceRates} r on r.customer_id = c.id and r.service_id = ${s.id}`;
   const billedPeriod = (period: ReturnType<typeof sql>) => sql`not exists (select 1 from invoice_lines il
     join invoices i on i.id = il.invoice_id
     where i.customer_id = c.id and il.service_id = ${s.id} and il.period_start = ${period})`;
@@ -50,9 +54,9 @@ function candidates(s: Service, input: GenerateInput, batch: number[]) {
             || to_char(l.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as description,
           1 as quantity, ${rate} as rate, l.gross_cents as base_cents,
           round(l.gross_cents * ${rate} / 10000.0)::bigint as amount_cents
-        from loads l
-        join billings b on b.load_id = l.id
-        join customers c on c.id = l.customer_id
+        from ${loads} l
+        join ${billings} b on b.load_id = l.id
+        join ${customers} c on c.id = l.customer_id
         ${rates}
         where l.company_id = ${input.companyId} and ${customerHas}
           and l.delivery_at >= (${input.from}::date)::timestamp at time zone ${TZ}
@@ -70,9 +74,9 @@ function candidates(s: Service, input: GenerateInput, batch: number[]) {
           'Week of ' || to_char(wk.week, 'YYYY-MM-DD') || ': ' || count(d.id) || ' active drivers' as description,
           count(d.id)::int as quantity, ${rate} as rate, 0::bigint as base_cents,
           (count(d.id) * ${rate})::bigint as amount_cents
-        from customers c
+        from ${customers} c
         cross join ${weeks} wk
-        join drivers d on d.customer_id = c.id and d.company_id = c.company_id
+        join ${drivers} d on d.customer_id = c.id and d.company_id = c.company_id
           and (d.hired_on is null or d.hired_on <= wk.week + 6)
           and (d.terminated_on is null or d.terminated_on >= wk.week)
           and (d.terminated_on is not null or d.active)
@@ -88,7 +92,7 @@ function candidates(s: Service, input: GenerateInput, batch: number[]) {
       return sql`select c.id as customer_id, null::int as load_id, mo.month as period_start,
           ${s.name} || ' · ' || to_char(mo.month, 'FMMonth YYYY') as description,
           1 as quantity, ${rate} as rate, 0::bigint as base_cents, ${rate}::bigint as amount_cents
-        from customers c
+        from ${customers} c
         cross join ${months} mo
         ${rates}
         where ${customerHas} and ${billedPeriod(sql`mo.month`)} and ${rate} > 0`;
@@ -158,18 +162,20 @@ const billCommand = defineSystemCommand({
       input.companyId,
       made.map((m) => Number(m.id)),
     );
-    const [lines] = await rowsOf<{ n: number }>(
+    const lines = await rowsOf<{ load_id: number | null; invoice_id: number }>(
       tx,
-      sql`with linked as (update loads l set customer_invoice_id = il.invoice_id, updated_at = now()
-          from invoice_lines il join invoices i on i.id = il.invoice_id
-          where ${mine} and il.load_id = l.id
-          returning l.id)
-        select (select count(*) from invoice_lines il join invoices i on i.id = il.invoice_id where ${mine})::int as n,
-          (select count(*) from linked)::int as linked`,
+      sql`select il.load_id, il.invoice_id from invoice_lines il join invoices i on i.id = il.invoice_id where ${mine}`,
     );
-    await tx.execute(sql`update customers c set balance_cents = c.balance_cents + t.total, updated_at = now()
-      from (select i.customer_id, sum(i.total_cents)::bigint as total from invoices i where ${mine} group by i.customer_id) t
-      where c.id = t.customer_id`);
+    await linkLoadsToInvoices(
+      tx,
+      lines.flatMap((l) =>
+        l.load_id === null ? [] : [{ loadId: Number(l.load_id), invoiceId: Number(l.invoice_id) }],
+      ),
+    );
+    await moveCustomerBalances(
+      tx,
+      made.map((m) => ({ customerId: Number(m.customer_id), cents: Number(m.total) })),
+    );
     const amount = made.reduce((s, r) => s + Number(r.total), 0);
     await audit({
       entity: 'invoice_generation_run',
@@ -177,7 +183,7 @@ const billCommand = defineSystemCommand({
       action: 'generate',
       after: { invoice_ids: made.map((r) => r.id), amount_cents: amount, customers: batch.length },
     });
-    return { invoices: made.length, lines: Number(lines?.n ?? 0), amount };
+    return { invoices: made.length, lines: lines.length, amount };
   },
 });
 
@@ -221,7 +227,7 @@ export async function generateInvoices(
     ? (
         await rowsOf<{ id: number }>(
           db,
-          sql`select id from customers where company_id = ${input.companyId}
+          sql`select id from ${customers} where company_id = ${input.companyId}
             and services && ${`{${names.map((n) => `"${n.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]
             ${input.customerIds?.length ? sql`and id = any(${intArray(input.customerIds)})` : sql``}
           order by id`,

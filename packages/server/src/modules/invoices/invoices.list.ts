@@ -2,6 +2,9 @@ import { SECTION } from '@backhaul/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList } from '../../platform/list/define-list';
+import { accountingServices } from '../accounting-services';
+import { customers } from '../customers';
+import { lastPayment } from './invoice-payments';
 
 const TZ = 'America/Chicago';
 const shown = (expr: SQL) => sql`to_char(${expr} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`;
@@ -15,8 +18,8 @@ export function invoicesScope(user: AuthUser, alias = 'invoices'): SQL {
 }
 
 const JOINS = {
-  customer: sql`left join customers on customers.id = invoices.customer_id`,
-  service: sql`left join accounting_services on accounting_services.id = invoices.service_id`,
+  customer: sql`left join ${customers} on ${customers.id} = invoices.customer_id`,
+  service: sql`left join ${accountingServices} on ${accountingServices.id} = invoices.service_id`,
   creator: sql`left join users creator on creator.id = invoices.created_by`,
 };
 
@@ -37,7 +40,7 @@ export const invoicesList = defineList({
     {
       id: 'service',
       title: 'Service',
-      sql: sql`accounting_services.name`,
+      sql: sql`${accountingServices.name}`,
       filterSql: sql`invoices.service_id`,
       filter: 'list',
       joins: ['service'],
@@ -45,7 +48,7 @@ export const invoicesList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
+      sql: sql`${customers.name}`,
       filterSql: sql`invoices.customer_id`,
       filter: 'list',
       footer: 'unique',
@@ -100,7 +103,7 @@ export const invoicesList = defineList({
     {
       id: 'balance',
       title: 'Customer balance',
-      sql: sql`customers.balance_cents`,
+      sql: sql`${customers.balanceCents}`,
       filter: 'number',
       dollar: true,
       joins: ['customer'],
@@ -134,7 +137,7 @@ export const invoicesList = defineList({
     {
       id: 'pay',
       title: 'Last payment',
-      sql: sql`(select to_char(max(p.paid_on), 'YYYY-MM-DD') from payments p where p.invoice_id = invoices.id)`,
+      sql: lastPayment.sql(sql`invoices.id`),
       sortable: false,
       hidden: true,
     },
@@ -149,7 +152,7 @@ export const invoiceSendsList = defineList({
   from: sql`invoice_sends join invoices on invoices.id = invoice_sends.invoice_id`,
   rowKey: sql`invoice_sends.id`,
   joins: {
-    customer: sql`left join customers on customers.id = invoice_sends.customer_id`,
+    customer: sql`left join ${customers} on ${customers.id} = invoice_sends.customer_id`,
     sender: sql`left join users sender on sender.id = invoice_sends.send_by`,
   },
   base: (user) => invoicesScope(user),
@@ -167,7 +170,7 @@ export const invoiceSendsList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
+      sql: sql`${customers.name}`,
       filterSql: sql`invoice_sends.customer_id`,
       filter: 'list',
       search: true,
@@ -223,7 +226,7 @@ export const invoiceGeneratorList = defineList({
     {
       id: 'customer_name',
       title: 'Customer name',
-      sql: sql`customers.name`,
+      sql: sql`${customers.name}`,
       filterSql: sql`invoices.customer_id`,
       filter: 'list',
       search: true,
@@ -263,7 +266,7 @@ export const invoiceGeneratorList = defineList({
     {
       id: 'service',
       title: 'Service',
-      sql: sql`accounting_services.name`,
+      sql: sql`${accountingServices.name}`,
       filterSql: sql`invoices.service_id`,
       filter: 'list',
       joins: ['service'],

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { compileList, runList, selectTotals } from '../../platform/list/run-list';
+import { provideTripReceivables } from '../trips';
 import { createRun, type GenerateInput, generateInvoices } from './generator.service';
 import { invoiceGeneratorList, invoiceSendsList, invoicesList } from './invoices.list';
 import * as invoicesService from './invoices.service';
@@ -42,6 +43,7 @@ export const invoicesRoutes: RouteModule = {
     const send = { files, mailer };
 
     jobs.define<GenerateInput>(INVOICE_GENERATION_JOB, (ctx) => generateInvoices(db, ctx.data, ctx.progress));
+    provideTripReceivables('invoices', invoicesService.tripInvoiceRows);
 
     // The list (limit up to 999999 in the spec's variant: the engine caps "All" and says so).
     registerListRoute(app, db, invoicesList, { url: '/invoice', tags });

@@ -2,26 +2,21 @@ import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats'
 import { sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
 import { ref, type Seeder } from '../../platform/seed/seed';
+import { customers } from '../customers';
+import { loads } from '../trips';
 import { createRun, generateInvoices } from './generator.service';
 
 /**
- * The demo receivables: delivered loads with paperwork are billed, and every month up to the last
- * one is invoiced by the generator itself (the same set-based code the accountant runs), so this
+ * The demo receivables: the loads the billing seeder made ready are invoiced, every month up to the last
+ * one by the generator itself (the same set-based code the accountant runs), so this
  * month is left for the Invoice generator page. Invoices before last month went out by e-mail;
  * last month's about half. Payments are the payments seeder's.
  */
 export const invoicesSeeder: Seeder = {
-  name: 'billing and generated invoices',
+  name: 'generated invoices',
   async run(ctx) {
     const { db } = ctx;
     const companyId = ref<number>(ctx, 'companyId');
-    await db.execute(sql`insert into billings (company_id, load_id, created_by, created_at)
-      select l.company_id, l.id, l.dispatcher_id, coalesce(l.ppw_date, l.delivery_at) + interval '1 day'
-      from loads l where l.company_id = ${companyId} and l.ppw = 1 and l.delivery_at < now() - interval '2 days'
-        and l.customer_id is not null
-      on conflict do nothing`);
-    await db.execute(sql`update loads l set billing = true from billings b where b.load_id = l.id and not l.billing`);
-
     const [clerk] = await db
       .select({ id: users.id })
       .from(users)
@@ -30,7 +25,7 @@ export const invoicesSeeder: Seeder = {
     const thisMonth = `${today.slice(0, 8)}01`;
     const first = (
       (await db.execute(
-        sql`select to_char(min(delivery_at) at time zone 'America/Chicago', 'YYYY-MM-01') as m from loads where company_id = ${companyId}`,
+        sql`select to_char(min(delivery_at) at time zone 'America/Chicago', 'YYYY-MM-01') as m from ${loads} where company_id = ${companyId}`,
       )) as unknown as { rows: Array<{ m: string | null }> }
     ).rows[0]?.m;
     if (!first) return;
@@ -54,6 +49,6 @@ export const invoicesSeeder: Seeder = {
       insert into invoice_sends (invoice_id, customer_id, send_to, send_by, sent_at)
       select s.id, s.customer_id, coalesce(c.email, 'billing@example.com'), s.created_by,
         (s.period_to + 2)::timestamp at time zone 'America/Chicago' + interval '9 hours'
-      from sent s join customers c on c.id = s.customer_id`);
+      from sent s join ${customers} c on c.id = s.customer_id`);
   },
 };

@@ -23,9 +23,10 @@ import { reportMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { accountingServices } from '../accounting-services';
-import { customers } from '../customers';
+import { brokers } from '../brokers';
+import { customers, moveCustomerBalances } from '../customers';
 import { allocateInvoiceNumbers, invoicePaymentDetails } from '../settings';
-import { loads } from '../trips';
+import { loads, unlinkInvoiceLoads } from '../trips';
 import { invoiceMail } from './invoices.mail';
 import { invoiceRecord } from './invoices.record';
 import { invoiceLines, invoiceSends, invoices } from './invoices.table';
@@ -83,13 +84,7 @@ export async function applyInvoiceAmounts(
     .where(eq(invoices.id, invoiceId))
     .returning();
   if (!row) throw AppError.notFound();
-  const balanceDelta = total - paid - mistake - loss;
-  if (balanceDelta !== 0) {
-    await tx
-      .update(customers)
-      .set({ balanceCents: sql`${customers.balanceCents} + ${balanceDelta}` })
-      .where(eq(customers.id, row.customerId));
-  }
+  await moveCustomerBalances(tx, [{ customerId: row.customerId, cents: total - paid - mistake - loss }]);
   return row;
 }
 
@@ -113,6 +108,17 @@ async function findInvoice(db: DbOrTx, user: AuthUser, id: number): Promise<Invo
   return row;
 }
 
+/** The trip detail's invoices (trips asks through `provideTripReceivables`): the company's, by id. */
+export function tripInvoiceRows(db: DbOrTx, companyId: number, invoiceIds: number[]) {
+  return rowsOf<Record<string, unknown>>(
+    db,
+    sql`select i.id, i.status, i.period_from::text as "from", i.period_to::text as "to", i.total_cents, i.paid_cents,
+      i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents as due_cents,
+      (select max(s.sent_at) from invoice_sends s where s.invoice_id = i.id) as sent_at
+      from invoices i where i.company_id = ${companyId} and i.id = any(${`{${invoiceIds.join(',')}}`}::int[])`,
+  );
+}
+
 /** POST /invoice/:id: the invoice with its lines, in dollars. */
 export async function getInvoice(db: DbOrTx, user: AuthUser, id: number): Promise<InvoiceDetail> {
   const inv = await findInvoice(db, user, id);
@@ -124,7 +130,7 @@ export async function getInvoice(db: DbOrTx, user: AuthUser, id: number): Promis
   }>(
     db,
     sql`select c.name as customer, c.email, s.name as service, s.billing_method as method
-      from invoices i left join customers c on c.id = i.customer_id left join accounting_services s on s.id = i.service_id
+      from invoices i left join ${customers} c on c.id = i.customer_id left join ${accountingServices} s on s.id = i.service_id
       where i.id = ${id}`,
   );
   const lines = await db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, id)).orderBy(invoiceLines.id);
@@ -182,11 +188,7 @@ async function saveLines(tx: DbOrTx, inv: InvoiceRow, lines: LineInput[]): Promi
       ),
     );
     const loadIds = removed.map((l) => l.loadId).filter((id): id is number => id !== null);
-    if (loadIds.length)
-      await tx
-        .update(loads)
-        .set({ customerInvoiceId: null, updatedAt: new Date() })
-        .where(and(inArray(loads.id, loadIds), eq(loads.customerInvoiceId, inv.id)));
+    await unlinkInvoiceLoads(tx, inv.id, loadIds);
   }
   for (const l of lines) {
     const amountCents = l.amount;
@@ -324,14 +326,6 @@ export async function openInvoice(db: Db, user: AuthUser, id: number) {
   return getInvoice(db, user, id);
 }
 
-/** The invoice's loads may be billed again (it is being deleted). */
-export async function releaseInvoiceLoads(tx: DbOrTx, invoiceId: number): Promise<void> {
-  await tx
-    .update(loads)
-    .set({ customerInvoiceId: null, updatedAt: new Date() })
-    .where(eq(loads.customerInvoiceId, invoiceId));
-}
-
 /** Deletes an invoice nothing was posted on: its total leaves the customer's balance, its loads may be billed again. */
 export const removeInvoice = defineCommand({
   action: 'delete',
@@ -339,7 +333,7 @@ export const removeInvoice = defineCommand({
   run: async ({ tx, row }) => {
     if (row.paidCents + row.mistakeCents + row.lossCents !== 0) throw AppError.precondition(INVOICE_MSG.hasPayments);
     if (row.totalCents !== 0) await applyInvoiceAmounts(tx, row.id, { totalDelta: -row.totalCents });
-    await releaseInvoiceLoads(tx, row.id);
+    await unlinkInvoiceLoads(tx, row.id);
     await tx.delete(invoices).where(eq(invoices.id, row.id));
   },
 });
@@ -507,7 +501,7 @@ export async function sendStatistic(db: Db, mailer: Mailer, user: AuthUser, id: 
         to_char(l.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as delivered,
         l.pickup_city || ', ' || l.pickup_state || ' → ' || l.delivery_city || ', ' || l.delivery_state as route,
         (l.mileage_loaded + l.mileage_empty) as miles, l.gross_cents / 100.0 as gross, il.amount_cents / 100.0 as amount
-      from invoice_lines il join loads l on l.id = il.load_id left join brokers b on b.id = l.broker_id
+      from invoice_lines il join ${loads} l on l.id = il.load_id left join ${brokers} b on b.id = l.broker_id
       where il.invoice_id = ${id} order by l.delivery_at, l.id`,
   );
   const num = (k: string) => rows.reduce((s, r) => s + Number(r[k] ?? 0), 0);

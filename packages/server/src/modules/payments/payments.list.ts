@@ -3,6 +3,9 @@ import { PAYMENT_METHODS } from '@backhaul/shared/modules/payments/payments.cont
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList, type ListColumn } from '../../platform/list/define-list';
+import { accountingServices } from '../accounting-services';
+import { customers } from '../customers';
+import { invoices } from '../invoices';
 
 /** A customer user sees only its own customer's rows; staff their company's. */
 const scopeOf =
@@ -14,11 +17,11 @@ const scopeOf =
 
 // Every join is in FROM: the lists are small next to loads, and the extra sums reuse FROM and WHERE.
 const paymentsFrom = sql`payments
-  join invoices i on i.id = payments.invoice_id
-  join customers c on c.id = payments.customer_id
+  join ${invoices} i on i.id = payments.invoice_id
+  join ${customers} c on c.id = payments.customer_id
   left join users emp on emp.id = payments.employee_id
   left join users sm on sm.id = c.sale_manager_id
-  left join accounting_services svc on svc.id = i.service_id`;
+  left join ${accountingServices} svc on svc.id = i.service_id`;
 
 const methodOptions = sql`select * from (values ${sql.join(
   PAYMENT_METHODS.map((m) => sql`(${m}::text, ${m}::text)`),
@@ -152,11 +155,11 @@ export const invoicePaymentsList = defineList({
 });
 
 const lostFrom = sql`lost_payments
-  join customers c on c.id = lost_payments.customer_id
-  left join invoices i on i.id = lost_payments.invoice_id
+  join ${customers} c on c.id = lost_payments.customer_id
+  left join ${invoices} i on i.id = lost_payments.invoice_id
   left join users emp on emp.id = lost_payments.employee_id
   left join users sm on sm.id = c.sale_manager_id
-  left join accounting_services svc on svc.id = i.service_id`;
+  left join ${accountingServices} svc on svc.id = i.service_id`;
 
 /** Lost payments (119): ID, Invoice id, Date, Customer, Mistake, Loss, Amount (dollar, sum), Employee, Sales manager, Services, Note. */
 export const lostPaymentsList = defineList({

@@ -22,7 +22,8 @@ import type { RouteModule } from '../../platform/http/types';
 import type { ListDefinition } from '../../platform/list/define-list';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { compileList, listFrom, runList } from '../../platform/list/run-list';
-import { getInvoice } from '../invoices';
+import { getInvoice, lastPayment } from '../invoices';
+import { provideTripReceivables } from '../trips';
 import { customerPaymentsList, invoicePaymentsList, lostPaymentsList } from './payments.list';
 import * as paymentsService from './payments.service';
 
@@ -48,6 +49,8 @@ export const paymentsRoutes: RouteModule = {
   name: 'payments',
   register(app, { database: { db } }) {
     const tags = ['Payments'];
+    lastPayment.provide(paymentsService.lastPaymentSql);
+    provideTripReceivables('payments', paymentsService.tripPaymentRows);
 
     const customerPayments = async (user: AuthUser, body: unknown) => {
       const [result, sumLost] = await Promise.all([

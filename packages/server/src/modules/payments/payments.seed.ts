@@ -2,9 +2,10 @@ import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats'
 import { PAYMENT_ACCOUNTS, type PaymentMethod } from '@backhaul/shared/modules/payments/payments.contract';
 import { DEFAULT_TERMS_DAYS } from '@backhaul/shared/modules/receivables-reports/receivables-reports.contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import { users } from '../../platform/auth/auth.table';
 import type { Seeder } from '../../platform/seed/seed';
-import { customers } from '../customers';
+import { customers, moveCustomerBalances } from '../customers';
 import { applyInvoiceAmounts, invoices } from '../invoices';
 import { lostPayments, payments } from './payments.table';
 
@@ -36,8 +37,7 @@ export const paymentsSeeder: Seeder = {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, 'accountant@backhaul.demo')));
-    // Every fifth customer negotiated net 30 (the others pay on the default terms).
-    await db.execute(sql`update customers set payment_terms_days = 30 where id % 5 = 0 and payment_terms_days is null`);
+    // Payment terms: the customers' own seeder (net 30 for every fifth) ran just before.
     const terms = new Map(
       (await db.select({ id: customers.id, days: customers.paymentTermsDays }).from(customers)).map((c) => [
         c.id,
@@ -142,8 +142,15 @@ export const paymentsSeeder: Seeder = {
       }
     }
     // What a customer owes is what its invoices still ask for: the opening figures give way to it.
-    await db.execute(sql`update customers c set balance_cents = coalesce((select sum(i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents)
-      from invoices i where i.customer_id = c.id), 0)`);
+    const surplus = await rowsOf<{ id: number; cents: number }>(
+      db,
+      sql`select c.id, c.balance_cents - coalesce((select sum(i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents)
+        from ${invoices} i where i.customer_id = c.id), 0) as cents from ${customers} c`,
+    );
+    await moveCustomerBalances(
+      db,
+      surplus.map((c) => ({ customerId: Number(c.id), cents: -Number(c.cents) })),
+    );
     ctx.log(`payments: ${posted} on ${rows.length} invoices`);
   },
 };

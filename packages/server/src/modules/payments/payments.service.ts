@@ -12,6 +12,7 @@ import {
 import { toDollars } from '@backhaul/shared/money';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { clock } from '../../platform/clock';
@@ -271,6 +272,20 @@ export async function deleteLostPayment(db: Db, user: AuthUser, id: number): Pro
   assertInScope(user, found.customerId);
   await runCommand(db, deleteLostCommand, user, { invoiceId: found.invoiceId, id });
 }
+
+/** The trip detail's payments (trips asks through `provideTripReceivables`): on the company's invoices, newest first. */
+export function tripPaymentRows(db: DbOrTx, companyId: number, invoiceIds: number[]) {
+  return rowsOf<Record<string, unknown>>(
+    db,
+    sql`select p.id, p.invoice_id, p.paid_on::text as paid_on, p.amount_cents, p.method from payments p
+      where p.company_id = ${companyId} and p.invoice_id = any(${`{${invoiceIds.join(',')}}`}::int[])
+      order by p.paid_on desc, p.id desc`,
+  );
+}
+
+/** The invoices list's "Last payment" column (invoices asks through its `lastPayment` hook). */
+export const lastPaymentSql = (invoiceId: SQL): SQL =>
+  sql`(select to_char(max(p.paid_on), 'YYYY-MM-DD') from payments p where p.invoice_id = ${invoiceId})`;
 
 /** Σ mistakes and losses on the invoices of the given payments (the customer payments list's sum_lost_amount). */
 export async function sumLostOnInvoicesOf(db: DbOrTx, paymentIds: SQL): Promise<number> {

@@ -8,6 +8,8 @@ import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
 import type { Mailer } from '../../platform/mail/mailer';
 import { defineCommand, runCommand } from '../../platform/record/command';
+import { brokers } from '../brokers';
+import { customers } from '../customers';
 import { loads } from './loads.table';
 import { ppwMail } from './trips.mail';
 import { loadRecord } from './trips.record';
@@ -122,7 +124,7 @@ export async function sendPpw(
   await loadInScope(db, auth, loadId);
   const result = (await db.execute(
     sql`select b.email_address as broker_email, c.email as customer_email, co.name as company
-    from loads l left join brokers b on b.id = l.broker_id left join customers c on c.id = l.customer_id
+    from loads l left join ${brokers} b on b.id = l.broker_id left join ${customers} c on c.id = l.customer_id
       left join companies co on co.id = l.company_id where l.id = ${loadId}`,
   )) as unknown as {
     rows: Array<{ broker_email: string | null; customer_email: string | null; company: string | null }>;

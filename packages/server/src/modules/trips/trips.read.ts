@@ -9,8 +9,16 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthContext } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { brokers } from '../brokers';
+import { cities } from '../cities';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { trailerTypes } from '../general';
 import { readSystemSettings } from '../settings';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
 import { loads } from './loads.table';
+import { tripReceivables } from './trip-receivables';
 import { tripsScope } from './trips.list';
 import { findLoad, findTrip, seesAllTrips, TZ } from './trips.scope';
 
@@ -42,7 +50,7 @@ export async function loadDetails(db: DbOrTx, ids: number[]): Promise<LoadDetail
         to_char(l.ppw_date at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as ppw_date, l.billing,
         l.customer_invoice_id, l.ai_status,
         l.pickup_city || ', ' || l.pickup_state || ' → ' || l.delivery_city || ', ' || l.delivery_state as routs
-      from loads l left join brokers b on b.id = l.broker_id where l.id in (${idList}) order by l.trip_id, l.position, l.id`,
+      from loads l left join ${brokers} b on b.id = l.broker_id where l.id in (${idList}) order by l.trip_id, l.position, l.id`,
     ),
     rowsOf<StopRow>(
       db,
@@ -89,8 +97,8 @@ export async function tripDetail(db: DbOrTx, auth: Pick<AuthContext, 'user'>, id
     sql`select t.id, t.truck_id, t.trailer_id, t.driver_id, t.team_driver_id, t.team_share_bp, t.customer_id, t.dispatcher_id, coalesce(t.notes, '') as notes,
       to_char(t.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at,
       tr.truck_number as truck, tl.trailer_number as trailer, d.name as driver, c.name as customer, u.name as dispatcher
-    from trips t left join trucks tr on tr.id = t.truck_id left join trailers tl on tl.id = t.trailer_id
-      left join drivers d on d.id = t.driver_id left join customers c on c.id = t.customer_id
+    from trips t left join ${trucks} tr on tr.id = t.truck_id left join ${trailers} tl on tl.id = t.trailer_id
+      left join ${drivers} d on d.id = t.driver_id left join ${customers} c on c.id = t.customer_id
       left join users u on u.id = t.dispatcher_id
     where t.id = ${id} and t.company_id = ${auth.user.companyId}`,
   );
@@ -203,28 +211,11 @@ export function changedFields(before: unknown, after: unknown): string[] {
 export async function getTripDetailView(db: DbOrTx, auth: AuthContext, id: number): Promise<TripDetailView> {
   const trip = await getTrip(db, auth, id);
   const loadIds = trip.loads.map((l) => l.load_id);
-  const ids = (values: readonly number[]) =>
-    values.length
-      ? sql.join(
-          values.map((v) => sql`${v}`),
-          sql`, `,
-        )
-      : sql`null`;
   const invoiceIds = [...new Set(trip.loads.map((l) => l.customer_invoice_id).filter((v): v is number => v !== null))];
   const c = auth.user.companyId;
   const [invoices, payments, history] = await Promise.all([
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`select i.id, i.status, i.period_from::text as "from", i.period_to::text as "to", i.total_cents, i.paid_cents,
-        i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents as due_cents,
-        (select max(s.sent_at) from invoice_sends s where s.invoice_id = i.id) as sent_at
-        from invoices i where i.company_id = ${c} and i.id in (${ids(invoiceIds)})`,
-    ),
-    rowsOf<Record<string, unknown>>(
-      db,
-      sql`select p.id, p.invoice_id, p.paid_on::text as paid_on, p.amount_cents, p.method from payments p
-        where p.company_id = ${c} and p.invoice_id in (${ids(invoiceIds)}) order by p.paid_on desc, p.id desc`,
-    ),
+    tripReceivables('invoices', db, c, invoiceIds),
+    tripReceivables('payments', db, c, invoiceIds),
     rowsOf<Record<string, unknown>>(
       db,
       sql`select a.at, u.name as user, a.entity, a.entity_id, a.action, a.before, a.after from audit_log a
@@ -287,33 +278,36 @@ export async function getTripDetailView(db: DbOrTx, auth: AuthContext, id: numbe
 export async function tripFilters(db: DbOrTx, auth: AuthContext): Promise<TripFilters> {
   const c = auth.user.companyId;
   const q = (query: SQL) => rowsOf<{ value: number; label: string }>(db, query);
-  const [trucks, trailers, trailerTypes, drivers, customers, dispatchers, brokers] = await Promise.all([
-    rowsOf<{ value: number; label: string; trailer_id: number | null; driver_id: number | null }>(
-      db,
-      sql`select id as value, truck_number as label, trailer_id, driver_id from trucks
+  const [truckRows, trailerRows, trailerTypeRows, driverRows, customerRows, dispatchers, brokerRows] =
+    await Promise.all([
+      rowsOf<{ value: number; label: string; trailer_id: number | null; driver_id: number | null }>(
+        db,
+        sql`select id as value, truck_number as label, trailer_id, driver_id from ${trucks}
         where company_id = ${c} and status = 'active' order by truck_number`,
-    ),
-    q(sql`select id as value, trailer_number as label from trailers where company_id = ${c} order by trailer_number`),
-    q(sql`select id as value, name as label from trailer_types where company_id = ${c} order by name`),
-    q(sql`select id as value, name as label from drivers where company_id = ${c} order by name`),
-    q(sql`select id as value, name as label from customers where company_id = ${c} order by name`),
-    q(sql`select u.id as value, u.name as label from users u left join departments d on d.id = u.department_id
+      ),
+      q(
+        sql`select id as value, trailer_number as label from ${trailers} where company_id = ${c} order by trailer_number`,
+      ),
+      q(sql`select id as value, name as label from ${trailerTypes} where company_id = ${c} order by name`),
+      q(sql`select id as value, name as label from ${drivers} where company_id = ${c} order by name`),
+      q(sql`select id as value, name as label from ${customers} where company_id = ${c} order by name`),
+      q(sql`select u.id as value, u.name as label from users u left join departments d on d.id = u.department_id
       where u.company_id = ${c} and u.active and (d.name = 'Dispatch' or u.role = 2) order by u.name`),
-    q(sql`select id as value, name as label from brokers where company_id = ${c} order by name limit 1000`),
-  ]);
+      q(sql`select id as value, name as label from ${brokers} where company_id = ${c} order by name limit 1000`),
+    ]);
   const scopedDispatchers = seesAllTrips(auth) ? dispatchers : dispatchers.filter((d) => d.value === auth.user.id);
   const offered = scopedDispatchers.length ? scopedDispatchers : [{ value: auth.user.id, label: auth.user.name }];
   const preset = (await readSystemSettings(db, c)).dispatcher.default_dispatcher_id;
   // A dispatcher's own trips are theirs; others start with the company's default dispatcher.
   const own = offered.length === 1 ? (offered[0]?.value ?? null) : null;
   return {
-    trucks,
-    trailers,
-    trailer_types: trailerTypes,
-    drivers,
-    customers,
+    trucks: truckRows,
+    trailers: trailerRows,
+    trailer_types: trailerTypeRows,
+    drivers: driverRows,
+    customers: customerRows,
     dispatchers: offered,
-    brokers,
+    brokers: brokerRows,
     defaults: { dispatcher_id: own ?? (offered.some((d) => d.value === preset) ? preset : null) },
   };
 }
@@ -347,7 +341,7 @@ export async function findLocation(db: DbOrTx, q: { zip: string; city: string; s
     : sql`lower(city) = lower(${q.city}) and state = ${q.state}`;
   const [row] = await rowsOf<{ id: number; city: string; state: string; zip_codes: string }>(
     db,
-    sql`select id, city, state, zip_codes from cities where ${where} order by id limit 1`,
+    sql`select id, city, state, zip_codes from ${cities} where ${where} order by id limit 1`,
   );
   if (!row) throw AppError.notFound('No city matches this location.');
   const zip = q.zip || row.zip_codes.split(',')[0]?.trim() || '';
@@ -356,7 +350,7 @@ export async function findLocation(db: DbOrTx, q: { zip: string; city: string; s
 
 /** POST /states: the states of the cities table, for the stop's state select. */
 export async function listStates(db: DbOrTx) {
-  const rows = await rowsOf<{ state: string }>(db, sql`select distinct state from cities order by state`);
+  const rows = await rowsOf<{ state: string }>(db, sql`select distinct state from ${cities} order by state`);
   return rows.map((r) => ({ value: r.state, label: r.state }));
 }
 

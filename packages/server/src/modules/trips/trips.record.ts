@@ -10,11 +10,18 @@ import {
   TripFormSchema,
 } from '@backhaul/shared/modules/trips/trips.contract';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { users } from '../../platform/auth/auth.table';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import { defineRecord, reachable } from '../../platform/record/define-record';
+import { brokers } from '../brokers';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
 import { loadStops, loads } from './loads.table';
 import { loadDetails, tripDetail } from './trips.read';
 import { seesAllTrips, TZ, tripRowScope } from './trips.scope';
@@ -38,20 +45,20 @@ async function syncTripLoads(tx: DbOrTx, tripId: number): Promise<void> {
 /** Ids the form names must be the company's own records (one query for all of them). */
 async function checkReferences(db: DbOrTx, user: AuthUser, form: Partial<TripFormOutput>, brokerIds: number[]) {
   const c = user.companyId;
-  const exists = (table: string, id: number | null | undefined) =>
-    id ? sql`exists (select 1 from ${sql.raw(table)} where id = ${id} and company_id = ${c})` : sql`true`;
-  const brokers = brokerIds.length
-    ? sql`(select count(*) from brokers where company_id = ${c} and id in (${sql.join(
+  const exists = (table: PgTable, id: number | null | undefined) =>
+    id ? sql`exists (select 1 from ${table} where id = ${id} and company_id = ${c})` : sql`true`;
+  const knownBrokers = brokerIds.length
+    ? sql`(select count(*) from ${brokers} where company_id = ${c} and id in (${sql.join(
         brokerIds.map((b) => sql`${b}`),
         sql`, `,
       )})) = ${new Set(brokerIds).size}`
     : sql`true`;
   const [row] = await rowsOf<Record<string, boolean>>(
     db,
-    sql`select ${exists('customers', form.customer_id)} as customer_id, ${exists('trucks', form.truck_id)} as truck_id,
-      ${exists('trailers', form.trailer_id)} as trailer_id, ${exists('drivers', form.driver_id)} as driver_id,
-      ${exists('drivers', form.team_driver_id)} as team_driver_id,
-      ${exists('users', form.dispatcher_id)} as dispatcher_id, ${brokers} as broker_id`,
+    sql`select ${exists(customers, form.customer_id)} as customer_id, ${exists(trucks, form.truck_id)} as truck_id,
+      ${exists(trailers, form.trailer_id)} as trailer_id, ${exists(drivers, form.driver_id)} as driver_id,
+      ${exists(drivers, form.team_driver_id)} as team_driver_id,
+      ${exists(users, form.dispatcher_id)} as dispatcher_id, ${knownBrokers} as broker_id`,
   );
   const errors: FieldErrors = {};
   for (const [field, ok] of Object.entries(row ?? {})) {

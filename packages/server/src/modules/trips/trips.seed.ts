@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { hubPlaces, type Place } from '../../platform/seed/seed-helpers';
+import { brokers } from '../brokers';
+import { cities } from '../cities';
 import { estimateRoadMiles } from '../mileage';
+import { trucks } from '../trucks';
 import { loadStops, loads } from './loads.table';
 import { tripConnections, tripNotes, trips } from './trips.table';
 
@@ -45,10 +48,10 @@ export const tripsSeeder: Seeder = {
       trailer_id: number | null;
       driver_id: number | null;
     }>(
-      sql`select id, customer_id, trailer_id, driver_id from trucks where company_id = ${companyId} and status = 'active' order by id`,
+      sql`select id, customer_id, trailer_id, driver_id from ${trucks} where company_id = ${companyId} and status = 'active' order by id`,
     );
     const brokerIds = (
-      await exec<{ id: number }>(sql`select id from brokers where company_id = ${companyId} order by id`)
+      await exec<{ id: number }>(sql`select id from ${brokers} where company_id = ${companyId} order by id`)
     ).map((b) => b.id);
     const dispatchers = (
       await exec<{ id: number; email: string }>(
@@ -57,7 +60,7 @@ export const tripsSeeder: Seeder = {
       )
     ).map((u) => u.id);
     const cityIds = new Map(
-      (await exec<{ id: number; city: string; state: string }>(sql`select id, city, state from cities`)).map((c) => [
+      (await exec<{ id: number; city: string; state: string }>(sql`select id, city, state from ${cities}`)).map((c) => [
         `${c.state}|${c.city.toLowerCase()}`,
         c.id,
       ]),
