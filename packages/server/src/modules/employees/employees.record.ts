@@ -14,6 +14,7 @@ import { rowsOf } from '../../db/rows';
 import { departments } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
+import { inventoryItems } from '../settings';
 import { employeeInventory, employees } from './employees.table';
 
 type EmployeeRecord = typeof employees.$inferSelect;
@@ -53,11 +54,11 @@ export async function toEmployeeRow(db: DbOrTx, e: EmployeeRecord): Promise<Empl
   };
 }
 
-/** The company's inventory catalogue (Settings → Inventory), read by table name. */
+/** The company's inventory catalogue (Settings → Inventory). */
 export const inventoryCatalogue = (db: DbOrTx, companyId: number) =>
   rowsOf<{ name: string; category: string; serial_required: boolean }>(
     db,
-    sql`select name, category, serial_required from inventory_items where company_id = ${companyId} order by name`,
+    sql`select name, category, serial_required from ${inventoryItems} where company_id = ${companyId} order by name`,
   );
 
 /** An employee with the inventory issued to them; the history shows inventory changes too. */

@@ -7,12 +7,14 @@ import {
   InventoryDeleteBodySchema,
   InventoryResponseSchema,
 } from '@backhaul/shared/modules/employees/employees.contract';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
+import { departmentReferences, positionReferences, positions } from '../settings';
 import { employeesList, employeesLog } from './employees.list';
 import { employeeRecord } from './employees.record';
 import * as employeesService from './employees.service';
@@ -28,6 +30,16 @@ const can = (action?: number | number[], match?: 'all') => ({
 export const employeesRoutes: RouteModule = {
   name: 'employees',
   register(app, deps) {
+    // Settings refuse to delete a department or a position employees still point at.
+    departmentReferences.register(
+      'employees',
+      (id) => sql`select count(*) from employees e where e.department_id = ${id}`,
+    );
+    positionReferences.register(
+      'employees',
+      (id) => sql`select count(*) from employees e join ${positions} p on p.id = ${id}
+        where e.company_id = p.company_id and lower(e.position) = lower(p.name)`,
+    );
     const { db } = deps.database;
     const { files } = deps;
     const tags = ['Employees'];

@@ -14,6 +14,7 @@ import { files as filesTable } from '../../platform/files/files.table';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { deleteRecord, findRecord } from '../../platform/record/record.service';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
+import { offices } from '../settings';
 import { employeeRecord, inventoryCatalogue, inventoryOf, toEmployeeRow } from './employees.record';
 import { employeeInventory, employees } from './employees.table';
 
@@ -35,9 +36,8 @@ export async function employeeOptions(db: DbOrTx, user: AuthUser): Promise<Emplo
       .orderBy(asc(column));
     return rows.map((r) => r.v).filter((v): v is string => Boolean(v));
   };
-  // The settings lists are read by name (the settings module reads employees, so not through it).
   const [officeNames, catalogue] = await Promise.all([
-    rowsOf<{ name: string }>(db, sql`select name from offices where company_id = ${user.companyId} order by name`),
+    rowsOf<{ name: string }>(db, sql`select name from ${offices} where company_id = ${user.companyId} order by name`),
     inventoryCatalogue(db, user.companyId),
   ]);
   const typed = await distinct(employees.office);

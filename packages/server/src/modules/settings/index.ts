@@ -1,5 +1,6 @@
 // The settings module's public surface: what other modules may import (docs/ARCHITECTURE.md).
 export { listHolidays } from './holidays.service';
+export { departmentReferences, positionReferences } from './settings.records';
 export { federalHolidays } from './settings.seed';
 export {
   allocateInvoiceNumbers,
@@ -19,3 +20,4 @@ export {
   positions,
   workSchedules,
 } from './settings.table';
+export { provideTruckRoadRecipients, type RecipientsStore } from './truck-road-recipients';

@@ -1,14 +1,15 @@
 import { ITEM_MESSAGES, SECTION } from '@backhaul/shared';
 import * as C from '@backhaul/shared/modules/settings/settings.contract';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { departments, users } from '../../platform/auth/auth.table';
 import { appVersions } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import { defineList } from '../../platform/list/define-list';
-import { defineRecord, sameText } from '../../platform/record/define-record';
+import { references } from '../../platform/module-hooks';
+import { defineRecord } from '../../platform/record/define-record';
 import { defineResource } from '../../platform/record/define-resource';
-import { employees } from '../employees';
 import {
   contactTypes,
   documentTypes,
@@ -102,14 +103,24 @@ export const documentTypesResource = defineResource({
   unique: ['name'],
 });
 
+/**
+ * Employees (a module above this one) point at departments and positions: the employees module
+ * registers its counts here from its routes, so settings never reads its table (no cycle).
+ */
+export const departmentReferences = references();
+export const positionReferences = references();
+
+const countOf = async (tx: DbOrTx, query: SQL) =>
+  (await rowsOf<{ n: number }>(tx, sql`select ${query} as n`))[0]?.n ?? 0;
+
 /** How many rows of each kind point at a department (the delete refusal names them). */
 async function departmentUses(tx: DbOrTx, id: number): Promise<string[]> {
   const [u] = await tx.select({ n: count() }).from(users).where(eq(users.departmentId, id));
-  const [e] = await tx.select({ n: count() }).from(employees).where(eq(employees.departmentId, id));
+  const employeeCount = await countOf(tx, departmentReferences.count('employees', sql`${id}`));
   const [p] = await tx.select({ n: count() }).from(positions).where(eq(positions.departmentId, id));
   return usesText([
     [u?.n ?? 0, 'user'],
-    [e?.n ?? 0, 'employee'],
+    [employeeCount, 'employee'],
     [p?.n ?? 0, 'position'],
   ]);
 }
@@ -159,11 +170,9 @@ export const positionRecord = defineRecord({
       if (!d) throw AppError.invalidField('department_id', 'Choose from the list.');
     },
     beforeDelete: async ({ tx, before }) => {
-      const [e] = await tx
-        .select({ n: count() })
-        .from(employees)
-        .where(and(eq(employees.companyId, before.companyId), sameText(employees.position, before.name)));
-      const uses = usesText([[e?.n ?? 0, 'employee']]);
+      const uses = usesText([
+        [await countOf(tx, positionReferences.count('employees', sql`${before.id}`)), 'employee'],
+      ]);
       if (uses.length) throw AppError.precondition(C.inUseMessage('position', uses));
     },
   },

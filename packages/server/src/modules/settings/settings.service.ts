@@ -22,9 +22,9 @@ import { type CommandContext, defineCommand, runCommand } from '../../platform/r
 import { deleteRecord, saveRecords } from '../../platform/record/record.service';
 import { accountingServices, saveAccountingServices } from '../accounting-services';
 import { trailerTypeOptions } from '../general';
-import { replaceRecipients as replaceTruckRoadRecipients, recipients as truckRoadRecipients } from '../truck-road';
 import { departmentsResource } from './settings.records';
 import { companySettings, userPreferences, workSchedules } from './settings.table';
+import { truckRoadRecipients } from './truck-road-recipients';
 
 /** What a company starts with before anyone saves (the offline mileage's fitted road factor). */
 const SYSTEM_DEFAULTS = (companyName: string): SystemSettingsForm => ({
@@ -69,7 +69,7 @@ export async function readSystemSettings(db: DbOrTx, companyId: number): Promise
   const saved = (row?.system ?? {}) as Partial<SystemSettingsForm>;
   // The trucks-on-the-road recipients have one home, the truck-road module's list (its send dialog
   // keeps it too); what was once saved here is ignored.
-  return { ...defaults, ...saved, trucksOnTheRoad: await truckRoadRecipients(db, companyId) };
+  return { ...defaults, ...saved, trucksOnTheRoad: await truckRoadRecipients().read(db, companyId) };
 }
 
 const departmentList = (db: DbOrTx, companyId: number) =>
@@ -129,7 +129,7 @@ const writeSystemSettings = defineCommand({
       .insert(companySettings)
       .values({ companyId: user.companyId, system: form })
       .onConflictDoUpdate({ target: companySettings.companyId, set: { system: form, updatedAt: new Date() } });
-    await replaceTruckRoadRecipients(tx, user.companyId, form.trucksOnTheRoad);
+    await truckRoadRecipients().replace(tx, user.companyId, form.trucksOnTheRoad);
     // The company's name is the one documents and mails print.
     await tx.update(companies).set({ name: form.setting.company_name }).where(eq(companies.id, user.companyId));
     await audit({

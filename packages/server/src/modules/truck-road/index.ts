@@ -1,3 +1,2 @@
 // The truck-road module's public surface: what other modules may import (docs/ARCHITECTURE.md).
-export { recipients, replaceRecipients } from './truck-road.service';
 export { truckRoad } from './truck-road.table';

@@ -2,6 +2,8 @@ import { SECTION } from '@backhaul/shared';
 import { DRIVE_TYPES } from '@backhaul/shared/modules/truck-road/truck-road.contract';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { drivers } from '../drivers';
+import { trucks } from '../trucks';
 
 const driveTypes = sql.raw(
   `select * from (values ${Object.entries(DRIVE_TYPES)
@@ -35,14 +37,14 @@ export const truckRoadList = defineList({
     {
       id: 'truck',
       title: 'Truck',
-      sql: sql`(select truck_number from trucks where id = r.truck_id)`,
+      sql: sql`(select truck_number from ${trucks} where id = r.truck_id)`,
       filter: 'note',
       search: true,
     },
     {
       id: 'driver',
       title: 'Driver',
-      sql: sql`(select name from drivers where id = r.driver_id)`,
+      sql: sql`(select name from ${drivers} where id = r.driver_id)`,
       filter: 'note',
       search: true,
     },

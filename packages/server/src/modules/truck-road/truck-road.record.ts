@@ -9,12 +9,14 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
+import { drivers } from '../drivers';
+import { trucks } from '../trucks';
 import { truckRoad } from './truck-road.table';
 
 /** The row as the list and the report answer it, over `truck_road r`. */
 export const ROAD_ROW_SQL = sql`r.id, to_char(r.date, 'YYYY-MM-DD') as date, r.truck_id,
-  (select truck_number from trucks where id = r.truck_id) as truck, r.driver_id,
-  (select name from drivers where id = r.driver_id) as driver, r.drive_type_id, r.location, r.out_of_service,
+  (select truck_number from ${trucks} where id = r.truck_id) as truck, r.driver_id,
+  (select name from ${drivers} where id = r.driver_id) as driver, r.drive_type_id, r.location, r.out_of_service,
   r.reason, r.note, r.dispatcher_approved, r.shop_approved`;
 
 export async function readRoadRows(db: DbOrTx, where: SQL): Promise<TruckRoadRow[]> {

@@ -23,6 +23,7 @@ import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList } from '../../platform/list/list.routes';
 import { runList } from '../../platform/list/run-list';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
+import { provideTruckRoadRecipients } from '../settings';
 import { truckRoadList } from './truck-road.list';
 import { truckRoadRecord } from './truck-road.record';
 import * as service from './truck-road.service';
@@ -40,6 +41,7 @@ const edit = { section, action: ACTION.EDIT };
 export const truckRoadRoutes: RouteModule = {
   name: 'truck-road',
   register(app, deps) {
+    provideTruckRoadRecipients({ read: service.recipients, replace: service.replaceRecipients });
     const { db } = deps.database;
     const day = (date?: string) => date ?? nowInCompanyTimeZone().date;
 

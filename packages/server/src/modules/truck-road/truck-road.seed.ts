@@ -2,6 +2,7 @@ import { ROAD_REASONS } from '@backhaul/shared/modules/truck-road/truck-road.con
 import { sql } from 'drizzle-orm';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, scaled } from '../../platform/seed/seed-helpers';
+import { trucks } from '../trucks';
 import { truckRoadRecipients } from './truck-road.table';
 
 const CITIES = [
@@ -35,7 +36,7 @@ export const truckRoadSeeder: Seeder = {
           then (${reasons})[1 + (t.id * 7 + extract(doy from d)::int) % ${ROAD_REASONS.length}] end,
         d::date < ${dayFromToday(-1)}::date, d::date < ${dayFromToday(-2)}::date
       from generate_series(${dayFromToday(-(days - 1))}::date, ${dayFromToday(0)}::date, interval '1 day') d
-      cross join trucks t
+      cross join ${trucks} t
       where t.company_id = ${companyId} and t.status = 'active' and coalesce(t.truck_status, 'on_road') <> 'in_shop'`);
     await ctx.db.insert(truckRoadRecipients).values([
       { companyId, email: 'dispatch@backhaul.demo' },

@@ -16,7 +16,8 @@ import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
-import { trucksOnTheRoadMail } from '../trucks';
+import { drivers } from '../drivers';
+import { trucks, trucksOnTheRoadMail } from '../trucks';
 import { readRoadRows, truckRoadRecord } from './truck-road.record';
 import { truckRoad, truckRoadRecipients } from './truck-road.table';
 
@@ -67,21 +68,24 @@ export async function start(db: Db, user: AuthUser) {
 /** GET /truck-road/create: the fleet's active trucks and drivers. */
 export async function options(db: Db, user: AuthUser) {
   const c = user.companyId;
-  const [trucks, drivers] = await Promise.all([
+  const [truckRows, driverRows] = await Promise.all([
     rowsOf<{ id: number; name: string }>(
       db,
-      sql`select id, truck_number as name from trucks where company_id = ${c} and status = 'active' order by truck_number`,
+      sql`select id, truck_number as name from ${trucks} where company_id = ${c} and status = 'active' order by truck_number`,
     ),
-    rowsOf<{ id: number; name: string }>(db, sql`select id, name from drivers where company_id = ${c} order by name`),
+    rowsOf<{ id: number; name: string }>(
+      db,
+      sql`select id, name from ${drivers} where company_id = ${c} order by name`,
+    ),
   ]);
-  return { trucks, drivers, reasons: [...ROAD_REASONS], date: today() };
+  return { trucks: truckRows, drivers: driverRows, reasons: [...ROAD_REASONS], date: today() };
 }
 
 /** The fleet's trucks out on a day: active, not in the shop, with their driver. */
 const FLEET = (
   companyId: number,
 ) => sql`select t.id as truck_id, t.driver_id, coalesce(t.truck_status = 'out_of_service', false) as out_of_service
-  from trucks t where t.company_id = ${companyId} and t.status = 'active' and coalesce(t.truck_status, 'on_road') <> 'in_shop'`;
+  from ${trucks} t where t.company_id = ${companyId} and t.status = 'active' and coalesce(t.truck_status, 'on_road') <> 'in_shop'`;
 
 /**
  * generate: a row for each truck of the fleet on the road that day and not yet on the report
@@ -108,7 +112,7 @@ const refreshDay = defineCommand<string, number>({
     const changed = await rowsOf<{ id: number }>(
       tx,
       sql`update truck_road r set driver_id = t.driver_id, out_of_service = coalesce(t.truck_status = 'out_of_service', false), updated_at = now()
-        from trucks t where t.id = r.truck_id and r.company_id = ${user.companyId} and r.date = ${date}::date
+        from ${trucks} t where t.id = r.truck_id and r.company_id = ${user.companyId} and r.date = ${date}::date
           and (r.driver_id is distinct from t.driver_id or r.out_of_service is distinct from coalesce(t.truck_status = 'out_of_service', false))
         returning r.id`,
     );
