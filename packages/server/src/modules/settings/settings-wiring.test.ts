@@ -84,10 +84,13 @@ describe('accounting settings read by invoices and receivables', () => {
     });
     expect(made.statusCode, made.body).toBe(200);
     const id = made.json().invoice.invoice_id as number;
+    // Net terms run from the invoice date, the day it was made (issue 28): made on 2026-11-01 in Chicago.
+    await t.database.query("update invoices set created_at = '2026-11-01 15:00+00' where id = $1", [id]);
     const pdf = async () => pdfText((await call('POST', `/invoice/file/${id}`, admin, {})).rawPayload);
     const text = await pdf();
     expect(text).toContain('Net 21');
-    expect(text).toContain('2026-11-21');
+    // 2026-11-01 + 21 days
+    expect(text).toContain('2026-11-22');
     expect(text).toContain('PO Box 77');
     expect(text).toContain('ar@backhaul.demo');
 
@@ -99,10 +102,11 @@ describe('accounting settings read by invoices and receivables', () => {
       expect(list.statusCode, list.body).toBe(200);
       return list.json().rows.find((r: { invoice_id: number }) => r.invoice_id === id)?.due_date;
     };
-    expect(await due()).toBe('2026-11-21');
+    expect(await due()).toBe('2026-11-22');
     await t.database.query('update customers set payment_terms_days = 45 where id = $1', [customer?.id]);
     expect(await pdf()).toContain('Net 45');
-    expect(await due()).toBe('2026-12-15');
+    // 2026-11-01 + 45 days
+    expect(await due()).toBe('2026-12-16');
   });
 });
 
