@@ -17,6 +17,55 @@ const ROW_PAD = 4;
 const FONT = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
 
+/** The characters of Windows-1252 above Latin-1's ASCII: what the standard fonts draw besides ASCII and Latin-1. */
+const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+/** The nearest the standard fonts can draw for characters the app writes that they have no glyph for. */
+const NEAREST: Record<string, string> = {
+  '→': '->',
+  '←': '<-',
+  '⇒': '=>',
+  '−': '-',
+  '‐': '-',
+  '‑': '-',
+  '≤': '<=',
+  '≥': '>=',
+  '≠': '!=',
+  '≈': '~',
+  '✓': 'v',
+  '✔': 'v',
+  '✗': 'x',
+  '\u2009': ' ',
+  '\u202f': ' ',
+  '\u200b': '',
+};
+
+/**
+ * Text the standard PDF fonts (WinAnsi) can draw: a character outside it would print as other
+ * glyphs ("→" came out as "!'"), so it becomes its nearest spelling, its letter without the accent,
+ * or "?".
+ */
+export function pdfSafe(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (
+      c === 9 ||
+      c === 10 ||
+      c === 13 ||
+      (c >= 0x20 && c <= 0x7e) ||
+      (c >= 0xa0 && c <= 0xff) ||
+      WIN_ANSI_EXTRA.has(ch)
+    )
+      out += ch;
+    else if (ch in NEAREST) out += NEAREST[ch];
+    else {
+      const bare = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      out += /^[\x20-\x7e]+$/.test(bare) ? bare : '?';
+    }
+  }
+  return out;
+}
+
 export function formatCell(kind: PdfColumnKind | undefined, v: unknown): string {
   if (v === null || v === undefined) return '';
   if (kind === 'money') return formatMoney(v as number);
@@ -58,17 +107,20 @@ export function createPdf(opts: { company: PdfCompany; title: string; subtitle?:
         // an unreadable logo must not stop an invoice
       }
     }
-    doc.font(BOLD).fontSize(14).text(opts.company.name, left, MARGIN, { width: 260, lineBreak: false });
+    doc.font(BOLD).fontSize(14).text(pdfSafe(opts.company.name), left, MARGIN, { width: 260, lineBreak: false });
     doc.font(FONT).fontSize(8);
     (opts.company.lines ?? []).slice(0, 4).forEach((line, i) => {
-      doc.text(line, left, MARGIN + 18 + i * 10, { width: 260, lineBreak: false });
+      doc.text(pdfSafe(line), left, MARGIN + 18 + i * 10, { width: 260, lineBreak: false });
     });
-    doc.font(BOLD).fontSize(12).text(opts.title, MARGIN, MARGIN, { width: width(), align: 'right', lineBreak: false });
+    doc
+      .font(BOLD)
+      .fontSize(12)
+      .text(pdfSafe(opts.title), MARGIN, MARGIN, { width: width(), align: 'right', lineBreak: false });
     if (opts.subtitle) {
       doc
         .font(FONT)
         .fontSize(9)
-        .text(opts.subtitle, MARGIN, MARGIN + 16, { width: width(), align: 'right', lineBreak: false });
+        .text(pdfSafe(opts.subtitle), MARGIN, MARGIN + 16, { width: width(), align: 'right', lineBreak: false });
     }
     doc
       .moveTo(MARGIN, MARGIN + HEADER_HEIGHT - 12)
@@ -82,7 +134,8 @@ export function createPdf(opts: { company: PdfCompany; title: string; subtitle?:
   doc.on('pageAdded', header);
   header();
 
-  function tableRow(cols: PdfColumn[], widths: number[], cells: string[], bold: boolean) {
+  function tableRow(cols: PdfColumn[], widths: number[], texts: string[], bold: boolean) {
+    const cells = texts.map(pdfSafe);
     doc.font(bold ? BOLD : FONT).fontSize(9);
     const heights = cells.map((c, i) => doc.heightOfString(c, { width: (widths[i] ?? 0) - ROW_PAD * 2 }));
     const h = Math.max(...heights, 10) + ROW_PAD * 2;
@@ -108,16 +161,21 @@ export function createPdf(opts: { company: PdfCompany; title: string; subtitle?:
   return {
     doc,
     heading(text: string) {
-      doc.moveDown(0.5).font(BOLD).fontSize(12).text(text, MARGIN).moveDown(0.3).font(FONT).fontSize(10);
+      doc.moveDown(0.5).font(BOLD).fontSize(12).text(pdfSafe(text), MARGIN).moveDown(0.3).font(FONT).fontSize(10);
       return this;
     },
     paragraph(text: string) {
-      doc.font(FONT).fontSize(10).text(text, MARGIN, undefined, { width: width() }).moveDown(0.5);
+      doc.font(FONT).fontSize(10).text(pdfSafe(text), MARGIN, undefined, { width: width() }).moveDown(0.5);
       return this;
     },
     keyValues(pairs: [string, string][]) {
       for (const [k, v] of pairs) {
-        doc.font(BOLD).fontSize(10).text(`${k}: `, MARGIN, undefined, { continued: true }).font(FONT).text(v);
+        doc
+          .font(BOLD)
+          .fontSize(10)
+          .text(`${pdfSafe(k)}: `, MARGIN, undefined, { continued: true })
+          .font(FONT)
+          .text(pdfSafe(v));
       }
       doc.moveDown(0.5);
       return this;
@@ -175,4 +233,4 @@ export function createPdf(opts: { company: PdfCompany; title: string; subtitle?:
   };
 }
 
-export type PdfBuilder = ReturnType<typeof createPdf>;
+type PdfBuilder = ReturnType<typeof createPdf>;

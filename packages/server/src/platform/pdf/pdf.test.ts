@@ -60,6 +60,25 @@ describe('pdf layer', () => {
     expect(bytes.toString('latin1')).toContain('/Subtype /Image');
   });
 
+  it('writes what the standard fonts cannot draw as its nearest spelling', async () => {
+    const pdf = createPdf({ company: { name: 'Café Freight' }, title: 'Route → summary', compress: false });
+    pdf.keyValues([['Balance', '−$742.35 ≤ limit']]);
+    pdf.table({
+      columns: [{ id: 'route', title: 'Route' }],
+      rows: [{ route: 'Dallas, TX → Kraków via Gdańsk' }],
+    });
+    const text = extractText(await pdf.toBuffer());
+    // "→" used to print as "!'" (no glyph in WinAnsi); Latin-1 stays, another letter loses its accent.
+    expect(text).toEqual(
+      expect.arrayContaining([
+        'Café Freight',
+        'Route -> summary',
+        '-$742.35 <= limit',
+        'Dallas, TX -> Kraków via Gdansk',
+      ]),
+    );
+  });
+
   it('compresses by default', async () => {
     const pdf = createPdf({ company: { name: 'Backhaul Freight LLC' }, title: 'Invoice' });
     pdf.paragraph('Thank you for your business.');
