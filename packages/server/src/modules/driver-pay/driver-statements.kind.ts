@@ -89,13 +89,17 @@ const HOURS: PaySource = {
   },
 };
 
-/** Fuel is a deduction only for a driver who bears it (owner-operators and lease drivers by default). */
+/**
+ * Fuel is a deduction only for a driver who bears it (owner-operators and lease drivers by default).
+ * A company driver's is offered for the period alone: an earlier week's fuel left off is no debt of his.
+ */
 const FUEL: PaySource = {
   name: 'fuel',
   section: 'fuel',
   field: 'fuel',
   candidates: async (ctx) => {
     const bears = contractOf(ctx).bearsFuel;
+    const from = bears ? ctx.since : ctx.period.from;
     const rows = await rowsOf<{
       id: number;
       date: string;
@@ -110,6 +114,7 @@ const FUEL: PaySource = {
         from fuel_rows f
         where f.company_id = ${ctx.user.companyId} and f.driver_id = ${ctx.payee.id} and f.status = 'Active'
           and f.fuel_date between ${ctx.since} and ${ctx.period.to}
+          and (f.fuel_date >= ${from} or ${ctx.onThis('fuel', sql`f.id::text`)})
           and ${ctx.unclaimed('fuel', sql`f.id::text`)}
         order by f.fuel_date, f.id limit 1000`,
     );

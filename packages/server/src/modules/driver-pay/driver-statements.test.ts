@@ -236,6 +236,10 @@ describe('driver statements', () => {
     expect(p.fuel_selected).toEqual([]);
     // 400 mi × $0.50 = $200.00, less the $50.00 instalment = $150.00, under $290.00 (7.25 × 40) for 7 days.
     expect(p.warnings).toEqual([STATEMENT_MSG.belowMinimumWage(150, 290)]);
+    // The next week offers that week's fuel alone: a company driver's fuel left off is no debt of his.
+    await createPreselected(d.id, W1);
+    const next = await fuelRow(d.id, '2026-03-10', 120_00, `CO2-${d.id}`);
+    expect((await preview(d.id, W2)).fuel.map((r: { fuel_id: number }) => r.fuel_id)).toEqual([next]);
     const noDeductions = await driver('company', 'per_mile', '0.50');
     await trip({ driverId: noDeductions.id, day: '2026-03-02', loads: [{ gross: 900, loaded: 300 }] });
     expect((await preview(noDeductions.id)).warnings).toEqual([]);

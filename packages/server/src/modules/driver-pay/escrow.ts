@@ -2,7 +2,7 @@
 // target is reached, interest paid each quarter at the lease's rate, and the balance returned on the
 // statement after the driver leaves (the rule allows 45 days). Every movement is a statement line of
 // source 'escrow', so the balance is the sum of those lines and never drifts from the statements.
-import { addDays } from '@backhaul/shared/formats/formats';
+import { addDays, formatMoney } from '@backhaul/shared/formats/formats';
 import { divRound } from '@backhaul/shared/money';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -90,7 +90,7 @@ export async function escrowCandidates(ctx: SourceContext): Promise<Candidate[]>
       key: `${a.id}:d:${ctx.period.from}`,
       date: ctx.period.to,
       type: 'Escrow deposit',
-      description: `Escrow deposit (balance ${((balance + deposit) / 100).toFixed(2)} of ${(target / 100).toFixed(2)})`,
+      description: `Escrow deposit (balance ${formatMoney((balance + deposit) / 100)} of ${formatMoney(target / 100)})`,
       category: 'deduction',
       amountCents: -deposit,
       data: { entry: 'deposit', account_id: a.id },

@@ -48,9 +48,11 @@ export async function statementPdf(db: DbOrTx, user: AuthUser, id: number) {
       { id: 'schedule', title: 'Schedule', width: 1.4 },
       { id: 'amount', title: 'Amount', width: 1.3, kind: 'money' },
     ],
+    // A late line names the period it was earned in, unless its description does already (a carried balance).
     rows: s.lines.map((l) => ({
       ...l,
-      description: l.earned ? `${l.description} (earned ${l.earned})` : l.description,
+      description:
+        l.earned && !l.description.includes(l.earned) ? `${l.description} (earned ${l.earned})` : l.description,
     })),
     totals: { amount: s.amount },
   });
