@@ -16,10 +16,11 @@ import { createStatement, previewStatement, setAddition, setPay, updateStatement
 const WEEKS = 6;
 
 /**
- * Driver pay history: weekly lease and monthly insurance deductions for owner-operators and lease
- * drivers, one owner-operator's escrow, a comcheck advance, and a weekly statement per driver with
- * loads for the last six weeks, each with what its sources preselect (an owner-operator's fuel, not a
- * company driver's) — the older ones closed and paid (one paid in part), one negative week carried
+ * Driver pay history for a few owner-operators (a percentage; they bear fuel, a weekly truck lease
+ * and monthly insurance) and company drivers (per mile; they bear nothing): one owner-operator's
+ * escrow, another's comcheck advance, and a weekly statement per driver with loads for the last six
+ * weeks, each with what its sources preselect (an owner-operator's fuel, not a company driver's) —
+ * the older ones closed and paid (two weeks ago in part), one owner-operator's negative week carried
  * into the next, last week's still open. Written through the statements service as the accountant,
  * so lines, totals and audit rows are what the screens make.
  */
@@ -68,13 +69,22 @@ export const driverPaySeeder: Seeder = {
         and l.mileage_loaded + l.mileage_empty >= 500`);
     const thisWeek = startOfWeek(today);
     const firstWeek = addDays(thisWeek, -7 * WEEKS);
+    // A few drivers of each kind: owner-operators (and lease drivers) on a percentage who bear fuel
+    // and their truck's lease, company drivers per mile who bear neither.
+    const count = Math.max(2, Math.round(5 * ctx.scale));
+    const ownerCount = Math.ceil(count / 2);
     const drivers = await rowsOf<{ id: number; driver_type: string; customer_id: number | null }>(
       ctx.db,
-      sql`select d.id, d.driver_type, d.customer_id from drivers d
-        where d.company_id = ${companyId} and d.active
-          and exists (select 1 from loads l where l.driver_id = d.id
-            and (l.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date between ${firstWeek} and ${addDays(thisWeek, -1)})
-        order by d.id limit ${Math.max(2, Math.round(5 * ctx.scale))}`,
+      sql`select id, driver_type, customer_id from (
+          select d.id, d.driver_type, d.customer_id,
+            row_number() over (partition by d.driver_type = 'company' order by d.id) as n
+          from drivers d
+          where d.company_id = ${companyId} and d.active
+            and exists (select 1 from loads l where l.driver_id = d.id
+              and (l.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date between ${firstWeek} and ${addDays(thisWeek, -1)})
+        ) x
+        where n <= case when driver_type = 'company' then ${count - ownerCount}::int else ${ownerCount}::int end
+        order by id`,
     );
 
     const owners = drivers.filter((d) => d.driver_type !== 'company');
@@ -123,7 +133,8 @@ export const driverPaySeeder: Seeder = {
         note: 'Lease § 9: $100 a week until $2,500; 2 % a year, paid quarterly.',
         createdBy: user.id,
       });
-    const advanced = drivers[drivers.length - 1];
+    // A fuel-card cash advance to the third owner-operator (else the first), recovered on the next statement.
+    const advanced = owners[2] ?? owners[0];
     if (advanced)
       await ctx.db.insert(cashAdvances).values({
         companyId,
@@ -190,19 +201,25 @@ export const driverPaySeeder: Seeder = {
         });
       }
     }
-    // Company expenses of the last two weeks: one per driver paid onto last week's open statement, the rest open.
-    const kinds = [
+    // Company expenses of the last two weeks: one per driver paid onto last week's open statement, the
+    // rest open. An owner-operator is charged the truck's costs the company paid (tolls, a roadside
+    // repair, a scale); a company driver bears none and is paid back what he paid out.
+    const ownerKinds = [
       { category: 'Toll', amountCents: 42_50, description: 'I-80 / Indiana Toll Road' },
-      { category: 'Lumper', amountCents: 185_00, description: 'Unloading at the receiver' },
       { category: 'Repair on the road', amountCents: 640_00, description: 'Tire replaced roadside' },
       { category: 'Scale ticket', amountCents: 13_75, description: 'CAT scale' },
+    ];
+    const companyKinds = [
+      { category: 'Lumper', amountCents: 165_00, description: 'Unloading at the receiver, paid by the driver' },
+      { category: 'Scale ticket', amountCents: 13_75, description: 'CAT scale, paid by the driver' },
     ];
     const expenses = await ctx.db
       .insert(companyExpenses)
       .values(
         drivers.flatMap((d, i) =>
           [0, 1].map((k) => {
-            const kind = kinds[(i + k) % kinds.length] as (typeof kinds)[number];
+            const kinds = d.driver_type === 'company' ? companyKinds : ownerKinds;
+            const kind = kinds[(i + k) % kinds.length] as (typeof ownerKinds)[number];
             return {
               companyId,
               driverId: Number(d.id),
@@ -214,17 +231,17 @@ export const driverPaySeeder: Seeder = {
           }),
         ),
       )
-      .returning({ id: companyExpenses.id, category: companyExpenses.category });
+      .returning({ id: companyExpenses.id, driverId: companyExpenses.driverId });
     await ctx.db.execute(
       sql`update company_expenses e set truck_id = (select t.id from trucks t where t.driver_id = e.driver_id limit 1)
         where e.company_id = ${companyId}`,
     );
-    for (const [i, e] of expenses.entries())
-      if (i % 2 === 0)
-        await runCommand(ctx.db, payExpense, user, {
-          id: e.id,
-          payAs: e.category === 'Lumper' ? 'reimbursement' : 'deduction',
-        });
+    const company = new Set(drivers.filter((d) => d.driver_type === 'company').map((d) => Number(d.id)));
+    for (const [i, e] of expenses.entries()) {
+      const byDriver = company.has(Number(e.driverId));
+      if (byDriver || i % 2 === 0)
+        await runCommand(ctx.db, payExpense, user, { id: e.id, payAs: byDriver ? 'reimbursement' : 'deduction' });
+    }
     ctx.log(
       `driver pay: ${n} statements, ${owners.length * 2} scheduled payments, ${expenses.length} company expenses`,
     );
