@@ -4,17 +4,16 @@ import {
   StatementEditSchema,
   type StatementPeriod,
   StatementPeriodSchema,
+  type StatementSaved,
   StatementSavedSchema,
 } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
 import { Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../platform/api-client';
-import { zodValidator } from '../../platform/form-validation';
 import { RecordDialogFooter, RecordModal } from '../../platform/record/record-dialog';
 import { RecordFields } from '../../platform/record/record-fields';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { statementKeys } from './driver-statements.api';
 
 type Values = { driver_id: string; date_from: string; date_to: string };
@@ -39,18 +38,9 @@ export function StatementCreateDialog(props: {
     gcTime: 0,
   });
   const data = query.data;
-  const form = useForm<Values>({
+  const { form, submit, saving } = useRecordForm<Values, StatementSaved>({
     initialValues: { driver_id: '', date_from: '', date_to: '' },
-    validate: zodValidator(StatementPeriodSchema) as (v: Values) => Record<string, string>,
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the options arrive
-  useEffect(() => {
-    if (!props.opened || !data) return;
-    form.setValues({ driver_id: '', date_from: data.date_from, date_to: data.date_to });
-    form.clearErrors();
-  }, [props.opened, data]);
-
-  const { submit, saving } = useRecordSave(form, {
+    schema: StatementPeriodSchema,
     save: async (values) => {
       const period = StatementPeriodSchema.parse(values) as StatementPeriod;
       const offered = await api.post('/drivers-statements/create', period, { schema: StatementEditSchema });
@@ -73,6 +63,12 @@ export function StatementCreateDialog(props: {
       props.onCreated(saved.statement.id);
     },
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the options arrive
+  useEffect(() => {
+    if (!props.opened || !data) return;
+    form.setValues({ driver_id: '', date_from: data.date_from, date_to: data.date_to });
+    form.clearErrors();
+  }, [props.opened, data]);
 
   return (
     <RecordModal

@@ -5,6 +5,8 @@ import {
   type StatementDetail,
   type StatementEdit,
   StatementPayFormSchema,
+  type StatementSaved,
+  type StatementUpdate,
 } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
 import {
   ActionIcon,
@@ -20,17 +22,15 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconDownload, IconPencil, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { downloadLink } from '../../platform/data-table/download';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { zodValidator } from '../../platform/form-validation';
 import { ConfirmDialog, DeleteIconButton } from '../../platform/record/confirm-dialog';
 import { RecordFields } from '../../platform/record/record-fields';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { statementKeys, statementsApi } from './driver-statements.api';
 import { LineDate, moneyColor, PAID_COLOR, TransferLines } from './statement-lines';
 import { StatementWriteOffDialog } from './statement-write-off-dialog';
@@ -131,15 +131,16 @@ function Additions(props: {
 }) {
   const [editing, setEditing] = useState<number | null>(null);
   const empty = { category: 'deduction', date: nowInCompanyTimeZone().date, amount: '', description: '' };
-  const form = useForm({ initialValues: empty, validate: zodValidator(AdditionFormSchema) });
-  const { submit, saving } = useRecordSave(form, {
+  const { form, submit, saving } = useRecordForm({
+    initialValues: empty,
+    schema: AdditionFormSchema,
     save: (values) =>
       editing
         ? statementsApi.updateAddition(editing, values)
         : statementsApi.setAddition({ ...values, statement_id: props.edit.statement?.id }),
+    resetOnSave: true,
     onSaved: (saved) => {
       props.onSaved(saved.statement);
-      form.setValues(empty);
       setEditing(null);
     },
   });
@@ -174,7 +175,12 @@ function Additions(props: {
                         aria-label={`Change ${a.description}`}
                         onClick={() => {
                           setEditing(a.id);
-                          form.setValues({ ...a, amount: String(Math.abs(a.amount)) });
+                          form.setValues({
+                            category: a.category,
+                            date: a.date,
+                            amount: String(Math.abs(a.amount)),
+                            description: a.description,
+                          });
                         }}
                       >
                         <IconPencil size={14} />
@@ -218,13 +224,12 @@ function Additions(props: {
 function Payments(props: { s: StatementDetail; canPay: boolean; onSaved: (s: StatementDetail) => void }) {
   const [removing, setRemoving] = useState<number | null>(null);
   const empty = { amount: '', date: nowInCompanyTimeZone().date, note: '' };
-  const form = useForm({ initialValues: empty, validate: zodValidator(StatementPayFormSchema) });
-  const { submit, saving } = useRecordSave(form, {
+  const { form, submit, saving } = useRecordForm({
+    initialValues: empty,
+    schema: StatementPayFormSchema,
     save: (values) => statementsApi.setPay(props.s.id, values),
-    onSaved: (saved) => {
-      props.onSaved(saved.statement);
-      form.setValues(empty);
-    },
+    resetOnSave: true,
+    onSaved: (saved) => props.onSaved(saved.statement),
   });
   return (
     <div data-testid="statement-payments">
@@ -282,6 +287,8 @@ function Payments(props: { s: StatementDetail; canPay: boolean; onSaved: (s: Sta
   );
 }
 
+type Rights = { canEdit: boolean; canPay: boolean; canSend: boolean };
+
 /**
  * A driver statement: Edit while open (move trips, fuel and scheduled payments in and out, add
  * credits and deductions, Save, Close), View once closed (its lines, payments and Pay).
@@ -294,9 +301,11 @@ export function StatementEditor(props: {
 }) {
   const tree = usePermissionTree();
   const queryClient = useQueryClient();
-  const canEdit = allowsButton(tree, { section: S, ids: [ACTION.EDIT] });
-  const canPay = allowsButton(tree, { section: S, ids: [ACTION.PAID] });
-  const canSend = allowsButton(tree, { section: S, ids: [ACTION.SEND] });
+  const rights: Rights = {
+    canEdit: allowsButton(tree, { section: S, ids: [ACTION.EDIT] }),
+    canPay: allowsButton(tree, { section: S, ids: [ACTION.PAID] }),
+    canSend: allowsButton(tree, { section: S, ids: [ACTION.SEND] }),
+  };
   const query = useQuery({
     queryKey: statementKeys.record(props.id),
     queryFn: () => statementsApi.edit(props.id as number),
@@ -305,56 +314,12 @@ export function StatementEditor(props: {
     gcTime: 0,
   });
   const edit = query.data;
-  const [sel, setSel] = useState<Selection | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [closing, setClosing] = useState(false);
-  const [writingOff, setWritingOff] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh selection per loaded statement
-  useEffect(() => {
-    if (edit) setSel(selectionOf(edit));
-  }, [edit?.statement?.id, edit?.statement?.status]);
-
   const s = edit?.statement;
-  const closed = s?.status === 'Closed';
-  const readOnly = closed || !canEdit;
+  const readOnly = s?.status === 'Closed' || !rights.canEdit;
   const reload = async () => {
     props.onChanged();
     await queryClient.invalidateQueries({ queryKey: statementKeys.record(props.id) });
   };
-  const onAddition = (detail: StatementDetail) => {
-    setSel((cur) => {
-      if (!cur) return cur;
-      const ids = detail.lines.filter((l) => l.kind === 'addition').map((l) => l.id);
-      const fresh = ids.filter((i) => !edit?.addition.some((a) => a.id === i));
-      return { ...cur, addition: [...cur.addition, ...fresh] };
-    });
-    void reload();
-  };
-  const save = async (close: boolean) => {
-    if (!s || !sel) return;
-    setBusy(true);
-    try {
-      const res = await statementsApi.update(s.id, { ...sel, ...(close ? { status: 'Closed' as const } : {}) });
-      showAlert('success', res.message);
-      await reload();
-      if (!close) props.onClose();
-    } finally {
-      setBusy(false);
-      setClosing(false);
-    }
-  };
-  const selectedTotal =
-    edit && sel
-      ? [
-          ...edit.trips.filter((r) => sel.trips.includes(r.id)),
-          ...edit.hours.filter((r) => sel.hours.includes(r.id)),
-          ...edit.fuel.filter((r) => sel.fuel.includes(r.id)),
-          ...edit.scheduled_payments.filter((r) => sel.scheduled_payments.includes(r.id)),
-          ...edit.additional.filter((r) => sel.additional.includes(r.id)),
-          ...edit.addition.filter((r) => sel.addition.includes(r.id)),
-        ].reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100
-      : 0;
-
   return (
     <Modal
       opened={props.id !== null}
@@ -363,191 +328,238 @@ export function StatementEditor(props: {
       centered
       title={s ? `${readOnly ? 'View' : 'Edit'} driver statement #${s.id}` : 'Driver statement'}
     >
-      {!edit || !s || !sel ? (
+      {!edit || !s ? (
         <Text size="sm" c="dimmed">
           Loading…
         </Text>
       ) : (
-        <Stack gap="sm" data-testid="statement-editor">
-          <Summary s={s} />
-          <Divider />
-          {closed ? (
-            <Paper withBorder p="xs">
-              <Table fz="xs" verticalSpacing={4} data-testid="statement-lines">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Type</Table.Th>
-                    <Table.Th>Description</Table.Th>
-                    <Table.Th>Count</Table.Th>
-                    <Table.Th>Schedule</Table.Th>
-                    <Table.Th ta="right">Amount</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {s.lines.map((l) => (
-                    <Table.Tr key={l.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        <LineDate date={l.date} earned={l.earned} />
-                      </Table.Td>
-                      <Table.Td>{l.type}</Table.Td>
-                      <Table.Td>{l.description}</Table.Td>
-                      <Table.Td>{l.count_action}</Table.Td>
-                      <Table.Td>{l.schedule}</Table.Td>
-                      <Table.Td ta="right" c={moneyColor(l.amount)}>
-                        {formatMoney(l.amount)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  <Table.Tr>
-                    <Table.Td colSpan={5} fw={700}>
-                      Total
-                    </Table.Td>
-                    <Table.Td ta="right" fw={700}>
-                      {formatMoney(s.amount)}
-                    </Table.Td>
-                  </Table.Tr>
-                </Table.Tbody>
-              </Table>
-            </Paper>
-          ) : (
-            <>
-              <TransferLines
-                title="Trips"
-                testId="trips"
-                readOnly={readOnly}
-                rows={edit.trips.map((r) => ({ ...r, detail: `Trip #${r.trip_id} · ${r.count_action}` }))}
-                selected={sel.trips}
-                onChange={(trips) => setSel({ ...sel, trips })}
-              />
-              {(edit.hours.length > 0 || s.contract_type === 'Hourly') && (
-                <TransferLines
-                  title="Hours"
-                  testId="hours"
-                  readOnly={readOnly}
-                  rows={edit.hours.map((r) => ({ ...r, detail: r.count_action }))}
-                  selected={sel.hours}
-                  onChange={(hours) => setSel({ ...sel, hours })}
-                />
-              )}
-              <TransferLines
-                title="Fuel"
-                testId="fuel"
-                readOnly={readOnly}
-                rows={edit.fuel.map((r) => ({ ...r, detail: r.count_action }))}
-                selected={sel.fuel}
-                onChange={(fuel) => setSel({ ...sel, fuel })}
-              />
-              <TransferLines
-                title="Scheduled payments"
-                testId="scheduled"
-                readOnly={readOnly}
-                rows={edit.scheduled_payments.map((r) => ({ ...r, detail: r.schedule }))}
-                selected={sel.scheduled_payments}
-                onChange={(scheduled_payments) => setSel({ ...sel, scheduled_payments })}
-              />
-              <TransferLines
-                title="Expenses, advances, escrow and carried balances"
-                testId="additional"
-                readOnly={readOnly}
-                rows={edit.additional.map((r) => ({ ...r, detail: r.type }))}
-                selected={sel.additional}
-                onChange={(additional) => setSel({ ...sel, additional })}
-              />
-              <Additions
-                edit={edit}
-                kept={sel.addition}
-                onKept={(addition) => setSel({ ...sel, addition })}
-                readOnly={readOnly}
-                onSaved={onAddition}
-              />
-            </>
-          )}
-          {closed && (s.amount > 0 || s.payments.length > 0) && (
-            <Payments s={s} canPay={canPay} onSaved={() => void reload()} />
-          )}
-          <Divider />
-          {!closed && edit.warnings.length > 0 && (
-            <Alert
-              color="yellow"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
-              data-testid="statement-warnings"
-            >
-              <Stack gap={4}>
-                {edit.warnings.map((w) => (
-                  <Text key={w} size="sm">
-                    {w}
-                  </Text>
-                ))}
-              </Stack>
-            </Alert>
-          )}
-          <Group justify="space-between">
-            <Text size="sm" data-testid="statement-total">
-              {closed ? 'Statement amount' : 'Amount after saving'}:{' '}
-              <Text span fw={700} c={moneyColor(closed ? s.amount : selectedTotal)}>
-                {formatMoney(closed ? s.amount : selectedTotal)}
-              </Text>
-            </Text>
-            <Group gap="xs">
-              <Button
-                variant="default"
-                leftSection={<IconDownload size={16} />}
-                onClick={() =>
-                  downloadLink(`/api/drivers-statements/${s.id}/pdf`).catch(() => showAlert('error', MSG.whoops))
-                }
-                data-testid="statement-pdf"
-              >
-                PDF
-              </Button>
-              {canSend && (
-                <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => props.onSend(s.id)}>
-                  Send
-                </Button>
-              )}
-              {closed && canPay && s.paid_status === 'Owed by driver' && (
-                <Button
-                  variant="light"
-                  color="grape"
-                  onClick={() => setWritingOff(true)}
-                  data-testid="statement-write-off"
-                >
-                  Write off balance
-                </Button>
-              )}
-              {!readOnly && (
-                <Button variant="light" color="orange" onClick={() => setClosing(true)} data-testid="statement-close">
-                  Close statement
-                </Button>
-              )}
-              <Button variant="default" onClick={props.onClose}>
-                {readOnly ? 'Close' : 'Cancel'}
-              </Button>
-              {!readOnly && (
-                <Button loading={busy} onClick={() => void save(false)} data-testid="statement-save">
-                  Save
-                </Button>
-              )}
-            </Group>
-          </Group>
-          <ConfirmDialog
-            opened={closing}
-            title="Close statement"
-            message="Close this statement? Its lines can no longer change, and it cannot be deleted."
-            confirmLabel="Close statement"
-            busy={busy}
-            testId="confirm-close"
-            onClose={() => setClosing(false)}
-            onConfirm={() => void save(true)}
-          />
-          <StatementWriteOffDialog
-            statement={writingOff ? s : null}
-            onClose={() => setWritingOff(false)}
-            onDone={() => void reload()}
-          />
-        </Stack>
+        // A fresh selection per loaded statement, and again once it is closed.
+        <StatementForm
+          key={`${s.id}:${s.status}`}
+          edit={edit}
+          s={s}
+          rights={rights}
+          reload={reload}
+          onClose={props.onClose}
+          onSend={props.onSend}
+        />
       )}
     </Modal>
+  );
+}
+
+/** The loaded statement: its lines (the selection is the form), payments and actions. */
+function StatementForm(props: {
+  edit: StatementEdit;
+  s: StatementDetail;
+  rights: Rights;
+  reload: () => Promise<void>;
+  onClose: () => void;
+  onSend: (id: number) => void;
+}) {
+  const { edit, s, rights } = props;
+  const closed = s.status === 'Closed';
+  const readOnly = closed || !rights.canEdit;
+  const [closing, setClosing] = useState(false);
+  const [writingOff, setWritingOff] = useState(false);
+  // No schema on the client: the selection has no input to show a message under, so the server's
+  // 422 is the API client's alert.
+  const { form, submit, saving } = useRecordForm<Selection, StatementSaved, StatementUpdate>({
+    initialValues: selectionOf(edit),
+    body: (selection) => (closing ? { ...selection, status: 'Closed' } : selection),
+    save: (body) => statementsApi.update(s.id, body),
+    onSaved: async () => {
+      await props.reload();
+      if (closing) setClosing(false);
+      else props.onClose();
+    },
+  });
+  const sel = form.values;
+  const choose = <K extends keyof Selection>(key: K) => ({
+    selected: sel[key],
+    onChange: (ids: Selection[K]) => form.setFieldValue(key, ids as never),
+  });
+  const onAddition = (detail: StatementDetail) => {
+    const fresh = detail.lines
+      .filter((l) => l.kind === 'addition' && !edit.addition.some((a) => a.id === l.id))
+      .map((l) => l.id);
+    form.setFieldValue('addition', [...form.getValues().addition, ...fresh]);
+    void props.reload();
+  };
+  const selectedTotal =
+    [
+      ...edit.trips.filter((r) => sel.trips.includes(r.id)),
+      ...edit.hours.filter((r) => sel.hours.includes(r.id)),
+      ...edit.fuel.filter((r) => sel.fuel.includes(r.id)),
+      ...edit.scheduled_payments.filter((r) => sel.scheduled_payments.includes(r.id)),
+      ...edit.additional.filter((r) => sel.additional.includes(r.id)),
+      ...edit.addition.filter((r) => sel.addition.includes(r.id)),
+    ].reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100;
+
+  return (
+    <Stack gap="sm" data-testid="statement-editor">
+      <Summary s={s} />
+      <Divider />
+      {closed ? (
+        <Paper withBorder p="xs">
+          <Table fz="xs" verticalSpacing={4} data-testid="statement-lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Count</Table.Th>
+                <Table.Th>Schedule</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {s.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <LineDate date={l.date} earned={l.earned} />
+                  </Table.Td>
+                  <Table.Td>{l.type}</Table.Td>
+                  <Table.Td>{l.description}</Table.Td>
+                  <Table.Td>{l.count_action}</Table.Td>
+                  <Table.Td>{l.schedule}</Table.Td>
+                  <Table.Td ta="right" c={moneyColor(l.amount)}>
+                    {formatMoney(l.amount)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td colSpan={5} fw={700}>
+                  Total
+                </Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {formatMoney(s.amount)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      ) : (
+        <>
+          <TransferLines
+            title="Trips"
+            testId="trips"
+            readOnly={readOnly}
+            rows={edit.trips.map((r) => ({ ...r, detail: `Trip #${r.trip_id} · ${r.count_action}` }))}
+            {...choose('trips')}
+          />
+          {(edit.hours.length > 0 || s.contract_type === 'Hourly') && (
+            <TransferLines
+              title="Hours"
+              testId="hours"
+              readOnly={readOnly}
+              rows={edit.hours.map((r) => ({ ...r, detail: r.count_action }))}
+              {...choose('hours')}
+            />
+          )}
+          <TransferLines
+            title="Fuel"
+            testId="fuel"
+            readOnly={readOnly}
+            rows={edit.fuel.map((r) => ({ ...r, detail: r.count_action }))}
+            {...choose('fuel')}
+          />
+          <TransferLines
+            title="Scheduled payments"
+            testId="scheduled"
+            readOnly={readOnly}
+            rows={edit.scheduled_payments.map((r) => ({ ...r, detail: r.schedule }))}
+            {...choose('scheduled_payments')}
+          />
+          <TransferLines
+            title="Expenses, advances, escrow and carried balances"
+            testId="additional"
+            readOnly={readOnly}
+            rows={edit.additional.map((r) => ({ ...r, detail: r.type }))}
+            {...choose('additional')}
+          />
+          <Additions
+            edit={edit}
+            kept={sel.addition}
+            onKept={(addition) => form.setFieldValue('addition', addition)}
+            readOnly={readOnly}
+            onSaved={onAddition}
+          />
+        </>
+      )}
+      {closed && (s.amount > 0 || s.payments.length > 0) && (
+        <Payments s={s} canPay={rights.canPay} onSaved={() => void props.reload()} />
+      )}
+      <Divider />
+      {!closed && edit.warnings.length > 0 && (
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="statement-warnings">
+          <Stack gap={4}>
+            {edit.warnings.map((w) => (
+              <Text key={w} size="sm">
+                {w}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Text size="sm" data-testid="statement-total">
+          {closed ? 'Statement amount' : 'Amount after saving'}:{' '}
+          <Text span fw={700} c={moneyColor(closed ? s.amount : selectedTotal)}>
+            {formatMoney(closed ? s.amount : selectedTotal)}
+          </Text>
+        </Text>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            onClick={() =>
+              downloadLink(`/api/drivers-statements/${s.id}/pdf`).catch(() => showAlert('error', MSG.whoops))
+            }
+            data-testid="statement-pdf"
+          >
+            PDF
+          </Button>
+          {rights.canSend && (
+            <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => props.onSend(s.id)}>
+              Send
+            </Button>
+          )}
+          {closed && rights.canPay && s.paid_status === 'Owed by driver' && (
+            <Button variant="light" color="grape" onClick={() => setWritingOff(true)} data-testid="statement-write-off">
+              Write off balance
+            </Button>
+          )}
+          {!readOnly && (
+            <Button variant="light" color="orange" onClick={() => setClosing(true)} data-testid="statement-close">
+              Close statement
+            </Button>
+          )}
+          <Button variant="default" onClick={props.onClose}>
+            {readOnly ? 'Close' : 'Cancel'}
+          </Button>
+          {!readOnly && (
+            <Button loading={saving} onClick={() => submit()} data-testid="statement-save">
+              Save
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <ConfirmDialog
+        opened={closing}
+        title="Close statement"
+        message="Close this statement? Its lines can no longer change, and it cannot be deleted."
+        confirmLabel="Close statement"
+        busy={saving}
+        testId="confirm-close"
+        onClose={() => setClosing(false)}
+        onConfirm={() => submit()}
+      />
+      <StatementWriteOffDialog
+        statement={writingOff ? s : null}
+        onClose={() => setWritingOff(false)}
+        onDone={() => void props.reload()}
+      />
+    </Stack>
   );
 }

@@ -3,12 +3,10 @@ import {
   type StatementDetail,
   StatementWriteOffSchema,
 } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
-import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
-import { zodValidator } from '../../platform/form-validation';
 import { ConfirmDialog } from '../../platform/record/confirm-dialog';
 import { RecordFields } from '../../platform/record/record-fields';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { statementKeys, statementsApi } from './driver-statements.api';
 
 /**
@@ -20,13 +18,9 @@ export function StatementWriteOffDialog(props: {
   onClose: () => void;
   onDone: (s: StatementDetail) => void;
 }) {
-  const form = useForm({ initialValues: { reason: '' }, validate: zodValidator(StatementWriteOffSchema) });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a blank reason for each statement
-  useEffect(() => {
-    form.setValues({ reason: '' });
-    form.clearErrors();
-  }, [props.statement?.id]);
-  const { submit, saving } = useRecordSave(form, {
+  const { form, submit, saving } = useRecordForm({
+    initialValues: { reason: '' },
+    schema: StatementWriteOffSchema,
     save: (values) => statementsApi.writeOff(props.statement?.id as number, values),
     invalidate: statementKeys.all,
     onSaved: (saved) => {
@@ -34,6 +28,8 @@ export function StatementWriteOffDialog(props: {
       props.onClose();
     },
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a blank reason for each statement
+  useEffect(() => form.reset(), [props.statement?.id]);
   const s = props.statement;
   return (
     <ConfirmDialog
