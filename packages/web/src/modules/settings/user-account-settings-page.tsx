@@ -1,18 +1,14 @@
 import * as C from '@backhaul/shared/modules/settings/settings.contract';
 import { Anchor, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { type ThemePreference, themePreferenceStore } from '../../app/theme-preference';
 import { useStore } from '../../platform/create-store';
-import { zodValidator } from '../../platform/form-validation';
 import { applyPreferences } from '../../platform/preferences';
 import { QueryState } from '../../platform/query-state';
-import { useRecordSave } from '../../platform/record/use-record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { fetchUserAccountSettings, saveUserAccountSettings, settingsKeys } from './settings.api';
-
-type Values = { page_size: string };
 
 const THEMES: Array<{ value: ThemePreference; label: string }> = [
   { value: 'auto', label: 'Auto' },
@@ -27,9 +23,12 @@ const THEMES: Array<{ value: ThemePreference; label: string }> = [
  */
 export function UserAccountSettingsPage() {
   const query = useQuery({ queryKey: settingsKeys.userAccount, queryFn: fetchUserAccountSettings });
-  const form = useForm<Values>({
+  const { form, submit, saving } = useRecordForm({
     initialValues: { page_size: '' },
-    validate: zodValidator(C.UserAccountSettingsFormSchema),
+    schema: C.UserAccountSettingsFormSchema,
+    save: saveUserAccountSettings,
+    invalidate: settingsKeys.userAccount,
+    onSaved: (saved) => applyPreferences(saved),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the settings are loaded
   useEffect(() => {
@@ -38,11 +37,6 @@ export function UserAccountSettingsPage() {
     form.setValues(values);
     form.resetDirty(values);
   }, [query.data]);
-  const { submit, saving } = useRecordSave(form, {
-    save: saveUserAccountSettings,
-    invalidate: settingsKeys.userAccount,
-    onSaved: (saved) => applyPreferences(saved),
-  });
   const theme = useStore(themePreferenceStore);
   return (
     <Stack gap="md" data-testid="user-account-settings-page">

@@ -16,10 +16,6 @@ const ALLOWED = new Set([
   'modules/drivers/driver-dialog.tsx',
   // TODO(issue 29): the trip dialog moves to useRecordDialog / useRecordForm.
   'modules/trips/trip-dialog.tsx',
-  // TODO(issue 29): the settings pages move to useRecordForm.
-  'modules/settings/accounting-settings-page.tsx',
-  'modules/settings/system-settings-form.tsx',
-  'modules/settings/user-account-settings-page.tsx',
 ]);
 
 function sources(dir: string): string[] {
