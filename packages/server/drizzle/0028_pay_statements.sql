@@ -40,6 +40,44 @@ CREATE TABLE "escrow_accounts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "eld_jurisdiction_miles" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"truck_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"jurisdiction" text NOT NULL,
+	"miles_tenths" integer NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "odometer_readings" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"truck_id" integer NOT NULL,
+	"read_at" timestamp with time zone NOT NULL,
+	"odometer" integer NOT NULL,
+	"source" text NOT NULL,
+	"source_id" integer,
+	"status" text DEFAULT 'accepted' NOT NULL,
+	"flag_reason" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "truck_odometers" (
+	"truck_id" integer PRIMARY KEY NOT NULL,
+	"company_id" integer NOT NULL,
+	"odometer" integer,
+	"reading_id" integer,
+	"read_at" timestamp with time zone,
+	"source" text,
+	"routed_miles" integer DEFAULT 0 NOT NULL,
+	"miles_per_day" double precision DEFAULT 0 NOT NULL,
+	"refreshed_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "routed_legs" (
 	"provider" text NOT NULL,
 	"from_key" text NOT NULL,
@@ -118,6 +156,7 @@ CREATE TABLE "pay_statements" (
 --> statement-breakpoint
 DROP INDEX "schedule_loads_load_idx";--> statement-breakpoint
 ALTER TABLE "driver_contracts" ALTER COLUMN "rate" SET DEFAULT 0;--> statement-breakpoint
+ALTER TABLE "fuel_rows" ADD COLUMN "product" text DEFAULT 'diesel' NOT NULL;--> statement-breakpoint
 ALTER TABLE "driver_contracts" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "driver_contracts" ADD COLUMN "fuel_paid_by" text;--> statement-breakpoint
 ALTER TABLE "driver_contracts" ADD COLUMN "pay_basis" text DEFAULT 'delivery' NOT NULL;--> statement-breakpoint
@@ -125,11 +164,13 @@ ALTER TABLE "driver_contracts" ADD COLUMN "fsc_pass_through" boolean DEFAULT fal
 ALTER TABLE "drivers" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "drivers" ADD COLUMN "terminated_on" date;--> statement-breakpoint
 ALTER TABLE "employees" ADD COLUMN "terminated_on" date;--> statement-breakpoint
+ALTER TABLE "ifta_rates" ADD COLUMN "surcharge_e4" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "loads" ADD COLUMN "lumper_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "loads" ADD COLUMN "fuel_surcharge_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "loads" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
 ALTER TABLE "trips" ADD COLUMN "team_driver_id" integer;--> statement-breakpoint
 ALTER TABLE "trips" ADD COLUMN "team_share_bp" integer DEFAULT 5000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "check_in_odometer" integer;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "tax_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "labour_taxed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "sublet_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -142,6 +183,11 @@ ALTER TABLE "pay_statement_payments" ADD CONSTRAINT "pay_statement_payments_stat
 CREATE INDEX "cash_advances_driver_idx" ON "cash_advances" USING btree ("company_id","driver_id","given_on");--> statement-breakpoint
 CREATE INDEX "driver_hours_driver_idx" ON "driver_hours" USING btree ("company_id","driver_id","work_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "escrow_accounts_driver_uq" ON "escrow_accounts" USING btree ("company_id","driver_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "eld_jurisdiction_miles_uq" ON "eld_jurisdiction_miles" USING btree ("company_id","truck_id","day","jurisdiction");--> statement-breakpoint
+CREATE INDEX "eld_jurisdiction_miles_day_idx" ON "eld_jurisdiction_miles" USING btree ("company_id","day");--> statement-breakpoint
+CREATE INDEX "odometer_readings_truck_idx" ON "odometer_readings" USING btree ("truck_id","read_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "odometer_readings_source_uq" ON "odometer_readings" USING btree ("source","source_id") WHERE "odometer_readings"."source_id" is not null;--> statement-breakpoint
+CREATE INDEX "truck_odometers_company_idx" ON "truck_odometers" USING btree ("company_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "pay_statement_lines_source_uq" ON "pay_statement_lines" USING btree ("company_id","kind","source","source_key") WHERE "pay_statement_lines"."source_key" is not null;--> statement-breakpoint
 CREATE INDEX "pay_statement_lines_statement_idx" ON "pay_statement_lines" USING btree ("statement_id");--> statement-breakpoint
 CREATE INDEX "pay_statement_payments_statement_idx" ON "pay_statement_payments" USING btree ("statement_id");--> statement-breakpoint

@@ -159,3 +159,15 @@ DROP TABLE "staff_statement_ids";
 --> statement-breakpoint
 -- Work-order sales tax to the thousandth of a percent (8.875 %): basis points × 10.
 UPDATE "work_orders" SET "tax_milli" = "tax_basis_points" * 10;
+--> statement-breakpoint
+-- Fuel rows' product (issue 30) from their item code, as the fuel import reads it (productOfItem in
+-- fuel.contract.ts): DEF, reefer, diesel, gasoline, else other; an empty item stays diesel.
+UPDATE "fuel_rows" SET "product" = CASE
+    WHEN upper(trim("item")) = '' THEN 'diesel'
+    WHEN upper("item") ~ '(DEF|EXHAUST)' THEN 'DEF'
+    WHEN upper("item") ~ '(RFR|REEFER)' THEN 'reefer'
+    WHEN upper("item") ~ '(ULSD|DSL|DIESEL|#2)' OR upper(trim("item")) = '2' THEN 'diesel'
+    WHEN upper("item") ~ '(UNL|GAS)' THEN 'gasoline'
+    ELSE 'other'
+  END
+  WHERE upper(trim("item")) !~ '^(ULSD|DSL|#2|2|DIESEL)?$';

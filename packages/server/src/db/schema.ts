@@ -11,6 +11,7 @@ export * from '../modules/customers/customers.table';
 export * from '../modules/dispatcher-statements/dispatcher-statements.table';
 export * from '../modules/driver-pay/driver-pay.table';
 export * from '../modules/drivers/drivers.table';
+export * from '../modules/eld/eld.table';
 export * from '../modules/employees/employees.table';
 export * from '../modules/factoring/factoring.table';
 export * from '../modules/general/general.table';

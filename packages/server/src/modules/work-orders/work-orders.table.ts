@@ -24,6 +24,8 @@ export const workOrders = pgTable(
     technicianId: integer(),
     arrived: boolean().notNull().default(false),
     arrivalDate: date(),
+    /** The truck's odometer when it was checked in (miles): an odometer reading (eld module). */
+    checkInOdometer: integer(),
     alignment: boolean().notNull().default(false),
     inspection: boolean().notNull().default(false),
     pm: boolean().notNull().default(false),
