@@ -28,7 +28,7 @@ import { settingsSeeder } from './modules/settings/settings.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
 import { truckRoadSeeder } from './modules/truck-road/truck-road.seed';
-import { trucksSeeder } from './modules/trucks/trucks.seed';
+import { truckDriversSeeder, trucksSeeder } from './modules/trucks/trucks.seed';
 import { unitsSeeder } from './modules/units/units.seed';
 import { usersSeeder } from './modules/users/users.seed';
 import { workOrdersSeeder } from './modules/work-orders/work-orders.seed';
@@ -52,6 +52,7 @@ export const SEEDERS: readonly Seeder[] = [
   trailersSeeder,
   trucksSeeder,
   driversSeeder,
+  truckDriversSeeder,
   unitsSeeder,
   clientsSeeder,
   citiesSeeder,

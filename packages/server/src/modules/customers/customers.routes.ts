@@ -21,6 +21,7 @@ import {
   GetCustomersBodySchema,
   GetCustomersResponseSchema,
 } from '@backhaul/shared/modules/customers/customers.contract';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
@@ -28,6 +29,7 @@ import { AppError } from '../../platform/errors';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
+import { factoringCompanies, factoringUses } from '../factoring';
 import { customersList, customersLog } from './customers.list';
 import { customerServiceRates, saveCustomerServiceRates } from './customers.rates';
 import * as customersService from './customers.service';
@@ -50,6 +52,12 @@ const inScope = (auth: AuthContext, customerId: string) =>
 export const customersRoutes: RouteModule = {
   name: 'customers',
   register(app, { database: { db }, files }) {
+    // A factoring company customers still use is kept.
+    factoringUses.register(
+      'customers',
+      (id) => sql`select count(*) from customers c join ${factoringCompanies} f on f.id = c.factoring_company_id
+        where f.id = ${id} and c.company_id = f.company_id`,
+    );
     const tags = ['Customers'];
     const base = sectionFileAccess(SECTION.Customers);
     files.registerEntity(customersService.CUSTOMERS_ENTITY, {

@@ -24,10 +24,12 @@ import { AppError } from '../../platform/errors';
 import { fileJson } from '../../platform/files/files.routes';
 import type { FilesService } from '../../platform/files/files.service';
 import { files } from '../../platform/files/files.table';
+import { references } from '../../platform/module-hooks';
 import { defineRecord } from '../../platform/record/define-record';
 import { createRecord, deleteRecord, updateRecord } from '../../platform/record/record.service';
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
-import { listFactoringOptions } from '../factoring';
+import { factoringCompanies, listFactoringOptions } from '../factoring';
+import { contactTypes } from '../settings';
 import { customerContacts, customerExceptions, customers } from './customers.table';
 
 export const CUSTOMERS_ENTITY = 'customers';
@@ -56,7 +58,7 @@ const detailsSelect = {
   saleManager: users.name,
   factoringCompany: sql<
     string | null
-  >`(select f.name from factoring_companies f where f.id = ${customers.factoringCompanyId})`,
+  >`(select f.name from ${factoringCompanies} f where f.id = ${customers.factoringCompanyId})`,
 };
 
 function toDetails(r: {
@@ -95,7 +97,7 @@ async function contactsOf(db: DbOrTx, customerId: number): Promise<CustomerConta
   return rowsOf<CustomerContact>(
     db,
     sql`select cc.id, ct.id as type_id, ct.name as type, cc.name, cc.phone, cc.email
-        from customer_contacts cc left join contact_types ct on ct.id = cc.type_id
+        from customer_contacts cc left join ${contactTypes} ct on ct.id = cc.type_id
         where cc.customer_id = ${customerId} order by cc.id`,
   );
 }
@@ -137,7 +139,7 @@ export async function formOptions(db: Db, user: AuthUser): Promise<CustomerFormO
     frozen: Object.entries(FROZEN_LABELS).map(([id, name]) => ({ id: Number(id), name })),
     contact_types: await rowsOf<{ id: number; name: string }>(
       db,
-      sql`select id, name from contact_types where company_id = ${user.companyId} order by name`,
+      sql`select id, name from ${contactTypes} where company_id = ${user.companyId} order by name`,
     ),
   };
 }
@@ -151,15 +153,21 @@ async function exceptionsOf(db: DbOrTx, customerId: number): Promise<CustomerExc
   return rows.map((e) => ({ id: e.id, text: e.text, created_at: e.createdAt.toISOString() }));
 }
 
+/**
+ * The drivers, trucks and trailers of a customer belong to modules above this one (they point at
+ * customers): each registers its count here from its routes, so customers never reads their tables.
+ */
+export const customerLinks = references();
+
 async function countLinks(db: DbOrTx, customerId: number) {
-  const result = (await db.execute(sql`select
-      (select count(*) from drivers where customer_id = ${customerId})::int as drivers,
-      (select count(*) from trucks where customer_id = ${customerId})::int as trucks,
-      (select count(*) from trailers where customer_id = ${customerId})::int as trailers,
-      (select count(*) from users where customer_id = ${customerId})::int as users`)) as unknown as {
-    rows: Array<{ drivers: number; trucks: number; trailers: number; users: number }>;
-  };
-  return result.rows[0] ?? { drivers: 0, trucks: 0, trailers: 0, users: 0 };
+  const id = sql`${customerId}`;
+  const [row] = await rowsOf<{ drivers: number; trucks: number; trailers: number; users: number }>(
+    db,
+    sql`select ${customerLinks.count('drivers', id)} as drivers, ${customerLinks.count('trucks', id)} as trucks,
+      ${customerLinks.count('trailers', id)} as trailers,
+      (select count(*) from users where customer_id = ${customerId})::int as users`,
+  );
+  return row ?? { drivers: 0, trucks: 0, trailers: 0, users: 0 };
 }
 
 /** GET /customers/:id: the card with exceptions, files and what is linked to the customer. */
@@ -205,7 +213,7 @@ async function checkReferences(db: DbOrTx, user: AuthUser, form: CustomerFormOut
       (
         await rowsOf<{ id: number }>(
           db,
-          sql`select id from contact_types where company_id = ${user.companyId} and id in ${typeIds}`,
+          sql`select id from ${contactTypes} where company_id = ${user.companyId} and id in ${typeIds}`,
         )
       ).map((r) => Number(r.id)),
     );

@@ -5,6 +5,11 @@ import type { AuthUser } from '../../platform/auth/access';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
 import { expiryColumns } from '../../platform/registry/expiry';
+import { customers } from '../customers';
+import { trailerTypes } from '../general';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
+import { qualificationDueOn } from './driver-qualification';
 
 /** A coded column shown by its label; the filter still compares the stored code. */
 const labelled = (expr: SQL, labels: Record<string, string>): SQL =>
@@ -27,10 +32,10 @@ export const driversList = defineList({
   from: sql`drivers`,
   rowKey: sql`drivers.id`,
   joins: {
-    customer: sql`left join customers on customers.id = drivers.customer_id`,
-    truck: sql`left join trucks on trucks.id = drivers.truck_id`,
-    trailer: sql`left join trailers on trailers.id = drivers.trailer_id`,
-    trailerType: sql`left join trailer_types on trailer_types.id = drivers.trailer_type_id`,
+    customer: sql`left join ${customers} on ${customers.id} = drivers.customer_id`,
+    truck: sql`left join ${trucks} on ${trucks.id} = drivers.truck_id`,
+    trailer: sql`left join ${trailers} on ${trailers.id} = drivers.trailer_id`,
+    trailerType: sql`left join ${trailerTypes} on ${trailerTypes.id} = drivers.trailer_type_id`,
   },
   base: driverScope,
   defaultSort: { sort: 'driver', order: 'asc' },
@@ -58,7 +63,7 @@ export const driversList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
+      sql: sql`${customers.name}`,
       filterSql: sql`drivers.customer_id`,
       filter: 'list',
       footer: 'unique',
@@ -69,7 +74,7 @@ export const driversList = defineList({
     {
       id: 'truck_number',
       title: 'Truck',
-      sql: sql`trucks.truck_number`,
+      sql: sql`${trucks.truckNumber}`,
       filter: 'note',
       joins: ['truck'],
       search: true,
@@ -77,7 +82,7 @@ export const driversList = defineList({
     {
       id: 'trailer_number',
       title: 'Trailer',
-      sql: sql`trailers.trailer_number`,
+      sql: sql`${trailers.trailerNumber}`,
       filter: 'note',
       joins: ['trailer'],
       search: true,
@@ -85,7 +90,7 @@ export const driversList = defineList({
     {
       id: 'trailer_type',
       title: 'Trailer type',
-      sql: sql`trailer_types.name`,
+      sql: sql`${trailerTypes.name}`,
       filterSql: sql`drivers.trailer_type_id`,
       filter: 'list',
       joins: ['trailerType'],
@@ -112,13 +117,11 @@ export const driversList = defineList({
       title: 'Medical card expires',
       date: sql`drivers.medical_card_expires_on`,
     }),
-    // The qualification file's next due date (the safety module's table, read by name): the earliest
-    // expiry among the latest record of each kind.
+    // The qualification file's next due date (the safety module provides it).
     ...expiryColumns({
       id: 'qualification_due_on',
       title: 'Qualification next due',
-      date: sql`(select min(q.expires_on) from (select distinct on (kind) expires_on from driver_qualification_items
-        where driver_id = drivers.id order by kind, performed_on desc, id desc) q)`,
+      date: qualificationDueOn.sql(sql`drivers.id`),
     }).map((c) => ({ ...c, hidden: true })),
     { id: 'email', title: 'E-mail', sql: sql`drivers.email`, filter: 'note', search: true, hidden: true },
     { id: 'cdl_number', title: 'CDL number', sql: sql`drivers.cdl_number`, filter: 'note', search: true, hidden: true },

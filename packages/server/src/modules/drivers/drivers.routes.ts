@@ -14,13 +14,17 @@ import {
   DriverNewResponseSchema,
   DriverSaveResponseSchema,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
-import { onTruckDriverChange } from '../trucks';
+import { customerLinks } from '../customers';
+import { trailerTypeUses } from '../general';
+import { activeDriverOptions, driverOnTruck, onTruckDriverChange } from '../trucks';
+import { driverName } from '../units';
 import { driversList, driversLog } from './drivers.list';
 import * as drivers from './drivers.service';
 import { drivers as driversTable } from './drivers.table';
@@ -38,6 +42,24 @@ export const driversRoutes: RouteModule = {
   name: 'drivers',
   register(app, { database: { db }, files }) {
     const tags = ['Drivers'];
+    // What points at a customer and at a trailer type: the customer's card and General count them.
+    customerLinks.register('drivers', (id) => sql`select count(*) from drivers d where d.customer_id = ${id}`);
+    trailerTypeUses.register('drivers', (id) => sql`select count(*) from drivers d where d.trailer_type_id = ${id}`);
+    // What trucks and units read of drivers: a name, the driver on a truck, a truck form's choices.
+    driverName.provide(
+      (id, companyId) => sql`select d.name from drivers d where d.id = ${id} and d.company_id = ${companyId}`,
+    );
+    driverOnTruck.provide(
+      (truckId, except, companyId) =>
+        sql`select d.id from drivers d where d.truck_id = ${truckId} and d.id <> ${except} and d.company_id = ${companyId}
+          order by d.id limit 1`,
+    );
+    activeDriverOptions.provide(
+      (companyId, customerId) =>
+        sql`select id as value, name as label from drivers where company_id = ${companyId} and active${
+          customerId ? sql` and customer_id = ${customerId}` : sql``
+        } order by name`,
+    );
 
     // Files of a driver: the section's file actions, and only drivers the caller may see.
     const base = sectionFileAccess(section);

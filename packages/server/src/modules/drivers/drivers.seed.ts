@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, phoneDigits, scaled } from '../../platform/seed/seed-helpers';
-import { trucks } from '../trucks';
 import { driverContracts, drivers } from './drivers.table';
 
 /**
@@ -62,12 +60,9 @@ export const driversSeeder: Seeder = {
       paymentType: drivers.paymentType,
       rateMilli: drivers.rateMilli,
     });
+    // Each active driver's truck: the trucks' own seeder sets the trucks' driver from this.
     const truckDrivers = new Map<number, number>();
-    for (const d of inserted.slice(0, active.length)) {
-      if (!d.truckId) continue;
-      await ctx.db.update(trucks).set({ driverId: d.id }).where(eq(trucks.id, d.truckId));
-      truckDrivers.set(d.truckId, d.id);
-    }
+    for (const d of inserted.slice(0, active.length)) if (d.truckId) truckDrivers.set(d.truckId, d.id);
     ctx.refs.set('truckDrivers', truckDrivers);
     await ctx.db.insert(driverContracts).values(
       inserted

@@ -17,6 +17,7 @@ import { createRecord, deleteRecord, findRecord, getRecord, updateRecord } from 
 import { applyDraftedDeletions } from '../../platform/registry/drafted-deletions';
 import { customers } from '../customers';
 import { trailerTypes } from '../general';
+import { documentTypes } from '../settings';
 import { trailers } from '../trailers';
 import { trucks } from '../trucks';
 import { contractRecord, DRIVER_MSG, driverFiles, driverRecord, toContract, toDriverFile } from './drivers.record';
@@ -41,7 +42,7 @@ export async function assertDriverInScope(db: Db, user: AuthUser, id: number): P
 /** The dialog's selects: customers, trucks and trailers of the caller's scope, trailer types. */
 export async function driverOptions(db: Db, user: AuthUser): Promise<DriverOptions> {
   const own = user.customerId;
-  const [customerRows, truckRows, trailerRows, typeRows, documentTypes] = await Promise.all([
+  const [customerRows, truckRows, trailerRows, typeRows, documentTypeRows] = await Promise.all([
     db
       .select({ value: customers.id, label: customers.name })
       .from(customers)
@@ -74,10 +75,10 @@ export async function driverOptions(db: Db, user: AuthUser): Promise<DriverOptio
       .from(trailerTypes)
       .where(eq(trailerTypes.companyId, user.companyId))
       .orderBy(asc(trailerTypes.name)),
-    // Settings → Document types (read by table name: the settings module is not a dependency here).
+    // Settings → Document types.
     rowsOf<{ name: string }>(
       db,
-      sql`select name from document_types where company_id = ${user.companyId} and subject = 'Driver' order by name`,
+      sql`select name from ${documentTypes} where company_id = ${user.companyId} and subject = 'Driver' order by name`,
     ),
   ]);
   return {
@@ -85,7 +86,7 @@ export async function driverOptions(db: Db, user: AuthUser): Promise<DriverOptio
     trucks: truckRows,
     trailers: trailerRows,
     trailer_types: typeRows,
-    document_types: documentTypes.map((d) => d.name),
+    document_types: documentTypeRows.map((d) => d.name),
   };
 }
 

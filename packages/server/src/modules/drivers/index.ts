@@ -1,4 +1,5 @@
 // The drivers module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { qualificationDueOn } from './driver-qualification';
 export { driverScope } from './drivers.list';
 export { driverStatementMail } from './drivers.mail';
 export { driverOptions } from './drivers.service';

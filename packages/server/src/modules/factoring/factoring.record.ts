@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
+import { references } from '../../platform/module-hooks';
 import { defineRecord } from '../../platform/record/define-record';
 import { factoringCompanies, factoringNotes } from './factoring.table';
 
@@ -42,6 +43,9 @@ async function notesOf(db: DbOrTx, id: number): Promise<FactoringNote[]> {
     .orderBy(asc(factoringNotes.id));
   return rows.map((n) => ({ id: n.id, text: n.text, created_at: n.createdAt.toISOString(), created_by: n.by }));
 }
+
+/** Customers (a module above this one) point at factoring companies: they register their count from their routes. */
+export const factoringUses = references();
 
 /** A factoring company (000 §7) with its notes, added and removed with the save. */
 export const factoringRecord = defineRecord({
@@ -77,11 +81,8 @@ export const factoringRecord = defineRecord({
   ],
   hooks: {
     // A factoring company still set on customers cannot be deleted (412).
-    beforeDelete: async ({ tx, user, id }) => {
-      const [used] = await rowsOf<{ n: number }>(
-        tx,
-        sql`select count(*)::int as n from customers where factoring_company_id = ${id} and company_id = ${user.companyId}`,
-      );
+    beforeDelete: async ({ tx, id }) => {
+      const [used] = await rowsOf<{ n: number }>(tx, sql`select ${factoringUses.total(sql`${id}`)} as n`);
       if (used && used.n > 0) throw AppError.precondition(FACTORING_MSG.inUse(used.n));
     },
   },

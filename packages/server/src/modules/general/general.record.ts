@@ -11,14 +11,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../platform/errors';
+import { references } from '../../platform/module-hooks';
 import { defineRecord, sameText } from '../../platform/record/define-record';
 import { equipmentNames, trailerTypes } from './general.table';
 
-/** Trailers and drivers using a type: a type in use cannot be deleted. */
-export const trailerTypeUsageSql = (id: SQL) =>
-  sql`((select count(*) from trailers where trailers.trailer_type_id = ${id}) + (select count(*) from drivers where drivers.trailer_type_id = ${id}))::int`;
-export const equipmentNameUsageSql = (id: SQL) =>
-  sql`(select count(*) from unit_equipment where unit_equipment.equipment_name_id = ${id})::int`;
+/**
+ * Trailers and drivers using a trailer type, units' equipment using a name: those modules sit above
+ * this one and register their counts from their routes. A type or name in use cannot be deleted.
+ */
+export const trailerTypeUses = references();
+export const equipmentNameUses = references();
+export const trailerTypeUsageSql = (id: SQL) => trailerTypeUses.total(id);
+export const equipmentNameUsageSql = (id: SQL) => equipmentNameUses.total(id);
 
 const countOf = async (tx: DbOrTx, query: SQL) =>
   (await rowsOf<{ n: number }>(tx, sql`select ${query} as n`))[0]?.n ?? 0;

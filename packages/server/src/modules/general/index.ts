@@ -1,4 +1,6 @@
 // The general module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+
+export { equipmentNameUses, trailerTypeUses } from './general.record';
 export {
   addEquipmentName,
   equipmentNameExists,

@@ -42,6 +42,7 @@ import {
   SafetyStatisticsSchema,
   SafetyStatusBodySchema,
 } from '@backhaul/shared/modules/safety/safety.contract';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { sectionFileAccess } from '../../platform/files/file-entities';
@@ -49,6 +50,7 @@ import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
+import { qualificationDueOn } from '../drivers';
 import { registerDueSource } from '../expiry-digest';
 import { logbooksList } from './logbooks.list';
 import * as motivation from './motivation.service';
@@ -70,6 +72,13 @@ export const safetyRoutes: RouteModule = {
   register(app, deps) {
     const { db } = deps.database;
     const tags = ['Safety'];
+    // The drivers list shows each driver's next qualification due date (this module's file).
+    qualificationDueOn.provide(
+      (
+        driverId,
+      ) => sql`select min(q.expires_on) from (select distinct on (kind) expires_on from driver_qualification_items
+        where driver_id = ${driverId} order by kind, performed_on desc, id desc) q`,
+    );
 
     // ——— Safety exceptions ———
     app.get('/safety-exception', {

@@ -1,3 +1,4 @@
 // The trailers module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { haulerNumber } from './trailer-hauler';
 export { trailerOptions } from './trailers.service';
 export { trailers } from './trailers.table';

@@ -2,11 +2,14 @@ import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
-import { defineEquipmentList, registrationColumns, unitServiceColumns } from '../units';
+import { customers } from '../customers';
+import { trailerTypes } from '../general';
+import { defineEquipmentList, registrationColumns, unitNotes, unitServiceColumns } from '../units';
+import { haulerNumber } from './trailer-hauler';
 import { trailerRecord } from './trailers.record';
 
 /** The truck hauling a trailer, if any. */
-const haulerSql = sql`(select truck_number from trucks where trucks.trailer_id = trailers.id and trucks.company_id = trailers.company_id limit 1)`;
+const haulerSql = haulerNumber.sql(sql`trailers.id`, sql`trailers.company_id`);
 
 /** Trailers (001 §3 trailer columns); reefer PM is in engine hours (the web shows "hh"). */
 export const trailersList = defineList({
@@ -16,8 +19,8 @@ export const trailersList = defineList({
   from: sql`trailers`,
   rowKey: sql`trailers.id`,
   joins: {
-    trailer_type: sql`left join trailer_types tt on tt.id = trailers.trailer_type_id`,
-    customer: sql`left join customers c on c.id = trailers.customer_id`,
+    trailer_type: sql`left join ${trailerTypes} tt on tt.id = trailers.trailer_type_id`,
+    customer: sql`left join ${customers} c on c.id = trailers.customer_id`,
   },
   base: trailerRecord.scope,
   defaultSort: { sort: 'trailer_number', order: 'asc' },
@@ -74,7 +77,7 @@ export const trailersList = defineList({
       id: 'description',
       title: 'Notes',
       // The notes counter (001 §3 "description (a counter)").
-      sql: sql`(select count(*) from unit_notes n where n.unit_type = 'trailer' and n.unit_id = trailers.id)::int`,
+      sql: sql`(select count(*) from ${unitNotes} n where n.unit_type = 'trailer' and n.unit_id = trailers.id)::int`,
       filter: 'number',
       footer: 'sum',
       align: 'center',

@@ -11,7 +11,10 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord, sameText } from '../../platform/record/define-record';
+import { customers } from '../customers';
+import { trailerTypes } from '../general';
 import * as units from '../units';
+import { haulerNumber } from './trailer-hauler';
 import { trailers } from './trailers.table';
 
 type TrailerRecord = typeof trailers.$inferSelect;
@@ -25,10 +28,10 @@ async function toTrailer(db: DbOrTx, t: TrailerRecord): Promise<Trailer> {
   }>(
     db,
     sql`select
-      (select name from customers where id = ${t.customerId}) as customer,
-      (select name from trailer_types where id = ${t.trailerTypeId}) as trailer_type,
-      (select reefer from trailer_types where id = ${t.trailerTypeId}) as reefer,
-      (select truck_number from trucks where trailer_id = ${t.id} and company_id = ${t.companyId} limit 1) as truck_number`,
+      (select name from ${customers} where id = ${t.customerId}) as customer,
+      (select name from ${trailerTypes} where id = ${t.trailerTypeId}) as trailer_type,
+      (select reefer from ${trailerTypes} where id = ${t.trailerTypeId}) as reefer,
+      ${haulerNumber.sql(sql`${t.id}`, sql`${t.companyId}`)} as truck_number`,
   );
   return {
     id: t.id,
@@ -59,7 +62,7 @@ async function toTrailer(db: DbOrTx, t: TrailerRecord): Promise<Trailer> {
 /** The customer and trailer type must be the company's; the number unique. */
 export async function checkTrailerForm(db: DbOrTx, user: AuthUser, form: TrailerFormOutput, id: number | null) {
   const { errors, exists } = await units.unitFormChecks(db, user, form.customer_id);
-  if (!(await exists('trailer_types', form.trailer_type_id)))
+  if (!(await exists(trailerTypes, form.trailer_type_id)))
     errors.trailer_type_id = ['Choose a trailer type from the list.'];
   const [sameNumber] = await db
     .select({ id: trailers.id })
@@ -124,11 +127,11 @@ export const trailerRecord = defineRecord({
       });
     },
     beforeDelete: async ({ tx, before }) => {
-      const [truck] = await rowsOf<{ truck_number: string }>(
+      const [truck] = await rowsOf<{ truck_number: string | null }>(
         tx,
-        sql`select truck_number from trucks where trailer_id = ${before.id} and company_id = ${before.companyId} limit 1`,
+        sql`select ${haulerNumber.sql(sql`${before.id}`, sql`${before.companyId}`)} as truck_number`,
       );
-      if (truck)
+      if (truck?.truck_number)
         throw AppError.precondition(
           `Trailer ${before.trailerNumber} is on truck ${truck.truck_number}; unhook it first.`,
         );

@@ -6,11 +6,14 @@ import {
   TrailerInfoQuerySchema,
   TrailerInfoResponseSchema,
 } from '@backhaul/shared/modules/trailers/trailers.contract';
+import { sql } from 'drizzle-orm';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
-import { registerUnitRoutes, withSpecFilterNames } from '../units';
+import { customerLinks } from '../customers';
+import { trailerTypeUses } from '../general';
+import { registerUnitRoutes, trailerNumber, withSpecFilterNames } from '../units';
 import { trailerEquipmentList, trailersList, trailersLog } from './trailers.list';
 import { trailerRecord } from './trailers.record';
 import * as trailersService from './trailers.service';
@@ -23,6 +26,14 @@ export const trailersRoutes: RouteModule = {
   register(app, deps) {
     const { db } = deps.database;
     const tags = ['Trailers'];
+    // What points at a customer and at a trailer type: the customer's card and General count them.
+    customerLinks.register('trailers', (id) => sql`select count(*) from trailers t where t.customer_id = ${id}`);
+    trailerTypeUses.register('trailers', (id) => sql`select count(*) from trailers t where t.trailer_type_id = ${id}`);
+    // Units name the trailer on a truck in its assignment history.
+    trailerNumber.provide(
+      (id, companyId) =>
+        sql`select t.trailer_number from trailers t where t.id = ${id} and t.company_id = ${companyId}`,
+    );
     // The list (the spec's filter_<column> names accepted, 001 §3), its GET forms, filters and change log.
     registerRegistryListRoutes(app, db, {
       prefix: '/trailers',

@@ -1,14 +1,15 @@
-import type { Trailer, TrailerOptions } from '@backhaul/shared/modules/trailers/trailers.contract';
+import type { TrailerOptions } from '@backhaul/shared/modules/trailers/trailers.contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
-import { getRecord } from '../../platform/record/record.service';
+import { customers } from '../customers';
 import * as general from '../general';
 import { readSystemSettings } from '../settings';
 import * as units from '../units';
+import { haulerNumber } from './trailer-hauler';
 import { assignmentOf, checkTrailerForm, trailerKind, trailerRecord } from './trailers.record';
 import { trailers } from './trailers.table';
 
@@ -16,19 +17,19 @@ export { trailerKind } from './trailers.record';
 
 export async function trailerOptions(db: DbOrTx, user: AuthUser): Promise<TrailerOptions> {
   const customerScope = user.customerId ? sql` and id = ${user.customerId}` : sql``;
-  const [customers, trailerTypes, system] = await Promise.all([
+  const [customerOptions, typeOptions, system] = await Promise.all([
     units.selectOptions(
       db,
-      sql`select id as value, name as label from customers where company_id = ${user.companyId}${customerScope} order by name`,
+      sql`select id as value, name as label from ${customers} where company_id = ${user.companyId}${customerScope} order by name`,
     ),
     general.trailerTypeOptions(db, user),
     readSystemSettings(db, user.companyId),
   ]);
   const preset = system.trailer_type.default_id;
   return {
-    customers,
-    trailer_types: trailerTypes,
-    default_trailer_type_id: trailerTypes.some((t) => t.value === preset) ? preset : null,
+    customers: customerOptions,
+    trailer_types: typeOptions,
+    default_trailer_type_id: typeOptions.some((t) => t.value === preset) ? preset : null,
   };
 }
 
@@ -45,8 +46,8 @@ export async function trailerInfo(db: DbOrTx, user: AuthUser, q: { id?: number |
   }>(
     db,
     sql`select tr.id, tr.trailer_number, tt.name as trailer_type, tt.reefer, tr.size, tr.customer_id,
-          (select truck_number from trucks where trucks.trailer_id = tr.id limit 1) as truck_number
-        from trailers tr left join trailer_types tt on tt.id = tr.trailer_type_id
+          ${haulerNumber.sql(sql`tr.id`, sql`tr.company_id`)} as truck_number
+        from trailers tr left join ${general.trailerTypes} tt on tt.id = tr.trailer_type_id
         where tr.company_id = ${user.companyId}
           ${user.customerId ? sql`and tr.customer_id = ${user.customerId}` : sql``}
           ${q.id ? sql`and tr.id = ${q.id}` : sql``}

@@ -1,5 +1,11 @@
 // The trucks module's public surface: what other modules may import (docs/ARCHITECTURE.md).
-export { onTruckDriverChange, type TruckDriverChange, type TruckDriverFollower } from './truck-driver';
+export {
+  activeDriverOptions,
+  driverOnTruck,
+  onTruckDriverChange,
+  type TruckDriverChange,
+  type TruckDriverFollower,
+} from './truck-driver';
 export { trucksOnTheRoadMail } from './trucks.mail';
 export { followDriverTruck, truckOptions } from './trucks.service';
 export { trucks } from './trucks.table';

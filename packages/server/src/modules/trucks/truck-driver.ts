@@ -1,5 +1,7 @@
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
+import { sqlHook } from '../../platform/module-hooks';
 
 /** A truck's driver changed: the truck, its trailer, and the driver before and after. */
 export type TruckDriverChange = {
@@ -26,3 +28,14 @@ export function onTruckDriverChange(follower: TruckDriverFollower): void {
 export async function truckDriverChanged(tx: DbOrTx, user: AuthUser, change: TruckDriverChange): Promise<void> {
   for (const follow of followers) await follow(tx, user, change);
 }
+
+/*
+ * What trucks read of drivers, who sit above them: the drivers module provides it from its routes
+ * (a driver's name comes from the units module's `driverName`).
+ */
+
+/** The company's first driver (lowest id) on a truck other than `except`, as an id (null when none). */
+export const driverOnTruck = sqlHook<[truckId: SQL, except: SQL, companyId: SQL]>('the first driver on a truck');
+
+/** The (value, label) choices of a truck form's driver select: the company's active drivers, a customer's only when given. */
+export const activeDriverOptions = sqlHook<[companyId: SQL, customerId: SQL | null]>("a truck form's drivers");

@@ -3,7 +3,10 @@ import { TRUCK_STATUS_LABELS } from '@backhaul/shared/modules/trucks/trucks.cont
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
-import { defineEquipmentList, registrationColumns, unitServiceColumns } from '../units';
+import { customers } from '../customers';
+import { trailerTypes } from '../general';
+import { trailers } from '../trailers';
+import { defineEquipmentList, driverName, registrationColumns, unitServiceColumns } from '../units';
 import { truckRecord } from './trucks.record';
 
 const statusOptions = sql.join(
@@ -19,10 +22,9 @@ export const trucksList = defineList({
   from: sql`trucks`,
   rowKey: sql`trucks.id`,
   joins: {
-    trailer: sql`left join trailers tr on tr.id = trucks.trailer_id`,
-    trailer_type: sql`left join trailer_types tt on tt.id = tr.trailer_type_id`,
-    driver: sql`left join drivers d on d.id = trucks.driver_id`,
-    customer: sql`left join customers c on c.id = trucks.customer_id`,
+    trailer: sql`left join ${trailers} tr on tr.id = trucks.trailer_id`,
+    trailer_type: sql`left join ${trailerTypes} tt on tt.id = tr.trailer_type_id`,
+    customer: sql`left join ${customers} c on c.id = trucks.customer_id`,
   },
   base: truckRecord.scope,
   defaultSort: { sort: 'truck_number', order: 'asc' },
@@ -52,7 +54,13 @@ export const trucksList = defineList({
       filter: 'list',
       joins: ['trailer', 'trailer_type'],
     },
-    { id: 'driver', title: 'Driver', sql: sql`d.name`, filter: 'note', search: true, joins: ['driver'] },
+    {
+      id: 'driver',
+      title: 'Driver',
+      sql: driverName.sql(sql`trucks.driver_id`, sql`trucks.company_id`),
+      filter: 'note',
+      search: true,
+    },
     {
       id: 'customer',
       title: 'Customer',

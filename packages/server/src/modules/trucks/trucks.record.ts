@@ -11,8 +11,11 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord, sameText } from '../../platform/record/define-record';
+import { customers } from '../customers';
+import { trailerTypes } from '../general';
+import { trailers } from '../trailers';
 import * as units from '../units';
-import { truckDriverChanged } from './truck-driver';
+import { driverOnTruck, truckDriverChanged } from './truck-driver';
 import { trucks } from './trucks.table';
 
 type TruckRecord = typeof trucks.$inferSelect;
@@ -27,10 +30,10 @@ async function toTruck(db: DbOrTx, t: TruckRecord): Promise<Truck> {
   }>(
     db,
     sql`select
-      (select name from customers where id = ${t.customerId}) as customer,
-      (select name from drivers where id = ${t.driverId}) as driver,
-      (select trailer_number from trailers where id = ${t.trailerId}) as trailer_number,
-      (select tt.name from trailers tr join trailer_types tt on tt.id = tr.trailer_type_id where tr.id = ${t.trailerId}) as trailer_type`,
+      (select name from ${customers} where id = ${t.customerId}) as customer,
+      ${units.driverName.sql(sql`${t.driverId}`, sql`${t.companyId}`)} as driver,
+      (select trailer_number from ${trailers} where id = ${t.trailerId}) as trailer_number,
+      (select tt.name from ${trailers} tr join ${trailerTypes} tt on tt.id = tr.trailer_type_id where tr.id = ${t.trailerId}) as trailer_type`,
   );
   return {
     id: t.id,
@@ -63,8 +66,14 @@ async function toTruck(db: DbOrTx, t: TruckRecord): Promise<Truck> {
 /** Ids the form names must be the company's; the number unique; a trailer and a driver on one truck only. */
 export async function checkTruckForm(db: DbOrTx, user: AuthUser, form: TruckFormOutput, id: number | null) {
   const { errors, exists } = await units.unitFormChecks(db, user, form.customer_id);
-  if (!(await exists('drivers', form.driver_id))) errors.driver_id = ['Choose a driver from the list.'];
-  if (!(await exists('trailers', form.trailer_id))) errors.trailer_id = ['Choose a trailer from the list.'];
+  if (form.driver_id !== null) {
+    const [driver] = await rowsOf<{ ok: boolean }>(
+      db,
+      sql`select ${units.driverName.sql(sql`${form.driver_id}`, sql`${user.companyId}`)} is not null as ok`,
+    );
+    if (!driver?.ok) errors.driver_id = ['Choose a driver from the list.'];
+  }
+  if (!(await exists(trailers, form.trailer_id))) errors.trailer_id = ['Choose a trailer from the list.'];
   const other = (condition: ReturnType<typeof eq>) =>
     db
       .select({ number: trucks.truckNumber })
@@ -143,11 +152,13 @@ export const truckRecord = defineRecord({
       });
     },
     beforeDelete: async ({ tx, user, id, before }) => {
-      const [driver] = await rowsOf<{ name: string }>(
+      const c = sql`${user.companyId}`;
+      const [driver] = await rowsOf<{ name: string | null }>(
         tx,
-        sql`select name from drivers where company_id = ${user.companyId} and (id = ${before.driverId} or truck_id = ${id}) limit 1`,
+        sql`select coalesce(${units.driverName.sql(sql`${before.driverId}`, c)},
+          ${units.driverName.sql(driverOnTruck.sql(sql`${id}`, sql`0`, c), c)}) as name`,
       );
-      if (driver)
+      if (driver?.name)
         throw AppError.precondition(
           `Truck ${before.truckNumber} is assigned to ${driver.name}; unassign the driver first.`,
         );

@@ -6,10 +6,13 @@ import {
   TruckCreateQuerySchema,
   TruckCreateResponseSchema,
 } from '@backhaul/shared/modules/trucks/trucks.contract';
+import { sql } from 'drizzle-orm';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
+import { customerLinks } from '../customers';
+import { haulerNumber } from '../trailers';
 import { registerUnitRoutes, withSpecFilterNames } from '../units';
 import { truckEquipmentList, trucksList, trucksLog } from './trucks.list';
 import { truckRecord } from './trucks.record';
@@ -23,6 +26,14 @@ export const trucksRoutes: RouteModule = {
   register(app, deps) {
     const { db } = deps.database;
     const tags = ['Trucks'];
+    // A customer's card counts its trucks.
+    customerLinks.register('trucks', (id) => sql`select count(*) from trucks t where t.customer_id = ${id}`);
+    // Trailers show the truck hauling them.
+    haulerNumber.provide(
+      (trailerId, companyId) =>
+        sql`select t.truck_number from trucks t where t.trailer_id = ${trailerId} and t.company_id = ${companyId}
+          order by t.id limit 1`,
+    );
     // The list (the spec's filter_<column> names accepted, 001 §3), its GET forms, filters and change log.
     registerRegistryListRoutes(app, db, {
       prefix: '/trucks',

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, scaled } from '../../platform/seed/seed-helpers';
 import { trucks } from './trucks.table';
@@ -61,5 +62,14 @@ export const trucksSeeder: Seeder = {
       originValueCents: trucks.originValueCents,
     });
     ctx.refs.set('trucks', inserted);
+  },
+};
+
+/** Runs after the drivers: each truck takes the active driver the drivers' seeder put on it. */
+export const truckDriversSeeder: Seeder = {
+  name: 'truck drivers',
+  async run(ctx) {
+    for (const [truckId, driverId] of ref<Map<number, number>>(ctx, 'truckDrivers'))
+      await ctx.db.update(trucks).set({ driverId }).where(eq(trucks.id, truckId));
   },
 };

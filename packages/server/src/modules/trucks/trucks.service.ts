@@ -1,14 +1,15 @@
 import type { SelectOption } from '@backhaul/shared';
-import type { Truck, TruckFormOutput, TruckOptions } from '@backhaul/shared/modules/trucks/trucks.contract';
+import type { TruckFormOutput, TruckOptions } from '@backhaul/shared/modules/trucks/trucks.contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
-import { getRecord } from '../../platform/record/record.service';
+import { customers } from '../customers';
+import { trailers } from '../trailers';
 import * as units from '../units';
-import { truckDriverChanged } from './truck-driver';
+import { activeDriverOptions, driverOnTruck, truckDriverChanged } from './truck-driver';
 import { assignmentOf, checkTruckForm, truckKind, truckRecord } from './trucks.record';
 import { trucks } from './trucks.table';
 
@@ -22,25 +23,22 @@ export async function driverTrailers(
   customerId: number | null | undefined,
 ): Promise<{ drivers: SelectOption[]; trailers: SelectOption[] }> {
   const byCustomer = (column: SQL) => (customerId ? sql` and ${column} = ${customerId}` : sql``);
-  const [drivers, trailers] = await Promise.all([
+  const [driverOptions, trailerOptions] = await Promise.all([
+    units.selectOptions(db, activeDriverOptions.sql(sql`${user.companyId}`, customerId ? sql`${customerId}` : null)),
     units.selectOptions(
       db,
-      sql`select id as value, name as label from drivers where company_id = ${user.companyId} and active${byCustomer(sql`customer_id`)} order by name`,
-    ),
-    units.selectOptions(
-      db,
-      sql`select id as value, trailer_number as label from trailers where company_id = ${user.companyId} and status = 'active'${byCustomer(sql`customer_id`)} order by trailer_number`,
+      sql`select id as value, trailer_number as label from ${trailers} where company_id = ${user.companyId} and status = 'active'${byCustomer(sql`customer_id`)} order by trailer_number`,
     ),
   ]);
-  return { drivers, trailers };
+  return { drivers: driverOptions, trailers: trailerOptions };
 }
 
 export async function truckOptions(db: DbOrTx, user: AuthUser, customerId?: number | null): Promise<TruckOptions> {
   const customerScope = user.customerId ? sql` and id = ${user.customerId}` : sql``;
-  const [customers, pair, elds] = await Promise.all([
+  const [customerOptions, pair, elds] = await Promise.all([
     units.selectOptions(
       db,
-      sql`select id as value, name as label from customers where company_id = ${user.companyId}${customerScope} order by name`,
+      sql`select id as value, name as label from ${customers} where company_id = ${user.companyId}${customerScope} order by name`,
     ),
     driverTrailers(db, user, customerId ?? user.customerId),
     rowsOf<{ eld: string }>(
@@ -48,7 +46,7 @@ export async function truckOptions(db: DbOrTx, user: AuthUser, customerId?: numb
       sql`select distinct eld from trucks where company_id = ${user.companyId} and eld is not null order by eld`,
     ),
   ]);
-  return { customers, ...pair, elds: elds.map((e) => e.eld) };
+  return { customers: customerOptions, ...pair, elds: elds.map((e) => e.eld) };
 }
 
 // ---------- assignment ----------
@@ -114,7 +112,7 @@ type DriverMove = { driverId: number; before: number | null; after: number | nul
 /** The truck the driver left gets its next team driver (or none) if it was theirs; a truck with no driver takes them. */
 const followDriver = defineCommand<DriverMove, void>({
   action: 'follow_driver',
-  run: async ({ tx, input: change, audit }) => {
+  run: async ({ tx, user, input: change, audit }) => {
     const audited = (truckId: number, before: number | null, after: number | null) =>
       audit({
         entity: truckRecord.entity,
@@ -127,7 +125,7 @@ const followDriver = defineCommand<DriverMove, void>({
       const [left] = await tx
         .update(trucks)
         .set({
-          driverId: sql`(select d.id from drivers d where d.truck_id = ${change.before} and d.id <> ${change.driverId} order by d.id limit 1)`,
+          driverId: driverOnTruck.sql(sql`${change.before}`, sql`${change.driverId}`, sql`${user.companyId}`),
           updatedAt: new Date(),
         })
         .where(and(eq(trucks.id, change.before), eq(trucks.driverId, change.driverId)))

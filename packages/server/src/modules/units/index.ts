@@ -1,4 +1,6 @@
 // The units module's public surface: what trucks and trailers share (docs/ARCHITECTURE.md).
+
+export { driverName, trailerNumber } from './unit-names';
 export { registrationColumns, unitServiceColumns } from './units.columns';
 export { defineEquipmentList, withSpecFilterNames } from './units.list';
 export { registerUnitRoutes } from './units.routes';

@@ -24,7 +24,7 @@ const iso = (v: Date | string) => (v instanceof Date ? v.toISOString() : String(
 
 export const equipmentSelect = (where: SQL) => sql`
   select e.id, e.unit_id, e.equipment_name_id, n.name, e.quantity, e.serial, e.notes, e.created_at
-  from unit_equipment e join equipment_names n on n.id = e.equipment_name_id
+  from unit_equipment e join ${general.equipmentNames} n on n.id = e.equipment_name_id
   where ${where} order by n.name, e.id`;
 export type EquipmentRaw = Omit<EquipmentRow, 'created_at'> & { created_at: Date | string };
 export const toEquipment = (r: EquipmentRaw): EquipmentRow => ({ ...r, created_at: iso(r.created_at) });

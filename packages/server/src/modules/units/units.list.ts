@@ -2,6 +2,7 @@ import type { UnitType } from '@backhaul/shared/modules/units/units.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
 import { type RecordDefinition, reachable } from '../../platform/record/define-record';
+import { equipmentNames } from '../general';
 
 /**
  * Every equipment item of one unit type across the fleet (POST /{trucks|trailers}/equipment/list),
@@ -22,7 +23,7 @@ export function defineEquipmentList(opts: {
     key: opts.key,
     title: opts.title,
     section: opts.section,
-    from: sql`unit_equipment e join ${opts.unitTable} unit on unit.id = e.unit_id and e.unit_type = ${opts.type} join equipment_names n on n.id = e.equipment_name_id`,
+    from: sql`unit_equipment e join ${opts.unitTable} unit on unit.id = e.unit_id and e.unit_type = ${opts.type} join ${equipmentNames} n on n.id = e.equipment_name_id`,
     rowKey: sql`e.id`,
     base: (user) => reachable(opts.unit, user, sql`e.unit_id`),
     defaultSort: { sort: 'unit_number', order: 'asc' },

@@ -12,6 +12,7 @@ import {
   unitPartRoutes,
   ValueResponseSchema,
 } from '@backhaul/shared/modules/units/units.contract';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
@@ -50,6 +51,11 @@ export function registerUnitRoutes(
   const write = { section, action: [ACTION.CREATE, ACTION.EDIT] };
   const edit = { section, action: ACTION.EDIT };
   const remove = { section, action: [ACTION.EDIT, ACTION.DELETE] };
+  // An equipment name on a unit's equipment is in use (General keeps it).
+  general.equipmentNameUses.register(
+    'unit_equipment',
+    (id) => sql`select count(*) from unit_equipment e where e.equipment_name_id = ${id}`,
+  );
   const params = { params: IdParamsSchema };
 
   const parts = defineUnitParts(kind);

@@ -3,12 +3,15 @@ import { MSG } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import type { AssignmentRow, ValueResponse, ValueRow } from '@backhaul/shared/modules/units/units.contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
+import { customers } from '../customers';
 import * as general from '../general';
+import { driverName, trailerNumber } from './unit-names';
 import { type EquipmentRaw, equipmentSelect, type NoteRaw, noteSelect, toEquipment, toNote } from './unit-parts.record';
 import type { UnitKind, UnitSummary } from './units.kind';
 import { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';
@@ -124,12 +127,11 @@ export async function history(db: DbOrTx, user: AuthUser, kind: UnitKind, unitId
   await requireUnit(db, user, kind, unitId);
   const rows = await rowsOf<AssignmentRaw>(
     db,
-    sql`select a.id, a.customer_id, c.name as customer, a.driver_id, d.name as driver, a.trailer_id,
-          t.trailer_number, a.from_date, a.to_date, u.name as changed_by
+    sql`select a.id, a.customer_id, c.name as customer, a.driver_id, ${driverName.sql(sql`a.driver_id`, sql`${user.companyId}`)} as driver,
+          a.trailer_id, ${trailerNumber.sql(sql`a.trailer_id`, sql`${user.companyId}`)} as trailer_number, a.from_date, a.to_date,
+          u.name as changed_by
         from unit_assignments a
-        left join customers c on c.id = a.customer_id
-        left join drivers d on d.id = a.driver_id
-        left join trailers t on t.id = a.trailer_id
+        left join ${customers} c on c.id = a.customer_id
         left join users u on u.id = a.changed_by
         where a.unit_type = ${kind.type} and a.unit_id = ${unitId}
         order by a.from_date desc, a.id desc`,
@@ -228,17 +230,14 @@ export async function unitFormChecks(
   db: DbOrTx,
   user: AuthUser,
   customerId: number | null,
-): Promise<{ errors: FieldErrors; exists: (table: string, value: number | null) => Promise<boolean> }> {
+): Promise<{ errors: FieldErrors; exists: (table: PgTable, value: number | null) => Promise<boolean> }> {
   const errors: FieldErrors = {};
-  const exists = async (table: string, value: number | null) => {
+  const exists = async (table: PgTable, value: number | null) => {
     if (value === null) return true;
-    const rows = await rowsOf(
-      db,
-      sql`select 1 from ${sql.identifier(table)} where id = ${value} and company_id = ${user.companyId}`,
-    );
+    const rows = await rowsOf(db, sql`select 1 from ${table} where id = ${value} and company_id = ${user.companyId}`);
     return Boolean(rows[0]);
   };
-  if (!(await exists('customers', customerId))) errors.customer_id = ['Choose a customer from the list.'];
+  if (!(await exists(customers, customerId))) errors.customer_id = ['Choose a customer from the list.'];
   if (user.customerId && customerId !== user.customerId) errors.customer_id = ['Choose your own company.'];
   return { errors, exists };
 }
