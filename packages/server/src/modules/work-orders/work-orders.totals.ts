@@ -29,7 +29,8 @@ export async function recomputeTotals(tx: DbOrTx, companyId: number, id: number)
 export async function recomputeWhere(tx: DbOrTx, where: SQL, rules: ShopRules = NO_SHOP_RULES): Promise<void> {
   const markup = sql`${rules.subletMarkupBasisPoints}::int`;
   const taxBase = rules.laborTaxable ? sql`(p.total + l.total)` : sql`p.total`;
-  const tax = sql`round(${taxBase} * w.tax_milli / 100000.0)::int`;
+  // bigint: cents × thousandths of a percent passes 2^31 from $2,600 of parts at 8.25 %.
+  const tax = sql`round(${taxBase}::bigint * w.tax_milli / 100000.0)::int`;
   await tx.execute(sql`
     update work_orders w set
       labour_cents = l.total, parts_cents = p.total, sublet_cents = s.total,
