@@ -76,6 +76,3 @@ export function useRecordDialog<V extends Record<string, unknown>, L, S extends 
 
   return { form, data, loading: opened && query.isPending, saving, submit };
 }
-
-/** @deprecated use `useRecordForm` (issue 29: kept while driver pay and settings still import it from here). */
-export { useRecordSave } from './use-record-form';

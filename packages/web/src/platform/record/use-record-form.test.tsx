@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { z } from 'zod';
 import { alertsStore } from '../alerts-store';
 import { api } from '../api-client';
-import { useRecordForm } from './use-record-form';
+import { underRow, useRecordForm } from './use-record-form';
 
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({
@@ -77,6 +77,27 @@ function PlainForm() {
       <TextInput label="Name" {...form.getInputProps('name')} />
       <NumberInput label="Amount" {...form.getInputProps('rows.0.amount')} />
       <Button type="submit" loading={saving} data-testid="save">
+        Save
+      </Button>
+    </form>
+  );
+}
+
+/** A parent saved first, then its row in a call of its own (as a driver, then a contract). */
+function ParentAndRowForm() {
+  const { form, submit } = useRecordForm<Values>({
+    initialValues: { name: 'Acme', rows: [{ amount: 7 }] },
+    save: async (values) => {
+      const saved = await api.post<{ message: string }>('/parents', { name: values.name });
+      await underRow('rows.0', () => api.post('/rows', values.rows[0]));
+      return saved;
+    },
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextInput label="Name" {...form.getInputProps('name')} />
+      <NumberInput label="Amount" {...form.getInputProps('rows.0.amount')} />
+      <Button type="submit" data-testid="save">
         Save
       </Button>
     </form>
@@ -154,5 +175,24 @@ describe('useRecordForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ message: 'Saved successfully' }, expect.anything()));
     expect(alerts()).toContainEqual(['success', 'Saved successfully']);
     expect(input('Name').value).toBe('');
+  });
+
+  it("puts a row's own 422 (amount) under the row (rows.0.amount), not on the parent's fields", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.endsWith('/parents')
+        ? new Response(JSON.stringify({ message: 'Saved' }), { status: 200 })
+        : new Response(JSON.stringify({ message: 'Invalid', errors: { amount: ['The rate is too high.'] } }), {
+            status: 422,
+          }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    wrap(<ParentAndRowForm />);
+    fireEvent.click(screen.getByTestId('save'));
+    await screen.findByText('The rate is too high.');
+    expect(input('Amount').getAttribute('aria-invalid')).toBe('true');
+    expect(input('Name').getAttribute('aria-invalid')).toBeNull();
+    expect(document.querySelectorAll('.mantine-InputWrapper-error')).toHaveLength(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(alerts()).toEqual([['error', 'The rate is too high.']]);
   });
 });

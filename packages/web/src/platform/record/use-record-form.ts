@@ -62,37 +62,6 @@ function putFailure(err: unknown, setErrors: (e: ApiError) => void): void {
   } else console.error(err);
 }
 
-/** The submit of a form that already exists: the answer's message, the refresh, `onSaved`; failures as above. */
-function useSubmit<V extends Record<string, unknown>, S>(
-  form: UseFormReturnType<V>,
-  opts: {
-    save: (values: V) => Promise<S>;
-    invalidate?: readonly unknown[] | undefined;
-    onSaved?: ((saved: S, values: V) => void) | undefined;
-    resetOnSave?: boolean | undefined;
-    errorField?: ((name: string) => string) | undefined;
-  },
-) {
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const saved = await opts.save(values);
-      const message = messageOf(saved);
-      if (message) showAlert('success', message);
-      if (opts.invalidate) await queryClient.invalidateQueries({ queryKey: opts.invalidate });
-      if (opts.resetOnSave) form.reset();
-      opts.onSaved?.(saved, values);
-    } catch (err) {
-      putFailure(err, (e) => form.setErrors(renamed(toFormErrors(e.fieldErrors), opts.errorField)));
-    } finally {
-      setSaving(false);
-    }
-  });
-  return { submit, saving };
-}
-
 /**
  * The one form of the web, on a page or in a dialog of its own (a record's create/edit dialog is
  * `RecordDialog` / `useRecordDialog`, built on this): the contract's zod schema checks what is sent
@@ -109,12 +78,22 @@ export function useRecordForm<V extends Record<string, unknown>, S = { message: 
     initialValues: opts.initialValues,
     validate: (values) => (opts.schema ? renamed(zodValidator(opts.schema)(bodyOf(values)), opts.errorField) : {}),
   });
-  const { submit, saving } = useSubmit(form, {
-    save: (values) => opts.save(bodyOf(values), values),
-    invalidate: opts.invalidate,
-    onSaved: opts.onSaved,
-    resetOnSave: opts.resetOnSave,
-    errorField: opts.errorField,
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const saved = await opts.save(bodyOf(values), values);
+      const message = messageOf(saved);
+      if (message) showAlert('success', message);
+      if (opts.invalidate) await queryClient.invalidateQueries({ queryKey: opts.invalidate });
+      if (opts.resetOnSave) form.reset();
+      opts.onSaved?.(saved, values);
+    } catch (err) {
+      putFailure(err, (e) => form.setErrors(renamed(toFormErrors(e.fieldErrors), opts.errorField)));
+    } finally {
+      setSaving(false);
+    }
   });
   const run = async <T>(call: () => Promise<T>, field?: string): Promise<T | undefined> => {
     try {
@@ -130,12 +109,15 @@ export function useRecordForm<V extends Record<string, unknown>, S = { message: 
 }
 
 /**
- * @deprecated The submit of a form made with `useForm` by hand: use `useRecordForm`. Kept only for the
- * forms issue 29 still has to move (driver pay, settings).
+ * A call for one row of the form made inside its `save` (a contract saved after its driver): the
+ * 422 names the row's own fields, so its messages go under the row (`contracts.2.form.rate`).
  */
-export function useRecordSave<V extends Record<string, unknown>, S extends { message: string }>(
-  form: UseFormReturnType<V>,
-  opts: { save: (values: V) => Promise<S>; invalidate?: readonly unknown[]; onSaved: (saved: S, values: V) => void },
-) {
-  return useSubmit(form, opts);
+export async function underRow<T>(row: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 422) throw err;
+    const fieldErrors = Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [`${row}.${k}`, v]));
+    throw new ApiError(err.status, err.body, { alert: err.message, logout: false, fieldErrors });
+  }
 }
