@@ -5,6 +5,7 @@ import {
   type LoadForm,
   type TripDetail,
   type TripFilters,
+  type TripForm,
   TripFormSchema,
 } from '@backhaul/shared/modules/trips/trips.contract';
 import {
@@ -22,16 +23,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconFileSearch, IconLink, IconPlus } from '@tabler/icons-react';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { UploadButton } from '../../platform/forms/upload-button';
 import { recordApi } from '../../platform/record/record-api';
 import { RecordDialog } from '../../platform/record/record-dialog';
+import { useRecordForm } from '../../platform/record/use-record-form';
 import { ExtractionReview } from '../extraction';
 import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
 import {
@@ -170,7 +169,6 @@ export function TripDialog(props: Props) {
   const [filters, setFilters] = useState<TripFilters | null>(null);
   const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
   const [loading, setLoading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [brokerFor, setBrokerFor] = useState<number | null>(null);
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const [note, setNote] = useState('');
@@ -196,9 +194,16 @@ export function TripDialog(props: Props) {
   };
   // What the rate confirmation answered per new load (by form key): the review with confidences.
   const [extracted, setExtracted] = useState<Record<string, ExtractedLoad>>({});
-  const form = useForm<DialogForm>({
+  const { form, submit, saving } = useRecordForm({
     initialValues: EMPTY,
-    validate: (values) => zodValidator(TripFormSchema)(toBody(values)),
+    schema: TripFormSchema,
+    body: toBody,
+    // The schema has checked the body: a TripForm now.
+    save: (body) => saveTrip(props.tripId, body as TripForm),
+    onSaved: () => {
+      props.onSaved();
+      props.onClose();
+    },
   });
 
   const reload = async (id: number) => {
@@ -252,21 +257,6 @@ export function TripDialog(props: Props) {
       }
     }, 500);
   };
-
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const res = await saveTrip(props.tripId, toBody(values) as never);
-      showAlert('success', res.message);
-      props.onSaved();
-      props.onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-      else showAlert('error', MSG.savingError);
-    } finally {
-      setSaving(false);
-    }
-  });
 
   const withTrip = async (work: (id: number) => Promise<unknown>, success?: string) => {
     if (!props.tripId) return;

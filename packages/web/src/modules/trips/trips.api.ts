@@ -1,3 +1,4 @@
+import { MSG } from '@backhaul/shared';
 import type { ExtractedLoad } from '@backhaul/shared/modules/extraction/extraction.contract';
 import type { Mileage, MilesTripBody } from '@backhaul/shared/modules/mileage/mileage.contract';
 import type {
@@ -17,9 +18,9 @@ type Saved<K extends string, T> = { message: string } & Record<K, T>;
 export const loadTrip = (id: number) => api.get<{ trip: TripDetail }>(`/trips/${id}`).then((r) => r.trip);
 export const loadTripFilters = () => api.post<{ filters: TripFilters }>('/trips/filters').then((r) => r.filters);
 
-/** Create (no id) or update a trip with its loads, in one call. */
+/** Create (no id) or update a trip with its loads, in one call; a server error alerts 'Saving error'. */
 export const saveTrip = (id: number | null, form: TripForm) =>
-  api.post<Saved<'trip', TripDetail>>(`/trips/update/${id ?? 0}`, form);
+  api.post<Saved<'trip', TripDetail>>(`/trips/update/${id ?? 0}`, form, { failure: MSG.savingError });
 
 export const deleteTrip = (id: number) => api.post<{ message: string }>(`/trips/delete/${id}`);
 export const deleteLoad = (id: number) => api.delete<{ message: string }>(`/trips/load/${id}`);
