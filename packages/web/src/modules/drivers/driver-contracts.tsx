@@ -3,8 +3,8 @@ import {
   CONTRACT_TYPES,
   type DriverContract,
   type DriverContractForm,
-  DriverContractFormSchema,
   type DriverFile,
+  type DriverForm,
   EMPTY_CONTRACT_FORM,
   FUEL_PAID_BY,
   PAY_BASIS,
@@ -23,6 +23,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowBackUp, IconFileText, IconPaperclip, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { DateField } from '../../platform/forms/date-field';
@@ -38,8 +39,10 @@ export type ContractDraft = {
   file: DriverFile | null;
   signed?: File;
   dirty: boolean;
-  errors?: Record<string, string>;
 };
+
+/** The driver dialog's form: the driver's fields and the contract rows (errors as `contracts.2.form.rate`). */
+export type DriverDialogValues = DriverForm & { contracts: ContractDraft[] };
 
 export const toDraft = (c: DriverContract): ContractDraft => ({
   key: `c${c.id}`,
@@ -58,15 +61,6 @@ export const toDraft = (c: DriverContract): ContractDraft => ({
   file: c.file,
   dirty: false,
 });
-
-/** Field errors of a draft from the shared contract schema, or null when it is valid. */
-export function contractErrors(d: ContractDraft): Record<string, string> | null {
-  const parsed = DriverContractFormSchema.safeParse(d.form);
-  if (parsed.success) return null;
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-}
 
 const TYPE_OPTIONS = Object.entries(CONTRACT_TYPES).map(([value, label]) => ({ value, label }));
 /** Unset: the driver's type decides (owner-operators and lease drivers bear fuel, company drivers never). */
@@ -88,21 +82,25 @@ export function formatContractRate(type: string, rate: number): string {
 }
 
 type Props = {
-  drafts: ContractDraft[];
+  form: UseFormReturnType<DriverDialogValues>;
   drafted: ReadonlySet<number>;
   readOnly: boolean;
-  onChange: (drafts: ContractDraft[]) => void;
   onToggleDelete: (id: number) => void;
 };
 
-/** Pay contracts: edited inline, saved with the driver; deletions of saved ones are drafted. */
-export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleDelete }: Props) {
+/** Pay contracts: rows of the dialog's form, edited inline, saved with the driver; deletions of saved ones are drafted. */
+export function DriverContracts({ form, drafted, readOnly, onToggleDelete }: Props) {
   const [shown, setShown] = useState<DriverContract | null>(null);
-  const patch = (key: string, change: Partial<ContractDraft>) =>
-    onChange(drafts.map((d) => (d.key === key ? { ...d, ...change, dirty: true } : d)));
-  const setField = (d: ContractDraft, field: keyof DriverContractForm, value: string | boolean | null) =>
-    patch(d.key, { form: { ...d.form, [field]: value ?? '' }, errors: { ...d.errors, [field]: '' } });
-  const attach = (d: ContractDraft, file: File) => patch(d.key, { signed: file });
+  const drafts = form.values.contracts;
+  // A changed row is checked and saved on Save; a change clears that input's message.
+  const setField = (i: number, field: keyof DriverContractForm, value: string | boolean | null) => {
+    form.setFieldValue(`contracts.${i}.form.${field}`, (value ?? '') as never);
+    form.setFieldValue(`contracts.${i}.dirty`, true);
+  };
+  const attach = (i: number, file: File) => {
+    form.setFieldValue(`contracts.${i}.signed`, file as never);
+    form.setFieldValue(`contracts.${i}.dirty`, true);
+  };
   const open = async (id: number) => setShown((await showContract(id)).contract);
 
   return (
@@ -123,9 +121,9 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {drafts.map((d) => {
+          {drafts.map((d, i) => {
             const struck = d.id !== undefined && drafted.has(d.id);
-            const e = d.errors ?? {};
+            const error = (field: keyof DriverContractForm) => form.errors[`contracts.${i}.form.${field}`] || undefined;
             return (
               <Table.Tr
                 key={d.key}
@@ -141,8 +139,8 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     data={TYPE_OPTIONS}
                     allowDeselect={false}
                     value={String(d.form.contract_type)}
-                    onChange={(v) => setField(d, 'contract_type', v)}
-                    error={e.contract_type || undefined}
+                    onChange={(v) => setField(i, 'contract_type', v)}
+                    error={error('contract_type')}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -159,8 +157,8 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     }
                     rightSectionWidth={38}
                     value={String(d.form.rate)}
-                    onChange={(ev) => setField(d, 'rate', ev.currentTarget.value)}
-                    error={e.rate || undefined}
+                    onChange={(ev) => setField(i, 'rate', ev.currentTarget.value)}
+                    error={error('rate')}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -171,8 +169,8 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     data={FUEL_OPTIONS}
                     allowDeselect={false}
                     value={d.form.fuel_paid_by || BY_DRIVER_TYPE}
-                    onChange={(v) => setField(d, 'fuel_paid_by', v === BY_DRIVER_TYPE ? '' : v)}
-                    error={e.fuel_paid_by || undefined}
+                    onChange={(v) => setField(i, 'fuel_paid_by', v === BY_DRIVER_TYPE ? '' : v)}
+                    error={error('fuel_paid_by')}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -183,8 +181,8 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     data={BASIS_OPTIONS}
                     allowDeselect={false}
                     value={d.form.pay_basis ?? 'delivery'}
-                    onChange={(v) => setField(d, 'pay_basis', v)}
-                    error={e.pay_basis || undefined}
+                    onChange={(v) => setField(i, 'pay_basis', v)}
+                    error={error('pay_basis')}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -196,7 +194,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                       disabled={readOnly || struck}
                       aria-label="Fuel surcharge passes through"
                       checked={Boolean(d.form.fsc_pass_through)}
-                      onChange={(ev) => setField(d, 'fsc_pass_through', ev.currentTarget.checked)}
+                      onChange={(ev) => setField(i, 'fsc_pass_through', ev.currentTarget.checked)}
                     />
                   ) : (
                     <Text size="xs" c="dimmed" title="Only percentage pay depends on the line haul">
@@ -210,8 +208,8 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     readOnly={readOnly || struck}
                     aria-label="Starts"
                     value={String(d.form.starts_on)}
-                    onChange={(v) => setField(d, 'starts_on', v)}
-                    error={e.starts_on || undefined}
+                    onChange={(v) => setField(i, 'starts_on', v)}
+                    error={error('starts_on')}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -220,8 +218,8 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     readOnly={readOnly || struck}
                     aria-label="Ends"
                     value={String(d.form.ends_on ?? '')}
-                    onChange={(v) => setField(d, 'ends_on', v)}
-                    error={e.ends_on || undefined}
+                    onChange={(v) => setField(i, 'ends_on', v)}
+                    error={error('ends_on')}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -230,8 +228,8 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     readOnly={readOnly || struck}
                     aria-label="Terms"
                     value={String(d.form.terms ?? '')}
-                    onChange={(ev) => setField(d, 'terms', ev.currentTarget.value)}
-                    error={e.terms || undefined}
+                    onChange={(ev) => setField(i, 'terms', ev.currentTarget.value)}
+                    error={error('terms')}
                   />
                 </Table.Td>
                 <Table.Td>
@@ -243,7 +241,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                     </Anchor>
                   ) : null}
                   {!readOnly && !struck && (
-                    <UploadButton onFile={(f) => attach(d, f)}>
+                    <UploadButton onFile={(f) => attach(i, f)}>
                       {(p) => (
                         <ActionIcon {...p} variant="subtle" size="sm" aria-label="Attach signed copy">
                           <IconPaperclip size={14} />
@@ -251,9 +249,9 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                       )}
                     </UploadButton>
                   )}
-                  {e.file_id && (
+                  {error('file_id') && (
                     <Text size="xs" c="red">
-                      {e.file_id}
+                      {error('file_id')}
                     </Text>
                   )}
                 </Table.Td>
@@ -270,7 +268,7 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
                         color={struck ? 'gray' : 'red'}
                         aria-label={struck ? 'Keep contract' : 'Delete contract'}
                         onClick={() =>
-                          d.id === undefined ? onChange(drafts.filter((x) => x.key !== d.key)) : onToggleDelete(d.id)
+                          d.id === undefined ? form.removeListItem('contracts', i) : onToggleDelete(d.id)
                         }
                       >
                         {struck ? <IconArrowBackUp size={16} /> : <IconTrash size={16} />}
@@ -296,7 +294,12 @@ export function DriverContracts({ drafts, drafted, readOnly, onChange, onToggleD
           leftSection={<IconPlus size={14} />}
           data-testid="contract-add"
           onClick={() =>
-            onChange([...drafts, { key: `n${Date.now()}`, form: { ...EMPTY_CONTRACT_FORM }, file: null, dirty: true }])
+            form.insertListItem('contracts', {
+              key: `n${Date.now()}`,
+              form: { ...EMPTY_CONTRACT_FORM },
+              file: null,
+              dirty: true,
+            })
           }
         >
           Add contract

@@ -4,6 +4,7 @@ import {
   DRIVER_FILE_ENTITY,
   DRIVER_SERVICES,
   DRIVER_TYPES,
+  DriverContractFormSchema,
   type DriverFile,
   type DriverForm,
   DriverFormSchema,
@@ -25,17 +26,16 @@ import {
   Tabs,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { showAlert } from '../../platform/alerts-store';
-import { ApiError } from '../../platform/api-errors';
-import { toFormErrors, zodValidator } from '../../platform/form-validation';
 import { DateField } from '../../platform/forms/date-field';
 import { RecordDialogFooter } from '../../platform/record/record-dialog';
+import { underRow, useRecordForm } from '../../platform/record/use-record-form';
 import { uploadFile } from '../../platform/services/files.api';
 import { loadQualification, QualificationPanel, qualificationKeys, ScoreTrendChart } from '../safety';
-import { type ContractDraft, contractErrors, DriverContracts, toDraft } from './driver-contracts';
+import { type ContractDraft, DriverContracts, type DriverDialogValues, toDraft } from './driver-contracts';
 import { DriverFiles, type PendingFile } from './driver-files';
 import { destroyContracts, destroyFiles, loadDriverDialog, saveContract, saveDriver } from './drivers.api';
 
@@ -48,6 +48,13 @@ const RATE_LABEL: Record<DriverForm['payment_type'], string> = {
   flat: '$ per load',
   hourly: '$ per hour',
 };
+
+/** What Save checks: the driver, and each new or changed contract where it stands (`contracts.2.form.rate`). */
+const DialogSchema = DriverFormSchema.extend({
+  contracts: z.array(z.object({ form: DriverContractFormSchema }).nullable()),
+});
+
+const EMPTY: DriverDialogValues = { ...EMPTY_DRIVER_FORM, contracts: [] };
 
 const choices = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const asOptions = (rows: Array<{ value: string | number; label: string }> | undefined) =>
@@ -73,28 +80,12 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
     enabled: opened && id !== null,
     staleTime: 0,
   });
-  const form = useForm<DriverForm>({ initialValues: EMPTY_DRIVER_FORM, validate: zodValidator(DriverFormSchema) });
   const [savedId, setSavedId] = useState<number | null>(null);
   const [files, setFiles] = useState<DriverFile[]>([]);
   const [pending, setPending] = useState<PendingFile[]>([]);
   const [dropFiles, setDropFiles] = useState<Set<number>>(new Set());
-  const [contracts, setContracts] = useState<ContractDraft[]>([]);
   const [dropContracts, setDropContracts] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on a loaded record
-  useEffect(() => {
-    if (!opened || !data || query.isFetching) return;
-    form.setValues(data.driver ? driverToForm(data.driver) : EMPTY_DRIVER_FORM);
-    form.resetDirty();
-    form.clearErrors();
-    setSavedId(null);
-    setFiles(data.files ?? []);
-    setPending([]);
-    setDropFiles(new Set());
-    setContracts((data.contracts ?? []).map(toDraft));
-    setDropContracts(new Set());
-  }, [opened, data, query.isFetching]);
+  const changed = (d: ContractDraft) => d.dirty && !(d.id !== undefined && dropContracts.has(d.id));
 
   // The api client alerts its own failures; an upload is a plain fetch, so it alerts here.
   const upload = async (driverId: number, file: File, category: string) => {
@@ -106,71 +97,72 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
     }
   };
 
+  /** After the driver: new files, new and changed contracts (a 422 under its row), then the drafted deletions. */
+  const saveChildren = async (driverId: number, contracts: ContractDraft[]) => {
+    for (const p of pending) {
+      const stored = await upload(driverId, p.file, p.category);
+      setFiles((f) => [stored, ...f]);
+      setPending((list) => list.filter((x) => x.key !== p.key));
+    }
+    for (const [i, d] of contracts.entries()) {
+      if (!changed(d)) continue;
+      let draft = d;
+      if (d.signed) {
+        const signed = await upload(driverId, d.signed, 'contract');
+        setFiles((f) => [signed, ...f]);
+        // Kept on the row, so a second Save does not upload it again.
+        draft = { ...d, file: signed, signed: undefined, form: { ...d.form, file_id: signed.id } };
+        form.setFieldValue(`contracts.${i}`, draft);
+      }
+      const res = await underRow(`contracts.${i}.form`, () =>
+        saveContract({ driverId, contractId: draft.id, form: draft.form }),
+      );
+      form.setFieldValue(`contracts.${i}`, toDraft(res.contract));
+    }
+    if (dropFiles.size) await destroyFiles({ driver_id: driverId, ids: [...dropFiles] });
+    if (dropContracts.size) await destroyContracts({ driver_id: driverId, ids: [...dropContracts] });
+  };
+
+  const { form, submit, saving } = useRecordForm({
+    initialValues: EMPTY,
+    schema: DialogSchema,
+    body: (values) => ({ ...values, contracts: values.contracts.map((d) => (changed(d) ? { form: d.form } : null)) }),
+    save: async (_, { contracts, ...driver }) => {
+      const saved = await saveDriver(id ?? savedId, driver);
+      setSavedId(saved.driver.id);
+      try {
+        await saveChildren(saved.driver.id, contracts);
+      } finally {
+        // What was saved shows in the list, also when a later call failed (and was announced).
+        onSaved();
+      }
+      return saved;
+    },
+    onSaved: onClose,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens on a loaded record
+  useEffect(() => {
+    if (!opened || !data || query.isFetching) return;
+    const values = {
+      ...(data.driver ? driverToForm(data.driver) : EMPTY),
+      contracts: (data.contracts ?? []).map(toDraft),
+    };
+    form.setValues(values);
+    form.resetDirty(values);
+    form.clearErrors();
+    setSavedId(null);
+    setFiles(data.files ?? []);
+    setPending([]);
+    setDropFiles(new Set());
+    setDropContracts(new Set());
+  }, [opened, data, query.isFetching]);
+
   const toggle = (set: Set<number>, value: number) => {
     const next = new Set(set);
     if (!next.delete(value)) next.add(value);
     return next;
   };
-
-  const submit = form.onSubmit(async (values) => {
-    const live = (d: ContractDraft) => !(d.id !== undefined && dropContracts.has(d.id));
-    const checked = contracts.map((d) => (d.dirty && live(d) ? { ...d, errors: contractErrors(d) ?? undefined } : d));
-    if (checked.some((d) => d.errors && Object.values(d.errors).some(Boolean))) return setContracts(checked);
-
-    setBusy(true);
-    let driverId = id ?? savedId;
-    let left = pending;
-    let drafts = contracts;
-    try {
-      let message: string;
-      try {
-        const res = await saveDriver(driverId, values);
-        message = res.message;
-        driverId = res.driver.id;
-        setSavedId(driverId);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 422) form.setErrors(toFormErrors(err.fieldErrors));
-        return;
-      }
-      for (const p of pending) {
-        const stored = await upload(driverId, p.file, p.category);
-        setFiles((f) => [stored, ...f]);
-        left = left.filter((x) => x.key !== p.key);
-      }
-      for (const d of contracts.filter((x) => x.dirty && live(x))) {
-        let fileId = d.form.file_id ?? null;
-        let file = d.file;
-        if (d.signed) {
-          file = await upload(driverId, d.signed, 'contract');
-          fileId = file.id;
-          const signed = file;
-          setFiles((f) => [signed, ...f]);
-        }
-        try {
-          const res = await saveContract({ driverId, contractId: d.id, form: { ...d.form, file_id: fileId } });
-          drafts = drafts.map((x) => (x.key === d.key ? toDraft(res.contract) : x));
-        } catch (err) {
-          const errors = err instanceof ApiError ? toFormErrors(err.fieldErrors) : {};
-          drafts = drafts.map((x) =>
-            x.key === d.key ? { ...x, file, signed: undefined, form: { ...x.form, file_id: fileId }, errors } : x,
-          );
-          throw err;
-        }
-      }
-      if (dropFiles.size) await destroyFiles({ driver_id: driverId, ids: [...dropFiles] });
-      if (dropContracts.size) await destroyContracts({ driver_id: driverId, ids: [...dropContracts] });
-      showAlert('success', message);
-      onSaved();
-      onClose();
-    } catch {
-      // Each failure has been announced; what was saved so far shows in the list.
-      onSaved();
-    } finally {
-      setPending(left);
-      setContracts(drafts);
-      setBusy(false);
-    }
-  });
 
   const select = (field: keyof DriverForm, options: SelectProps['data'], label: string, extra: SelectProps = {}) => {
     const v = form.values[field];
@@ -238,7 +230,7 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
           <Tabs.Panel value="driver">
             <form onSubmit={submit} noValidate data-testid="driver-dialog">
               <Stack gap="sm">
-                <fieldset disabled={readOnly || busy} style={{ border: 0, padding: 0, margin: 0 }}>
+                <fieldset disabled={readOnly || saving} style={{ border: 0, padding: 0, margin: 0 }}>
                   <SimpleGrid cols={4} spacing="sm" verticalSpacing="xs">
                     <TextInput
                       label="Driver"
@@ -317,10 +309,9 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                 {/* Outside the fieldset: a view-only holder still opens contracts and files. */}
                 <Divider label="Contracts" labelPosition="left" />
                 <DriverContracts
-                  drafts={contracts}
+                  form={form}
                   drafted={dropContracts}
-                  readOnly={readOnly || busy}
-                  onChange={setContracts}
+                  readOnly={readOnly || saving}
                   onToggleDelete={(cid) => setDropContracts((s) => toggle(s, cid))}
                 />
 
@@ -329,14 +320,14 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                   files={files}
                   pending={pending}
                   drafted={dropFiles}
-                  readOnly={readOnly || busy}
+                  readOnly={readOnly || saving}
                   onAdd={(p) => setPending((list) => [...list, p])}
                   onRemovePending={(key) => setPending((list) => list.filter((p) => p.key !== key))}
                   onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
                   documentTypes={data.options.document_types}
                 />
               </Stack>
-              <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={busy} mt="md" />
+              <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={saving} mt="md" />
             </form>
           </Tabs.Panel>
           {id ? (

@@ -10,14 +10,6 @@ import { describe, expect, it } from 'vitest';
 const SRC = join(__dirname, '..', '..');
 const MODULES = join(SRC, 'modules');
 
-/** Forms still to move, owned by another change while it is under way. */
-const ALLOWED = new Set([
-  // TODO(issue 29): the driver dialog moves to useRecordDialog / useRecordForm.
-  'modules/drivers/driver-dialog.tsx',
-  // TODO(issue 29): the trip dialog moves to useRecordDialog / useRecordForm.
-  'modules/trips/trip-dialog.tsx',
-]);
-
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
@@ -76,19 +68,7 @@ describe('one form idiom in the web modules (issue 29)', () => {
   it('no module writes a form by hand (file:line)', () => {
     const findings = sources(MODULES)
       .map((path) => relative(SRC, path).replaceAll('\\', '/'))
-      .filter((file) => !ALLOWED.has(file))
       .flatMap((file) => formIdiomFindings(file, readFileSync(join(SRC, file), 'utf8')));
     expect(findings.map((f) => `src/${f.file}:${f.line}: ${f.rule}`)).toEqual([]);
-  });
-
-  it('the allow-list names only files that still need it', () => {
-    const stale = [...ALLOWED].filter((file) => {
-      try {
-        return formIdiomFindings(file, readFileSync(join(SRC, file), 'utf8')).length === 0;
-      } catch {
-        return true;
-      }
-    });
-    expect(stale).toEqual([]);
   });
 });
