@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { loads } from '../trips';
 
 /**
  * The one basis of downtime (issue 28): days down are calendar days, and a truck's day down is
@@ -23,7 +24,7 @@ export const downDaysSql = (start: SQL, end: SQL, now: SQL = DOWNTIME_NOW): SQL 
  * gross of its loads delivered in the 90 days before `at`, ÷ 90.
  */
 export function truckDailyGrossSql(truckId: SQL, companyId: SQL, at: SQL): SQL {
-  return sql`((select coalesce(sum(l.gross_cents), 0) from loads l
+  return sql`((select coalesce(sum(l.gross_cents), 0) from ${loads} l
         where l.truck_id = ${truckId} and l.company_id = ${companyId}
           and l.delivery_at >= ${at} - interval '90 days' and l.delivery_at < ${at})::numeric / 90)`;
 }

@@ -1,6 +1,10 @@
 import { COMPANY_TIME_ZONE } from '@backhaul/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { trailers } from '../trailers';
+import { truckRoad } from '../truck-road';
+import { trucks } from '../trucks';
 import { downDaysSql, downtimeClock, downtimeCostSql } from './downtime.basis';
+import { shopVisits } from './shop-visits';
 
 /**
  * One row per unit and month of a company: the days out of service in the shop (a work order's
@@ -23,13 +27,11 @@ export function downtimeRowsSql(companyId: number, now: Date, where: SQL = sql`t
           case when w.unit_type = 'truck'
             then ${downtimeCostSql({ days: shopDays, truckId: sql`w.truck_id`, companyId: sql`w.company_id`, at: sql`w.check_in` })}
             else 0 end as cost_cents
-        from work_orders w ${downtimeClock(now)}
-        where w.company_id = ${companyId} and w.unit_type in ('truck', 'trailer') and w.check_in is not null
-          and w.status <> 11 and coalesce(w.truck_id, w.trailer_id) is not null
+        from ${shopVisits.sql(sql`${companyId}`)} w ${downtimeClock(now)}
       union all
       select 'truck', r.truck_id, to_char(r.date, 'YYYY-MM'), 0, 1,
           ${downtimeCostSql({ days: sql`1`, truckId: sql`r.truck_id`, companyId: sql`r.company_id`, at: roadDay })}
-        from truck_road r
+        from ${truckRoad} r
         where r.company_id = ${companyId} and r.out_of_service and not (r.dispatcher_approved and r.shop_approved)
     ) x
     where ${where}
@@ -37,5 +39,5 @@ export function downtimeRowsSql(companyId: number, now: Date, where: SQL = sql`t
 }
 
 export const DOWNTIME_UNIT_NAME = sql`case d.unit_type
-  when 'truck' then (select truck_number from trucks where id = d.unit_id)
-  else (select trailer_number from trailers where id = d.unit_id) end`;
+  when 'truck' then (select truck_number from ${trucks} where id = d.unit_id)
+  else (select trailer_number from ${trailers} where id = d.unit_id) end`;

@@ -7,3 +7,4 @@ export {
   truckDailyGrossSql,
 } from './downtime.basis';
 export { downtimeRowsSql } from './downtime.sql';
+export { shopVisits } from './shop-visits';

@@ -5,6 +5,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Mailer } from '../../platform/mail/mailer';
 import { DUE_WINDOW_DAYS } from '../../platform/registry/expiry';
+import { drivers } from '../drivers';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
 import { type DigestItem, expiryDigestMail } from './expiry-digest.template';
 
 export const EXPIRY_DIGEST_JOB = 'expiry-digest.daily';
@@ -59,22 +62,22 @@ async function ownDueItems(db: DbOrTx, companyId: number, today: string): Promis
       select kind, unit, detail, due_on::text as due_on, (due_on - ${today}::date)::int as days, entity, entity_id from (
         select 'Driver CDL' as kind, d.name as unit, d.cdl_number as detail, d.cdl_expires_on as due_on,
             'driver' as entity, d.id as entity_id
-          from drivers d where d.company_id = ${companyId} and d.active
+          from ${drivers} d where d.company_id = ${companyId} and d.active
         union all
         select 'Driver medical card', d.name, null, d.medical_card_expires_on, 'driver', d.id
-          from drivers d where d.company_id = ${companyId} and d.active
+          from ${drivers} d where d.company_id = ${companyId} and d.active
         union all
         select 'Truck annual inspection', 'Truck ' || t.truck_number, null, t.annual_inspection_date, 'truck', t.id
-          from trucks t where t.company_id = ${companyId} and t.status = 'active'
+          from ${trucks} t where t.company_id = ${companyId} and t.status = 'active'
         union all
         select 'Truck registration', 'Truck ' || t.truck_number, t.plate, t.registration_expires_on, 'truck', t.id
-          from trucks t where t.company_id = ${companyId} and t.status = 'active'
+          from ${trucks} t where t.company_id = ${companyId} and t.status = 'active'
         union all
         select 'Trailer annual inspection', 'Trailer ' || r.trailer_number, null, r.annual_inspection_date, 'trailer', r.id
-          from trailers r where r.company_id = ${companyId} and r.status = 'active'
+          from ${trailers} r where r.company_id = ${companyId} and r.status = 'active'
         union all
         select 'Trailer registration', 'Trailer ' || r.trailer_number, r.plate, r.registration_expires_on, 'trailer', r.id
-          from trailers r where r.company_id = ${companyId} and r.status = 'active'
+          from ${trailers} r where r.company_id = ${companyId} and r.status = 'active'
       ) due
       where due_on is not null and due_on <= ${horizon}
       order by due_on, kind, unit`,

@@ -8,7 +8,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { clock } from '../../platform/clock';
 import { defineList, type ListColumn } from '../../platform/list/define-list';
-import { customerScope } from '../customers';
+import { accountingServices } from '../accounting-services';
+import { customerScope, customers } from '../customers';
+import { drivers } from '../drivers';
+import { invoices } from '../invoices';
+import { savedPaymentTermsSql } from '../settings';
 
 /**
  * "Today" in the company time zone from the server's clock (platform/clock.ts), one parameter per
@@ -18,9 +22,7 @@ const TODAY = sql`aclk.today`;
 const agingClock = () => sql`cross join (select ${clock.today()}::date as today) aclk`;
 const NEED_PAY = sql`(i.total_cents - i.paid_cents - i.mistake_cents - i.loss_cents)`;
 /** The customer's payment terms (customers aliased c), else the company's (accounting settings), else the default. */
-const TERMS = sql`coalesce(c.payment_terms_days,
-  (select (cs.account->'setting'->>'payment_terms_days')::int from company_settings cs where cs.company_id = i.company_id),
-  ${DEFAULT_TERMS_DAYS}::int)`;
+const TERMS = sql`coalesce(c.payment_terms_days, ${savedPaymentTermsSql(sql`i.company_id`)}, ${DEFAULT_TERMS_DAYS}::int)`;
 /** An invoice's date (invoices aliased i): the day it was made, in the company time zone. */
 export const INVOICE_DATE = sql`((i.created_at at time zone 'America/Chicago')::date)`;
 /**
@@ -58,27 +60,27 @@ export const customersBalanceList = defineList({
   key: 'customers-balance',
   title: 'Customers balance',
   section: SECTION.CustomerNotPaidInvoices,
-  from: sql`customers`,
-  rowKey: sql`customers.id`,
+  from: sql`${customers}`,
+  rowKey: sql`${customers.id}`,
   base: customerScope,
   defaultSort: { sort: 'balance', order: 'desc' },
   columns: [
-    { id: 'id', title: 'Customer id', sql: sql`customers.id`, filter: 'number', footer: 'count', align: 'left' },
-    { id: 'name', title: 'Customer name', sql: sql`customers.name`, filter: 'note', search: true, clip: 40 },
-    money('balance', 'Balance', sql`customers.balance_cents`),
+    { id: 'id', title: 'Customer id', sql: sql`${customers.id}`, filter: 'number', footer: 'count', align: 'left' },
+    { id: 'name', title: 'Customer name', sql: sql`${customers.name}`, filter: 'note', search: true, clip: 40 },
+    money('balance', 'Balance', sql`${customers.balanceCents}`),
     {
       id: 'created_at',
       title: 'Created date',
-      sql: sql`to_char(customers.created_at at time zone 'America/Chicago', 'YYYY-MM-DD')`,
-      filterSql: sql`customers.created_at`,
-      sortSql: sql`customers.created_at`,
+      sql: sql`to_char(${customers.createdAt} at time zone 'America/Chicago', 'YYYY-MM-DD')`,
+      filterSql: sql`${customers.createdAt}`,
+      sortSql: sql`${customers.createdAt}`,
       filter: 'date',
       dateType: 'timestamp',
     },
     {
       id: 'qty_driver',
       title: 'Q-ty driver',
-      sql: sql`(select count(*) from drivers d where d.customer_id = customers.id and d.active)::int`,
+      sql: sql`(select count(*) from ${drivers} d where d.customer_id = ${customers.id} and d.active)::int`,
       filter: 'number',
       footer: 'sum',
       align: 'right',
@@ -104,8 +106,8 @@ export const arAgingList = defineList({
       )},
       sum(o.need_pay)::bigint as total
     from (select i.customer_id, ${TERMS} as terms, ${NEED_PAY} as need_pay, ${bucketCase} as bucket
-          from invoices i join customers c on c.id = i.customer_id ${agingClock()} where ${NEED_PAY} > 0) o
-    join customers cu on cu.id = o.customer_id
+          from ${invoices} i join ${customers} c on c.id = i.customer_id ${agingClock()} where ${NEED_PAY} > 0) o
+    join ${customers} cu on cu.id = o.customer_id
     group by cu.id, o.terms) aging`,
   rowKey: sql`aging.customer_id`,
   base: scopeOf('aging'),
@@ -160,7 +162,7 @@ export const receivableInvoicesList = defineList({
   title: 'Receivable invoices',
   section: SECTION.CustomerNotPaidInvoices,
   from: () =>
-    sql`invoices i join customers c on c.id = i.customer_id left join accounting_services svc on svc.id = i.service_id ${agingClock()}`,
+    sql`${invoices} i join ${customers} c on c.id = i.customer_id left join ${accountingServices} svc on svc.id = i.service_id ${agingClock()}`,
   rowKey: sql`i.id`,
   base: scopeOf('i'),
   defaultSort: { sort: 'to', order: 'desc' },

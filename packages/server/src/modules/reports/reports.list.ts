@@ -3,6 +3,7 @@ import { REPORT_KINDS, type ReportKind } from '@backhaul/shared/modules/reports/
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
+import { customers } from '../customers';
 
 const TZ = 'America/Chicago';
 
@@ -20,7 +21,7 @@ function reportsList(kind: ReportKind, key: string): ListDefinition {
     from: sql`reports`,
     rowKey: sql`reports.id`,
     joins: {
-      customer: sql`left join customers on customers.id = reports.customer_id`,
+      customer: sql`left join ${customers} on ${customers.id} = reports.customer_id`,
       author: sql`left join users author on author.id = reports.created_by`,
     },
     base: scope(kind),
@@ -30,7 +31,7 @@ function reportsList(kind: ReportKind, key: string): ListDefinition {
       {
         id: 'customer',
         title: 'Customer',
-        sql: sql`customers.name`,
+        sql: sql`${customers.name}`,
         filterSql: sql`reports.customer_id`,
         filter: 'list',
         joins: ['customer'],

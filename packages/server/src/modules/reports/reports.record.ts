@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
+import { customers } from '../customers';
 import { reports } from './reports.table';
 
 export const TZ = 'America/Chicago';
@@ -17,7 +18,7 @@ const rowSql = sql`select r.id, r.kind, c.name as customer, to_char(r.period_fro
     to_char(r.period_to, 'YYYY-MM-DD') as period_to, r.status, r.pending, r.sent_to,
     to_char(r.sent_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as sent_at, u.name as created_by,
     to_char(r.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at, r.file_id
-  from reports r left join customers c on c.id = r.customer_id left join users u on u.id = r.created_by`;
+  from reports r left join ${customers} c on c.id = r.customer_id left join users u on u.id = r.created_by`;
 
 export async function readReport(db: DbOrTx, id: number): Promise<ReportRow> {
   const [row] = await rowsOf<ReportRow>(db, sql`${rowSql} where r.id = ${id}`);

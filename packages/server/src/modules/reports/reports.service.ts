@@ -19,7 +19,10 @@ import { reportMail } from '../../platform/mail/templates';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { safetyActions, safetyExceptions } from '../safety';
 import { readSystemSettings } from '../settings';
+import { loads } from '../trips';
 import { readReport, reportRecord, TZ } from './reports.record';
 import { reports } from './reports.table';
 
@@ -39,7 +42,7 @@ const companyName = async (db: DbOrTx, companyId: number) =>
 
 /** The report's PDF: the loads delivered (customer and billing reports) or the safety record of the period. */
 async function buildPdf(db: DbOrTx, user: AuthUser, r: typeof reports.$inferSelect): Promise<Buffer> {
-  const [customer] = await rowsOf<{ name: string }>(db, sql`select name from customers where id = ${r.customerId}`);
+  const [customer] = await rowsOf<{ name: string }>(db, sql`select name from ${customers} where id = ${r.customerId}`);
   const pdf = createPdf({
     company: { name: await companyName(db, user.companyId) },
     title: `${REPORT_KINDS[r.kind as ReportKind]}: ${customer?.name ?? ''}`,
@@ -48,15 +51,15 @@ async function buildPdf(db: DbOrTx, user: AuthUser, r: typeof reports.$inferSele
   if (r.kind === 'safety') {
     const actions = await rowsOf<{ date: string; driver: string; kind: string; note: string }>(
       db,
-      sql`select to_char(a.date, 'YYYY-MM-DD') as date, d.name as driver, a.kind, a.note from safety_actions a
-        join drivers d on d.id = a.driver_id
+      sql`select to_char(a.date, 'YYYY-MM-DD') as date, d.name as driver, a.kind, a.note from ${safetyActions} a
+        join ${drivers} d on d.id = a.driver_id
         where a.company_id = ${user.companyId} and d.customer_id = ${r.customerId} and a.status <> 0
           and a.date between ${r.periodFrom} and ${r.periodTo} order by a.date, d.name, a.id`,
     );
     const exceptions = await rowsOf<{ date: string; driver: string | null; name: string; status: number }>(
       db,
-      sql`select to_char(e.date, 'YYYY-MM-DD') as date, d.name as driver, e.name, e.status from safety_exceptions e
-        join drivers d on d.id = e.driver_id
+      sql`select to_char(e.date, 'YYYY-MM-DD') as date, d.name as driver, e.name, e.status from ${safetyExceptions} e
+        join ${drivers} d on d.id = e.driver_id
         where e.company_id = ${user.companyId} and d.customer_id = ${r.customerId}
           and e.date between ${r.periodFrom} and ${r.periodTo} order by e.date, e.id`,
     );
@@ -86,7 +89,7 @@ async function buildPdf(db: DbOrTx, user: AuthUser, r: typeof reports.$inferSele
       rows: exceptions.map((e) => ({ ...e, state: e.status ? 'Open' : 'Closed' })),
     });
   } else {
-    const loads = await rowsOf<{
+    const delivered = await rowsOf<{
       load_id: number;
       delivered: string;
       route: string;
@@ -97,15 +100,15 @@ async function buildPdf(db: DbOrTx, user: AuthUser, r: typeof reports.$inferSele
       sql`select l.id as load_id, to_char(l.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as delivered,
           coalesce(l.pickup_city, '') || ' → ' || coalesce(l.delivery_city, '') as route, d.name as driver,
           l.gross_cents / 100.0 as gross
-        from loads l left join drivers d on d.id = l.driver_id
+        from ${loads} l left join ${drivers} d on d.id = l.driver_id
         where l.company_id = ${user.companyId} and l.customer_id = ${r.customerId}
           and (l.delivery_at at time zone ${TZ})::date between ${r.periodFrom} and ${r.periodTo}
         order by l.delivery_at, l.id`,
     );
-    const gross = loads.reduce((s, l) => s + Number(l.gross), 0);
+    const gross = delivered.reduce((s, l) => s + Number(l.gross), 0);
     pdf.keyValues([
       ['Customer', customer?.name ?? ''],
-      ['Loads delivered', String(loads.length)],
+      ['Loads delivered', String(delivered.length)],
       ['Gross', formatMoney(gross)],
     ]);
     pdf.table({
@@ -116,7 +119,7 @@ async function buildPdf(db: DbOrTx, user: AuthUser, r: typeof reports.$inferSele
         { id: 'driver', title: 'Driver', width: 1.8 },
         { id: 'gross', title: 'Gross', width: 1.2, kind: 'money' },
       ],
-      rows: loads.map((l) => ({ ...l, gross: Number(l.gross) })),
+      rows: delivered.map((l) => ({ ...l, gross: Number(l.gross) })),
       totals: { gross },
     });
   }
@@ -259,7 +262,7 @@ export async function sendReport(
       : await storeDocument(deps, user, claimed).then((file) => file.body);
     const [customer] = await rowsOf<{ name: string }>(
       db,
-      sql`select name from customers where id = ${claimed.customerId}`,
+      sql`select name from ${customers} where id = ${claimed.customerId}`,
     );
     const mail = reportMail({
       company: await companyName(db, user.companyId),

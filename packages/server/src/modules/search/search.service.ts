@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../platform/auth/access';
 import { findList, searchFields } from '../../platform/list/define-list';
 import { compileList, refuseDataErrors, searchCondition, selectPage } from '../../platform/list/run-list';
+import { loads } from '../trips';
 
 type Row = Record<string, unknown>;
 const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
@@ -33,7 +34,7 @@ type GroupDefinition = {
 const GROUPS: Record<SearchGroup, GroupDefinition> = {
   trips: {
     list: 'trips',
-    exact: (id) => sql`(loads.id = ${id} or loads.trip_id = ${id})`,
+    exact: (id) => sql`(${loads.id} = ${id} or ${loads.tripId} = ${id})`,
     result: (r) => ({
       id: Number(r.load_id),
       trip_id: Number(r.trip_id),

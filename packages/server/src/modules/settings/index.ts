@@ -9,6 +9,7 @@ export {
   paymentTermsDays,
   payRules,
   readSystemSettings,
+  savedPaymentTermsSql,
   shopRules,
 } from './settings.service';
 export {

@@ -10,7 +10,7 @@ import {
   USER_PAGE_SIZES,
   type UserAccountSettings,
 } from '@backhaul/shared/modules/settings/settings.contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
@@ -254,6 +254,13 @@ export async function motivationRules(db: DbOrTx, companyId: number): Promise<{ 
   const motivation = { ...ACCOUNT_DEFAULTS.motivation, ...(await readAccount(db, companyId)).motivation };
   return { safeDrivingMinMiles: motivation.safe_driving_min_miles };
 }
+
+/**
+ * The payment terms (days) saved in a company's accounting settings, as SQL over its id (null when
+ * none is saved): the receivables lists compute due dates with it, row by row.
+ */
+export const savedPaymentTermsSql = (companyId: SQL): SQL =>
+  sql`(select (cs.account->'setting'->>'payment_terms_days')::int from ${companySettings} cs where cs.company_id = ${companyId})`;
 
 /** The company's payment terms in days (invoices' due dates read it). */
 export async function paymentTermsDays(db: DbOrTx, companyId: number): Promise<number> {

@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { ROLE_NUMBER_NAMES } from '@backhaul/shared/modules/roles/roles.contract';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { customers } from '../customers';
 
 const roleOptions = sql.join(
   Object.entries(ROLE_NUMBER_NAMES).map(([n, name]) => sql`(${Number(n)}::int, ${name}::text)`),
@@ -16,7 +17,7 @@ export const usersList = defineList({
   from: sql`users`,
   rowKey: sql`users.id`,
   joins: {
-    customer: sql`left join customers on customers.id = users.customer_id`,
+    customer: sql`left join ${customers} on ${customers.id} = users.customer_id`,
     department: sql`left join departments on departments.id = users.department_id`,
     role: sql`left join roles on roles.id = users.permission_role_id`,
   },
@@ -37,7 +38,7 @@ export const usersList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
+      sql: sql`${customers.name}`,
       filterSql: sql`users.customer_id`,
       filter: 'list',
       joins: ['customer'],

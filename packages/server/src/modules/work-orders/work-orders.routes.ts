@@ -16,6 +16,7 @@ import {
   WoStatisticsShowQuerySchema,
   WoStatisticsShowSchema,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
@@ -23,6 +24,7 @@ import { runList } from '../../platform/list/run-list';
 import { runCommand } from '../../platform/record/command';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { deleteDraftedChildren } from '../../platform/record/record.service';
+import { shopVisits } from '../downtime';
 import { approveAndBill, refreshTotals } from './work-orders.commands';
 import { workOrdersList } from './work-orders.list';
 import { workOrderRecord } from './work-orders.record';
@@ -40,6 +42,12 @@ export const workOrdersRoutes: RouteModule = {
   name: 'work-orders',
   register(app, deps) {
     const { db } = deps.database;
+    // The downtime report counts the days our work orders kept units in the shop (not canceled ones).
+    shopVisits.provide(
+      (companyId) => sql`select w.company_id, w.unit_type, w.truck_id, w.trailer_id, w.check_in, w.check_out
+        from work_orders w where w.company_id = ${companyId} and w.unit_type in ('truck', 'trailer')
+          and w.check_in is not null and w.status <> ${WO_CANCELED} and coalesce(w.truck_id, w.trailer_id) is not null`,
+    );
     const list = (body: unknown, user: ReturnType<typeof caller>['user']) =>
       runList(db, workOrdersList, user, service.withDefaultStatus(body));
 

@@ -25,8 +25,11 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { createRecord, findRecord } from '../../platform/record/record.service';
+import { customers } from '../customers';
 import { invoiceMail } from '../invoices';
 import { shopRules } from '../settings';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
 import { readWorkOrderDetail } from './work-orders.detail';
 import { workOrderRecord } from './work-orders.record';
 import { WO_SQL } from './work-orders.sql';
@@ -37,16 +40,16 @@ type Option = { id: number; name: string };
 /** GET /work-order/create (optional customer_id) and the edit form: what the dialog chooses from. */
 export async function workOrderOptions(db: DbOrTx, user: AuthUser, customerId?: number): Promise<WorkOrderOptions> {
   const c = user.companyId;
-  const [trucks, trailers, customers, technicians, rules] = await Promise.all([
+  const [truckRows, trailerRows, customerRows, technicians, rules] = await Promise.all([
     rowsOf<Option>(
       db,
-      sql`select id, truck_number as name from trucks where company_id = ${c} and status = 'active' order by truck_number`,
+      sql`select id, truck_number as name from ${trucks} where company_id = ${c} and status = 'active' order by truck_number`,
     ),
     rowsOf<Option>(
       db,
-      sql`select id, trailer_number as name from trailers where company_id = ${c} and status = 'active' order by trailer_number`,
+      sql`select id, trailer_number as name from ${trailers} where company_id = ${c} and status = 'active' order by trailer_number`,
     ),
-    rowsOf<Option>(db, sql`select id, name from customers where company_id = ${c} order by name`),
+    rowsOf<Option>(db, sql`select id, name from ${customers} where company_id = ${c} order by name`),
     rowsOf<Option>(
       db,
       sql`select u.id, u.name from users u left join departments d on d.id = u.department_id
@@ -55,11 +58,11 @@ export async function workOrderOptions(db: DbOrTx, user: AuthUser, customerId?: 
     ),
     shopRules(db, c),
   ]);
-  if (customerId !== undefined && !customers.some((x) => x.id === customerId)) throw AppError.notFound();
+  if (customerId !== undefined && !customerRows.some((x) => x.id === customerId)) throw AppError.notFound();
   return {
-    trucks,
-    trailers,
-    customers,
+    trucks: truckRows,
+    trailers: trailerRows,
+    customers: customerRows,
     technicians,
     statuses: statusOptions(),
     shop: { sublet_markup_percent: rules.subletMarkupBasisPoints / 100, labor_taxable: rules.laborTaxable },
@@ -199,7 +202,7 @@ export async function sendWorkOrder(db: Db, mailer: Mailer, user: AuthUser, id: 
   if (order.customerId === null) throw AppError.precondition('Only an outside customer’s work order is invoiced.');
   const [customer] = await rowsOf<{ name: string; email: string | null }>(
     db,
-    sql`select name, email from customers where id = ${order.customerId}`,
+    sql`select name, email from ${customers} where id = ${order.customerId}`,
   );
   const to = email || customer?.email;
   if (!to) throw AppError.invalidField('email', 'Enter the e-mail address to send the invoice to.');

@@ -1,14 +1,17 @@
 import { COMPANY_TIME_ZONE } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
+import { customers } from '../customers';
 import { downDaysSql, downtimeCostSql } from '../downtime';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
 
 /** SQL the list, the detail and statistics share, over `work_orders w`. */
 export const WO_SQL = {
   unit: sql`case w.unit_type
-    when 'truck' then (select truck_number from trucks where id = w.truck_id)
-    when 'trailer' then (select trailer_number from trailers where id = w.trailer_id)
+    when 'truck' then (select truck_number from ${trucks} where id = w.truck_id)
+    when 'trailer' then (select trailer_number from ${trailers} where id = w.trailer_id)
     else w.customer_unit end`,
-  customer: sql`(select name from customers where id = w.customer_id)`,
+  customer: sql`(select name from ${customers} where id = w.customer_id)`,
   technician: sql`(select name from users where id = w.technician_id)`,
   createdAt: sql`to_char(w.created_at at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`,
   checkIn: sql`to_char(w.check_in at time zone ${COMPANY_TIME_ZONE}, 'YYYY-MM-DD HH24:MI')`,
