@@ -14,6 +14,7 @@ import { driverStatementsRoutes } from './modules/driver-pay/driver-statements.r
 import { fuelRoutes } from './modules/driver-pay/fuel.routes';
 import { scheduledPaymentsRoutes } from './modules/driver-pay/scheduled-payments.routes';
 import { driversRoutes } from './modules/drivers/drivers.routes';
+import { eldRoutes } from './modules/eld/eld.routes';
 import { employeesRoutes } from './modules/employees/employees.routes';
 import { expiryDigestRoutes } from './modules/expiry-digest/expiry-digest.routes';
 import { extractionRoutes } from './modules/extraction/extraction.routes';
@@ -101,6 +102,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   scheduledPaymentsRoutes,
   companyExpensesRoutes,
   driverLedgerRoutes,
+  eldRoutes,
   iftaRoutes,
   searchRoutes,
   // Staff pay (issue 16).

@@ -6,7 +6,8 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import type { ImportSpec } from '../../platform/import/import';
 import { fuelRows } from './driver-pay.table';
-import { fuelRecord, toFuelRow } from './fuel.record';
+import { fuelOdometer, fuelRecord, toFuelRow } from './fuel.record';
+import { fuelOdometerChanged } from './fuel-odometer';
 
 type Values = ImportValues<typeof FUEL_IMPORT.columns>;
 type Match = { truckId: number | null; truckNumber: string | null; driverId: number | null; customerId: number | null };
@@ -105,6 +106,12 @@ export const fuelImport: ImportSpec<typeof FUEL_IMPORT.columns> = {
       };
     });
     const saved = await tx.insert(fuelRows).values(values).returning();
+    // Imported odometers become truck readings; one that goes back or jumps is flagged, not refused.
+    await fuelOdometerChanged(
+      tx,
+      user,
+      saved.map((f) => fuelOdometer(f, null)),
+    );
     const audited = [];
     for (const f of saved) audited.push({ id: f.id, after: await toFuelRow(tx, f) });
     return { entity: fuelRecord.entity, rows: audited };

@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT, formatDateTime } from '@backhaul/shared/formats/formats';
 import {
+  FUEL_CANCELED,
   FUEL_MSG,
   type FuelFormOutput,
   FuelFormSchema,
@@ -15,6 +16,7 @@ import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
 import { fuelDescriptions, fuelInvoices, fuelRows } from './driver-pay.table';
+import { type FuelOdometer, fuelOdometerChanged } from './fuel-odometer';
 import { statementHolding } from './statement-lines';
 
 type FuelRecord = typeof fuelRows.$inferSelect;
@@ -78,6 +80,15 @@ export async function checkPayeeRefs(
   if (Object.keys(errors).length) throw AppError.validation(errors);
   return found?.truck ?? null;
 }
+
+/** The reading a fuel row holds: none once it is Canceled. */
+export const fuelOdometer = (f: FuelRecord, typedIn: string | null): FuelOdometer => ({
+  fuelRowId: f.id,
+  truckId: f.truckId,
+  fuelDate: f.fuelDate,
+  odometer: f.status === FUEL_CANCELED ? null : f.odometer,
+  typedIn,
+});
 
 const onStatement = async (tx: DbOrTx, id: number) =>
   (await rowsOf(tx, sql`select ${statementHolding('fuel', id)} as id`))[0]?.id != null;
@@ -153,13 +164,22 @@ export const fuelRecord = defineRecord({
       )
         throw AppError.precondition(FUEL_MSG.onStatement);
     },
-    afterSave: async ({ tx, form, after }) => {
+    afterSave: async ({ tx, user, form, before, after }) => {
       const truckNumber = (form as FuelFormOutput & { truck_number?: string | null }).truck_number ?? null;
       if (after.truckNumber !== truckNumber)
         await tx.execute(sql`update fuel_rows set truck_number = ${truckNumber} where id = ${after.id}`);
+      // The odometer typed on the row is a truck reading (eld module); an unchanged one is not judged again.
+      const typed =
+        !before ||
+        before.odometer !== after.odometer ||
+        before.truckId !== after.truckId ||
+        before.fuelDate !== after.fuelDate;
+      await fuelOdometerChanged(tx, user, [fuelOdometer(after, typed ? 'odometr' : null)]);
     },
     beforeDelete: async ({ tx, id }) => {
       if (await onStatement(tx, id)) throw AppError.precondition(FUEL_MSG.onStatement);
     },
+    afterDelete: ({ tx, user, before }) =>
+      fuelOdometerChanged(tx, user, [{ ...fuelOdometer(before, null), odometer: null }]),
   },
 });

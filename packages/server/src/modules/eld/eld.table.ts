@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
-  doublePrecision,
   date,
+  doublePrecision,
   index,
   integer,
   pgTable,
@@ -61,9 +61,7 @@ export const odometerReadings = pgTable(
   },
   (t) => [
     index('odometer_readings_truck_idx').on(t.truckId, t.readAt),
-    uniqueIndex('odometer_readings_source_uq')
-      .on(t.source, t.sourceId)
-      .where(sql`${t.sourceId} is not null`),
+    uniqueIndex('odometer_readings_source_uq').on(t.source, t.sourceId).where(sql`${t.sourceId} is not null`),
   ],
 );
 

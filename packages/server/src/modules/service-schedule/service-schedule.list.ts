@@ -53,7 +53,15 @@ export const serviceScheduleList = defineList({
       dateType: 'date',
     },
     { id: 'due_miles', title: 'Due miles', sql: sql`s.due_miles`, filter: 'number', miles: true },
-    { id: 'odometer', title: 'Odometer', sql: sql`s.odometer`, filter: 'number', miles: true, hidden: true },
+    { id: 'odometer', title: 'Odometer', sql: sql`s.odometer`, filter: 'number', miles: true },
+    {
+      id: 'miles_since',
+      title: 'Miles since service',
+      sql: sql`s.miles_since`,
+      filter: 'number',
+      miles: true,
+    },
+    { id: 'miles_left', title: 'Miles left', sql: sql`s.miles_left`, filter: 'number', miles: true },
     {
       id: 'days_left',
       title: 'Days left',

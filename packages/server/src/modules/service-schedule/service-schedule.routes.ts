@@ -11,9 +11,11 @@ import {
 } from '@backhaul/shared/modules/service-schedule/service-schedule.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
+import { clock } from '../../platform/clock';
 import type { RouteModule } from '../../platform/http/types';
 import { runList } from '../../platform/list/run-list';
 import { registerResource } from '../../platform/record/define-resource';
+import { refreshOdometers } from '../eld';
 import { registerDueSource } from '../expiry-digest';
 import { serviceScheduleList } from './service-schedule.list';
 import { programOptions, serviceProgramsResource, serviceTasksResource } from './service-schedule.records';
@@ -65,7 +67,12 @@ export const serviceScheduleRoutes: RouteModule = {
     app.post(`${SERVICE_SCHEDULE_BASE}/list`, {
       config: { access: { section } },
       schema: { tags, body: z.unknown() },
-      handler: (req) => runList(db, serviceScheduleList, caller(req).user, req.body),
+      handler: async (req) => {
+        const { user } = caller(req);
+        // The trucks' odometers as of now (eld module), which the schedule's SQL reads.
+        await refreshOdometers(db, { companyId: user.companyId, now: clock.now() });
+        return runList(db, serviceScheduleList, user, req.body);
+      },
     });
     app.post(`${SERVICE_SCHEDULE_BASE}/work-order`, {
       config: { access: { section, action: ACTION.CREATE } },

@@ -11,8 +11,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
+import { refreshOdometers } from '../eld';
 import type { DigestItem } from '../expiry-digest';
 import { createPmWorkOrder } from '../work-orders';
 import { serviceProgramsResource } from './service-schedule.records';
@@ -24,13 +26,22 @@ const PROGRAM_UNIT = 'service_program_unit';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The schedule of a company on `today`, most urgent first; `where` narrows it (over alias s). */
+/**
+ * The schedule of a company on `today`, most urgent first; `where` narrows it (over alias s). The
+ * trucks' odometers are worked out again first (the eld module's `refreshOdometers`).
+ */
 export async function scheduleRows(
   db: DbOrTx,
   companyId: number,
   today: string,
   where: SQL = sql`true`,
 ): Promise<ServiceScheduleRow[]> {
+  await refreshOdometers(db, { companyId, now: clock.now() });
+  return readSchedule(db, companyId, today, where);
+}
+
+/** The schedule as scheduleRows answers it, on the odometers as last refreshed. */
+async function readSchedule(db: DbOrTx, companyId: number, today: string, where: SQL) {
   const rows = await rowsOf<Record<string, unknown>>(
     db,
     sql`select * from ${scheduleSql(companyId, today)} s where ${where} order by s.days_left nulls last, s.unit, s.task`,
@@ -47,6 +58,8 @@ export async function scheduleRows(
     due_date: (r.due_date as string | null) ?? null,
     due_miles: num(r.due_miles),
     odometer: num(r.odometer),
+    miles_since: num(r.miles_since),
+    miles_left: num(r.miles_left),
     days_left: num(r.days_left),
     status: r.status as ServiceStatus,
     work_order_id: num(r.work_order_id),
@@ -90,10 +103,11 @@ type ServiceItem = { unit_type: ServiceUnitKind; unit_id: number; task_id: numbe
 const orderService = defineCommand<ServiceItem[], { message: string; work_order_ids: number[] }>({
   action: 'work_order',
   run: async ({ tx, user, input: items }) => {
-    const today = nowInCompanyTimeZone().date;
+    const today = nowInCompanyTimeZone(clock.now()).date;
     const byUnit = new Map<string, ServiceScheduleRow[]>();
+    await refreshOdometers(tx, { companyId: user.companyId, now: clock.now() });
     for (const item of items) {
-      const [row] = await scheduleRows(
+      const [row] = await readSchedule(
         tx,
         user.companyId,
         today,
@@ -145,7 +159,14 @@ const assignUnit = defineCommand<Assignment, { message: string; id: number }>({
       sql`select odometer from ${table} where id = ${body.unit_id} and company_id = ${user.companyId}`,
     );
     if (!unit) throw AppError.invalidField('unit_id', 'Choose a unit of the fleet.');
-    const odometer = body.start_odometer ?? (unit.odometer === null ? null : Number(unit.odometer));
+    // A truck starts from its odometer now (the eld module's readings and routed miles).
+    const now =
+      body.unit_type === 'truck'
+        ? (await refreshOdometers(tx, { companyId: user.companyId, truckIds: [body.unit_id], now: clock.now() })).get(
+            body.unit_id,
+          )?.odometer
+        : null;
+    const odometer = body.start_odometer ?? now ?? (unit.odometer === null ? null : Number(unit.odometer));
     const [row] = await tx
       .insert(serviceProgramUnits)
       .values({

@@ -2,6 +2,7 @@ import { EMPTY_WORK_ORDER } from '@backhaul/shared/modules/work-orders/work-orde
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Factories, factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { freezeClock, thawClock } from '../../platform/clock';
 import { collectDueItems } from '../expiry-digest';
 import { scheduleRows } from './service-schedule.service';
 
@@ -10,6 +11,8 @@ let f: Factories;
 let shop: string;
 let companyId: number;
 beforeAll(async () => {
+  // Noon in Chicago (CDT) on TODAY: the trucks' odometers are worked out at this instant.
+  freezeClock('2026-03-31T17:00:00Z');
   t = await createTestApp();
   f = factories(t);
   shop = await t.login('shop@backhaul.demo');
@@ -18,7 +21,10 @@ beforeAll(async () => {
   );
   companyId = Number(me?.company_id);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  thawClock();
+  await t.close();
+});
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, payload?: unknown) =>
@@ -39,8 +45,11 @@ describe('preventive maintenance: programs, the service schedule and one-click w
   it('computes due date and due miles, whichever comes first, and resets a task when its work order is checked out', async () => {
     const truck = await f.truck({ odometer: 123_800 });
     const trailer = await f.trailer();
-    // 2 loads × 4,500 loaded miles picked up on 2026-03-01: 9,000 mi in the 90 days before today, 100 mi a day.
-    await f.trip({ truckId: truck.id, loads: 2, miles: 4500, day: '2026-03-01' });
+    // Odometer readings 70 days apart (2026-01-20 11:00 CST to now): 7,000 mi, 100 mi a day.
+    const reading = (read_at: string, odometer: number) =>
+      ok('POST', '/eld/odometer-readings', { truck_id: truck.id, read_at, odometer });
+    await reading('2026-01-20 11:00', 116_800);
+    await reading('2026-03-31 12:00', 123_800);
     const program = (await ok('POST', '/service-programs', { name: 'Truck PM (test)' })).item;
     const trailers = (await ok('POST', '/service-programs', { name: 'Trailer brakes (test)' })).item;
     const task = (form: Record<string, unknown>) => ok('POST', '/service-tasks', form);

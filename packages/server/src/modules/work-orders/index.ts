@@ -1,4 +1,5 @@
 // The work-orders module's public surface: what other modules may import (docs/ARCHITECTURE.md).
+export { type CheckInFollower, type CheckInOdometer, onCheckInOdometer } from './work-order-odometer';
 export { createPmWorkOrder, scheduleWorkOrder } from './work-orders.service';
 export { WO_SQL } from './work-orders.sql';
 export { workOrders } from './work-orders.table';

@@ -60,6 +60,8 @@ export async function readWorkOrderDetail(db: DbOrTx, id: number): Promise<WorkO
     customer_id: (w.customer_id as number | null) ?? null,
     customer_unit: (w.customer_unit as string | null) ?? null,
     technician_id: (w.technician_id as number | null) ?? null,
+    check_in_odometer:
+      w.check_in_odometer === null || w.check_in_odometer === undefined ? null : num(w.check_in_odometer),
     tax_percent: num(w.tax_milli) / 1000,
     labour_total: toDollars(num(w.labour_cents)),
     parts_total: toDollars(num(w.parts_cents)),

@@ -1,6 +1,7 @@
 import { COMPANY_TIME_ZONE, MSG, SECTION } from '@backhaul/shared';
 import {
   lineAmount,
+  WO_CANCELED,
   WorkOrderDetailSchema,
   type WorkOrderFormOutput,
   WorkOrderFormSchema,
@@ -9,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
+import { type CheckInOdometer, checkInOdometerChanged } from './work-order-odometer';
 import { releaseCustomerInvoice, syncCustomerInvoice } from './work-orders.billing';
 import { readWorkOrderDetail } from './work-orders.detail';
 import {
@@ -23,6 +25,15 @@ import { recomputeTotals } from './work-orders.totals';
 /** A company-time "YYYY-MM-DD HH:mm" as an instant; '' is none. */
 const companyTime = (text: string): SQL | null =>
   text ? sql`(${text}::timestamp at time zone ${COMPANY_TIME_ZONE})` : null;
+
+/** The truck reading a work order holds: its check-in odometer, none once canceled. */
+const checkInReading = (w: typeof workOrders.$inferSelect): CheckInOdometer => ({
+  workOrderId: w.id,
+  reading:
+    w.truckId !== null && w.checkIn && w.checkInOdometer !== null && w.status !== WO_CANCELED
+      ? { truckId: w.truckId, checkIn: w.checkIn, odometer: w.checkInOdometer }
+      : null,
+});
 
 /** The unit must be ours (or the customer ours): refused on its field otherwise. */
 async function checkUnit(tx: Parameters<typeof rowsOf>[0], companyId: number, form: WorkOrderFormOutput) {
@@ -79,6 +90,8 @@ export const workOrderRecord = defineRecord({
       towing: form.towing,
       checkIn: companyTime(form.check_in),
       checkOut: companyTime(form.check_out),
+      // Only a truck's odometer is followed (eld module); a check-in without it holds none.
+      checkInOdometer: unit === 'truck' && form.check_in ? form.check_in_odometer : null,
       taxMilli: Math.round(form.tax_percent * 1000),
       ...(before ? {} : { createdBy: user.id }),
     } as unknown as Partial<typeof workOrders.$inferInsert>;
@@ -148,10 +161,18 @@ export const workOrderRecord = defineRecord({
   ],
   hooks: {
     beforeSave: ({ tx, user, form }) => checkUnit(tx, user.companyId, form),
-    afterSave: async ({ tx, user, after }) => {
+    afterSave: async ({ tx, user, before, after }) => {
       await recomputeTotals(tx, user.companyId, after.id);
       await syncCustomerInvoice(tx, user, after.id);
+      const same =
+        before &&
+        before.checkInOdometer === after.checkInOdometer &&
+        before.truckId === after.truckId &&
+        before.checkIn?.getTime() === after.checkIn?.getTime() &&
+        (before.status === WO_CANCELED) === (after.status === WO_CANCELED);
+      if (!same) await checkInOdometerChanged(tx, user, checkInReading(after));
     },
     beforeDelete: ({ tx, user, before }) => releaseCustomerInvoice(tx, user, before),
+    afterDelete: ({ tx, user, before }) => checkInOdometerChanged(tx, user, { workOrderId: before.id, reading: null }),
   },
 });

@@ -147,7 +147,11 @@ const jurisdictionCell = z
   .trim()
   .transform((text, ctx): string | null => {
     const code = text === '' ? null : jurisdictionCode(text);
-    if (!code) ctx.addIssue({ code: 'custom', message: text === '' ? 'The jurisdiction field is required.' : ELD_MSG.jurisdiction });
+    if (!code)
+      ctx.addIssue({
+        code: 'custom',
+        message: text === '' ? 'The jurisdiction field is required.' : ELD_MSG.jurisdiction,
+      });
     return code;
   });
 
@@ -201,16 +205,14 @@ export function parseImportDateTime(text: string): string | null {
 
 const ODOMETER_MAX = 10_000_000;
 /** A whole number of miles on the truck's odometer. */
-const odometerSchema = z
-  .union([z.number(), z.string()], { error: ELD_MSG.odometer })
-  .transform((v, ctx): number => {
-    const n = typeof v === 'string' && v.trim() === '' ? null : parseDecimal(v, 0);
-    if (typeof n !== 'number' || n < 0 || n > ODOMETER_MAX) {
-      ctx.addIssue({ code: 'custom', message: ELD_MSG.odometer });
-      return z.NEVER;
-    }
-    return n;
-  });
+const odometerSchema = z.union([z.number(), z.string()], { error: ELD_MSG.odometer }).transform((v, ctx): number => {
+  const n = typeof v === 'string' && v.trim() === '' ? null : parseDecimal(v, 0);
+  if (typeof n !== 'number' || n < 0 || n > ODOMETER_MAX) {
+    ctx.addIssue({ code: 'custom', message: ELD_MSG.odometer });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /** POST /eld/odometer-readings: a reading typed by hand (the truck card's odometer panel). */
 export const OdometerReadingFormSchema = z.object({
@@ -257,7 +259,11 @@ export const ODOMETER_IMPORT = defineImport({
       .trim()
       .transform((text, ctx): string | null => {
         const value = parseImportDateTime(text);
-        if (!value) ctx.addIssue({ code: 'custom', message: text === '' ? 'The date/time field is required.' : ELD_MSG.dateTime });
+        if (!value)
+          ctx.addIssue({
+            code: 'custom',
+            message: text === '' ? 'The date/time field is required.' : ELD_MSG.dateTime,
+          });
         return value;
       }),
   },

@@ -74,6 +74,9 @@ export type ServiceScheduleRow = {
   due_date: string | null;
   due_miles: number | null;
   odometer: number | null;
+  /** Miles run since the last service (odometer − the odometer it was done at), and miles until due. */
+  miles_since: number | null;
+  miles_left: number | null;
   days_left: number | null;
   status: ServiceStatus;
   work_order_id: number | null;

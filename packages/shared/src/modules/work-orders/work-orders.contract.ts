@@ -110,6 +110,21 @@ export const InvoiceLineSchema = z.object({
 
 const checkTime = dateTimeSchema({ allowEmpty: true });
 
+const CHECK_IN_ODOMETER_MSG = 'The odometer is a whole number from 0 to 10,000,000.';
+/** A truck's odometer when it was checked in (empty: not read); it becomes an odometer reading. */
+const checkInOdometer = z
+  .union([z.number(), z.string(), z.null()], { error: CHECK_IN_ODOMETER_MSG })
+  .optional()
+  .transform((v, ctx): number | null => {
+    if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+    const n = typeof v === 'number' ? v : Number(v.trim().replace(/,/g, ''));
+    if (!Number.isInteger(n) || n < 0 || n > 10_000_000) {
+      ctx.addIssue({ code: 'custom', message: CHECK_IN_ODOMETER_MSG });
+      return z.NEVER;
+    }
+    return n;
+  });
+
 /** POST /work-order (an id in the body updates) and PUT /work-order/:id. */
 export const WorkOrderFormSchema = z
   .object({
@@ -147,6 +162,11 @@ export const WorkOrderFormSchema = z
     towing: checkbox('Towing'),
     check_in: checkTime.default(''),
     check_out: checkTime.default(''),
+    check_in_odometer: field(checkInOdometer, {
+      label: 'Odometer at check-in (mi)',
+      kind: 'number',
+      thousands: true,
+    }),
     tax_percent: field(percentSchema({ label: 'tax', max: 25, decimals: 3 }), {
       label: 'Tax on parts',
       kind: 'number',
@@ -167,6 +187,8 @@ export const WorkOrderFormSchema = z
     if (v.unit_type === 'customer' && !v.customer_unit) need('customer_unit', "Enter the customer's unit number.");
     if (v.check_out && !v.check_in) need('check_in', 'Check the unit in before checking it out.');
     if (v.check_in && v.check_out && v.check_out < v.check_in) need('check_out', 'Check-out is before check-in.');
+    if (v.check_in_odometer !== null && !v.check_in)
+      need('check_in_odometer', 'Enter the check-in time the odometer was read at.');
   });
 export type WorkOrderForm = z.input<typeof WorkOrderFormSchema>;
 export type WorkOrderFormOutput = z.output<typeof WorkOrderFormSchema>;
@@ -189,6 +211,7 @@ export const EMPTY_WORK_ORDER: WorkOrderForm = {
   towing: false,
   check_in: '',
   check_out: '',
+  check_in_odometer: '',
   tax_percent: 0,
   labour: [],
   parts: [],
@@ -228,6 +251,7 @@ export const WorkOrderDetailSchema = WorkOrderRowSchema.extend({
   customer_id: z.number().int().nullable(),
   customer_unit: z.string().nullable(),
   technician_id: z.number().int().nullable(),
+  check_in_odometer: z.number().int().nullable(),
   tax_percent: z.number(),
   labour_total: money,
   parts_total: money,
