@@ -97,6 +97,10 @@ test('accountant: fuel import, then a driver statement from create to paid in pa
   // A save on the embedded database can wait behind another journey's heavy list: up to 15 s.
   await expect(page.getByText('Saving Successfully').first()).toBeVisible({ timeout: 15_000 });
   await expect(editor).toBeHidden();
+  // Reopen our own statement: another journey may have just made the list's first row.
+  await page.getByTestId('table-search').fill(driver.label);
+  await page.getByTestId('table-search').press('Enter');
+  await expect(page.getByTestId('table-row')).toHaveCount(1);
   await page.getByTestId('table-row').first().getByTestId('row-edit').click();
   await expect(editor.getByTestId('trips-available-row')).toHaveCount(1);
   await editor.getByTestId('trips-available').getByRole('button', { name: 'Add all' }).click();
