@@ -34,6 +34,8 @@ export const fuelRows = pgTable(
     state: text(),
     feesCents: bigint({ mode: 'number' }).notNull().default(0),
     item: text().notNull().default('ULSD'),
+    /** diesel, gasoline, DEF, reefer, other (FUEL_PRODUCTS): what IFTA counts as motor fuel. */
+    product: text().notNull().default('diesel'),
     unit: text().notNull().default('GAL'),
     ppuMills: integer().notNull().default(0),
     costCents: bigint({ mode: 'number' }).notNull().default(0),

@@ -1,5 +1,5 @@
 import type { ImportError, ImportValues } from '@backhaul/shared/import/import.contract';
-import { FUEL_IMPORT, FUEL_MSG } from '@backhaul/shared/modules/driver-pay/fuel.contract';
+import { FUEL_IMPORT, FUEL_MSG, productOfItem } from '@backhaul/shared/modules/driver-pay/fuel.contract';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -93,6 +93,7 @@ export const fuelImport: ImportSpec<typeof FUEL_IMPORT.columns> = {
         state: v.state || null,
         odometer: v.odometr,
         item: v.item || 'ULSD',
+        product: productOfItem(v.item),
         gallonsMilli: v.gallons as number,
         ppuMills: v.ppu ?? 0,
         costCents: Math.round(((v.gallons as number) * (v.ppu ?? 0)) / 10_000),

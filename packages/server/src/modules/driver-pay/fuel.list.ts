@@ -85,6 +85,7 @@ export const fuelList = defineList({
     { id: 'state', title: 'State', sql: sql`fuel_rows.state`, filter: 'list' },
     { id: 'fees', title: 'Fees', sql: sql`fuel_rows.fees_cents`, filter: 'number', dollar: true, hidden: true },
     { id: 'item', title: 'Item', sql: sql`fuel_rows.item`, filter: 'list', hidden: true },
+    { id: 'product', title: 'Product', sql: sql`fuel_rows.product`, filter: 'list' },
     { id: 'unit', title: 'Unit', sql: sql`fuel_rows.unit`, hidden: true },
     { id: 'ppu', title: 'PPU', sql: thousandths(sql`fuel_rows.ppu_mills`), filter: 'number', format: 'number' },
     { id: 'cost', title: 'Cost', sql: sql`fuel_rows.cost_cents`, filter: 'number', dollar: true, hidden: true },

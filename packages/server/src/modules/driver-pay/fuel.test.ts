@@ -140,6 +140,45 @@ describe('fuel import', () => {
   });
 });
 
+describe('fuel import: the product of each row (IFTA counts motor fuel only)', () => {
+  it("reads the product from the file's item code: ULSD and #2 diesel, DEF, RFR reefer, UNL gasoline, else other", async () => {
+    const preview = await upload('products.csv', fixture('products-fuel.csv'));
+    expect(preview.body.errors).toEqual([]);
+    expect((await api('POST', '/fuel/saveImport', { rows: preview.body.rows })).body.saved).toBe(6);
+    const rows = await t.database.query<{ invoice: string; item: string; product: string }>(
+      "select invoice, item, product from fuel_rows where invoice like 'PR-70%' order by invoice",
+    );
+    expect(rows.map((r) => [r.item, r.product])).toEqual([
+      ['ULSD', 'diesel'],
+      ['DEF', 'DEF'],
+      ['RFR', 'reefer'],
+      ['UNL', 'gasoline'],
+      ['#2 DSL', 'diesel'],
+      ['OIL', 'other'],
+    ]);
+    // The list shows it, and the form keeps what is chosen there.
+    const list = await api('POST', '/fuel/list', { filters: { invoice: { op: 'eq', value: 'PR-7002' } } });
+    expect(list.body.rows.map((r: { product: string }) => r.product)).toEqual(['DEF']);
+    const id = (await t.database.query<{ id: number }>("select id from fuel_rows where invoice = 'PR-7001'"))[0]?.id;
+    const edit = await api('GET', `/fuel/${id}/edit`);
+    expect(edit.body.row.product).toBe('diesel');
+    const form = {
+      card: '55670001',
+      fuel_date: '2026-03-09',
+      invoice: 'PR-7001',
+      driver_id: pat,
+      gallons: 110.25,
+      amount: 429.88,
+    };
+    const changed = await api('PUT', `/fuel/${id}`, { ...form, product: 'reefer' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.row.product).toBe('reefer');
+    const bad = await api('PUT', `/fuel/${id}`, { ...form, product: 'kerosene' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.product).toEqual(['Choose a product.']);
+  });
+});
+
 describe("fuel import: every row passes the fuel form's rules", () => {
   const HEADINGS = 'Card,Fuel date,Unit,Gallons,PPU,Amount,Currency,Odometer';
   const GOOD = { card: '70839001', date: '2026-03-10', gallons: '100.000', ppu: '3.500', amount: '350.00' };

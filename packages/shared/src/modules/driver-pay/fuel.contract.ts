@@ -14,6 +14,30 @@ import { moneySchema, optionalMoneySchema } from '../../schemas/money';
 export const FUEL_STATUSES = ['Active', 'Canceled'] as const;
 export const FUEL_CANCELED = 'Canceled';
 
+/**
+ * What a fuel row bought (issue 30): only taxable motor fuel (diesel, gasoline) counts in the IFTA
+ * return's tax-paid gallons and fleet MPG; reefer fuel is reported apart; DEF and other items never.
+ */
+export const FUEL_PRODUCTS = ['diesel', 'gasoline', 'DEF', 'reefer', 'other'] as const;
+export type FuelProduct = (typeof FUEL_PRODUCTS)[number];
+export const FUEL_PRODUCT_DEFAULT: FuelProduct = 'diesel';
+
+/**
+ * The product of a card export's item code: ULSD, DSL, #2 (and DIESEL) → diesel; DEF (diesel
+ * exhaust fluid) → DEF; RFR, REEFER → reefer (checked before diesel: "RFR DSL" is reefer fuel);
+ * UNL, GAS → gasoline; anything else → other; an empty item is diesel, the form's default. Codes
+ * as the card providers print them (Comdata, EFS/WEX), case and spaces aside.
+ */
+export function productOfItem(item: string | null | undefined): FuelProduct {
+  const code = (item ?? '').trim().toUpperCase();
+  if (code === '') return FUEL_PRODUCT_DEFAULT;
+  if (/DEF|EXHAUST/.test(code)) return 'DEF';
+  if (/RFR|REEFER/.test(code)) return 'reefer';
+  if (/ULSD|DSL|DIESEL|^#?2$|#2/.test(code)) return 'diesel';
+  if (/UNL|GAS/.test(code)) return 'gasoline';
+  return 'other';
+}
+
 export const FUEL_MSG = {
   invoiceTwice: 'The transaction appears more than once in the file.',
   invoiceSaved: 'The transaction is already imported.',
@@ -102,6 +126,11 @@ export const FuelFormSchema = z.object({
     { label: 'Odometer', kind: 'number', thousands: true },
   ),
   item: field(optionalText(40, 'item'), { label: 'Item' }),
+  product: field(z.enum(FUEL_PRODUCTS, 'Choose a product.').default(FUEL_PRODUCT_DEFAULT), {
+    label: 'Product',
+    kind: 'select',
+    options: FUEL_PRODUCTS,
+  }),
   unit: field(optionalText(10, 'unit'), { label: 'Unit' }),
   gallons: field(thousandths('gallons', true), { label: 'Gallons', kind: 'number' }),
   ppu: field(thousandths('price per unit', false), { label: 'PPU', kind: 'number' }),
@@ -139,6 +168,7 @@ export const EMPTY_FUEL_FORM = {
   state: '',
   odometr: '',
   item: 'ULSD',
+  product: FUEL_PRODUCT_DEFAULT,
   unit: 'GAL',
   gallons: '',
   ppu: '',
@@ -171,6 +201,7 @@ export const FuelRowSchema = z.object({
   state: z.string().nullable(),
   fees: z.number(),
   item: z.string(),
+  product: z.enum(FUEL_PRODUCTS),
   unit: z.string(),
   ppu: z.number(),
   cost: z.number(),
