@@ -4,8 +4,11 @@ import { lazyRequire } from '../lazy';
 
 export type PdfCompany = { name: string; lines?: string[]; logo?: Buffer | null };
 export type PdfColumnKind = 'text' | 'money' | 'miles' | 'number' | 'date';
-/** width is relative: the columns share the page width in these proportions. */
-export type PdfColumn = { id: string; title: string; width?: number; kind?: PdfColumnKind };
+/**
+ * width is relative: the columns share the page width in these proportions. `decimals` fixes a
+ * number's decimals (a tax return's gallons to 3, its rates to 4); without it a number shows up to 2.
+ */
+export type PdfColumn = { id: string; title: string; width?: number; kind?: PdfColumnKind; decimals?: number };
 export type PdfTable = { columns: PdfColumn[]; rows: Record<string, unknown>[]; totals?: Record<string, number> };
 
 /** pdfkit is loaded by the first PDF, not at start. */
@@ -66,10 +69,12 @@ export function pdfSafe(text: string): string {
   return out;
 }
 
-export function formatCell(kind: PdfColumnKind | undefined, v: unknown): string {
+export function formatCell(kind: PdfColumnKind | undefined, v: unknown, decimals?: number): string {
   if (v === null || v === undefined) return '';
   if (kind === 'money') return formatMoney(v as number);
   if (kind === 'miles') return formatMiles(v as number);
+  if (kind === 'number' && decimals !== undefined)
+    return Number(v).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
   if (kind === 'number') return formatNumber(v as number);
   return v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
 }
@@ -79,10 +84,18 @@ export function formatCell(kind: PdfColumnKind | undefined, v: unknown): string 
  * and "Page n of m"; tables repeat their header on each page and end with a totals row.
  * Invoices, statements and reports build on it.
  */
-export function createPdf(opts: { company: PdfCompany; title: string; subtitle?: string; compress?: boolean }) {
+export function createPdf(opts: {
+  company: PdfCompany;
+  title: string;
+  subtitle?: string;
+  compress?: boolean;
+  /** A wide table (an audit file's distance records) reads better across the page. */
+  landscape?: boolean;
+}) {
   const PDFDocument = loadPdfKit();
   const doc = new PDFDocument({
     size: 'LETTER',
+    layout: opts.landscape ? 'landscape' : 'portrait',
     margins: { top: MARGIN + HEADER_HEIGHT, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
     bufferPages: true,
     compress: opts.compress ?? true,
@@ -194,14 +207,14 @@ export function createPdf(opts: { company: PdfCompany; title: string; subtitle?:
       put(head, true);
       for (const row of t.rows)
         put(
-          t.columns.map((c) => formatCell(c.kind, row[c.id])),
+          t.columns.map((c) => formatCell(c.kind, row[c.id], c.decimals)),
           false,
         );
       if (t.totals) {
         const totals = t.totals;
         put(
           t.columns.map((c, i) =>
-            totals[c.id] !== undefined ? formatCell(c.kind, totals[c.id]) : i === 0 ? 'Total' : '',
+            totals[c.id] !== undefined ? formatCell(c.kind, totals[c.id], c.decimals) : i === 0 ? 'Total' : '',
           ),
           true,
         );
