@@ -3,13 +3,16 @@ import { SelectOptionSchema } from '../../http/schemas';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR } from '../../schemas/dates';
 
 /**
- * Accounting → Fuel → IFTA (beyond the spec, issue #15): the quarter's fuel-tax table per state from
- * the loads' state miles and the fuel bought per state, with a rate table per quarter. Miles whole,
- * gallons with 3 decimals, rates in dollars per gallon with 4 decimals, money in dollars (2 decimals).
+ * Accounting → Fuel → IFTA (beyond the spec, issues #15 and #30): the quarter's fuel-tax return per
+ * jurisdiction from the road miles of the delivered loads and the empty miles between them, and the
+ * taxable motor fuel bought per jurisdiction, with a rate table per quarter; and the audit file (the
+ * individual vehicle distance records with the fuel receipts). The return's own precision: miles
+ * whole, gallons with 3 decimals, rates in dollars per gallon with 4 decimals, money in dollars.
  */
 export const IFTA_ROUTES = {
   report: '/ifta/report',
   export: '/ifta/report/export',
+  auditExport: '/ifta/audit/export',
   rates: '/ifta/rates',
   trucks: '/ifta/trucks',
 } as const;
@@ -23,13 +26,24 @@ export const IFTA_MSG = {
   stateTwice: 'The state appears more than once.',
 } as const;
 
-/** The 48 contiguous states and DC: the jurisdictions the rates editor lists (USPS codes). */
-// biome-ignore format: a run of codes reads better than 49 lines
+/** The notice of a quarter still under way: only what is delivered by today is in it. */
+export const inProgressNotice = (today: string) => `In progress: loads delivered by ${today}.`;
+
+/** The 48 contiguous states (USPS codes): IFTA members. */
+// biome-ignore format: a run of codes reads better than 48 lines
 export const IFTA_STATES = [
-  'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA',
+  'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA',
   'MA', 'MD', 'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH',
   'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY',
 ] as const;
+/** The 10 Canadian provinces: IFTA members (the territories are not). */
+export const IFTA_PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'ON', 'PE', 'QC', 'SK'] as const;
+/** Every IFTA jurisdiction: the rates editor's list. DC, Alaska and Hawaii are not members: never taxed. */
+export const IFTA_JURISDICTIONS: readonly string[] = [...IFTA_STATES, ...IFTA_PROVINCES];
+/** Jurisdictions whose rate matrix carries a surcharge line of its own. */
+export const IFTA_SURCHARGE_JURISDICTIONS = ['IN', 'KY'] as const;
+const MEMBERS = new Set(IFTA_JURISDICTIONS);
+export const isIftaJurisdiction = (code: string) => MEMBERS.has(code);
 
 const QUARTER = /^(\d{4})-Q([1-4])$/;
 
@@ -77,8 +91,18 @@ export type IftaExportBody = z.infer<typeof IftaExportBodySchema>;
 /** The export's answer: a download link of the stored file (only its creator may fetch it). */
 export const IftaExportLinkSchema = z.object({ link: z.string() });
 
+export const IFTA_LINES = ['tax', 'surcharge'] as const;
+
 export const IftaRowSchema = z.object({
+  /** The jurisdiction (USPS or Canada Post code). */
   state: z.string(),
+  /**
+   * `tax`: the jurisdiction's line; `surcharge`: its surcharge line (Indiana, Kentucky), on the
+   * same taxable gallons with no tax-paid credit and no miles of its own.
+   */
+  line: z.enum(IFTA_LINES),
+  /** False for DC, Alaska, Hawaii and places outside IFTA: their miles are listed, never taxed. */
+  ifta: z.boolean(),
   total_miles: z.number().int(),
   taxable_miles: z.number().int(),
   taxable_gallons: z.number(),
@@ -91,21 +115,62 @@ export const IftaRowSchema = z.object({
 });
 export type IftaRow = z.infer<typeof IftaRowSchema>;
 
+export const MILES_SOURCES = ['routed', 'eld'] as const;
+
+/** One truck's miles in the quarter and where they came from (the carrier's reconciliation). */
+export const IftaTruckSchema = z.object({
+  truck_id: z.number().int(),
+  truck_number: z.string(),
+  loaded_miles: z.number().int(),
+  empty_miles: z.number().int(),
+  /** Routed miles: loaded + empty. */
+  routed_miles: z.number().int(),
+  /** The ELD's jurisdiction miles for the quarter, where the truck has them. */
+  eld_miles: z.number().int().nullable(),
+  /** Which miles the return uses for this truck: the ELD's where it has them. */
+  source: z.enum(MILES_SOURCES),
+  /** ELD − routed miles (null without ELD miles). */
+  difference: z.number().int().nullable(),
+});
+
 export const IftaReportSchema = z.object({
   quarter: z.string(),
   from: z.string(),
   to: z.string(),
   truck_id: z.number().int().nullable(),
+  /** Jurisdictions A–Z; a surcharge line follows its jurisdiction's line. */
   rows: z.array(IftaRowSchema),
-  totals: IftaRowSchema.omit({ state: true, tax_rate: true }),
-  /** Every gallon bought in the quarter, with or without a state. */
+  /** Miles and gallons over the jurisdictions' lines; tax over every line (surcharges included). */
+  totals: IftaRowSchema.omit({ state: true, tax_rate: true, line: true, ifta: true }),
+  /** Every gallon of taxable motor fuel (diesel, gasoline) bought in the quarter, with or without a state. */
   total_gallons: z.number(),
   /** Total miles ÷ total gallons, two decimals as the IFTA return rounds it (0 with no fuel). */
   fleet_mpg: z.number(),
-  /** Legs (stop to stop) left out: a stop whose city has no coordinates. */
+  /** Legs (stop to stop, or empty) left out: a stop whose city has no coordinates. */
   skipped_legs: z.number().int(),
-  /** States in the table without a rate for the quarter (their tax reads 0). */
+  /** Jurisdictions in the table without a rate for the quarter (their tax reads 0). */
   missing_rates: z.array(z.string()),
+  /** The quarter is still under way: only loads delivered by `delivered_by` are in it. */
+  in_progress: z.boolean(),
+  /** The last day the report counts: today in a quarter under way, else the quarter's last day. */
+  delivered_by: z.string(),
+  /** What the reader must know first (the quarter in progress), or null. */
+  notice: z.string().nullable(),
+  /** Loaded miles (stop to stop) and empty miles (previous delivery to the next pickup). */
+  loaded_miles: z.number().int(),
+  empty_miles: z.number().int(),
+  /** A truck's first load with no delivery before it and no home terminal: its empty leg is unknown. */
+  empty_legs_without_start: z.number().int(),
+  /** Reefer fuel, reported apart: not motor fuel, not in MPG. */
+  reefer: z.object({
+    gallons: z.number(),
+    rows: z.array(z.object({ state: z.string(), gallons: z.number() })),
+  }),
+  /** Gallons of other products, never counted: DEF and other items. */
+  excluded_gallons: z.object({ def: z.number(), other: z.number() }),
+  trucks: z.array(IftaTruckSchema),
+  /** The road router that measured the miles (`offline@<network version>` or `osrm`). */
+  provider: z.string(),
 });
 export type IftaReport = z.infer<typeof IftaReportSchema>;
 
@@ -133,6 +198,8 @@ export const IftaRatesBodySchema = z.object({
           .refine((s) => /^[A-Z]{2}$/.test(s), IFTA_MSG.state),
         /** Answered as rate × 10,000 (rate_e4). Not `rate`: a field so named would read as money. */
         dollars_per_gallon: rateSchema,
+        /** The surcharge line's rate (Indiana, Kentucky); absent keeps the saved one, 0 when none. */
+        surcharge_per_gallon: rateSchema.optional(),
       }),
     )
     .max(100)
@@ -148,7 +215,7 @@ export type IftaRatesBody = z.input<typeof IftaRatesBodySchema>;
 
 export const IftaRatesSchema = z.object({
   quarter: z.string(),
-  rates: z.array(z.object({ state: z.string(), dollars_per_gallon: z.number() })),
+  rates: z.array(z.object({ state: z.string(), dollars_per_gallon: z.number(), surcharge_per_gallon: z.number() })),
 });
 export type IftaRates = z.infer<typeof IftaRatesSchema>;
 

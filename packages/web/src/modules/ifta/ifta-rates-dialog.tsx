@@ -1,4 +1,4 @@
-import { IFTA_STATES } from '@backhaul/shared/modules/ifta/ifta.contract';
+import { IFTA_JURISDICTIONS, IFTA_SURCHARGE_JURISDICTIONS } from '@backhaul/shared/modules/ifta/ifta.contract';
 import { Button, Center, Group, Loader, Modal, NumberInput, ScrollArea, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,8 +6,9 @@ import { showAlert } from '../../platform/alerts-store';
 import { iftaApi } from './ifta.api';
 
 /**
- * The quarter's diesel rates, one input per state ($/gal, 4 decimals): the 48 contiguous states and
- * DC, plus any other jurisdiction already in the table. Empty inputs are left as they are.
+ * The quarter's diesel rates, one input per jurisdiction ($/gal, 4 decimals): the 48 contiguous
+ * states and the 10 provinces, plus any other code already in the table, and the surcharge lines of
+ * Indiana and Kentucky. Empty inputs are left as they are.
  */
 export function IftaRatesDialog(props: { quarter: string; opened: boolean; onClose: () => void; onSaved: () => void }) {
   const query = useQuery({
@@ -16,16 +17,25 @@ export function IftaRatesDialog(props: { quarter: string; opened: boolean; onClo
     enabled: props.opened,
   });
   const [values, setValues] = useState<Record<string, number | string>>({});
+  const [surcharges, setSurcharges] = useState<Record<string, number | string>>({});
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (query.data) setValues(Object.fromEntries(query.data.rates.map((r) => [r.state, r.dollars_per_gallon])));
+    if (!query.data) return;
+    setValues(Object.fromEntries(query.data.rates.map((r) => [r.state, r.dollars_per_gallon])));
+    setSurcharges(Object.fromEntries(query.data.rates.map((r) => [r.state, r.surcharge_per_gallon])));
   }, [query.data]);
-  const states = [...new Set([...IFTA_STATES, ...Object.keys(values)])].sort();
+  const states = [...new Set([...IFTA_JURISDICTIONS, ...Object.keys(values)])].sort();
 
   const save = async () => {
     const rates = Object.entries(values)
       .filter(([, v]) => v !== '')
-      .map(([state, rate]) => ({ state, dollars_per_gallon: Number(rate) }));
+      .map(([state, rate]) => ({
+        state,
+        dollars_per_gallon: Number(rate),
+        ...(surcharges[state] !== undefined && surcharges[state] !== ''
+          ? { surcharge_per_gallon: Number(surcharges[state]) }
+          : {}),
+      }));
     setSaving(true);
     try {
       const saved = await iftaApi.saveRates({ quarter: props.quarter, rates });
@@ -54,7 +64,8 @@ export function IftaRatesDialog(props: { quarter: string; opened: boolean; onClo
       ) : (
         <>
           <Text size="xs" c="dimmed" mb="xs">
-            Check the rates against the IFTA rate matrix (iftach.org) before filing; surcharges go into the rate.
+            Check the rates against the IFTA rate matrix (iftach.org) before filing. Indiana and Kentucky carry their
+            surcharge on a line of its own; DC, Alaska and Hawaii are not IFTA members.
           </Text>
           <ScrollArea.Autosize mah="60vh">
             <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" verticalSpacing={6}>
@@ -71,6 +82,21 @@ export function IftaRatesDialog(props: { quarter: string; opened: boolean; onClo
                   value={values[state] ?? ''}
                   onChange={(v) => setValues((all) => ({ ...all, [state]: v }))}
                   data-testid={`ifta-rate-${state}`}
+                />
+              ))}
+              {IFTA_SURCHARGE_JURISDICTIONS.map((state) => (
+                <NumberInput
+                  key={`${state}-surcharge`}
+                  label={`${state} surcharge`}
+                  size="xs"
+                  min={0}
+                  max={10}
+                  step={0.001}
+                  decimalScale={4}
+                  hideControls
+                  value={surcharges[state] ?? ''}
+                  onChange={(v) => setSurcharges((all) => ({ ...all, [state]: v }))}
+                  data-testid={`ifta-surcharge-${state}`}
                 />
               ))}
             </SimpleGrid>

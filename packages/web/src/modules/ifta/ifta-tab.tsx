@@ -6,34 +6,59 @@ import {
   previousQuarter,
   quarterOf,
 } from '@backhaul/shared/modules/ifta/ifta.contract';
-import { Alert, Button, Center, Group, Loader, Paper, ScrollArea, Select, Table, Text } from '@mantine/core';
-import { IconFileSpreadsheet, IconFileTypePdf, IconSettings } from '@tabler/icons-react';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  Paper,
+  ScrollArea,
+  Select,
+  Table,
+  Text,
+} from '@mantine/core';
+import { IconClipboardList, IconFileSpreadsheet, IconFileTypePdf, IconSettings } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { usePermissionTree } from '../../platform/data-table/permissions';
 import { iftaApi } from './ifta.api';
 import { IftaRatesDialog } from './ifta-rates-dialog';
+import { IftaTrucks } from './ifta-trucks';
 
 const QUARTERS_SHOWN = 8;
 const gallons = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 const credit = (n: number) => (n < 0 ? 'green' : undefined);
 
 type Row = IftaReport['rows'][number];
+/** A surcharge line has no miles or tax-paid gallons of its own; a non-IFTA place has miles only. */
+const miles = (n: number, r: Row) => (r.line === 'surcharge' ? '' : formatMiles(n));
 const COLUMNS: Array<{ id: keyof Row; title: string; show: (r: Row) => string }> = [
-  { id: 'state', title: 'State', show: (r) => r.state },
-  { id: 'total_miles', title: 'Total miles', show: (r) => formatMiles(r.total_miles) },
-  { id: 'taxable_miles', title: 'Taxable miles', show: (r) => formatMiles(r.taxable_miles) },
-  { id: 'taxable_gallons', title: 'Taxable gallons', show: (r) => gallons(r.taxable_gallons) },
-  { id: 'tax_paid_gallons', title: 'Tax-paid gallons', show: (r) => gallons(r.tax_paid_gallons) },
-  { id: 'net_taxable_gallons', title: 'Net taxable gallons', show: (r) => gallons(r.net_taxable_gallons) },
-  { id: 'tax_rate', title: 'Tax rate', show: (r) => `$${r.tax_rate.toFixed(4)}` },
-  { id: 'tax_due', title: 'Tax due (credit)', show: (r) => formatMoney(r.tax_due) },
+  { id: 'state', title: 'Jurisdiction', show: (r) => (r.line === 'surcharge' ? `${r.state} surcharge` : r.state) },
+  { id: 'total_miles', title: 'Total miles', show: (r) => miles(r.total_miles, r) },
+  { id: 'taxable_miles', title: 'Taxable miles', show: (r) => miles(r.taxable_miles, r) },
+  { id: 'taxable_gallons', title: 'Taxable gallons', show: (r) => (r.ifta ? gallons(r.taxable_gallons) : '') },
+  {
+    id: 'tax_paid_gallons',
+    title: 'Tax-paid gallons',
+    show: (r) => (r.line === 'tax' && r.ifta ? gallons(r.tax_paid_gallons) : ''),
+  },
+  {
+    id: 'net_taxable_gallons',
+    title: 'Net taxable gallons',
+    show: (r) => (r.ifta ? gallons(r.net_taxable_gallons) : ''),
+  },
+  { id: 'tax_rate', title: 'Tax rate', show: (r) => (r.ifta ? `$${r.tax_rate.toFixed(4)}` : '') },
+  { id: 'tax_due', title: 'Tax due (credit)', show: (r) => (r.ifta ? formatMoney(r.tax_due) : 'non-IFTA') },
 ];
 
 /**
- * Accounting → Fuel → IFTA: the quarter's fuel-tax table per state from the loads' state miles and
- * the fuel bought per state (last full quarter by default), for the fleet or one truck; XLSX and
+ * Accounting → Fuel → IFTA: the quarter's return per jurisdiction from the road miles of the
+ * delivered loads and the empty miles between them, and the motor fuel bought per jurisdiction (last
+ * full quarter by default), for the fleet or one truck; the return and the audit file as XLSX and
  * PDF; the rate table for users who may edit settings.
  */
 export function IftaTab() {
@@ -59,12 +84,12 @@ export function IftaTab() {
     placeholderData: keepPreviousData,
   });
 
-  const download = async (fileType: (typeof IFTA_FILE_TYPES)[number]) => {
-    setExporting(fileType);
+  const download = async (file: 'return' | 'audit', fileType: (typeof IFTA_FILE_TYPES)[number]) => {
+    setExporting(`${file}-${fileType}`);
     try {
-      await iftaApi.download({ ...body, fileType });
+      await (file === 'audit' ? iftaApi.downloadAudit : iftaApi.download)({ ...body, fileType });
     } catch {
-      showAlert('error', 'The IFTA report could not be downloaded.');
+      showAlert('error', `The IFTA ${file === 'audit' ? 'audit file' : 'return'} could not be downloaded.`);
     } finally {
       setExporting(null);
     }
@@ -106,14 +131,37 @@ export function IftaTab() {
                 size="xs"
                 variant="default"
                 leftSection={type === 'pdf' ? <IconFileTypePdf size={14} /> : <IconFileSpreadsheet size={14} />}
-                loading={exporting === type}
+                loading={exporting === `return-${type}`}
                 disabled={!data?.rows.length}
-                onClick={() => void download(type)}
+                onClick={() => void download('return', type)}
                 data-testid={`ifta-export-${type}`}
               >
                 {type.toUpperCase()}
               </Button>
             ))}
+          {mayExport && (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button
+                  size="xs"
+                  variant="default"
+                  leftSection={<IconClipboardList size={14} />}
+                  loading={exporting?.startsWith('audit') ?? false}
+                  disabled={!data?.rows.length}
+                  data-testid="ifta-audit"
+                >
+                  Audit file
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {IFTA_FILE_TYPES.map((type) => (
+                  <Menu.Item key={type} onClick={() => void download('audit', type)} data-testid={`ifta-audit-${type}`}>
+                    Distance records and fuel receipts ({type.toUpperCase()})
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
           {mayEditRates && (
             <Button
               size="xs"
@@ -145,19 +193,37 @@ export function IftaTab() {
         </Paper>
       ) : data ? (
         <>
+          {data.notice && (
+            <Alert color="blue" variant="light" mb="xs" data-testid="ifta-in-progress">
+              {data.notice}
+            </Alert>
+          )}
           <Group gap="xl" mb="xs" data-testid="ifta-summary">
             <Text size="sm">
               Fleet MPG <b data-testid="ifta-mpg">{data.fleet_mpg.toFixed(2)}</b>
             </Text>
             <Text size="sm">
               Total miles <b>{formatMiles(data.totals.total_miles)}</b>
+              <Text span size="xs" c="dimmed">
+                {' '}
+                (loaded {formatMiles(data.loaded_miles)}, empty {formatMiles(data.empty_miles)})
+              </Text>
             </Text>
             <Text size="sm">
-              Total gallons <b>{gallons(data.total_gallons)}</b>
+              Motor fuel <b>{gallons(data.total_gallons)}</b> gal
+            </Text>
+            <Text size="sm" data-testid="ifta-reefer">
+              Reefer fuel (apart) <b>{gallons(data.reefer.gallons)}</b> gal
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="ifta-excluded">
+              DEF and other items, not counted: {gallons(data.excluded_gallons.def + data.excluded_gallons.other)} gal
             </Text>
             <Text size="sm" c="dimmed">
-              {data.from} — {data.to}
+              {data.from} — {data.delivered_by} · {data.provider}
               {data.skipped_legs > 0 ? ` · ${data.skipped_legs} legs without coordinates left out` : ''}
+              {data.empty_legs_without_start > 0
+                ? ` · ${data.empty_legs_without_start} first loads without an empty leg (no earlier delivery, no home terminal)`
+                : ''}
             </Text>
           </Group>
           {data.missing_rates.length > 0 && (
@@ -180,7 +246,12 @@ export function IftaTab() {
                 </Table.Thead>
                 <Table.Tbody>
                   {data.rows.map((r) => (
-                    <Table.Tr key={r.state} className="dt-row" data-testid="ifta-row">
+                    <Table.Tr
+                      key={`${r.state}-${r.line}`}
+                      className="dt-row"
+                      data-testid="ifta-row"
+                      c={r.ifta ? undefined : 'dimmed'}
+                    >
                       {COLUMNS.map((c) => (
                         <Table.Td
                           key={c.id}
@@ -189,6 +260,11 @@ export function IftaTab() {
                           data-col={c.id}
                         >
                           {c.show(r)}
+                          {c.id === 'state' && !r.ifta && (
+                            <Badge size="xs" variant="light" color="gray" ml={6}>
+                              not taxed
+                            </Badge>
+                          )}
                         </Table.Td>
                       ))}
                     </Table.Tr>
@@ -211,6 +287,7 @@ export function IftaTab() {
               </Table>
             </ScrollArea>
           </Paper>
+          <IftaTrucks trucks={data.trucks} />
         </>
       ) : null}
       {mayEditRates && (

@@ -12,7 +12,7 @@ import {
 import { api } from '../../platform/api-client';
 import { downloadLink } from '../../platform/services/download';
 
-/** IFTA's calls: the quarter's report, its XLSX or PDF, the truck filter's options and the rate table. */
+/** IFTA's calls: the quarter's return, its XLSX or PDF, the audit file, the truck filter's options and the rate table. */
 export const iftaApi = {
   report: (body: IftaReportBody) => api.post(IFTA_ROUTES.report, body, { schema: IftaReportSchema }),
   trucks: () => api.get(IFTA_ROUTES.trucks, { schema: IftaTrucksSchema }),
@@ -21,6 +21,11 @@ export const iftaApi = {
   /** The XLSX or PDF is stored as the caller's download; the browser follows its link. */
   async download(body: IftaExportBody): Promise<void> {
     const { link } = await api.post(IFTA_ROUTES.export, body, { schema: IftaExportLinkSchema });
+    downloadLink(link);
+  },
+  /** The audit file: the quarter's distance records and fuel receipts. */
+  async downloadAudit(body: IftaExportBody): Promise<void> {
+    const { link } = await api.post(IFTA_ROUTES.auditExport, body, { schema: IftaExportLinkSchema });
     downloadLink(link);
   },
 };
