@@ -4,8 +4,8 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { prepareDatabase } from './db/prepare';
-import { DEMO_USERS } from './modules/users';
 import { SERVER_ROOT } from './paths';
+import { DEMO_USERS } from './platform/auth/users.seed';
 
 async function main() {
   const config = loadConfig(process.env, {

@@ -18,21 +18,22 @@ import { managerStatementsSeeder } from './modules/manager-statements/manager-st
 import { paymentsSeeder } from './modules/payments/payments.seed';
 import { plannerSeeder } from './modules/planner/planner.seed';
 import { reportsSeeder } from './modules/reports/reports.seed';
-import { rolesSeeder } from './modules/roles/roles.seed';
 import { safetySeeder } from './modules/safety/safety.seed';
 import { safetyStatementsSeeder } from './modules/safety-statements/safety-statements.seed';
 import { salariesSeeder } from './modules/salaries/salaries.seed';
 import { schedulesSeeder } from './modules/schedules/schedules.seed';
 import { serviceScheduleSeeder } from './modules/service-schedule/service-schedule.seed';
 import { settingsSeeder } from './modules/settings/settings.seed';
+import { shortPaymentsSeeder } from './modules/short-payments/short-payments.seed';
 import { trailersSeeder } from './modules/trailers/trailers.seed';
 import { tripsSeeder } from './modules/trips/trips.seed';
 import { truckRoadSeeder } from './modules/truck-road/truck-road.seed';
 import { truckDriversSeeder, trucksSeeder } from './modules/trucks/trucks.seed';
 import { unitsSeeder } from './modules/units/units.seed';
-import { usersSeeder } from './modules/users/users.seed';
-import { workOrdersSeeder } from './modules/work-orders/work-orders.seed';
+import { workOrdersSeeder, workOrderTechniciansSeeder } from './modules/work-orders/work-orders.seed';
 import { workScheduleSeeder } from './modules/work-schedule/work-schedule.seed';
+import { rolesSeeder } from './platform/auth/roles.seed';
+import { usersSeeder } from './platform/auth/users.seed';
 import { companiesSeeder } from './platform/companies/companies.seed';
 import type { Seeder } from './platform/seed/seed';
 
@@ -66,6 +67,7 @@ export const SEEDERS: readonly Seeder[] = [
   paymentsSeeder,
   // Factored loads on schedules, and what the factoring companies paid short.
   schedulesSeeder,
+  shortPaymentsSeeder,
   // Staff pay (issue 16): bonuses and charges, then the statements built on them.
   bonusChargeSeeder,
   salariesSeeder,
@@ -76,6 +78,7 @@ export const SEEDERS: readonly Seeder[] = [
   workOrdersSeeder,
   truckRoadSeeder,
   plannerSeeder,
+  workOrderTechniciansSeeder,
   serviceScheduleSeeder,
   // Driver actions, exceptions and the safety table.
   safetySeeder,

@@ -2,9 +2,10 @@ import { addDays, nowInCompanyTimeZone, COMPANY_TIME_ZONE_DEFAULT as TZ } from '
 import { minutesOfTime } from '@backhaul/shared/schemas/dates';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { DEMO_USERS } from '../../platform/auth/users.seed';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
-import { DEMO_USERS } from '../users';
+import { offices, positions } from '../settings';
 import { workShifts } from '../work-schedule';
 
 const hhmm = (minutes: number) =>
@@ -72,9 +73,9 @@ export const accountSeeder: Seeder = {
     // An office for everyone in turn, and the first position of their department (Settings' lists).
     await ctx.db.execute(
       sql`update staff_profiles p set
-            office_id = (select o.id from offices o where o.company_id = p.company_id order by o.id
-                         offset (p.user_id % nullif((select count(*) from offices where company_id = p.company_id), 0)) limit 1),
-            position_id = (select pos.id from positions pos join users u on u.id = p.user_id
+            office_id = (select o.id from ${offices} o where o.company_id = p.company_id order by o.id
+                         offset (p.user_id % nullif((select count(*) from ${offices} where company_id = p.company_id), 0)) limit 1),
+            position_id = (select pos.id from ${positions} pos join users u on u.id = p.user_id
                            where pos.company_id = p.company_id and pos.department_id = u.department_id order by pos.id limit 1)
           where p.company_id = ${companyId}`,
     );

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
-import { listHolidays } from '../settings';
+import { listHolidays, offices, positions } from '../settings';
 import { scheduledDays } from '../work-schedule';
 import { checkState } from './attendance.service';
 import { upcomingEvents } from './events.service';
@@ -101,8 +101,8 @@ export async function buildAccount(
         from users u
         left join departments d on d.id = u.department_id
         left join staff_profiles p on p.user_id = u.id
-        left join offices o on o.id = p.office_id
-        left join positions pos on pos.id = p.position_id
+        left join ${offices} o on o.id = p.office_id
+        left join ${positions} pos on pos.id = p.position_id
         where u.id = ${userId} and u.company_id = ${viewer.companyId} and u.customer_id is null`,
   );
   if (!person) throw AppError.notFound();

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { type ExportColumn, xlsxBuffer } from '../../platform/export/export-writers';
+import { offices } from '../settings';
 import { buildAccount } from './account.service';
 
 /** The payroll sheet's columns: hours with two decimals, days as counts. */
@@ -33,7 +34,7 @@ export async function attendanceRows(db: Db, viewer: AuthUser, grants: GrantSet,
         from users u
         left join departments d on d.id = u.department_id
         left join staff_profiles p on p.user_id = u.id
-        left join offices o on o.id = p.office_id
+        left join ${offices} o on o.id = p.office_id
         where u.company_id = ${viewer.companyId} and u.active and u.customer_id is null
         order by u.name, u.id`,
   );

@@ -3,6 +3,7 @@ import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList, type ListSpec } from '../../platform/list/define-list';
+import { offices, positions } from '../settings';
 
 /**
  * Account → Users (001 §3): the company's staff with filters for department, location, name,
@@ -16,8 +17,8 @@ const PEOPLE = {
     department: sql`left join departments on departments.id = users.department_id`,
     profile: sql`left join staff_profiles on staff_profiles.user_id = users.id`,
     company: sql`left join companies on companies.id = users.company_id`,
-    office: sql`left join offices on offices.id = staff_profiles.office_id`,
-    position: sql`left join positions on positions.id = staff_profiles.position_id`,
+    office: sql`left join ${offices} on ${offices.id} = staff_profiles.office_id`,
+    position: sql`left join ${positions} on ${positions.id} = staff_profiles.position_id`,
     today: sql`left join attendance_days today on today.user_id = users.id
                and today.date = (now() at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date`,
   },
@@ -47,7 +48,7 @@ const COLUMNS: ListSpec['columns'] = [
   {
     id: 'position',
     title: 'Position',
-    sql: sql`positions.name`,
+    sql: sql`${positions.name}`,
     filterSql: sql`staff_profiles.position_id`,
     filter: 'list',
     joins: ['profile', 'position'],
@@ -55,7 +56,7 @@ const COLUMNS: ListSpec['columns'] = [
   {
     id: 'office',
     title: 'Office',
-    sql: sql`offices.name`,
+    sql: sql`${offices.name}`,
     filterSql: sql`staff_profiles.office_id`,
     filter: 'list',
     joins: ['profile', 'office'],
@@ -116,7 +117,7 @@ export const geoList = defineList({
     {
       id: 'office_city',
       title: 'Office city',
-      sql: sql`nullif(concat_ws(', ', offices.city, offices.state), '')`,
+      sql: sql`nullif(concat_ws(', ', ${offices.city}, ${offices.state}), '')`,
       filter: 'note',
       joins: ['profile', 'office'],
     },
@@ -128,7 +129,7 @@ export const geoList = defineList({
       title: 'Works from',
       sql: sql`case when staff_profiles.location is null or staff_profiles.location = '' then 'Unknown'
         when lower(staff_profiles.location) = 'remote' then 'Remote'
-        when offices.city is not null and staff_profiles.location ilike offices.city || '%' then 'Office city'
+        when ${offices.city} is not null and staff_profiles.location ilike ${offices.city} || '%' then 'Office city'
         else 'Elsewhere' end`,
       filter: 'list',
       options: sql`select v as value, v as label from (values ('Office city'), ('Remote'), ('Elsewhere'), ('Unknown')) t(v)`,

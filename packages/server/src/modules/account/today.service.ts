@@ -13,10 +13,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 import { collectDueItems } from '../expiry-digest';
+import { invoices } from '../invoices';
+import { payments } from '../payments';
 import { INVOICE_DUE_DATE } from '../receivables-reports';
 import { loads, tripsScope } from '../trips';
-import { WO_SQL } from '../work-orders';
+import { WO_SQL, workOrders } from '../work-orders';
 
 const TZ = sql`'America/Chicago'`;
 const N = TODAY_LINES_PER_SECTION;
@@ -57,7 +61,7 @@ async function loadsOn(db: DbOrTx, user: AuthUser, column: SQL, today: string) {
     sql`select ${loads.id} as id, ${loads.tripId} as trip_id, ${loads.pickupCity} as from_city,
         ${loads.pickupState} as from_state, ${loads.deliveryCity} as to_city, ${loads.deliveryState} as to_state,
         to_char(${column} at time zone ${TZ}, 'HH24:MI') as at,
-        (select name from drivers where id = ${loads.driverId}) as driver, count(*) over () as total
+        (select name from ${drivers} where id = ${loads.driverId}) as driver, count(*) over () as total
       from ${loads}
       where ${tripsScope(user)} and (${column} at time zone ${TZ})::date = ${today}::date
       order by ${column}, ${loads.id} limit ${N}`,
@@ -122,7 +126,7 @@ async function accountingSections(db: DbOrTx, user: AuthUser, today: string): Pr
       db,
       sql`select i.id, c.name as customer, ${needPay}::bigint as need, (${today}::date - ${INVOICE_DUE_DATE})::int as days,
           count(*) over () as total
-        from invoices i join customers c on c.id = i.customer_id
+        from ${invoices} i join ${customers} c on c.id = i.customer_id
         where i.company_id = ${user.companyId} and ${needPay} > 0 and ${INVOICE_DUE_DATE} < ${today}::date
         order by days desc, i.id limit ${N}`,
     ),
@@ -130,7 +134,7 @@ async function accountingSections(db: DbOrTx, user: AuthUser, today: string): Pr
       db,
       sql`select p.invoice_id, c.name as customer, p.amount_cents as amount, p.method,
           count(*) over () as total, sum(p.amount_cents) over () as sum
-        from payments p join customers c on c.id = p.customer_id
+        from ${payments} p join ${customers} c on c.id = p.customer_id
         where p.company_id = ${user.companyId} and p.paid_on = ${today}::date
         order by p.created_at desc, p.id desc limit ${N}`,
     ),
@@ -194,7 +198,7 @@ async function shopSections(db: DbOrTx, user: AuthUser, today: string): Promise<
     rowsOf<{ id: number; unit: string | null; type: string; total: number }>(
       db,
       sql`select w.id, ${WO_SQL.unit} as unit, w.wo_type as type, count(*) over () as total
-        from work_orders w
+        from ${workOrders} w
         where w.company_id = ${user.companyId} and w.arrival_date = ${today}::date and not w.arrived
           and w.status not in (${hidden})
         order by w.id limit ${N}`,
@@ -203,7 +207,7 @@ async function shopSections(db: DbOrTx, user: AuthUser, today: string): Promise<
       db,
       sql`select w.id, ${WO_SQL.unit} as unit, w.wo_type as type,
           (${today}::date - (w.created_at at time zone ${TZ})::date)::int as days, count(*) over () as total
-        from work_orders w
+        from ${workOrders} w
         where w.company_id = ${user.companyId} and w.status not in (${hidden})
         order by w.created_at, w.id limit ${N}`,
     ),

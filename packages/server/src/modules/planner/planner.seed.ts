@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, phoneDigits } from '../../platform/seed/seed-helpers';
+import { workOrders } from '../work-orders';
 import { dayOffs, lightOrders, plannerTasks } from './planner.table';
 
 const JOBS = [
@@ -56,9 +57,12 @@ export const plannerSeeder: Seeder = {
     };
     const orders = await rowsOf<{ id: number; technician_id: number | null }>(
       ctx.db,
-      sql`select id, technician_id from work_orders where company_id = ${companyId} and status in (2, 3, 4, 5, 6, 7, 8, 10)
+      sql`select id, technician_id from ${workOrders} where company_id = ${companyId} and status in (2, 3, 4, 5, 6, 7, 8, 10)
         order by dispatch_request desc, id limit 40`,
     );
+    // The technician of each planned order: the work orders' own seeder sets it from this ref.
+    const technicians = new Map<number, number>();
+    ctx.refs.set('plannedTechnicians', technicians);
     let i = 0;
     for (const o of orders) {
       const w = f.number.int({ min: 2, max: 4 });
@@ -68,7 +72,7 @@ export const plannerSeeder: Seeder = {
         const time = slot(lane, day, w);
         if (time === null) continue;
         tasks.push({ companyId, kind: 'work_order', workOrderId: o.id, technicianId: lane, date: day, time, w });
-        await ctx.db.execute(sql`update work_orders set technician_id = ${lane} where id = ${o.id}`);
+        technicians.set(o.id, lane);
         i++;
         break;
       }

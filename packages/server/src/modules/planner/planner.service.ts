@@ -8,13 +8,13 @@ import {
   type TaskKind,
   taskCells,
 } from '@backhaul/shared/modules/planner/planner.contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { dueServiceTasks } from '../service-schedule';
-import { WO_SQL } from '../work-orders';
+import { WO_SQL, workOrders } from '../work-orders';
 import { plannerTasks } from './planner.table';
 
 type Technician = { id: number; name: string };
@@ -46,7 +46,7 @@ async function readTasks(db: DbOrTx, companyId: number, where: ReturnType<typeof
           else d.reason end as subtitle,
         w.status
       from planner_tasks t
-        left join work_orders w on w.id = t.work_order_id
+        left join ${workOrders} w on w.id = t.work_order_id
         left join light_orders l on l.id = t.light_order_id
         left join day_offs d on d.id = t.day_off_id
       where t.company_id = ${companyId} and ${where}
@@ -81,7 +81,7 @@ export async function readTask(db: DbOrTx, user: AuthUser, id: number): Promise<
   return task;
 }
 
-const UNPLANNED = (companyId: number) => sql`from work_orders w where w.company_id = ${companyId}
+const UNPLANNED = (companyId: number) => sql`from ${workOrders} w where w.company_id = ${companyId}
   and w.status not in (9, 11) and not exists (select 1 from planner_tasks t where t.work_order_id = w.id)`;
 
 /** GET /planner and POST /planner/list: the week (Sunday to Saturday) of `date`, today's by default. */

@@ -11,8 +11,8 @@ import type { RoleListRow, RoleRow, RoleSaveBody } from '@backhaul/shared/module
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../platform/auth/access';
-import { rolePermissions, roles, users } from '../../platform/auth/auth.table';
-import { loadGrants } from '../../platform/auth/session.repository';
+import { roles, users } from '../../platform/auth/auth.table';
+import { loadGrants, replaceGrants } from '../../platform/auth/session.repository';
 import { userRecord } from '../../platform/auth/user.record';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
@@ -80,14 +80,6 @@ async function assertCustomer(tx: DbOrTx, companyId: number, customerId: number 
 
 type RoleInput = { auth: AuthContext; body: RoleSaveBody; grants: Grant[] };
 
-/** Replaces the role's grants (ancestors included). */
-async function writeGrants(tx: DbOrTx, roleId: number, grants: Grant[]) {
-  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
-  if (grants.length > 0) {
-    await tx.insert(rolePermissions).values(grants.map((g) => ({ roleId, sectionId: g.section, actionId: g.action })));
-  }
-}
-
 const makeRole = defineCommand({
   action: 'create',
   run: async ({ tx, user, audit, input }: CommandContext<RoleInput, typeof roles>) => {
@@ -99,7 +91,7 @@ const makeRole = defineCommand({
       .values({ companyId: user.companyId, name: body.name, customerId: body.customer_id ?? null })
       .returning();
     if (!created) throw new AppError('internal', 'Role was not saved');
-    await writeGrants(tx, created.id, grants);
+    await replaceGrants(tx, created.id, grants);
     await audit({
       entity: roleRecord.entity,
       entityId: created.id,
@@ -128,7 +120,7 @@ const reviseRole = defineCommand({
       .update(roles)
       .set({ name: body.name, customerId: body.customer_id ?? null, updatedAt: new Date() })
       .where(eq(roles.id, row.id));
-    await writeGrants(tx, row.id, grants);
+    await replaceGrants(tx, row.id, grants);
   },
 });
 

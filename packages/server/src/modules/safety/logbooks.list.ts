@@ -3,13 +3,15 @@ import { SAFETY_ACTION_KINDS } from '@backhaul/shared/modules/safety/safety.cont
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList } from '../../platform/list/define-list';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 
 const TZ = 'America/Chicago';
 
 /** Driver actions the caller reaches: its company's, shown (status 0 is deleted), a customer user's own drivers. */
 export const logbookScope = (user: AuthUser): SQL =>
   sql`safety_actions.company_id = ${user.companyId} and safety_actions.status <> 0${
-    user.customerId === null ? sql`` : sql` and drivers.customer_id = ${user.customerId}`
+    user.customerId === null ? sql`` : sql` and ${drivers.customerId} = ${user.customerId}`
   }`;
 
 const kindLabel = sql`case safety_actions.kind ${sql.join(
@@ -22,10 +24,10 @@ export const logbooksList = defineList({
   key: 'logbooks',
   title: 'Logbooks',
   section: SECTION.Logbooks,
-  from: sql`safety_actions join drivers on drivers.id = safety_actions.driver_id`,
+  from: sql`safety_actions join ${drivers} on ${drivers.id} = safety_actions.driver_id`,
   rowKey: sql`safety_actions.id`,
   joins: {
-    customer: sql`left join customers on customers.id = drivers.customer_id`,
+    customer: sql`left join ${customers} on ${customers.id} = ${drivers.customerId}`,
     author: sql`left join users author on author.id = safety_actions.created_by`,
   },
   base: logbookScope,
@@ -45,7 +47,7 @@ export const logbooksList = defineList({
     {
       id: 'driver',
       title: 'Driver',
-      sql: sql`drivers.name`,
+      sql: sql`${drivers.name}`,
       filterSql: sql`safety_actions.driver_id`,
       filter: 'list',
       search: true,
@@ -54,8 +56,8 @@ export const logbooksList = defineList({
     {
       id: 'customers',
       title: 'Customer',
-      sql: sql`customers.name`,
-      filterSql: sql`drivers.customer_id`,
+      sql: sql`${customers.name}`,
+      filterSql: sql`${drivers.customerId}`,
       filter: 'list',
       joins: ['customer'],
       search: true,

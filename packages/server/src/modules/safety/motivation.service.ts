@@ -9,8 +9,10 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { clock } from '../../platform/clock';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 import { motivationRules } from '../settings';
-import { deliveredBy } from '../trips';
+import { deliveredBy, loadStops, loads } from '../trips';
 import { safetyTableScope } from './safety.list';
 import { safetyScoreSql } from './safety-score';
 
@@ -34,7 +36,7 @@ export async function motivationMonth(db: Db, user: AuthUser, month: string): Pr
   const { safeDrivingMinMiles } = await motivationRules(db, user.companyId);
   const inMonth = sql`l.delivery_at >= (${from}::date)::timestamp at time zone ${TZ}
           and l.delivery_at < (${to}::date)::timestamp at time zone ${TZ} and ${deliveredBy(clock.now())}`;
-  const appointment = sql`(select coalesce(s.at_end, s.at) from load_stops s where s.load_id = l.id and s.type = 2
+  const appointment = sql`(select coalesce(s.at_end, s.at) from ${loadStops} s where s.load_id = l.id and s.type = 2
           order by s.position desc limit 1)`;
   const found = await rowsOf<{
     driver_id: number;
@@ -51,25 +53,25 @@ export async function motivationMonth(db: Db, user: AuthUser, month: string): Pr
     score: number;
   }>(
     db,
-    sql`select drivers.id as driver_id, drivers.name as driver, c.name as customer,
-        (select count(*)::int from loads l where l.driver_id = drivers.id and ${inMonth}) as loads,
-        (select count(*)::int from loads l where l.driver_id = drivers.id and ${inMonth}
+    sql`select ${drivers.id} as driver_id, ${drivers.name} as driver, c.name as customer,
+        (select count(*)::int from ${loads} l where l.driver_id = ${drivers.id} and ${inMonth}) as loads,
+        (select count(*)::int from ${loads} l where l.driver_id = ${drivers.id} and ${inMonth}
           and l.delivery_at <= coalesce(${appointment}, l.delivery_at)) as on_time_loads,
-        (select coalesce(sum(l.mileage_loaded + l.mileage_empty), 0)::int from loads l
-          where (l.driver_id = drivers.id or l.team_driver_id = drivers.id) and ${inMonth}) as miles,
+        (select coalesce(sum(l.mileage_loaded + l.mileage_empty), 0)::int from ${loads} l
+          where (l.driver_id = ${drivers.id} or l.team_driver_id = ${drivers.id}) and ${inMonth}) as miles,
         count(a.id)::int as actions,
         count(a.id) filter (where a.kind = 'warning')::int as warnings,
         count(a.id) filter (where a.kind = 'violation')::int as violations,
         count(a.id) filter (where a.kind = 'accident')::int as accidents,
-        (select count(*)::int from safety_exceptions e where e.driver_id = drivers.id
+        (select count(*)::int from safety_exceptions e where e.driver_id = ${drivers.id}
           and e.date >= ${from}::date and e.date < ${to}::date) as exceptions,
-        ${safetyScoreSql(sql`drivers.id`, sql`${from}::date`, sql`${to}::date`)} as score
-      from drivers
-        left join customers c on c.id = drivers.customer_id
-        left join safety_actions a on a.driver_id = drivers.id and a.status <> 0 and a.date >= ${from}::date and a.date < ${to}::date
-      where ${safetyTableScope(user)} and drivers.active
-      group by drivers.id, drivers.name, c.name
-      order by drivers.name`,
+        ${safetyScoreSql(sql`${drivers.id}`, sql`${from}::date`, sql`${to}::date`)} as score
+      from ${drivers}
+        left join ${customers} c on c.id = ${drivers.customerId}
+        left join safety_actions a on a.driver_id = ${drivers.id} and a.status <> 0 and a.date >= ${from}::date and a.date < ${to}::date
+      where ${safetyTableScope(user)} and ${drivers.active}
+      group by ${drivers.id}, ${drivers.name}, c.name
+      order by ${drivers.name}`,
   );
   const rows: MotivationRow[] = found.map((r) => {
     const clean = r.warnings + r.violations + r.accidents + r.exceptions === 0;

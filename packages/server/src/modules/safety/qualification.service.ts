@@ -1,5 +1,5 @@
 import { MSG, SECTION } from '@backhaul/shared';
-import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   completenessLabel,
   QUALIFICATION_FILE_ENTITY,
@@ -23,7 +23,7 @@ import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
 import { DUE_WINDOW_DAYS } from '../../platform/registry/expiry';
-import { driverScope } from '../drivers';
+import { driverScope, drivers } from '../drivers';
 import type { DigestItem } from '../expiry-digest';
 import { driverQualificationItems } from './safety.table';
 
@@ -60,7 +60,7 @@ export function expiryOf(form: Pick<QualificationItemFormOutput, 'kind' | 'perfo
 
 /** The drivers a caller reaches (a customer user: its customer's only), as the drivers module scopes them. */
 const driverReach = (user: AuthUser, id: unknown) =>
-  sql`exists (select 1 from drivers where drivers.id = ${id} and ${driverScope(user)})`;
+  sql`exists (select 1 from ${drivers} where ${drivers.id} = ${id} and ${driverScope(user)})`;
 
 const toRecord = (r: ItemRow): QualificationRecord => ({
   id: r.id,
@@ -107,8 +107,8 @@ export async function driverOf(db: DbOrTx, user: AuthUser, driverId: number) {
     medical_card_expires_on: string | null;
   }>(
     db,
-    sql`select id, name, cdl_number, cdl_expires_on::text, medical_card_expires_on::text from drivers
-      where drivers.id = ${driverId} and ${driverScope(user)}`,
+    sql`select id, name, cdl_number, cdl_expires_on::text, medical_card_expires_on::text from ${drivers}
+      where ${drivers.id} = ${driverId} and ${driverScope(user)}`,
   );
   if (!driver) throw AppError.notFound();
   return driver;
@@ -119,7 +119,7 @@ export async function itemVisible(db: DbOrTx, user: AuthUser, itemId: string): P
   if (!/^\d+$/.test(itemId)) return false;
   const [row] = await rowsOf<{ id: number }>(
     db,
-    sql`select q.id from driver_qualification_items q join drivers on drivers.id = q.driver_id
+    sql`select q.id from driver_qualification_items q join ${drivers} on ${drivers.id} = q.driver_id
       where q.id = ${Number(itemId)} and q.company_id = ${user.companyId} and ${driverScope(user)}`,
   );
   return Boolean(row);
@@ -217,7 +217,7 @@ export async function qualificationDueItems(
     sql`select q.kind, d.name as unit, q.expires_on::text as due_on, d.id as entity_id
       from (select distinct on (driver_id, kind) driver_id, kind, expires_on from driver_qualification_items
             where company_id = ${companyId} order by driver_id, kind, performed_on desc, id desc) q
-      join drivers d on d.id = q.driver_id and d.active
+      join ${drivers} d on d.id = q.driver_id and d.active
       where q.expires_on is not null and q.expires_on <= ${horizon}::date
       order by q.expires_on, d.name`,
   );

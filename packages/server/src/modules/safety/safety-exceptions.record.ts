@@ -22,7 +22,7 @@ export async function toExceptionRow(tx: DbOrTx, e: ExceptionRecord): Promise<Sa
   const [names, comments] = await Promise.all([
     rowsOf<{ driver: string | null; created_by: string | null }>(
       tx,
-      sql`select (select name from drivers where id = ${e.driverId}) as driver,
+      sql`select (select name from ${drivers} where id = ${e.driverId}) as driver,
         (select name from users where id = ${e.createdBy}) as created_by`,
     ),
     rowsOf<{ id: number; comment: string; user: string | null; created_at: string }>(

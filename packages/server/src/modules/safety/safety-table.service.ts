@@ -13,6 +13,8 @@ import { users } from '../../platform/auth/auth.table';
 import { AppError } from '../../platform/errors';
 import { runList } from '../../platform/list/run-list';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 import { safetyList } from './safety.list';
 import { safetyDrivers } from './safety.table';
 import { findDriver } from './safety-actions.service';
@@ -110,7 +112,7 @@ export async function employeeChoices(db: DbOrTx, user: AuthUser) {
 export async function safetyAccess(db: Db, user: AuthUser, driverId: number) {
   const [driver] = await rowsOf<{ id: number; name: string; safety: boolean }>(
     db,
-    sql`select id, name, safety from drivers where id = ${driverId} and company_id = ${user.companyId}${
+    sql`select id, name, safety from ${drivers} where id = ${driverId} and company_id = ${user.companyId}${
       user.customerId === null ? sql`` : sql` and customer_id = ${user.customerId}`
     }`,
   );
@@ -121,34 +123,34 @@ export async function safetyAccess(db: Db, user: AuthUser, driverId: number) {
 
 /** POST /safety/customerFilter: the customers that have drivers on safety. */
 export async function safetyCustomers(db: Db, user: AuthUser) {
-  const customers = await rowsOf<{ id: number; name: string }>(
+  const rows = await rowsOf<{ id: number; name: string }>(
     db,
-    sql`select distinct c.id, c.name from drivers join customers c on c.id = drivers.customer_id
+    sql`select distinct c.id, c.name from ${drivers} join ${customers} c on c.id = ${drivers.customerId}
       where ${safetyList.base(user)} order by c.name`,
   );
-  return { customers };
+  return { customers: rows };
 }
 
 /** POST /safety/statistics: a month of driver actions by kind, drivers on safety, open exceptions. */
 export async function safetyMonthStatistics(db: Db, user: AuthUser, month: string) {
-  const [kinds, [drivers], open] = await Promise.all([
+  const [kinds, [onSafety], open] = await Promise.all([
     rowsOf<{ kind: string; count: number }>(
       db,
-      sql`select a.kind, count(*)::int as count from safety_actions a join drivers on drivers.id = a.driver_id
+      sql`select a.kind, count(*)::int as count from safety_actions a join ${drivers} on ${drivers.id} = a.driver_id
         where a.company_id = ${user.companyId} and a.status <> 0 and ${safetyList.base(user)}
           and a.date >= ${`${month}-01`}::date and a.date < (${`${month}-01`}::date + interval '1 month')
         group by a.kind`,
     ),
     rowsOf<{ n: number }>(
       db,
-      sql`select count(*)::int as n from drivers where ${safetyList.base(user)} and drivers.active`,
+      sql`select count(*)::int as n from ${drivers} where ${safetyList.base(user)} and ${drivers.active}`,
     ),
     openExceptionCount(db, user),
   ]);
   const count = new Map(kinds.map((k) => [k.kind, k.count]));
   return {
     month,
-    drivers: drivers?.n ?? 0,
+    drivers: onSafety?.n ?? 0,
     open_exceptions: open,
     actions: kinds.reduce((s, k) => s + k.count, 0),
     kinds: Object.entries(SAFETY_ACTION_KINDS).map(([kind, label]) => ({ kind, label, count: count.get(kind) ?? 0 })),

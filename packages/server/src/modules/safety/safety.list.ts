@@ -4,12 +4,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { trailerTypes } from '../general';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
 import { safetyScoreSql, THIS_MONTH } from './safety-score';
 
 /** Drivers on the safety service of the caller's company (a customer user: its own drivers). */
 export const safetyTableScope = (user: AuthUser): SQL =>
-  sql`drivers.company_id = ${user.companyId} and drivers.safety${
-    user.customerId === null ? sql`` : sql` and drivers.customer_id = ${user.customerId}`
+  sql`${drivers.companyId} = ${user.companyId} and ${drivers.safety}${
+    user.customerId === null ? sql`` : sql` and ${drivers.customerId} = ${user.customerId}`
   }`;
 
 const statusLabel = sql`case coalesce(sd.status, 'active') ${sql.join(
@@ -25,17 +30,17 @@ export const safetyList = defineList({
   key: 'safety',
   title: 'Safety',
   section: SECTION.Safety,
-  from: sql`drivers left join safety_drivers sd on sd.driver_id = drivers.id`,
-  rowKey: sql`drivers.id`,
+  from: sql`${drivers} left join safety_drivers sd on sd.driver_id = ${drivers.id}`,
+  rowKey: sql`${drivers.id}`,
   joins: {
-    customer: sql`left join customers on customers.id = drivers.customer_id`,
-    manager: sql`left join customers mc on mc.id = drivers.customer_id left join users sm on sm.id = mc.sale_manager_id`,
-    truck: sql`left join trucks on trucks.id = drivers.truck_id`,
-    trailer: sql`left join trailers on trailers.id = drivers.trailer_id`,
-    trailerType: sql`left join trailer_types tt on tt.id = drivers.trailer_type_id`,
+    customer: sql`left join ${customers} on ${customers.id} = ${drivers.customerId}`,
+    manager: sql`left join ${customers} mc on mc.id = ${drivers.customerId} left join users sm on sm.id = mc.sale_manager_id`,
+    truck: sql`left join ${trucks} on ${trucks.id} = ${drivers.truckId}`,
+    trailer: sql`left join ${trailers} on ${trailers.id} = ${drivers.trailerId}`,
+    trailerType: sql`left join ${trailerTypes} tt on tt.id = ${drivers.trailerTypeId}`,
     employee: sql`left join users emp on emp.id = sd.employee_id`,
     stats: sql`left join lateral (select max(a.date) as last_date, count(*)::int as actions from safety_actions a
-      where a.driver_id = drivers.id and a.status <> 0) st on true`,
+      where a.driver_id = ${drivers.id} and a.status <> 0) st on true`,
   },
   base: safetyTableScope,
   defaultSort: { sort: 'driver', order: 'asc' },
@@ -53,18 +58,18 @@ export const safetyList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
-      filterSql: sql`drivers.customer_id`,
+      sql: sql`${customers.name}`,
+      filterSql: sql`${drivers.customerId}`,
       filter: 'list',
       joins: ['customer'],
       search: true,
       footer: 'unique',
       clip: 28,
     },
-    { id: 'driver', title: 'Driver name', sql: sql`drivers.name`, filter: 'note', search: true, footer: 'count' },
+    { id: 'driver', title: 'Driver name', sql: sql`${drivers.name}`, filter: 'note', search: true, footer: 'count' },
     { id: 'eld_count', title: 'ELD count', sql: sql`coalesce(sd.eld_count, 1)`, filter: 'number', format: 'number' },
-    { id: 'phone', title: 'Driver phone', sql: sql`drivers.phone`, filter: 'note', search: true },
-    { id: 'phone2', title: 'Driver phone 2', sql: sql`drivers.phone2`, filter: 'note' },
+    { id: 'phone', title: 'Driver phone', sql: sql`${drivers.phone}`, filter: 'note', search: true },
+    { id: 'phone2', title: 'Driver phone 2', sql: sql`${drivers.phone2}`, filter: 'note' },
     {
       id: 'sale_manager',
       title: 'Sale manager',
@@ -73,17 +78,17 @@ export const safetyList = defineList({
       filter: 'list',
       joins: ['manager'],
     },
-    { id: 'truck', title: 'Truck', sql: sql`trucks.truck_number`, filter: 'note', joins: ['truck'], search: true },
-    { id: 'trailer', title: 'Trailer', sql: sql`trailers.trailer_number`, filter: 'note', joins: ['trailer'] },
+    { id: 'truck', title: 'Truck', sql: sql`${trucks.truckNumber}`, filter: 'note', joins: ['truck'], search: true },
+    { id: 'trailer', title: 'Trailer', sql: sql`${trailers.trailerNumber}`, filter: 'note', joins: ['trailer'] },
     {
       id: 'trailer_type',
       title: 'Trailer type',
       sql: sql`tt.name`,
-      filterSql: sql`drivers.trailer_type_id`,
+      filterSql: sql`${drivers.trailerTypeId}`,
       filter: 'list',
       joins: ['trailerType'],
     },
-    { id: 'service', title: 'Service safety', sql: sql`drivers.service`, filter: 'list', format: 'text' },
+    { id: 'service', title: 'Service safety', sql: sql`${drivers.service}`, filter: 'list', format: 'text' },
     {
       id: 'employees',
       title: 'Employees',
@@ -122,11 +127,11 @@ export const safetyList = defineList({
     {
       id: 'score',
       title: 'Safety score (month)',
-      sql: safetyScoreSql(sql`drivers.id`, THIS_MONTH.from, THIS_MONTH.to),
+      sql: safetyScoreSql(sql`${drivers.id}`, THIS_MONTH.from, THIS_MONTH.to),
       filter: 'number',
       format: 'number',
     },
-    { id: 'id', title: 'Driver ID', sql: sql`drivers.id`, filter: 'number', hidden: true },
+    { id: 'id', title: 'Driver ID', sql: sql`${drivers.id}`, filter: 'number', hidden: true },
   ],
 });
 

@@ -2,6 +2,8 @@ import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { factoringCompanies } from '../factoring';
+import { loads } from '../trips';
 
 /**
  * Accounting → Schedules (000 §3 "Schedules columns"). Counts and money come from schedule_loads
@@ -15,14 +17,14 @@ export const schedulesList = defineList({
   rowKey: sql`factoring_schedules.id`,
   joins: {
     author: sql`left join users author on author.id = factoring_schedules.created_by`,
-    factoring: sql`left join factoring_companies on factoring_companies.id = factoring_schedules.factoring_company_id`,
+    factoring: sql`left join ${factoringCompanies} on ${factoringCompanies.id} = factoring_schedules.factoring_company_id`,
     totals: sql`cross join lateral (
       select count(*)::int as load_count,
         count(*) filter (where sl.status = 'applied')::int as applied_load,
         count(*) filter (where sl.status <> 'applied')::int as not_processed,
         coalesce(sum(l.gross_cents), 0)::bigint as gross_cents,
         coalesce(sum(sl.amount_factoring_cents), 0)::bigint as amount_cents
-      from schedule_loads sl join loads l on l.id = sl.load_id
+      from schedule_loads sl join ${loads} l on l.id = sl.load_id
       where sl.schedule_id = factoring_schedules.id) totals`,
   },
   base: (user) => sql`factoring_schedules.company_id = ${user.companyId}`,
@@ -52,7 +54,7 @@ export const schedulesList = defineList({
     {
       id: 'factoring',
       title: 'Factoring',
-      sql: sql`factoring_companies.name`,
+      sql: sql`${factoringCompanies.name}`,
       filterSql: sql`factoring_schedules.factoring_company_id`,
       filter: 'list',
       footer: 'unique',

@@ -1,7 +1,10 @@
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { ref, type Seeder } from '../../platform/seed/seed';
-import { expectedFactoringCents, shortPayments } from '../short-payments';
+import { customers } from '../customers';
+import { factoringCompanies } from '../factoring';
+import { expectedFactoringCents, type ShortPaymentSeed } from '../short-payments';
+import { loads } from '../trips';
 import { factoringSchedules, scheduleActions, scheduleLoads } from './schedules.table';
 
 type Candidate = {
@@ -47,21 +50,21 @@ export const schedulesSeeder: Seeder = {
     ).rows;
     const fallback = (
       (await ctx.db.execute(
-        sql`select id, name, percent_bp from factoring_companies where company_id = ${companyId} order by id limit 1`,
+        sql`select id, name, percent_bp from ${factoringCompanies} where company_id = ${companyId} order by id limit 1`,
       )) as unknown as { rows: { id: number; name: string; percent_bp: number }[] }
     ).rows[0];
     if (!fallback) return;
     const candidates = (
       (await ctx.db.execute(
-        sql`select loads.id, loads.gross_cents, loads.delivery_at as delivered,
-            to_char(date_trunc('week', loads.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT}), 'YYYY-MM-DD') as week,
+        sql`select ${loads.id}, ${loads.grossCents}, ${loads.deliveryAt} as delivered,
+            to_char(date_trunc('week', ${loads.deliveryAt} at time zone ${COMPANY_TIME_ZONE_DEFAULT}), 'YYYY-MM-DD') as week,
             coalesce(fc.id, ${fallback.id}) as factoring_company_id, coalesce(fc.name, ${fallback.name}) as factoring_name,
             coalesce(fc.percent_bp, ${fallback.percent_bp}) as percent_bp
-          from loads left join customers c on c.id = loads.customer_id
-            left join factoring_companies fc on fc.id = c.factoring_company_id
-          where loads.company_id = ${companyId} and loads.factoring and loads.ppw = 1
-            and loads.delivery_at between now() - interval '150 days' and now() - interval '10 days'
-          order by loads.delivery_at, loads.id`,
+          from ${loads} left join ${customers} c on c.id = ${loads.customerId}
+            left join ${factoringCompanies} fc on fc.id = c.factoring_company_id
+          where ${loads.companyId} = ${companyId} and ${loads.factoring} and ${loads.ppw} = 1
+            and ${loads.deliveryAt} between now() - interval '150 days' and now() - interval '10 days'
+          order by ${loads.deliveryAt}, ${loads.id}`,
       )) as unknown as { rows: Candidate[] }
     ).rows;
     const groups = new Map<string, Candidate[]>();
@@ -70,7 +73,7 @@ export const schedulesSeeder: Seeder = {
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
     const now = Date.now();
-    const shorts: (typeof shortPayments.$inferInsert)[] = [];
+    const shorts: ShortPaymentSeed[] = [];
     for (const group of groups.values()) {
       const first = group[0] as Candidate;
       const createdAt = new Date(new Date(first.delivered).getTime() + 3 * DAY);
@@ -141,7 +144,8 @@ export const schedulesSeeder: Seeder = {
           createdAt: new Date(createdAt.getTime() + DAY),
         });
     }
-    if (shorts.length) await ctx.db.insert(shortPayments).values(shorts);
+    // What factoring paid short: the short payments' own seeder records these.
+    ctx.refs.set('shortPayments', shorts);
     ctx.log(`${groups.size} factoring schedules, ${shorts.length} short payments`);
   },
 };

@@ -22,9 +22,11 @@ import { compileList, selectPage } from '../../platform/list/run-list';
 import type { MailAttachment, Mailer } from '../../platform/mail/mailer';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { defineCommand, runCommand } from '../../platform/record/command';
+import { brokers } from '../brokers';
+import { customers } from '../customers';
 import { factoringCompanies } from '../factoring';
 import { expectedFactoringCents, type LoadSchedule, recordFactoringAmount } from '../short-payments';
-import { tripFiles } from '../trips';
+import { loads, tripFiles } from '../trips';
 import { schedulesList } from './schedules.list';
 import { factoringScheduleMail } from './schedules.mail';
 import { scheduleRecord } from './schedules.record';
@@ -42,8 +44,8 @@ const ids = (list: readonly number[]) =>
 
 /** Delivered, factored, with PPW, and on no schedule other than `except`. */
 const eligible = (user: AuthUser, except: number | null) =>
-  sql`loads.company_id = ${user.companyId} and loads.delivery_at <= ${clock.now().toISOString()}::timestamptz and loads.factoring and loads.ppw = 1
-    and not exists (select 1 from schedule_loads sl where sl.load_id = loads.id${
+  sql`${loads.companyId} = ${user.companyId} and ${loads.deliveryAt} <= ${clock.now().toISOString()}::timestamptz and ${loads.factoring} and ${loads.ppw} = 1
+    and not exists (select 1 from schedule_loads sl where sl.load_id = ${loads.id}${
       except ? sql` and sl.schedule_id <> ${except}` : sql``
     })`;
 
@@ -60,12 +62,12 @@ type EligibleRaw = {
 async function eligibleLoads(db: DbOrTx, user: AuthUser, scheduleId: number | null) {
   const rows = await rowsOf<EligibleRaw>(
     db,
-    sql`select loads.id as load_id, customers.name as customer, brokers.name as broker, loads.broker_number,
-        to_char(loads.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as delivery_date, loads.gross_cents,
-        customers.factoring_company_id
-      from loads left join customers on customers.id = loads.customer_id left join brokers on brokers.id = loads.broker_id
+    sql`select ${loads.id} as load_id, ${customers.name} as customer, ${brokers.name} as broker, ${loads.brokerNumber},
+        to_char(${loads.deliveryAt} at time zone ${TZ}, 'YYYY-MM-DD') as delivery_date, ${loads.grossCents},
+        ${customers.factoringCompanyId}
+      from ${loads} left join ${customers} on ${customers.id} = ${loads.customerId} left join ${brokers} on ${brokers.id} = ${loads.brokerId}
       where ${eligible(user, scheduleId)}
-      order by ${scheduleId ? sql`(exists (select 1 from schedule_loads s where s.load_id = loads.id)) desc, ` : sql``}loads.delivery_at desc, loads.id desc
+      order by ${scheduleId ? sql`(exists (select 1 from schedule_loads s where s.load_id = ${loads.id})) desc, ` : sql``}${loads.deliveryAt} desc, ${loads.id} desc
       limit ${ELIGIBLE_LIMIT}`,
   );
   return rows.map(({ gross_cents, ...r }) => ({ ...r, load_id: Number(r.load_id), gross: toDollars(gross_cents) }));
@@ -135,13 +137,13 @@ export async function getSchedule(db: DbOrTx, user: AuthUser, id: number): Promi
   const percentBp = f?.percentBp ?? 0;
   const raw = await rowsOf<LoadRaw>(
     db,
-    sql`select loads.id as load_id, customers.name as customer, brokers.name as broker, loads.broker_number,
-        to_char(loads.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as delivery_date, loads.gross_cents,
+    sql`select ${loads.id} as load_id, ${customers.name} as customer, ${brokers.name} as broker, ${loads.brokerNumber},
+        to_char(${loads.deliveryAt} at time zone ${TZ}, 'YYYY-MM-DD') as delivery_date, ${loads.grossCents},
         sl.amount_factoring_cents, sl.status,
         to_char(sl.processed_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as processed_at
-      from schedule_loads sl join loads on loads.id = sl.load_id
-        left join customers on customers.id = loads.customer_id left join brokers on brokers.id = loads.broker_id
-      where sl.schedule_id = ${id} order by loads.delivery_at, loads.id`,
+      from schedule_loads sl join ${loads} on ${loads.id} = sl.load_id
+        left join ${customers} on ${customers.id} = ${loads.customerId} left join ${brokers} on ${brokers.id} = ${loads.brokerId}
+      where sl.schedule_id = ${id} order by ${loads.deliveryAt}, ${loads.id}`,
   );
   const scheduleLoadsOut: ScheduleLoad[] = raw.map((r) => ({
     load_id: Number(r.load_id),
@@ -207,8 +209,8 @@ async function checkLoads(tx: DbOrTx, user: AuthUser, form: ScheduleForm, schedu
   const unique = [...new Set(form.load_ids)];
   const found = await rowsOf<{ id: number; factoring_company_id: number | null }>(
     tx,
-    sql`select loads.id, customers.factoring_company_id from loads left join customers on customers.id = loads.customer_id
-      where loads.id in (${ids(unique)}) and ${eligible(user, scheduleId)}`,
+    sql`select ${loads.id}, ${customers.factoringCompanyId} from ${loads} left join ${customers} on ${customers.id} = ${loads.customerId}
+      where ${loads.id} in (${ids(unique)}) and ${eligible(user, scheduleId)}`,
   );
   if (found.length !== unique.length) throw AppError.invalidField('load_ids', SCHEDULE_MSG.loadNotEligible);
   const other = found.filter(
@@ -346,9 +348,9 @@ const setLoadAmountCommand = defineCommand({
     const { scheduleId, loadId, amountCents } = input;
     const [on] = await rowsOf<{ gross_cents: string; percent_bp: number }>(
       tx,
-      sql`select loads.gross_cents, coalesce(fc.percent_bp, 0) as percent_bp
-        from schedule_loads sl join loads on loads.id = sl.load_id
-          left join factoring_companies fc on fc.id = ${row.factoringCompanyId}
+      sql`select ${loads.grossCents}, coalesce(fc.percent_bp, 0) as percent_bp
+        from schedule_loads sl join ${loads} on ${loads.id} = sl.load_id
+          left join ${factoringCompanies} fc on fc.id = ${row.factoringCompanyId}
         where sl.schedule_id = ${scheduleId} and sl.load_id = ${loadId}`,
     );
     if (!on) throw AppError.notFound(SCHEDULE_MSG.loadNotOnSchedule);

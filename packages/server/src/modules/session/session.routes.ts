@@ -17,7 +17,7 @@ import {
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { clearSessionCookie, issueSessionCookie } from '../../platform/auth/session-cookie';
-import { feedback } from '../../platform/companies/companies.table';
+import { recordFeedback } from '../../platform/companies/feedback';
 import type { RouteModule } from '../../platform/http/types';
 import * as session from './session.service';
 
@@ -128,7 +128,7 @@ export const sessionRoutes: RouteModule = {
       },
       handler: async (req) => {
         const { user } = caller(req);
-        await db.insert(feedback).values({
+        await recordFeedback(db, {
           companyId: user.companyId,
           userId: user.id,
           message: req.body.message,

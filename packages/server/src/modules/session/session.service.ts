@@ -6,8 +6,14 @@ import { and, desc, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../platform/auth/access';
-import { departments, passwordResets, roles, sessions, users } from '../../platform/auth/auth.table';
-import { actingAs, revokeSessions } from '../../platform/auth/credentials';
+import { departments, passwordResets, roles, users } from '../../platform/auth/auth.table';
+import {
+  actingAs,
+  closeSession,
+  openPasswordReset,
+  openSession,
+  revokeSessions,
+} from '../../platform/auth/credentials';
 import { signInSucceeded, takeSignInAttempt, takeWindowSlot } from '../../platform/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../platform/auth/password';
 import { hashToken, newToken } from '../../platform/auth/tokens';
@@ -56,13 +62,11 @@ export async function login(
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) return { error: APP_MSG.wrongCredentials };
   await signInSucceeded(db, attempt);
-  const { token, hash } = newToken();
-  await db.insert(sessions).values({
+  const token = await openSession(db, {
     userId: user.id,
-    tokenHash: hash,
-    expiresAt: new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000),
-    ip: input.ip ?? null,
-    userAgent: input.userAgent ?? null,
+    ttlSeconds: config.SESSION_TTL_SECONDS,
+    ip: input.ip,
+    userAgent: input.userAgent,
   });
   const version = await currentVersion(db);
   return {
@@ -77,7 +81,7 @@ export async function login(
 }
 
 export async function logout(db: Db, auth: AuthContext): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, auth.sessionId));
+  await closeSession(db, auth.sessionId);
 }
 
 export function sessionCheck(auth: AuthContext): IsLoginResponse {
@@ -148,12 +152,7 @@ export async function sendResetLink(deps: SessionDeps, email: string): Promise<b
     .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, eq(users.active, true)))
     .limit(1);
   if (!user) return false;
-  const { token, hash } = newToken();
-  await db.insert(passwordResets).values({
-    userId: user.id,
-    tokenHash: hash,
-    expiresAt: new Date(Date.now() + config.RESET_TTL_SECONDS * 1000),
-  });
+  const token = await openPasswordReset(db, { userId: user.id, ttlSeconds: config.RESET_TTL_SECONDS });
   const mail = passwordResetMail({
     name: user.name,
     link: `${config.publicUrl}/password/reset/${token}`,

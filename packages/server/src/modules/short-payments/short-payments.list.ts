@@ -8,6 +8,10 @@ import {
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { brokers } from '../brokers';
+import { customers } from '../customers';
+import { factoringCompanies } from '../factoring';
+import { loads } from '../trips';
 
 /** Whole days since the processed date, counted in company days (America/Chicago). */
 const age = sql`((now() at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date - short_payments.processed_date)`;
@@ -35,15 +39,15 @@ export const shortPaymentsList = defineList({
   from: sql`short_payments`,
   rowKey: sql`short_payments.id`,
   joins: {
-    load: sql`left join loads on loads.id = short_payments.load_id`,
-    customer: sql`left join customers on customers.id = loads.customer_id`,
-    broker: sql`left join brokers on brokers.id = loads.broker_id`,
-    factoring: sql`left join factoring_companies on factoring_companies.id = short_payments.factoring_company_id`,
+    load: sql`left join ${loads} on ${loads.id} = short_payments.load_id`,
+    customer: sql`left join ${customers} on ${customers.id} = ${loads.customerId}`,
+    broker: sql`left join ${brokers} on ${brokers.id} = ${loads.brokerId}`,
+    factoring: sql`left join ${factoringCompanies} on ${factoringCompanies.id} = short_payments.factoring_company_id`,
   },
   base: (user) =>
     sql`short_payments.company_id = ${user.companyId}${
       user.customerId
-        ? sql` and short_payments.load_id in (select id from loads where customer_id = ${user.customerId})`
+        ? sql` and short_payments.load_id in (select id from ${loads} where customer_id = ${user.customerId})`
         : sql``
     }`,
   defaultSort: { sort: 'processed_date', order: 'asc' },
@@ -60,8 +64,8 @@ export const shortPaymentsList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
-      filterSql: sql`loads.customer_id`,
+      sql: sql`${customers.name}`,
+      filterSql: sql`${loads.customerId}`,
       filter: 'list',
       footer: 'unique',
       search: true,
@@ -71,8 +75,8 @@ export const shortPaymentsList = defineList({
     {
       id: 'broker',
       title: 'Broker',
-      sql: sql`brokers.name`,
-      filterSql: sql`loads.broker_id`,
+      sql: sql`${brokers.name}`,
+      filterSql: sql`${loads.brokerId}`,
       filter: 'list',
       search: true,
       joins: ['load', 'broker'],
@@ -81,7 +85,7 @@ export const shortPaymentsList = defineList({
     {
       id: 'factoring_name',
       title: 'Factoring',
-      sql: sql`factoring_companies.name`,
+      sql: sql`${factoringCompanies.name}`,
       filterSql: sql`short_payments.factoring_company_id`,
       filter: 'list',
       joins: ['factoring'],

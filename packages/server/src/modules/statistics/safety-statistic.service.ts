@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { customers } from '../customers';
+import { loads } from '../trips';
 
 const TZ = 'America/Chicago';
 
@@ -23,13 +25,13 @@ const monthName = (month: string) =>
 
 /** Safety figures are company-wide (safety staff do not dispatch); a customer user sees its own. */
 const scope = (user: AuthUser) =>
-  sql`loads.company_id = ${user.companyId}${user.customerId ? sql` and loads.customer_id = ${user.customerId}` : sql``}`;
+  sql`${loads.companyId} = ${user.companyId}${user.customerId ? sql` and ${loads.customerId} = ${user.customerId}` : sql``}`;
 
 /** Loads delivered in [first month, last month], in Chicago months. */
 const deliveredIn = (first: string, last: string) =>
-  sql`loads.delivery_at >= (${`${first}-01`}::date)::timestamp at time zone ${TZ}
-    and loads.delivery_at < ((${`${addMonths(last, 1)}-01`}::date)::timestamp at time zone ${TZ})`;
-const monthOf = sql`to_char(loads.delivery_at at time zone ${TZ}, 'YYYY-MM')`;
+  sql`${loads.deliveryAt} >= (${`${first}-01`}::date)::timestamp at time zone ${TZ}
+    and ${loads.deliveryAt} < ((${`${addMonths(last, 1)}-01`}::date)::timestamp at time zone ${TZ})`;
+const monthOf = sql`to_char(${loads.deliveryAt} at time zone ${TZ}, 'YYYY-MM')`;
 
 /**
  * POST /safety/statistic: per month, active drivers (bars) and customers left (line), from the
@@ -44,7 +46,7 @@ export async function safetyStatistic(
   const first = addMonths(last, -(opts.months - 1));
   const rows = await rowsOf<{ month: string; customer_id: number | null; driver_id: number | null }>(
     db,
-    sql`select ${monthOf} as month, loads.customer_id, loads.driver_id from loads
+    sql`select ${monthOf} as month, ${loads.customerId}, ${loads.driverId} from ${loads}
       where ${scope(user)} and ${deliveredIn(addMonths(first, -1), last)} group by 1, 2, 3`,
   );
   const customers = new Map<string, Set<number>>();
@@ -78,7 +80,7 @@ export async function safetyStatistic(
 /** POST /safety/statistic/:date: the month's figures and each customer's recency, frequency, money. */
 export async function safetyMonth(db: DbOrTx, user: AuthUser, date: string) {
   const previous = addMonths(date, -1);
-  const [{ row }, customers] = await Promise.all([
+  const [{ row }, customerRows] = await Promise.all([
     safetyStatistic(db, user, { date, months: 1 }),
     rowsOf<{
       customer_id: number;
@@ -91,19 +93,19 @@ export async function safetyMonth(db: DbOrTx, user: AuthUser, date: string) {
       recency_days: number | null;
     }>(
       db,
-      sql`select loads.customer_id, c.name as customer,
+      sql`select ${loads.customerId}, c.name as customer,
           count(*) filter (where ${monthOf} = ${date})::int as loads,
           count(*) filter (where ${monthOf} = ${previous})::int as before,
-          count(distinct loads.driver_id) filter (where ${monthOf} = ${date})::int as drivers,
-          coalesce(sum(loads.gross_cents) filter (where ${monthOf} = ${date}), 0) as gross,
-          to_char(max(loads.delivery_at) at time zone ${TZ}, 'YYYY-MM-DD') as last_delivery,
-          (${`${addMonths(date, 1)}-01`}::date - 1 - max((loads.delivery_at at time zone ${TZ})::date))::int as recency_days
-        from loads left join customers c on c.id = loads.customer_id
-        where ${scope(user)} and loads.customer_id is not null and ${deliveredIn(previous, date)}
+          count(distinct ${loads.driverId}) filter (where ${monthOf} = ${date})::int as drivers,
+          coalesce(sum(${loads.grossCents}) filter (where ${monthOf} = ${date}), 0) as gross,
+          to_char(max(${loads.deliveryAt}) at time zone ${TZ}, 'YYYY-MM-DD') as last_delivery,
+          (${`${addMonths(date, 1)}-01`}::date - 1 - max((${loads.deliveryAt} at time zone ${TZ})::date))::int as recency_days
+        from ${loads} left join ${customers} c on c.id = ${loads.customerId}
+        where ${scope(user)} and ${loads.customerId} is not null and ${deliveredIn(previous, date)}
         group by 1, 2 order by 5 desc, 2`,
     ),
   ]);
-  const rows: SafetyCustomerRow[] = customers.map((c) => ({
+  const rows: SafetyCustomerRow[] = customerRows.map((c) => ({
     customer_id: c.customer_id,
     customer: c.customer,
     status: c.loads === 0 ? 'left' : c.before === 0 ? 'new' : 'active',

@@ -19,7 +19,8 @@ import { compileList, listFrom, selectTotals, streamList } from '../../platform/
 import type { Mailer } from '../../platform/mail/mailer';
 import { reportMail } from '../../platform/mail/templates';
 import { defineCommand, runCommand } from '../../platform/record/command';
-import { toEngineRequest, tripsList } from '../trips';
+import { customers } from '../customers';
+import { loads, toEngineRequest, tripsList } from '../trips';
 import { dispatchStatisticsList } from './statistics.list';
 import { resolveWindow, windowLabels } from './statistics.window';
 
@@ -44,10 +45,10 @@ export async function summarize(
   const compiled = compileList(def, user, { ...opts.request, with_options: false });
   const from = listFrom(def, compiled);
   const where = compiled.where;
-  const at = window.type === 'PickUp' ? sql`loads.pickup_at` : sql`loads.delivery_at`;
+  const at = window.type === 'PickUp' ? sql`${loads.pickupAt}` : sql`${loads.deliveryAt}`;
   const day = sql`(${at} at time zone ${TZ})::date`;
   const label = window.grouping === 'day' ? day : sql`(${day} - extract(dow from ${day})::int)`;
-  const miles = sql`(loads.mileage_loaded + loads.mileage_empty)`;
+  const miles = sql`(${loads.mileageLoaded} + ${loads.mileageEmpty})`;
   const spotStart = addDays(window.to, -(SPOT_RATE_DAYS - 1));
   // The later of two YYYY-MM-DD dates (string order is date order).
   const spotFrom = [spotStart, window.from].sort()[1] as string;
@@ -59,22 +60,22 @@ export async function summarize(
     rowsOf<Bucket>(
       db,
       sql`select to_char(${label}, 'YYYY-MM-DD') as label, count(*)::int as loads,
-        coalesce(sum(loads.gross_cents), 0) as gross, coalesce(sum(${miles}), 0) as miles
+        coalesce(sum(${loads.grossCents}), 0) as gross, coalesce(sum(${miles}), 0) as miles
       from ${from} where ${where} group by 1`,
     ),
     rowsOf<Totals>(
       db,
-      sql`select count(*)::int as loads, count(distinct loads.truck_id)::int as trucks,
-        coalesce(sum(loads.gross_cents), 0) as gross, coalesce(sum(${miles}), 0) as miles,
-        coalesce(sum(loads.gross_cents) filter (where ${day} >= ${spotFrom}::date), 0) as spot_gross,
+      sql`select count(*)::int as loads, count(distinct ${loads.truckId})::int as trucks,
+        coalesce(sum(${loads.grossCents}), 0) as gross, coalesce(sum(${miles}), 0) as miles,
+        coalesce(sum(${loads.grossCents}) filter (where ${day} >= ${spotFrom}::date), 0) as spot_gross,
         coalesce(sum(${miles}) filter (where ${day} >= ${spotFrom}::date), 0) as spot_miles
       from ${from} where ${where}`,
     ),
     rowsOf<Dispatcher>(
       db,
-      sql`select loads.dispatcher_id as id, sd.name, count(*)::int as loads,
-        coalesce(sum(loads.gross_cents), 0) as gross, coalesce(sum(${miles}), 0) as miles
-      from ${from} left join users sd on sd.id = loads.dispatcher_id
+      sql`select ${loads.dispatcherId} as id, sd.name, count(*)::int as loads,
+        coalesce(sum(${loads.grossCents}), 0) as gross, coalesce(sum(${miles}), 0) as miles
+      from ${from} left join users sd on sd.id = ${loads.dispatcherId}
       where ${where} group by 1, 2 order by 4 desc, 2`,
     ),
   ]);
@@ -160,7 +161,7 @@ export async function sendCustomerReport(
   const { user } = auth;
   const [customer] = await rowsOf<{ id: number; name: string; email: string | null; company: string | null }>(
     db,
-    sql`select c.id, c.name, c.email, co.name as company from customers c left join companies co on co.id = c.company_id
+    sql`select c.id, c.name, c.email, co.name as company from ${customers} c left join companies co on co.id = c.company_id
       where c.id = ${body.customer_id} and c.company_id = ${user.companyId}`,
   );
   if (!customer) throw AppError.notFound();

@@ -1,6 +1,6 @@
 import { COMPANY_TIME_ZONE } from '@backhaul/shared';
 import { lineAmount, WO_TYPES } from '@backhaul/shared/modules/work-orders/work-orders.contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { ref, type Seeder } from '../../platform/seed/seed';
@@ -147,5 +147,15 @@ export const workOrdersSeeder: Seeder = {
     );
     const actor = { id: Number(admin?.id), companyId, customerId: null } as unknown as AuthUser;
     for (const o of inserted.filter((x) => x.unitType === 'customer')) await syncCustomerInvoice(ctx.db, actor, o.id);
+  },
+};
+
+/** Runs after the planner: each work order the planner's seeder put on a technician's lane gets that technician. */
+export const workOrderTechniciansSeeder: Seeder = {
+  name: 'work order technicians',
+  async run(ctx) {
+    const planned = (ctx.refs.get('plannedTechnicians') as Map<number, number> | undefined) ?? new Map();
+    for (const [id, technicianId] of planned)
+      await ctx.db.update(workOrders).set({ technicianId }).where(eq(workOrders.id, id));
   },
 };

@@ -1,4 +1,4 @@
-import { makeGrantSet } from '@backhaul/shared';
+import { type Grant, makeGrantSet } from '@backhaul/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthContext } from './access';
@@ -81,4 +81,12 @@ export async function loadGrants(db: DbOrTx, roleId: number | null) {
     .select({ section: rolePermissions.sectionId, action: rolePermissions.actionId })
     .from(rolePermissions)
     .where(eq(rolePermissions.roleId, roleId));
+}
+
+/** Replaces a role's grants (the roles module's commands call it in their transaction, the role locked). */
+export async function replaceGrants(tx: DbOrTx, roleId: number, grants: readonly Grant[]): Promise<void> {
+  await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, roleId));
+  if (grants.length > 0) {
+    await tx.insert(rolePermissions).values(grants.map((g) => ({ roleId, sectionId: g.section, actionId: g.action })));
+  }
 }

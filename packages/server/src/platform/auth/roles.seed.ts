@@ -1,7 +1,7 @@
 import { DEMO_ROLES, grantsFor } from '@backhaul/shared/permissions/demo-roles';
-import { rolePermissions, roles } from '../../platform/auth/auth.table';
-import type { Seeder } from '../../platform/seed/seed';
-import { ref } from '../../platform/seed/seed';
+import type { Seeder } from '../seed/seed';
+import { ref } from '../seed/seed';
+import { rolePermissions, roles } from './auth.table';
 
 export const rolesSeeder: Seeder = {
   name: 'roles',

@@ -1,7 +1,7 @@
-import { users } from '../../platform/auth/auth.table';
-import { hashPassword } from '../../platform/auth/password';
-import type { Seeder } from '../../platform/seed/seed';
-import { ref } from '../../platform/seed/seed';
+import type { Seeder } from '../seed/seed';
+import { ref } from '../seed/seed';
+import { users } from './auth.table';
+import { hashPassword } from './password';
 
 /** The demo logins printed at start; all share DEMO_PASSWORD (default "backhaul"). */
 export const DEMO_USERS = [
