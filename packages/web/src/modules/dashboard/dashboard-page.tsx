@@ -5,8 +5,8 @@ import { Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ChartData } from 'chart.js';
 import { useState } from 'react';
-import { Chart } from 'react-chartjs-2';
 import { api } from '../../platform/api-client';
+import { LazyChart } from '../../platform/charts/lazy-chart';
 import { barThickness, CHART_COLORS, ChartCard, chartOptions, KpiCards, shortLabel, TICKS } from '../statistics';
 
 const WEEKS = [1, 2, 4, 8, 13];
@@ -73,7 +73,7 @@ export function DashboardPage() {
       <KpiCards totals={data} />
       {data && (
         <ChartCard title="Loads graph: gross and miles per day" testId="chart-graph">
-          <Chart
+          <LazyChart
             type="bar"
             // A mixed chart: react-chartjs-2 types `data` by the chart's own type only.
             data={graphData as unknown as ChartData<'bar', number[], string>}

@@ -22,27 +22,15 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconPaperclip, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CategoryScale,
-  Chart as ChartJS,
-  Tooltip as ChartTooltip,
-  Filler,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-} from 'chart.js';
 import { useMemo, useState } from 'react';
-import { Line } from 'react-chartjs-2';
 import { showAlert } from '../../platform/alerts-store';
+import { LazyChart } from '../../platform/charts/lazy-chart';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { DeleteIconButton, useConfirmedDelete } from '../../platform/record/confirm-dialog';
 import { RecordDialog } from '../../platform/record/record-dialog';
 import { downloadLink } from '../../platform/services/download';
 import { uploadFile, uploadProblem } from '../../platform/services/files.api';
 import { loadQualification, loadScoreTrend, qualificationApi, qualificationKeys } from './qualification.api';
-
-ChartJS.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Filler, ChartTooltip);
 
 const STATE_COLOR: Record<QualificationState, string> = {
   missing: 'gray',
@@ -273,7 +261,8 @@ export function ScoreTrendChart({ driverId }: { driverId: number }) {
         </Text>
       </Group>
       <div style={{ height: 160 }}>
-        <Line
+        <LazyChart
+          type="line"
           data={{
             labels: months.map((m) => monthLabel(m.month)),
             datasets: [

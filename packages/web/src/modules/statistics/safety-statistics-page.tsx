@@ -4,7 +4,7 @@ import { Badge, Grid, Group, Paper, ScrollArea, SegmentedControl, Stack, Table, 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ChartData } from 'chart.js';
 import { useState } from 'react';
-import { Chart } from 'react-chartjs-2';
+import { LazyChart } from '../../platform/charts/lazy-chart';
 import { loadSafetyMonth, loadSafetyStatistic } from './statistics.api';
 import { barThickness, CHART_COLORS, ChartCard, chartOptions, TICKS } from './statistics-charts';
 
@@ -65,7 +65,7 @@ export function SafetyStatisticsPage() {
         />
       </Group>
       <ChartCard title="Active drivers and customers left per month" testId="chart-safety">
-        <Chart
+        <LazyChart
           type="bar"
           // A mixed chart: react-chartjs-2 types `data` by the chart's own type only.
           data={chartData as unknown as ChartData<'bar', number[], string>}

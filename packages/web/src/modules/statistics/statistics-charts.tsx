@@ -1,35 +1,9 @@
 import { formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
 import { CHART } from '@backhaul/shared/modules/statistics/statistics.contract';
 import { Paper, Text } from '@mantine/core';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart as ChartJS,
-  type ChartOptions,
-  Filler,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
+import type { ChartOptions } from 'chart.js';
 import type { ReactNode } from 'react';
-import { Bar, Line } from 'react-chartjs-2';
-
-ChartJS.register(
-  BarController,
-  LineController,
-  CategoryScale,
-  LinearScale,
-  BarElement,
-  LineElement,
-  PointElement,
-  Filler,
-  Tooltip,
-  Legend,
-);
+import { LazyChart } from '../../platform/charts/lazy-chart';
 
 /** Colours readable on the forced dark theme. */
 export const CHART_COLORS = {
@@ -119,7 +93,8 @@ type ChartProps = { series: Series; label: (l: string) => string; categorical?: 
 export function GrossChart({ series, label, categorical = false }: ChartProps) {
   return (
     <ChartCard title="Gross" testId="chart-gross">
-      <Bar
+      <LazyChart
+        type="bar"
         data={{
           labels: series.labels.map(label),
           datasets: [
@@ -143,7 +118,8 @@ export function GrossChart({ series, label, categorical = false }: ChartProps) {
 export function RpmChart({ series, label, categorical = false }: ChartProps) {
   return (
     <ChartCard title="RPM" testId="chart-rpm">
-      <Line
+      <LazyChart
+        type="line"
         data={{
           labels: series.labels.map(label),
           datasets: [

@@ -2,7 +2,7 @@ import { formatMoney, formatNumber } from '@backhaul/shared/formats/formats';
 import type { WoStatistics } from '@backhaul/shared/modules/work-orders/work-orders.contract';
 import { Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import type { ChartData } from 'chart.js';
-import { Chart } from 'react-chartjs-2';
+import { LazyChart } from '../../platform/charts/lazy-chart';
 import { barThickness, CHART_COLORS, ChartCard, chartOptions, TICKS } from '../statistics';
 
 type Figures = WoStatistics['totals'];
@@ -38,7 +38,7 @@ export function WoChart({ data }: { data: WoStatistics }) {
   const labels = data.rows.map((r) => (data.group === 'day' ? r.period.slice(5) : r.period));
   return (
     <ChartCard title="Work orders and total" testId="chart-work-orders">
-      <Chart
+      <LazyChart
         type="bar"
         // A bar and a line on one chart: Chart.js mixes them; its types know one chart type.
         data={
