@@ -1,18 +1,24 @@
-// Prints the gzipped size of the JavaScript the /auth route downloads (budget: 250 KB).
-// Reads the Vite manifest of packages/web/dist: the entry chunk, the login page chunk, and
-// every chunk they import statically (dynamic imports are loaded only by other routes).
-// With --url <base> it also asks a running server for each of those files as a browser does
-// (Accept-Encoding: gzip, deflate, br) and reports the bytes on the wire and the cache header.
+// Prints the gzipped size of the JavaScript the /auth route downloads (budget: AUTH_BUDGET_KB),
+// then every screen's first-paint JavaScript against its budget (packages/web/bundle-budget.mjs,
+// which the build enforces). Reads the Vite manifest of packages/web/dist: the entry chunk, the
+// login page chunk, and every chunk they import statically (dynamic imports are loaded only by
+// other routes). With --url <base> it also asks a running server for each of those files as a
+// browser does (Accept-Encoding: gzip, deflate, br) and reports the bytes on the wire and the cache header.
 // Usage: npm run build && node bench/web-bundle.mjs [--url http://127.0.0.1:3000] [--json]
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { AUTH_BUDGET_KB, measureScreens, SCREEN_BUDGET_KB } from '../packages/web/bundle-budget.mjs';
 
-const BUDGET_KB = 250;
+const BUDGET_KB = AUTH_BUDGET_KB;
 const dist = join(dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const { screens } = measureScreens(dist);
+const heaviest = screens
+  .slice(0, 10)
+  .map((s) => ({ page: s.page, files: s.files.length, raw: s.raw, gzip: s.gzip, auth: s.auth }));
 
 const closure = (keys, seen = new Set()) => {
   for (const key of keys) {
@@ -79,6 +85,8 @@ if (asJson) {
       budget_gzip: BUDGET_KB * 1024,
       wire,
       heavy: heavy.map((c) => c.file),
+      screens: heaviest,
+      screen_budget_gzip: SCREEN_BUDGET_KB * 1024,
     }),
   );
   process.exit(0);
@@ -100,3 +108,7 @@ console.log(
     : 'No table or chart chunk is loaded by /auth.',
 );
 console.log(total / 1024 <= BUDGET_KB ? 'Within budget.' : 'OVER BUDGET.');
+console.log(
+  `\nHeaviest screens (first paint: entry + layout + page, static imports; budget ${SCREEN_BUDGET_KB} KB gzip)`,
+);
+for (const s of heaviest) console.log(`  ${s.page.padEnd(60)}${kb(s.raw)}  ${kb(s.gzip)}  ${s.files} files`);
