@@ -26,6 +26,10 @@ export const SERVER_ENTRIES = {
 const KEEP_EXTERNAL = [
   '@electric-sql/pglite',
   '@node-rs/argon2',
+  // OCR of scanned PDFs: native canvas, and tesseract's worker script and language data read beside it.
+  '@napi-rs/canvas',
+  'tesseract.js',
+  '@tesseract.js-data/',
   '@fastify/swagger-ui',
   // The docs UI loads this one from node_modules: the app shares that copy rather than bundle a second.
   '@fastify/static',
