@@ -9,6 +9,7 @@ import { customerSaleManagersSeeder, customersSeeder, customerTermsSeeder } from
 import { dispatcherStatementsSeeder } from './modules/dispatcher-statements/dispatcher-statements.seed';
 import { driverPaySeeder } from './modules/driver-pay/driver-pay.seed';
 import { driversSeeder } from './modules/drivers/drivers.seed';
+import { eldSeeder } from './modules/eld/eld.seed';
 import { employeesSeeder } from './modules/employees/employees.seed';
 import { factoringSeeder } from './modules/factoring/factoring.seed';
 import { generalSeeder } from './modules/general/general.seed';
@@ -90,4 +91,6 @@ export const SEEDERS: readonly Seeder[] = [
   driverPaySeeder,
   // IFTA rates per quarter (the report reads the fuel rows above).
   iftaSeeder,
+  // Odometer readings from the fuel rows, an ELD export and a quarter's ELD jurisdiction miles (issue 30).
+  eldSeeder,
 ];

@@ -42,6 +42,7 @@ describe('route table against routes.json', () => {
       '/accounting/escrow-accounts',
       '/accounting/cash-advances',
       '/accounting/driver-hours',
+      '/accounting/eld',
     ];
     for (const r of flattenRoutes()) expect([...specPaths, ...additions], r.fullPath).toContain(r.fullPath);
   });

@@ -66,6 +66,8 @@ export type PageKey =
   // Driver pay (issue 15).
   | 'drivers-statements'
   | 'fuel'
+  // ELD data and odometers (issue 30).
+  | 'eld'
   | 'scheduled-payments'
   | 'company-expenses'
   // Driver pay's ledgers (issue 28).
@@ -153,6 +155,8 @@ export const APP_ROUTES: RouteNode[] = [
       child('shortPayments', 'Short payments', 'Short payments', { page: 'short-payments' }),
       child('scheduled-payments', 'Scheduled payments', 'Scheduled payments', { page: 'scheduled-payments' }),
       child('fuel', 'Fuel', 'Fuel', { page: 'fuel' }),
+      // Beyond the spec (issue 30): the ELD provider's jurisdiction miles and odometer readings.
+      child('eld', 'ELD', 'Fuel', { page: 'eld' }),
       child('bonus-charge', 'Bonus and charges', undefined, { page: 'bonus-charge' }),
       child('company-expenses', 'Company expenses', 'Company expenses', { page: 'company-expenses' }),
     ],

@@ -30,6 +30,7 @@ const PAGES: Record<PageKey, LazyPage> = {
   'drivers-statements': () =>
     import('../modules/driver-pay/driver-statements-page').then((m) => ({ Component: m.DriverStatementsPage })),
   fuel: () => import('../modules/driver-pay/fuel-page').then((m) => ({ Component: m.FuelPage })),
+  eld: () => import('../modules/eld/eld-page').then((m) => ({ Component: m.EldPage })),
   'company-expenses': () =>
     import('../modules/driver-pay/company-expenses-page').then((m) => ({ Component: m.CompanyExpensesPage })),
   'escrow-accounts': () =>

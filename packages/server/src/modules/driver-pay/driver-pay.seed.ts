@@ -9,6 +9,7 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { runCommand } from '../../platform/record/command';
 import { ref, type Seeder } from '../../platform/seed/seed';
+import { truckPaceSql } from '../trips';
 import { payExpense } from './company-expenses.routes';
 import { cashAdvances, companyExpenses, escrowAccounts, scheduledPayments } from './driver-pay.table';
 import { createStatement, previewStatement, setAddition, setPay, updateStatement } from './driver-statements.service';
@@ -45,7 +46,8 @@ export const driverPaySeeder: Seeder = {
       customerId: null,
       image: null,
     };
-    const today = nowInCompanyTimeZone().date;
+    const now = new Date();
+    const today = nowInCompanyTimeZone(now).date;
     // A year of fuel: about one purchase per 1,000 miles a load ran, on its day, at its pickup or
     // delivery city; 6.5 mpg, $3.55–4.25 a gallon, by a hash of the load (no faker draws).
     await ctx.db.execute(sql`insert into fuel_rows (company_id, customer_id, driver_id, truck_id, card, fuel_date,
@@ -53,7 +55,12 @@ export const driverPaySeeder: Seeder = {
         fees_cents, amt_cents, amount_cents, disc_type, db, currency, created_by)
       select l.company_id, l.customer_id, l.driver_id, l.truck_id, '4400' || lpad(l.driver_id::text, 6, '0'),
         (l.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date - (g.n - 1),
-        'SEED-' || l.id || '-' || g.n, t.truck_number, null,
+        'SEED-' || l.id || '-' || g.n, t.truck_number,
+        -- The odometer at the purchase (noon that day): the truck's odometer now less its pace (trips'
+        -- truckPaceSql) times the days since; none where that would go below zero.
+        nullif(greatest(-1, t.odometer - round(${truckPaceSql(sql`l.truck_id`, now)} * extract(epoch from
+          ${now.toISOString()}::timestamptz - ((((l.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date - (g.n - 1))
+            + time '12:00') at time zone ${COMPANY_TIME_ZONE_DEFAULT})) / 86400)::int), -1),
         (array['Pilot', 'Love''s', 'TA', 'Petro', 'Flying J'])[1 + (l.id + g.n) % 5] || ' #' || (100 + (l.id * 7 + g.n) % 800),
         case when g.n % 2 = 0 then l.pickup_city else l.delivery_city end,
         case when g.n % 2 = 0 then l.pickup_state else l.delivery_state end,

@@ -58,6 +58,8 @@ export const eldMilesList = defineList({
       sql: sql`(${miles.milesTenths} / 10.0)::float8`,
       filter: 'number',
       footer: 'sum',
+      // Summed in tenths as numeric: exact to the tenth however many rows.
+      footerSql: sql`${miles.milesTenths}::numeric / 10`,
       align: 'right',
       format: 'number',
     },

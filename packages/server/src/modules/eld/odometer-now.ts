@@ -33,7 +33,8 @@ export type OdometerNow = {
 };
 
 type LatLon = { lat: number; lon: number };
-const place = (p: StopPlace | null): LatLon | null => {
+/** A stop's coordinates as the trip dialog places it (zip, else city and state), or null. */
+export const placeOf = (p: StopPlace | null): LatLon | null => {
   if (!p) return null;
   const found = resolvePlace({ zip: p.zip ?? '', city: p.city, state: p.state });
   return 'unknown' in found ? null : { lat: found.lat, lon: found.lon };
@@ -47,7 +48,7 @@ async function loadMiles(rows: TruckDeliveredLoad[], provider: RoutingProvider |
   type Part = { load: number; legs: Array<{ from: LatLon; to: LatLon }> | null; fallback: number };
   const parts: Part[] = [];
   rows.forEach((l, i) => {
-    const stops = l.stops.map(place);
+    const stops = l.stops.map(placeOf);
     const loaded = stops.every((s) => s) && stops.length > 1;
     parts.push({
       load: i,
@@ -58,7 +59,7 @@ async function loadMiles(rows: TruckDeliveredLoad[], provider: RoutingProvider |
           : null,
       fallback: l.mileage_loaded,
     });
-    const from = place(l.previous);
+    const from = placeOf(l.previous);
     const to = stops[0] ?? null;
     parts.push({
       load: i,

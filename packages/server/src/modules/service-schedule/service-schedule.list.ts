@@ -53,7 +53,7 @@ export const serviceScheduleList = defineList({
       dateType: 'date',
     },
     { id: 'due_miles', title: 'Due miles', sql: sql`s.due_miles`, filter: 'number', miles: true },
-    { id: 'odometer', title: 'Odometer', sql: sql`s.odometer`, filter: 'number', miles: true },
+    { id: 'odometer', title: 'Odometer', sql: sql`s.odometer`, filter: 'number', miles: true, hidden: true },
     {
       id: 'miles_since',
       title: 'Miles since service',

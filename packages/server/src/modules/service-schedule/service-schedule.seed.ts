@@ -2,6 +2,7 @@ import { COMPANY_TIME_ZONE } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
+import { truckPaceSql } from '../trips';
 import { servicePrograms, serviceTasks } from './service-schedule.table';
 
 type TaskSeed = { name: string; unitKind: 'truck' | 'trailer'; miles: number | null; days: number; rateCents: number };
@@ -26,7 +27,8 @@ const PROGRAMS: Array<{ name: string; tasks: TaskSeed[] }> = [
 /**
  * Three programs (oil and filter every 25,000 mi or 90 days; annual inspection every 12 months;
  * trailer brake check every 6 months) assigned to the active fleet, each task last done by a closed
- * PM work order spread between about half and 1.1 intervals ago, so some are overdue and some due soon.
+ * PM work order spread between about half and 1.1 intervals ago, so some are overdue and some due soon;
+ * a truck's order read its odometer then: today's less the miles of the loads it delivered since.
  */
 export const serviceScheduleSeeder: Seeder = {
   name: 'service programs',
@@ -69,15 +71,25 @@ async function seedCompletions(
   opts: { companyId: number; programId: number; taskId: number; task: TaskSeed },
 ) {
   const { companyId, programId, taskId, task } = opts;
-  const base = Math.floor(task.days * 0.45);
-  const spread = Math.ceil(task.days * 0.65);
   const woType = task.name === 'Annual inspection' ? 'Inspection' : 'Preventive maintenance';
   await ctx.db.execute(sql`
-    with done as (
+    with paced as (
+      -- A task by miles falls due after its miles at the truck's pace (the fuel seed's, driver-pay.seed.ts).
+      select a.unit_type, a.unit_id, p.pace,
+          case when ${task.miles}::int is not null and p.pace > 0
+            then least(${task.days}, floor(${task.miles}::int / p.pace)) else ${task.days} end as every
+        from service_program_units a
+        cross join lateral (select ${truckPaceSql(sql`a.unit_id`, new Date())} as pace where a.unit_type = 'truck'
+          union all select 0 where a.unit_type <> 'truck') p
+        where a.program_id = ${programId} and a.unit_type = ${task.unitKind}
+    ), done as (
       select a.unit_type, a.unit_id,
-          (${dayFromToday(0)}::date - (${base} + (a.unit_id * 37 + ${taskId} * 11) % ${spread}))::date as day,
-          case a.unit_type when 'truck' then (select odometer from trucks where id = a.unit_id) end as odometer
-        from service_program_units a where a.program_id = ${programId} and a.unit_type = ${task.unitKind}
+          floor(a.every * 0.45)::int + (a.unit_id * 37 + ${taskId} * 11) % ceil(a.every * 0.65)::int as ago,
+          case a.unit_type when 'truck' then (select odometer from trucks where id = a.unit_id) end as odometer,
+          a.pace
+        from paced a
+    ), done_on as (
+      select d.*, (${dayFromToday(0)}::date - d.ago)::date as day from done d
     ), wo as (
       insert into work_orders (company_id, wo_type, unit_type, truck_id, trailer_id, status, arrived, arrival_date,
           pm, inspection, check_in, check_out, labour_cents, total_cents, created_at)
@@ -86,7 +98,7 @@ async function seedCompletions(
             9, true, d.day, ${woType === 'Preventive maintenance'}, ${woType === 'Inspection'},
             (d.day + time '08:00') at time zone ${COMPANY_TIME_ZONE}, (d.day + time '14:00') at time zone ${COMPANY_TIME_ZONE},
             ${task.rateCents}, ${task.rateCents}, (d.day - 1 + time '06:00') at time zone ${COMPANY_TIME_ZONE}
-        from done d
+        from done_on d
         returning id, unit_type, coalesce(truck_id, trailer_id) as unit_id
     ), labour as (
       insert into work_order_labour (work_order_id, description, hundredth_hours, rate_cents, amount_cents)
@@ -96,6 +108,6 @@ async function seedCompletions(
         select wo.id, ${`${task.name} due`}, 'Scheduled preventive maintenance', 'Done, passed' from wo
     )
     insert into work_order_service_tasks (work_order_id, task_id, odometer)
-      select wo.id, ${taskId}, greatest(0, d.odometer - (${dayFromToday(0)}::date - d.day) * 300)
-      from wo join done d on d.unit_type = wo.unit_type and d.unit_id = wo.unit_id`);
+      select wo.id, ${taskId}, case when d.odometer is not null then greatest(0, d.odometer - round(d.pace * d.ago)::int) end
+      from wo join done_on d on d.unit_type = wo.unit_type and d.unit_id = wo.unit_id`);
 }

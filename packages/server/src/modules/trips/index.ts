@@ -16,4 +16,4 @@ export {
 } from './trips.pay';
 export { loadInScope, tripFiles } from './trips.service';
 export { tripConnections, tripNotes, trips } from './trips.table';
-export { type StopPlace, type TruckDeliveredLoad, truckDeliveredLoads } from './truck-loads';
+export { type StopPlace, type TruckDeliveredLoad, truckDeliveredLoads, truckPaceSql } from './truck-loads';

@@ -11,6 +11,7 @@ export type StopPlace = { zip: string | null; city: string; state: string };
 export type TruckDeliveredLoad = {
   load_id: number;
   truck_id: number;
+  pickup_at: Date | null;
   delivery_at: Date;
   /** The load's miles as the trip carries them: the fallback when a stop cannot be placed. */
   mileage_loaded: number;
@@ -41,6 +42,7 @@ export async function truckDeliveredLoads(
   const rows = await rowsOf<{
     load_id: number;
     truck_id: number;
+    pickup_at: string | Date | null;
     delivery_at: string | Date;
     mileage_loaded: number;
     mileage_empty: number;
@@ -48,7 +50,7 @@ export async function truckDeliveredLoads(
     previous: StopPlace | string | null;
   }>(
     db,
-    sql`select l.id as load_id, l.truck_id, l.delivery_at, l.mileage_loaded, l.mileage_empty,
+    sql`select l.id as load_id, l.truck_id, l.pickup_at, l.delivery_at, l.mileage_loaded, l.mileage_empty,
         (select json_agg(${stopJson('s')} order by s.type, s.position, s.id) from load_stops s where s.load_id = l.id) as stops,
         (select ${stopJson('ps')} from loads p join load_stops ps on ps.load_id = p.id
           where p.truck_id = l.truck_id and p.company_id = l.company_id and p.id <> l.id
@@ -64,6 +66,7 @@ export async function truckDeliveredLoads(
   return rows.map((r) => ({
     load_id: Number(r.load_id),
     truck_id: Number(r.truck_id),
+    pickup_at: r.pickup_at === null ? null : new Date(r.pickup_at),
     delivery_at: new Date(r.delivery_at),
     mileage_loaded: Number(r.mileage_loaded),
     mileage_empty: Number(r.mileage_empty),
@@ -71,3 +74,12 @@ export async function truckDeliveredLoads(
     previous: json(r.previous),
   }));
 }
+
+/**
+ * A truck's miles a day: the loaded and empty miles of the loads it delivered in the 90 days before
+ * `now` ÷ 90, at most 700 (what a solo driver runs in a day). The demo's seeds run odometers at it.
+ */
+export const truckPaceSql = (truckId: SQL, now: Date): SQL =>
+  sql`(select least(700, coalesce(sum(p.mileage_loaded + p.mileage_empty), 0) / 90.0)::float8 from loads p
+    where p.truck_id = ${truckId} and p.delivery_at <= ${now.toISOString()}::timestamptz
+      and p.delivery_at > ${new Date(now.getTime() - 90 * 86_400_000).toISOString()}::timestamptz)`;

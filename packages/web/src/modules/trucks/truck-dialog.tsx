@@ -5,6 +5,7 @@ import { RecordDialogFooter, type RecordDialogProps } from '../../platform/recor
 import { RecordFields } from '../../platform/record/record-fields';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
 import { UnitDowntime } from '../downtime';
+import { TruckOdometer } from '../eld';
 import { UnitDialog } from '../units';
 import { driverTrailers, trailerInfo, trucksApi } from './trucks.api';
 
@@ -93,6 +94,7 @@ export function TruckDialog({ id, opened, readOnly = false, onClose, onSaved }: 
                 },
               }}
             />
+            {id !== null && <TruckOdometer id={id} readOnly={readOnly} />}
             {id !== null && <UnitDowntime type="truck" id={id} />}
             <Text size="xs" c="dimmed">
               A change of customer, driver or trailer is written to the History tab from today.

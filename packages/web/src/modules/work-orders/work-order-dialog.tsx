@@ -56,6 +56,7 @@ function valuesOf(data: WorkOrderLoaded): WorkOrderForm {
     towing: r.towing,
     check_in: r.check_in ?? '',
     check_out: r.check_out ?? '',
+    check_in_odometer: r.check_in_odometer ?? '',
     tax_percent: r.tax_percent,
     labour: r.labour.map((l) => ({ ...l, technician_id: id(l.technician_id) })),
     parts: r.parts,
@@ -146,7 +147,7 @@ export function WorkOrderDialog({
       <form onSubmit={submit} noValidate data-testid="work-order-dialog">
         <Stack gap="xs">
           <RecordFields schema={WorkOrderFormSchema} form={form} data={data} only={HEAD} cols={3} />
-          <SimpleGrid cols={3} spacing="sm">
+          <SimpleGrid cols={4} spacing="sm">
             <RecordFields
               schema={WorkOrderFormSchema}
               form={form}
@@ -182,6 +183,16 @@ export function WorkOrderDialog({
                 ) : undefined
               }
             />
+            {values.unit_type === 'truck' && (
+              // The truck's odometer when it came in: an odometer reading (a typo that goes back is refused).
+              <RecordFields
+                schema={WorkOrderFormSchema}
+                form={form}
+                data={data}
+                only={['check_in_odometer']}
+                cols={1}
+              />
+            )}
           </SimpleGrid>
           <RecordFields schema={WorkOrderFormSchema} form={form} data={data} only={FLAGS} cols={5} />
           <Divider />

@@ -26,6 +26,7 @@ import { useMemo, useState } from 'react';
 import { showAlert } from '../alerts-store';
 import { api } from '../api-client';
 import { ApiError } from '../api-errors';
+import { fieldWords } from '../data-table/table-toolbar';
 import { postUpload } from '../services/files.api';
 
 type Props<C extends ImportColumns> = {
@@ -137,7 +138,7 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
 
   const headings = definition.keys.map(label).join(', ');
   return (
-    <Modal opened={opened} onClose={close} title={`Import ${title.toLowerCase()}`} size="95%" centered>
+    <Modal opened={opened} onClose={close} title={`Import ${fieldWords([title])[0]}`} size="95%" centered>
       <Stack gap="sm" data-testid={testId}>
         <Group justify="space-between">
           <Group gap="xs">
