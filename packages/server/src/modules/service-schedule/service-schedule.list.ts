@@ -30,6 +30,8 @@ export const serviceScheduleList = defineList({
       filter: 'list',
       options: valuesOf(Object.entries(SERVICE_UNIT_KINDS)),
       format: 'text',
+      // The unit numbers tell trucks from trailers (TR…); the miles columns need the width.
+      hidden: true,
     },
     { id: 'unit', title: 'Unit#', sql: sql`s.unit`, filter: 'note', search: true, footer: 'count' },
     { id: 'program', title: 'Program', sql: sql`s.program`, filter: 'list', hidden: true },
@@ -52,7 +54,7 @@ export const serviceScheduleList = defineList({
       filter: 'date',
       dateType: 'date',
     },
-    { id: 'due_miles', title: 'Due miles', sql: sql`s.due_miles`, filter: 'number', miles: true },
+    { id: 'due_miles', title: 'Due miles', sql: sql`s.due_miles`, filter: 'number', miles: true, hidden: true },
     { id: 'odometer', title: 'Odometer', sql: sql`s.odometer`, filter: 'number', miles: true, hidden: true },
     {
       id: 'miles_since',

@@ -44,12 +44,12 @@ export function TruckOdometer({ id, readOnly }: { id: number; readOnly: boolean 
   return (
     <Paper withBorder p="xs" data-testid="truck-odometer">
       <Stack gap={6}>
-        <Group gap="xl" align="flex-start">
+        <Group gap="xl" align="flex-start" wrap="nowrap">
           <Text size="sm" fw={600}>
             Odometer
           </Text>
           {o ? (
-            <Stack gap={0}>
+            <Stack gap={0} style={{ flex: 1 }}>
               <Text size="sm" fw={500} data-testid="odometer-now">
                 {o.odometer === null ? 'No reading yet' : miles(o.odometer)}
               </Text>
@@ -68,7 +68,7 @@ export function TruckOdometer({ id, readOnly }: { id: number; readOnly: boolean 
             <Skeleton h={34} w={220} />
           )}
           {o && o.miles_per_day > 0 && (
-            <Stack gap={0}>
+            <Stack gap={0} style={{ flexShrink: 0 }}>
               <Text size="xs" c="dimmed">
                 Pace (90 days)
               </Text>
@@ -77,8 +77,8 @@ export function TruckOdometer({ id, readOnly }: { id: number; readOnly: boolean 
           )}
         </Group>
         {mayType && (
-          <Group gap="xs" align="flex-end" justify="flex-end" onKeyDown={enter}>
-            <Text size="xs" c="dimmed" mr="auto">
+          <Group gap="xs" align="flex-end" wrap="nowrap" onKeyDown={enter}>
+            <Text size="xs" c="dimmed" style={{ flex: 1 }}>
               A reading typed here that goes back, or jumps more than 800 miles a day, is refused.
             </Text>
             <DateTimeField
@@ -127,7 +127,9 @@ function FlaggedReadings({ rows }: { rows: OdometerReading[] }) {
         <Table.Tbody>
           {rows.map((r) => (
             <Table.Tr key={r.id}>
-              <Table.Td w={120}>{r.read_at}</Table.Td>
+              <Table.Td w={130} style={{ whiteSpace: 'nowrap' }}>
+                {r.read_at}
+              </Table.Td>
               <Table.Td w={90} ta="right">
                 {miles(r.odometer)}
               </Table.Td>
