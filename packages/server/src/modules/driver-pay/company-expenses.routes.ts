@@ -9,6 +9,9 @@ import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { defineResource, type ResourceColumn, registerResource } from '../../platform/record/define-resource';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { trucks } from '../trucks';
 import { companyExpenses as t } from './driver-pay.table';
 import { queueExpenseOnOpenStatement } from './driver-statements.service';
 import { checkPayeeRefs } from './fuel.record';
@@ -110,9 +113,9 @@ export const companyExpensesResource = defineResource({
   row: C.CompanyExpenseSchema,
   columns,
   joins: {
-    driver: sql`left join drivers ce_driver on ce_driver.id = ${t.driverId}`,
-    truck: sql`left join trucks ce_truck on ce_truck.id = ${t.truckId}`,
-    customer: sql`left join customers ce_customer on ce_customer.id = ${t.customerId}`,
+    driver: sql`left join ${drivers} ce_driver on ce_driver.id = ${t.driverId}`,
+    truck: sql`left join ${trucks} ce_truck on ce_truck.id = ${t.truckId}`,
+    customer: sql`left join ${customers} ce_customer on ce_customer.id = ${t.customerId}`,
   },
   defaultSort: { sort: 'expense_date', order: 'desc' },
   messages: ITEM_MESSAGES,
@@ -154,7 +157,7 @@ export const payExpense = defineCommand({
     const on = await statementOf(tx, row.id);
     if (on) throw AppError.precondition(C.EXPENSE_MSG.onStatement(on));
     const [truck] = row.truckId
-      ? await rowsOf<{ driver_id: number | null }>(tx, sql`select driver_id from trucks where id = ${row.truckId}`)
+      ? await rowsOf<{ driver_id: number | null }>(tx, sql`select driver_id from ${trucks} where id = ${row.truckId}`)
       : [];
     const driverId = row.driverId ?? truck?.driver_id ?? null;
     if (!driverId) throw AppError.invalidField('driver_id', C.EXPENSE_MSG.noDriver);

@@ -10,6 +10,8 @@ import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { defineResource, type ResourceColumn, registerResource } from '../../platform/record/define-resource';
+import { drivers } from '../drivers';
+import { loads } from '../trips';
 import { cashAdvances, driverHours, escrowAccounts } from './driver-pay.table';
 import { escrowBalance } from './escrow';
 import { statementHolding } from './statement-lines';
@@ -18,7 +20,7 @@ const driverOptions = async (db: DbOrTx, user: AuthUser) => ({
   drivers: (
     await rowsOf<{ value: number; label: string }>(
       db,
-      sql`select id as value, name as label from drivers where company_id = ${user.companyId} and active order by name`,
+      sql`select id as value, name as label from ${drivers} where company_id = ${user.companyId} and active order by name`,
     )
   ).map((d) => ({ value: Number(d.value), label: d.label })),
 });
@@ -26,14 +28,14 @@ const driverOptions = async (db: DbOrTx, user: AuthUser) => ({
 async function driverOf(tx: DbOrTx, user: AuthUser, id: number) {
   const [d] = await rowsOf<{ name: string; driver_type: string }>(
     tx,
-    sql`select name, driver_type from drivers where id = ${id} and company_id = ${user.companyId}`,
+    sql`select name, driver_type from ${drivers} where id = ${id} and company_id = ${user.companyId}`,
   );
   if (!d) throw AppError.invalidField('driver_id', C.LEDGER_MSG.chooseDriver);
   return d;
 }
 
 const driverName = async (tx: DbOrTx, id: number) =>
-  (await rowsOf<{ name: string }>(tx, sql`select name from drivers where id = ${id}`))[0]?.name ?? null;
+  (await rowsOf<{ name: string }>(tx, sql`select name from ${drivers} where id = ${id}`))[0]?.name ?? null;
 
 const held = async (tx: DbOrTx, source: 'advance' | 'hours', id: number) => {
   const [row] = await rowsOf<{ id: number | null }>(tx, sql`select ${statementHolding(source, id)} as id`);
@@ -73,7 +75,7 @@ export const escrowResource = defineResource({
   section: SECTION.DriverStatements,
   form: C.EscrowFormSchema,
   row: C.EscrowSchema,
-  joins: { driver: sql`left join drivers ea_driver on ea_driver.id = ${escrowAccounts.driverId}` },
+  joins: { driver: sql`left join ${drivers} ea_driver on ea_driver.id = ${escrowAccounts.driverId}` },
   columns: [
     { id: 'id', title: 'ID', column: escrowAccounts.id, filter: 'number', footer: 'count', align: 'left' },
     driverColumn(escrowAccounts, 'ea_driver'),
@@ -154,7 +156,7 @@ export const advancesResource = defineResource({
   section: SECTION.DriverStatements,
   form: C.AdvanceFormSchema,
   row: C.AdvanceSchema,
-  joins: { driver: sql`left join drivers adv_driver on adv_driver.id = ${cashAdvances.driverId}` },
+  joins: { driver: sql`left join ${drivers} adv_driver on adv_driver.id = ${cashAdvances.driverId}` },
   columns: [
     { id: 'id', title: 'ID', column: cashAdvances.id, filter: 'number', footer: 'count', align: 'left' },
     {
@@ -212,7 +214,7 @@ export const hoursResource = defineResource({
   section: SECTION.DriverStatements,
   form: C.HoursFormSchema,
   row: C.HoursSchema,
-  joins: { driver: sql`left join drivers hrs_driver on hrs_driver.id = ${driverHours.driverId}` },
+  joins: { driver: sql`left join ${drivers} hrs_driver on hrs_driver.id = ${driverHours.driverId}` },
   columns: [
     { id: 'id', title: 'ID', column: driverHours.id, filter: 'number', footer: 'count', align: 'left' },
     {
@@ -258,7 +260,7 @@ export const hoursResource = defineResource({
       if (ctx.form.load_id !== null) {
         const [load] = await rowsOf(
           ctx.tx,
-          sql`select 1 from loads where id = ${ctx.form.load_id} and company_id = ${ctx.user.companyId}`,
+          sql`select 1 from ${loads} where id = ${ctx.form.load_id} and company_id = ${ctx.user.companyId}`,
         );
         if (!load) throw AppError.invalidField('load_id', 'No such load.');
       }

@@ -9,7 +9,9 @@ import { rowsOf } from '../../db/rows';
 import { AppError } from '../../platform/errors';
 import type { Candidate, PaySource, SourceContext } from '../../platform/pay/define-statement';
 import { defineStatementKind } from '../../platform/pay/define-statement';
+import { drivers } from '../drivers';
 import { payableDriverLoads } from '../trips';
+import { trucks } from '../trucks';
 import { escrowCandidates } from './escrow';
 import { instalmentsBetween, type Series, scheduleLabel } from './instalments';
 import { hoursPay, loadPay, type PayContract, payContract } from './statement-pay';
@@ -203,7 +205,7 @@ const EXPENSES: PaySource = {
         from company_expenses e
         where e.company_id = ${ctx.user.companyId}
           and (e.driver_id = ${ctx.payee.id}
-            or (e.driver_id is null and e.truck_id in (select id from trucks where driver_id = ${ctx.payee.id})))
+            or (e.driver_id is null and e.truck_id in (select id from ${trucks} where driver_id = ${ctx.payee.id})))
           and (e.status = 'Queued' or (e.status = 'Open' and e.expense_date between ${ctx.since} and ${ctx.period.to}))
           and ${ctx.unclaimed('expense', sql`e.id::text`)}
         order by e.expense_date, e.id`,
@@ -255,7 +257,7 @@ const ESCROW: PaySource = {
 async function driverPayee(tx: DbOrTx, companyId: number, id: number) {
   const [d] = await rowsOf<{ id: number; name: string; customer_id: number | null }>(
     tx,
-    sql`select id, name, customer_id from drivers where id = ${id} and company_id = ${companyId}`,
+    sql`select id, name, customer_id from ${drivers} where id = ${id} and company_id = ${companyId}`,
   );
   if (!d) throw AppError.invalidField('driver_id', STATEMENT_MSG.noDriver);
   return { id: Number(d.id), name: d.name, customerId: d.customer_id };

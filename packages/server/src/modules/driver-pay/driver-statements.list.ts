@@ -3,6 +3,8 @@ import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { paidStatusSql } from '../../platform/pay/statement.service';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 import { OWED_BY_DRIVER } from './driver-statements.kind';
 
 const PAID_STATUS = paidStatusSql(OWED_BY_DRIVER, 'driver_statements');
@@ -19,8 +21,8 @@ export const driverStatementsList = defineList({
   rowKey: sql`driver_statements.id`,
   joins: {
     author: sql`left join users author on author.id = driver_statements.created_by`,
-    customer: sql`left join customers on customers.id = driver_statements.customer_id`,
-    driver: sql`left join drivers on drivers.id = driver_statements.payee_id`,
+    customer: sql`left join ${customers} on ${customers.id} = driver_statements.customer_id`,
+    driver: sql`left join ${drivers} on ${drivers.id} = driver_statements.payee_id`,
   },
   base: (user) => sql`driver_statements.company_id = ${user.companyId} and driver_statements.kind = 'driver'`,
   defaultSort: { sort: 'id', order: 'desc' },
@@ -57,7 +59,7 @@ export const driverStatementsList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
+      sql: sql`${customers.name}`,
       filterSql: sql`driver_statements.customer_id`,
       filter: 'list',
       footer: 'unique',
@@ -69,7 +71,7 @@ export const driverStatementsList = defineList({
     {
       id: 'driver',
       title: 'Driver',
-      sql: sql`drivers.name`,
+      sql: sql`${drivers.name}`,
       filterSql: sql`driver_statements.payee_id`,
       filter: 'list',
       footer: 'unique',

@@ -42,6 +42,7 @@ import {
   updateStatement as updatePayStatement,
   writeOffBalance,
 } from '../../platform/pay/statement.service';
+import { driverContracts, drivers } from '../drivers';
 import { payRules } from '../settings';
 import { driverStatementKind as kind } from './driver-statements.kind';
 import { driverStatementsList } from './driver-statements.list';
@@ -65,9 +66,9 @@ async function driverOptionRows(db: DbOrTx, user: AuthUser) {
   const rows = await rowsOf<{ value: number; label: string; contract_type: string; email: string | null }>(
     db,
     sql`select d.id as value, d.name as label, d.email,
-        coalesce((select c.contract_type from driver_contracts c where c.driver_id = d.id
+        coalesce((select c.contract_type from ${driverContracts} c where c.driver_id = d.id
           order by c.starts_on desc, c.id desc limit 1), d.payment_type) as contract_type
-      from drivers d where d.company_id = ${user.companyId} and d.active order by d.name`,
+      from ${drivers} d where d.company_id = ${user.companyId} and d.active order by d.name`,
   );
   return rows.map((r) => ({ ...r, value: Number(r.value) }));
 }
@@ -336,7 +337,10 @@ export async function statementDetail(db: DbOrTx, user: AuthUser, id: number): P
   const [row] = (await selectPage(db, driverStatementsList, compiled, { limit: 1, offset: 0 })) as StatementRow[];
   const s = await findStatement(db, kind, user, id);
   if (!row) throw AppError.notFound();
-  const [driver] = await rowsOf<{ email: string | null }>(db, sql`select email from drivers where id = ${s.payeeId}`);
+  const [driver] = await rowsOf<{ email: string | null }>(
+    db,
+    sql`select email from ${drivers} where id = ${s.payeeId}`,
+  );
   const lines = await statementLines(db, id);
   const payments = await statementPayments(db, id);
   const terms = s.terms as unknown as PayContract;

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { Candidate, SourceContext } from '../../platform/pay/define-statement';
+import { drivers } from '../drivers';
 
 /** Days the carrier has to return the fund after the lease ends (49 CFR 376.12(k)(6)). */
 export const ESCROW_RETURN_DAYS = 45;
@@ -48,7 +49,7 @@ export async function escrowAccountOf(db: DbOrTx, companyId: number, driverId: n
     db,
     sql`select a.id, a.target_cents, a.deposit_cents, a.interest_rate_milli, a.opened_on::text as opened_on,
         a.closed_on::text as closed_on, d.terminated_on::text as terminated_on
-      from escrow_accounts a join drivers d on d.id = a.driver_id
+      from escrow_accounts a join ${drivers} d on d.id = a.driver_id
       where a.company_id = ${companyId} and a.driver_id = ${driverId}`,
   );
   return a;

@@ -5,6 +5,8 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import type { ImportSpec } from '../../platform/import/import';
+import { drivers } from '../drivers';
+import { trucks } from '../trucks';
 import { fuelRows } from './driver-pay.table';
 import { fuelOdometer, fuelRecord, toFuelRow } from './fuel.record';
 import { fuelOdometerChanged } from './fuel-odometer';
@@ -16,7 +18,7 @@ const key = (text: string) => text.trim().toLowerCase();
 
 /** The company's trucks by unit number and drivers by name, for matching a card export's rows. */
 async function lookups(db: DbOrTx, user: AuthUser) {
-  const trucks = await rowsOf<{
+  const truckRows = await rowsOf<{
     id: number;
     truck_number: string;
     driver_id: number | null;
@@ -24,16 +26,16 @@ async function lookups(db: DbOrTx, user: AuthUser) {
   }>(
     db,
     sql`select t.id, t.truck_number, t.customer_id,
-        (select d.id from drivers d where d.truck_id = t.id and d.active order by d.id limit 1) as driver_id
-      from trucks t where t.company_id = ${user.companyId}`,
+        (select d.id from ${drivers} d where d.truck_id = t.id and d.active order by d.id limit 1) as driver_id
+      from ${trucks} t where t.company_id = ${user.companyId}`,
   );
-  const drivers = await rowsOf<{ id: number; name: string; customer_id: number | null }>(
+  const driverRows = await rowsOf<{ id: number; name: string; customer_id: number | null }>(
     db,
-    sql`select id, name, customer_id from drivers where company_id = ${user.companyId}`,
+    sql`select id, name, customer_id from ${drivers} where company_id = ${user.companyId}`,
   );
   return {
-    truck: new Map(trucks.map((t) => [key(t.truck_number), t])),
-    driver: new Map(drivers.map((d) => [key(d.name), d])),
+    truck: new Map(truckRows.map((t) => [key(t.truck_number), t])),
+    driver: new Map(driverRows.map((d) => [key(d.name), d])),
   };
 }
 

@@ -2,6 +2,8 @@ import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 
 const thousandths = (column: ReturnType<typeof sql>) => sql`round(${column} / 1000.0, 3)::float8`;
 
@@ -14,8 +16,8 @@ export const fuelList = defineList({
   rowKey: sql`fuel_rows.id`,
   joins: {
     author: sql`left join users author on author.id = fuel_rows.created_by`,
-    driver: sql`left join drivers on drivers.id = fuel_rows.driver_id`,
-    customer: sql`left join customers on customers.id = fuel_rows.customer_id`,
+    driver: sql`left join ${drivers} on ${drivers.id} = fuel_rows.driver_id`,
+    customer: sql`left join ${customers} on ${customers.id} = fuel_rows.customer_id`,
   },
   base: (user) => sql`fuel_rows.company_id = ${user.companyId} and fuel_rows.status <> 'Canceled'`,
   defaultSort: { sort: 'fuel_date', order: 'desc' },
@@ -54,7 +56,7 @@ export const fuelList = defineList({
     {
       id: 'driver',
       title: 'Driver',
-      sql: sql`drivers.name`,
+      sql: sql`${drivers.name}`,
       filterSql: sql`fuel_rows.driver_id`,
       filter: 'list',
       footer: 'unique',
@@ -66,7 +68,7 @@ export const fuelList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
+      sql: sql`${customers.name}`,
       filterSql: sql`fuel_rows.customer_id`,
       filter: 'list',
       joins: ['customer'],

@@ -15,6 +15,9 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { trucks } from '../trucks';
 import { fuelDescriptions, fuelInvoices, fuelRows } from './driver-pay.table';
 import { type FuelOdometer, fuelOdometerChanged } from './fuel-odometer';
 import { statementHolding } from './statement-lines';
@@ -25,8 +28,8 @@ type FuelRecord = typeof fuelRows.$inferSelect;
 export async function toFuelRow(tx: DbOrTx, f: FuelRecord): Promise<FuelRow> {
   const [names] = await rowsOf<{ driver: string | null; customer: string | null; author: string | null }>(
     tx,
-    sql`select (select name from drivers where id = ${f.driverId}) as driver,
-      (select name from customers where id = ${f.customerId}) as customer,
+    sql`select (select name from ${drivers} where id = ${f.driverId}) as driver,
+      (select name from ${customers} where id = ${f.customerId}) as customer,
       (select name from users where id = ${f.createdBy}) as author`,
   );
   return {
@@ -70,9 +73,9 @@ export async function checkPayeeRefs(
 ) {
   const [found] = await rowsOf<{ driver: number | null; truck: string | null; customer: number | null }>(
     tx,
-    sql`select (select id from drivers where id = ${form.driver_id} and company_id = ${user.companyId}) as driver,
-      (select truck_number from trucks where id = ${form.truck_id} and company_id = ${user.companyId}) as truck,
-      (select id from customers where id = ${form.customer_id} and company_id = ${user.companyId}) as customer`,
+    sql`select (select id from ${drivers} where id = ${form.driver_id} and company_id = ${user.companyId}) as driver,
+      (select truck_number from ${trucks} where id = ${form.truck_id} and company_id = ${user.companyId}) as truck,
+      (select id from ${customers} where id = ${form.customer_id} and company_id = ${user.companyId}) as customer`,
   );
   const errors: Record<string, string[]> = {};
   if (form.driver_id !== null && !found?.driver) errors.driver_id = ['Choose a driver from the list.'];

@@ -5,6 +5,9 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { findRecord } from '../../platform/record/record.service';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
+import { trucks } from '../trucks';
 import { fuelDescriptions, fuelInvoices } from './driver-pay.table';
 import { fuelRecord, toFuelRow } from './fuel.record';
 
@@ -12,22 +15,22 @@ type Option = { value: number; label: string };
 
 /** The active drivers, the trucks and the customers of the caller's company, as select options. */
 export async function payeeOptions(db: DbOrTx, user: AuthUser) {
-  const [drivers, trucks, customers] = await Promise.all([
+  const [driverRows, truckRows, customerRows] = await Promise.all([
     rowsOf<Option>(
       db,
-      sql`select id as value, name as label from drivers where company_id = ${user.companyId} and active order by name`,
+      sql`select id as value, name as label from ${drivers} where company_id = ${user.companyId} and active order by name`,
     ),
     rowsOf<Option>(
       db,
-      sql`select id as value, truck_number as label from trucks where company_id = ${user.companyId} order by truck_number`,
+      sql`select id as value, truck_number as label from ${trucks} where company_id = ${user.companyId} order by truck_number`,
     ),
     rowsOf<Option>(
       db,
-      sql`select id as value, name as label from customers where company_id = ${user.companyId} order by name`,
+      sql`select id as value, name as label from ${customers} where company_id = ${user.companyId} order by name`,
     ),
   ]);
   const num = (rows: Option[]) => rows.map((r) => ({ value: Number(r.value), label: r.label }));
-  return { drivers: num(drivers), trucks: num(trucks), customers: num(customers) };
+  return { drivers: num(driverRows), trucks: num(truckRows), customers: num(customerRows) };
 }
 
 /** GET /fuel and /fuel/create (optional customer_id): drivers, trucks, customers and statuses. */

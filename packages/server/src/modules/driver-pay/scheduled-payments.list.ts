@@ -1,6 +1,8 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 import { scheduledPaymentRecord } from './scheduled-payments.record';
 import { instalmentLines } from './statement-lines';
 
@@ -15,8 +17,8 @@ export const scheduledPaymentsList = defineList({
   from: sql`scheduled_payments`,
   rowKey: sql`scheduled_payments.id`,
   joins: {
-    driver: sql`left join drivers on drivers.id = scheduled_payments.driver_id`,
-    customer: sql`left join customers on customers.id = scheduled_payments.customer_id`,
+    driver: sql`left join ${drivers} on ${drivers.id} = scheduled_payments.driver_id`,
+    customer: sql`left join ${customers} on ${customers.id} = scheduled_payments.customer_id`,
     author: sql`left join users author on author.id = scheduled_payments.created_by`,
   },
   base: scheduledPaymentRecord.scope,
@@ -26,7 +28,7 @@ export const scheduledPaymentsList = defineList({
     {
       id: 'driver',
       title: 'Driver',
-      sql: sql`drivers.name`,
+      sql: sql`${drivers.name}`,
       filterSql: sql`scheduled_payments.driver_id`,
       filter: 'list',
       footer: 'unique',
@@ -37,7 +39,7 @@ export const scheduledPaymentsList = defineList({
     {
       id: 'customer',
       title: 'Customer',
-      sql: sql`customers.name`,
+      sql: sql`${customers.name}`,
       filterSql: sql`scheduled_payments.customer_id`,
       filter: 'list',
       joins: ['customer'],

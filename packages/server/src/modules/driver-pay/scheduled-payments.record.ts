@@ -13,6 +13,8 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 import { scheduledPayments } from './driver-pay.table';
 import { instalmentNumber } from './instalments';
 import { instalmentLines } from './statement-lines';
@@ -38,8 +40,8 @@ export async function takenOf(tx: DbOrTx, s: SeriesRecord) {
 export async function toScheduledRow(tx: DbOrTx, s: SeriesRecord): Promise<ScheduledPayment> {
   const [names] = await rowsOf<{ driver: string | null; customer: string | null; taken: number }>(
     tx,
-    sql`select (select name from drivers where id = ${s.driverId}) as driver,
-      (select name from customers where id = ${s.customerId}) as customer,
+    sql`select (select name from ${drivers} where id = ${s.driverId}) as driver,
+      (select name from ${customers} where id = ${s.customerId}) as customer,
       (select count(*)::int from ${instalmentLines} dl where scheduled_payment_id = ${s.id}) as taken`,
   );
   return {
@@ -62,8 +64,8 @@ export async function toScheduledRow(tx: DbOrTx, s: SeriesRecord): Promise<Sched
 async function checkRefs(tx: DbOrTx, user: AuthUser, form: ScheduledPaymentFormOutput) {
   const [found] = await rowsOf<{ driver: number | null; customer: number | null }>(
     tx,
-    sql`select (select id from drivers where id = ${form.driver_id} and company_id = ${user.companyId}) as driver,
-      (select id from customers where id = ${form.customer_id} and company_id = ${user.companyId}) as customer`,
+    sql`select (select id from ${drivers} where id = ${form.driver_id} and company_id = ${user.companyId}) as driver,
+      (select id from ${customers} where id = ${form.customer_id} and company_id = ${user.companyId}) as customer`,
   );
   const errors: Record<string, string[]> = {};
   if (!found?.driver) errors.driver_id = [SCHEDULED_MSG.chooseDriver];

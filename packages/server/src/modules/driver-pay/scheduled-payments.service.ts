@@ -12,6 +12,8 @@ import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { deleteRecord, findRecord } from '../../platform/record/record.service';
+import { customers } from '../customers';
+import { drivers } from '../drivers';
 import { scheduledPayments } from './driver-pay.table';
 import { payeeOptions } from './fuel.service';
 import { instalmentNumber, instalmentsBetween, type Series, scheduleLabel } from './instalments';
@@ -20,15 +22,19 @@ import { instalmentLines } from './statement-lines';
 
 /** GET /scheduled-payments/create: drivers (a customer's only, when one is named) and customers. */
 export async function scheduledOptions(db: DbOrTx, user: AuthUser, customerId: number | null) {
-  const { drivers, customers } = await payeeOptions(db, user);
-  if (customerId === null) return { drivers, customers, customer_id: null };
-  if (!customers.some((c) => c.value === customerId)) throw AppError.notFound();
+  const options = await payeeOptions(db, user);
+  if (customerId === null) return { drivers: options.drivers, customers: options.customers, customer_id: null };
+  if (!options.customers.some((c) => c.value === customerId)) throw AppError.notFound();
   const own = await rowsOf<{ id: number }>(
     db,
-    sql`select id from drivers where company_id = ${user.companyId} and customer_id = ${customerId}`,
+    sql`select id from ${drivers} where company_id = ${user.companyId} and customer_id = ${customerId}`,
   );
   const ids = new Set(own.map((d) => Number(d.id)));
-  return { drivers: drivers.filter((d) => ids.has(d.value)), customers, customer_id: customerId };
+  return {
+    drivers: options.drivers.filter((d) => ids.has(d.value)),
+    customers: options.customers,
+    customer_id: customerId,
+  };
 }
 
 type SeriesRaw = {
@@ -54,8 +60,8 @@ async function instalments(
     sql`select sp.id, d.name as driver, c.name as customer, sp.payment_type, sp.frequency, sp.description,
         sp.amount_cents, sp.start_date::text as start_date, sp.count
       from scheduled_payments sp
-      left join drivers d on d.id = sp.driver_id
-      left join customers c on c.id = sp.customer_id
+      left join ${drivers} d on d.id = sp.driver_id
+      left join ${customers} c on c.id = sp.customer_id
       where sp.company_id = ${user.companyId} and sp.start_date <= ${range.to}
         ${range.seriesId ? sql`and sp.id = ${range.seriesId}` : sql``}
         ${range.driverId ? sql`and sp.driver_id = ${range.driverId}` : sql``}

@@ -15,7 +15,7 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { payStatements } from '../../platform/pay/pay.table';
 import { createPdf } from '../../platform/pdf/pdf.document';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
-import { driverStatementMail } from '../drivers';
+import { driverStatementMail, drivers } from '../drivers';
 import { driverStatementKind } from './driver-statements.kind';
 import { statementDetail } from './driver-statements.service';
 
@@ -86,7 +86,7 @@ const markSent = defineCommand({
 export async function statementEmails(db: DbOrTx, user: AuthUser, ids: number[]) {
   const rows = await rowsOf<{ id: number; driver: string; email: string | null }>(
     db,
-    sql`select s.id, d.name as driver, d.email from pay_statements s join drivers d on d.id = s.payee_id
+    sql`select s.id, d.name as driver, d.email from pay_statements s join ${drivers} d on d.id = s.payee_id
       where s.company_id = ${user.companyId} and s.kind = 'driver' and s.id in (${sql.join(
         ids.map((i) => sql`${i}`),
         sql`, `,

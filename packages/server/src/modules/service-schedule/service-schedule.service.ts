@@ -16,6 +16,8 @@ import { AppError } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { refreshOdometers } from '../eld';
 import type { DigestItem } from '../expiry-digest';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
 import { createPmWorkOrder } from '../work-orders';
 import { serviceProgramsResource } from './service-schedule.records';
 import { scheduleSql } from './service-schedule.sql';
@@ -192,12 +194,12 @@ export const assignProgram = (db: Db, user: AuthUser, programId: number, body: O
 
 /** GET /service-programs/assignments: every unit's programs, with the programs, trucks and trailers to pick from. */
 export async function programAssignments(db: DbOrTx, user: AuthUser) {
-  const [assignments, programs, trucks, trailers] = await Promise.all([
+  const [assignments, programs, truckRows, trailerRows] = await Promise.all([
     rowsOf<ProgramAssignment>(
       db,
       sql`select a.id, a.program_id, p.name as program, a.unit_type, a.unit_id,
-          coalesce(case a.unit_type when 'truck' then (select 'Truck ' || truck_number from trucks where id = a.unit_id)
-            else (select 'Trailer ' || trailer_number from trailers where id = a.unit_id) end, '?') as unit,
+          coalesce(case a.unit_type when 'truck' then (select 'Truck ' || truck_number from ${trucks} where id = a.unit_id)
+            else (select 'Trailer ' || trailer_number from ${trailers} where id = a.unit_id) end, '?') as unit,
           a.start_date::text as start_date, a.start_odometer
         from service_program_units a join service_programs p on p.id = a.program_id
         where a.company_id = ${user.companyId} order by p.name, a.unit_type, unit`,
@@ -208,11 +210,11 @@ export async function programAssignments(db: DbOrTx, user: AuthUser) {
     ),
     rowsOf<{ value: number; label: string }>(
       db,
-      sql`select id as value, truck_number as label from trucks where company_id = ${user.companyId} order by truck_number`,
+      sql`select id as value, truck_number as label from ${trucks} where company_id = ${user.companyId} order by truck_number`,
     ),
     rowsOf<{ value: number; label: string }>(
       db,
-      sql`select id as value, trailer_number as label from trailers where company_id = ${user.companyId} order by trailer_number`,
+      sql`select id as value, trailer_number as label from ${trailers} where company_id = ${user.companyId} order by trailer_number`,
     ),
   ]);
   const opts = (rows: { value: number; label: string }[]) =>
@@ -226,8 +228,8 @@ export async function programAssignments(db: DbOrTx, user: AuthUser) {
       start_odometer: a.start_odometer === null ? null : Number(a.start_odometer),
     })),
     programs: opts(programs),
-    trucks: opts(trucks),
-    trailers: opts(trailers),
+    trucks: opts(truckRows),
+    trailers: opts(trailerRows),
   };
 }
 

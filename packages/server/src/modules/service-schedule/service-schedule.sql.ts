@@ -2,6 +2,9 @@ import { COMPANY_TIME_ZONE } from '@backhaul/shared';
 import { SERVICE_DUE_SOON_DAYS } from '@backhaul/shared/modules/service-schedule/service-schedule.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { odometerNowSql } from '../eld';
+import { trailers } from '../trailers';
+import { trucks } from '../trucks';
+import { workOrders } from '../work-orders';
 
 /**
  * Each assigned unit's service tasks and when they fall due on `today` (company time), one row per
@@ -24,12 +27,12 @@ export function scheduleSql(companyId: number, today: string): SQL {
       select distinct on (wt.task_id, w.unit_type, ${unitId}) wt.task_id, w.unit_type, ${unitId} as unit_id,
           (w.check_out at time zone ${COMPANY_TIME_ZONE})::date as done_on,
           coalesce(w.check_in_odometer, wt.odometer) as done_odometer
-        from work_order_service_tasks wt join work_orders w on w.id = wt.work_order_id
+        from work_order_service_tasks wt join ${workOrders} w on w.id = wt.work_order_id
         where w.company_id = ${companyId} and w.check_out is not null and w.status <> 11
         order by wt.task_id, w.unit_type, ${unitId}, w.check_out desc
     ), open as (
       select wt.task_id, w.unit_type, ${unitId} as unit_id, max(w.id) as id
-        from work_order_service_tasks wt join work_orders w on w.id = wt.work_order_id
+        from work_order_service_tasks wt join ${workOrders} w on w.id = wt.work_order_id
         where w.company_id = ${companyId} and w.check_out is null and w.status not in (9, 11)
         group by wt.task_id, w.unit_type, ${unitId}
     ), odo as (
@@ -43,9 +46,7 @@ export function scheduleSql(companyId: number, today: string): SQL {
         least(b.days_by_date, case when b.due_miles is null or b.odometer is null then null
           when b.miles_per_day > 0 then floor((b.due_miles - b.odometer) / b.miles_per_day)::int
           when b.odometer >= b.due_miles then 0 end) as days_left
-      -- A trailer's odometer is typed, not followed: its miles since service say nothing.
-      from (select c.*, case when c.unit_type = 'truck' then c.odometer - c.last_odometer end as miles_since,
-          c.due_miles - c.odometer as miles_left
+      from (select c.*, c.odometer - c.last_odometer as miles_since, c.due_miles - c.odometer as miles_left
       from (select a.unit_type || ':' || a.unit_id || ':' || t.id as id, a.unit_type, a.unit_id,
           coalesce(tr.truck_number, tl.trailer_number) as unit,
           p.name as program, t.id as task_id, t.name as task, t.interval_miles, t.interval_days,
@@ -59,8 +60,8 @@ export function scheduleSql(companyId: number, today: string): SQL {
         from service_program_units a
           join service_programs p on p.id = a.program_id
           join service_tasks t on t.program_id = a.program_id and t.unit_kind = a.unit_type
-          left join trucks tr on a.unit_type = 'truck' and tr.id = a.unit_id
-          left join trailers tl on a.unit_type = 'trailer' and tl.id = a.unit_id
+          left join ${trucks} tr on a.unit_type = 'truck' and tr.id = a.unit_id
+          left join ${trailers} tl on a.unit_type = 'trailer' and tl.id = a.unit_id
           left join odo on a.unit_type = 'truck' and odo.truck_id = a.unit_id
           left join done on done.task_id = t.id and done.unit_type = a.unit_type and done.unit_id = a.unit_id
           left join open on open.task_id = t.id and open.unit_type = a.unit_type and open.unit_id = a.unit_id
