@@ -1,3 +1,4 @@
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { accountingServices, customerServiceRates } from './accounting-services.table';
 
@@ -23,6 +24,6 @@ export const accountingServicesSeeder: Seeder = {
     const rates = customerIds
       .filter((_, i) => i % 4 === 1)
       .map((customerId, i) => ({ customerId, serviceId: dispatch?.id ?? 0, rate: [400, 450, 600][i % 3] ?? 500 }));
-    if (rates.length) await ctx.db.insert(customerServiceRates).values(rates);
+    await inChunks(rates, (chunk) => ctx.db.insert(customerServiceRates).values(chunk));
   },
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { loads, setLoadsBilling } from '../trips';
 import { billings } from './billing.table';
@@ -18,10 +19,9 @@ export const billingSeeder: Seeder = {
         on conflict do nothing
         returning load_id`,
     );
-    await setLoadsBilling(
-      ctx.db,
+    await inChunks(
       made.map((b) => Number(b.load_id)),
-      true,
+      (ids) => setLoadsBilling(ctx.db, ids, true),
     );
   },
 };

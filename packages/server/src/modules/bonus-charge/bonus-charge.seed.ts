@@ -2,6 +2,7 @@ import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { BONUS_CHARGE_TYPES } from '@backhaul/shared/modules/bonus-charge/bonus-charge.contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { inChunks } from '../../platform/seed/chunks';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 import { bonusCharges } from './bonus-charge.table';
@@ -74,6 +75,6 @@ export const bonusChargeSeeder: Seeder = {
             },
           ],
     );
-    if (rows.length || additional.length) await ctx.db.insert(bonusCharges).values([...rows, ...additional]);
+    await inChunks([...rows, ...additional], (chunk) => ctx.db.insert(bonusCharges).values(chunk));
   },
 };

@@ -1,3 +1,4 @@
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { brokers } from './brokers.table';
 
@@ -104,6 +105,6 @@ export const brokersSeeder: Seeder = {
         createdAt: faker.date.past({ years: 3, refDate: '2026-11-01T12:00:00Z' }),
       };
     });
-    await ctx.db.insert(brokers).values(rows);
+    await inChunks(rows, (chunk) => ctx.db.insert(brokers).values(chunk));
   },
 };

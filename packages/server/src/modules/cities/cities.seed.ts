@@ -1,4 +1,5 @@
 import zipcodes from 'zipcodes';
+import { inChunks } from '../../platform/seed/chunks';
 import type { Seeder } from '../../platform/seed/seed';
 import { cities } from './cities.table';
 
@@ -24,8 +25,6 @@ export function cityGroups(): CityGroup[] {
   return [...groups.values()].sort((a, b) => a.state.localeCompare(b.state) || a.city.localeCompare(b.city));
 }
 
-const CHUNK = 2000;
-
 /**
  * Every city of the zip-code data (about 29,000), in multi-row inserts. A small seed (scale < 1,
  * the test template) keeps an evenly spread subset so every state is still present.
@@ -36,17 +35,14 @@ export const citiesSeeder: Seeder = {
     const all = cityGroups();
     const stride = ctx.scale >= 1 ? 1 : Math.max(1, Math.round(1 / Math.max(ctx.scale, 0.01)));
     const picked = all.filter((_, i) => i % stride === 0);
-    for (let i = 0; i < picked.length; i += CHUNK) {
-      await ctx.db.insert(cities).values(
-        picked.slice(i, i + CHUNK).map((g) => ({
-          city: g.city,
-          state: g.state,
-          zipCodes: g.zipCodes.sort().join(', '),
-          latitude: g.latitude,
-          longitude: g.longitude,
-        })),
-      );
-    }
+    const rows = picked.map((g) => ({
+      city: g.city,
+      state: g.state,
+      zipCodes: g.zipCodes.sort().join(', '),
+      latitude: g.latitude,
+      longitude: g.longitude,
+    }));
+    await inChunks(rows, (chunk) => ctx.db.insert(cities).values(chunk));
     ctx.log(`  ${picked.length} of ${all.length} cities`);
   },
 };

@@ -1,3 +1,4 @@
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { phoneDigits, scaled } from '../../platform/seed/seed-helpers';
 import { salesLeadDescriptions, salesLeads } from './clients.table';
@@ -31,13 +32,14 @@ export const clientsSeeder: Seeder = {
       ...Array.from({ length: scaled(ctx, 30) }, (_, i) => lead('potential', i)),
       ...Array.from({ length: scaled(ctx, 20) }, (_, i) => lead('client', i)),
     ];
-    const inserted = await ctx.db.insert(salesLeads).values(rows).returning({ id: salesLeads.id });
-    await ctx.db
-      .insert(salesLeadDescriptions)
-      .values(
-        inserted
-          .filter((_, i) => i % 4 === 0)
-          .map(({ id }) => ({ leadId: id, text: 'First call made; sent the service sheet.' })),
-      );
+    const inserted = await inChunks(rows, (chunk) =>
+      ctx.db.insert(salesLeads).values(chunk).returning({ id: salesLeads.id }),
+    );
+    await inChunks(
+      inserted
+        .filter((_, i) => i % 4 === 0)
+        .map(({ id }) => ({ leadId: id, text: 'First call made; sent the service sheet.' })),
+      (chunk) => ctx.db.insert(salesLeadDescriptions).values(chunk),
+    );
   },
 };

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { hubPlaces, phoneDigits, scaled } from '../../platform/seed/seed-helpers';
 import { customerExceptions, customers } from './customers.table';
@@ -47,7 +48,9 @@ export const customersSeeder: Seeder = {
         factoringCompanyId: i % 3 === 0 ? null : (factoringIds[i % factoringIds.length] ?? null),
       };
     });
-    const inserted = await ctx.db.insert(customers).values(rows).returning({ id: customers.id });
+    const inserted = await inChunks(rows, (chunk) =>
+      ctx.db.insert(customers).values(chunk).returning({ id: customers.id }),
+    );
     const ids = inserted.map((r) => r.id);
     ctx.refs.set('customerIds', ids);
     ctx.refs.set('demoCustomerId', ids[0]);

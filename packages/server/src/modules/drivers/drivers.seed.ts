@@ -1,3 +1,4 @@
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, phoneDigits, scaled } from '../../platform/seed/seed-helpers';
 import { driverContracts, drivers } from './drivers.table';
@@ -54,17 +55,19 @@ export const driversSeeder: Seeder = {
         active: i % 31 !== 30,
       };
     });
-    const inserted = await ctx.db.insert(drivers).values(rows).returning({
-      id: drivers.id,
-      truckId: drivers.truckId,
-      paymentType: drivers.paymentType,
-      rateMilli: drivers.rateMilli,
-    });
+    const inserted = await inChunks(rows, (chunk) =>
+      ctx.db.insert(drivers).values(chunk).returning({
+        id: drivers.id,
+        truckId: drivers.truckId,
+        paymentType: drivers.paymentType,
+        rateMilli: drivers.rateMilli,
+      }),
+    );
     // Each active driver's truck: the trucks' own seeder sets the trucks' driver from this.
     const truckDrivers = new Map<number, number>();
     for (const d of inserted.slice(0, active.length)) if (d.truckId) truckDrivers.set(d.truckId, d.id);
     ctx.refs.set('truckDrivers', truckDrivers);
-    await ctx.db.insert(driverContracts).values(
+    await inChunks(
       inserted
         .filter((_, i) => i % 2 === 0)
         .map((d) => ({
@@ -77,6 +80,7 @@ export const driversSeeder: Seeder = {
               ? 'Owner-operator lease: percentage of line haul, paid weekly; fuel, truck lease and insurance deducted.'
               : 'Company driver: paid weekly per mile, loaded and empty; the company bears fuel.',
         })),
+      (chunk) => ctx.db.insert(driverContracts).values(chunk),
     );
     ctx.refs.set(
       'driverIds',

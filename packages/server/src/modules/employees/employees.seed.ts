@@ -1,4 +1,5 @@
 import { users } from '../../platform/auth/auth.table';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, phoneDigits, scaled } from '../../platform/seed/seed-helpers';
 import { employeeInventory, employees } from './employees.table';
@@ -45,7 +46,9 @@ export const employeesSeeder: Seeder = {
         userId: user?.id ?? null,
       };
     });
-    const inserted = await ctx.db.insert(employees).values(rows).returning({ id: employees.id });
+    const inserted = await inChunks(rows, (chunk) =>
+      ctx.db.insert(employees).values(chunk).returning({ id: employees.id }),
+    );
     const inventory = inserted.flatMap(({ id }, i) =>
       Array.from({ length: i % 3 }, (_, k) => ({
         employeeId: id,
@@ -54,6 +57,6 @@ export const employeesSeeder: Seeder = {
         issuedOn: dayFromToday(-ctx.faker.number.int({ min: 10, max: 700 })),
       })),
     );
-    if (inventory.length) await ctx.db.insert(employeeInventory).values(inventory);
+    await inChunks(inventory, (chunk) => ctx.db.insert(employeeInventory).values(chunk));
   },
 };

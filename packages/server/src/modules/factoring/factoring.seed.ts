@@ -1,3 +1,4 @@
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { hubPlaces, phoneDigits, scaled } from '../../platform/seed/seed-helpers';
 import { factoringCompanies, factoringNotes } from './factoring.table';
@@ -25,7 +26,9 @@ export const factoringSeeder: Seeder = {
         paymentType: ctx.faker.helpers.arrayElement(['ACH', 'Wire', 'Check']),
       };
     });
-    const inserted = await ctx.db.insert(factoringCompanies).values(rows).returning({ id: factoringCompanies.id });
+    const inserted = await inChunks(rows, (chunk) =>
+      ctx.db.insert(factoringCompanies).values(chunk).returning({ id: factoringCompanies.id }),
+    );
     const ids = inserted.map((r) => r.id);
     ctx.refs.set('factoringIds', ids);
     await ctx.db.insert(factoringNotes).values(

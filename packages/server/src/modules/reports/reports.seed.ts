@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { customers } from '../customers';
 import { reports } from './reports.table';
@@ -39,6 +40,6 @@ export const reportsSeeder: Seeder = {
         }),
       ),
     );
-    if (rows.length) await ctx.db.insert(reports).values(rows);
+    await inChunks(rows, (chunk) => ctx.db.insert(reports).values(chunk));
   },
 };

@@ -1,6 +1,7 @@
 import type { SafetyActionKind } from '@backhaul/shared/modules/safety/safety.contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
 import { drivers } from '../drivers';
@@ -91,11 +92,10 @@ export const safetySeeder: Seeder = {
         };
       }),
     );
-    for (let i = 0; i < actions.length; i += 1000)
-      await ctx.db.insert(safetyActions).values(actions.slice(i, i + 1000));
+    await inChunks(actions, (chunk) => ctx.db.insert(safetyActions).values(chunk));
 
     if (onSafety.length > 0) {
-      await ctx.db.insert(safetyDrivers).values(
+      await inChunks(
         onSafety.map((d, i) => ({
           companyId,
           driverId: d.id,
@@ -104,30 +104,29 @@ export const safetySeeder: Seeder = {
           eldCount: i % 7 === 0 ? 2 : 1,
           employeeId: staffIds[i % staffIds.length] ?? null,
         })),
+        (chunk) => ctx.db.insert(safetyDrivers).values(chunk),
       );
     }
 
     const count = Math.max(3, Math.round(30 * ctx.scale));
-    const made = await ctx.db
-      .insert(safetyExceptions)
-      .values(
-        Array.from({ length: count }, (_, i) => {
-          const [name, todo] = EXCEPTIONS[i % EXCEPTIONS.length] as readonly [string, string];
-          const open = i % 3 !== 2;
-          return {
-            companyId,
-            driverId: onSafety.length ? (onSafety[i % onSafety.length]?.id ?? null) : null,
-            name,
-            actions: todo,
-            date: dayFromToday(-f.number.int({ min: 0, max: 120 })),
-            status: open ? 1 : 0,
-            createdBy: staffIds[0] ?? null,
-            closedBy: open ? null : (staffIds[0] ?? null),
-            closedAt: open ? null : new Date(),
-          };
-        }),
-      )
-      .returning({ id: safetyExceptions.id });
+    const made = await inChunks(
+      Array.from({ length: count }, (_, i) => {
+        const [name, todo] = EXCEPTIONS[i % EXCEPTIONS.length] as readonly [string, string];
+        const open = i % 3 !== 2;
+        return {
+          companyId,
+          driverId: onSafety.length ? (onSafety[i % onSafety.length]?.id ?? null) : null,
+          name,
+          actions: todo,
+          date: dayFromToday(-f.number.int({ min: 0, max: 120 })),
+          status: open ? 1 : 0,
+          createdBy: staffIds[0] ?? null,
+          closedBy: open ? null : (staffIds[0] ?? null),
+          closedAt: open ? null : new Date(),
+        };
+      }),
+      (chunk) => ctx.db.insert(safetyExceptions).values(chunk).returning({ id: safetyExceptions.id }),
+    );
     const comments = made.flatMap((e, i) =>
       Array.from({ length: i % 4 }, (_, k) => ({
         exceptionId: e.id,
@@ -135,7 +134,7 @@ export const safetySeeder: Seeder = {
         comment: COMMENTS[k % COMMENTS.length] as string,
       })),
     );
-    if (comments.length) await ctx.db.insert(safetyExceptionComments).values(comments);
+    await inChunks(comments, (chunk) => ctx.db.insert(safetyExceptionComments).values(chunk));
 
     // Qualification files of every active driver, from the index alone (no faker: later seeders keep
     // their random stream): pre-employment test and road test at hiring, the annual MVR review and a
@@ -175,7 +174,6 @@ export const safetySeeder: Seeder = {
       ];
       return rows.map((r) => ({ companyId, driverId: d.id, createdBy: by, ...r }));
     });
-    for (let i = 0; i < items.length; i += 1000)
-      await ctx.db.insert(driverQualificationItems).values(items.slice(i, i + 1000));
+    await inChunks(items, (chunk) => ctx.db.insert(driverQualificationItems).values(chunk));
   },
 };

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { inChunks } from '../../platform/seed/chunks';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 import { addMonths, currentMonth } from '../dispatcher-statements';
@@ -23,6 +24,6 @@ export const salariesSeeder: Seeder = {
         entries.push({ companyId, userId: u.id, date: raise, amountCents: base + 25_000, note: 'Annual raise' });
       return entries;
     });
-    if (rows.length) await ctx.db.insert(salaryPayments).values(rows);
+    await inChunks(rows, (chunk) => ctx.db.insert(salaryPayments).values(chunk));
   },
 };

@@ -1,3 +1,4 @@
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, scaled } from '../../platform/seed/seed-helpers';
 import { trailers } from './trailers.table';
@@ -46,12 +47,14 @@ export const trailersSeeder: Seeder = {
         originValueCents: f.number.int({ min: 18, max: 75 }) * 1000_00,
       };
     });
-    const inserted = await ctx.db.insert(trailers).values(rows).returning({
-      id: trailers.id,
-      customerId: trailers.customerId,
-      year: trailers.year,
-      originValueCents: trailers.originValueCents,
-    });
+    const inserted = await inChunks(rows, (chunk) =>
+      ctx.db.insert(trailers).values(chunk).returning({
+        id: trailers.id,
+        customerId: trailers.customerId,
+        year: trailers.year,
+        originValueCents: trailers.originValueCents,
+      }),
+    );
     ctx.refs.set('trailers', inserted);
   },
 };

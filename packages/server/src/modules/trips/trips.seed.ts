@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { hubPlaces, type Place } from '../../platform/seed/seed-helpers';
 import { brokers } from '../brokers';
@@ -12,7 +12,6 @@ import { tripConnections, tripNotes, trips } from './trips.table';
 type Hub = Place;
 const HUBS: Hub[] = hubPlaces();
 
-const CHUNK = 1000;
 const HOUR = 3_600_000;
 
 /** Road miles between hubs: the mileage module's offline estimate (the one mileage implementation). */
@@ -23,11 +22,6 @@ function seasonalRate(date: Date, noise: number): number {
   const month = date.getUTCMonth();
   const season = [-0.25, -0.3, -0.1, 0.05, 0.2, 0.35, 0.25, 0.05, 0.0, 0.1, 0.3, 0.4][month] ?? 0;
   return Math.min(3.2, Math.max(1.8, 2.45 + season + noise));
-}
-
-async function insertChunks<T>(db: DbOrTx, rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-  void db;
 }
 
 /**
@@ -173,14 +167,12 @@ export const tripsSeeder: Seeder = {
       }
     });
 
-    const tripIds: number[] = [];
-    await insertChunks(db, tripRows, async (chunk) => {
-      const ids = await db.insert(trips).values(chunk).returning({ id: trips.id });
-      tripIds.push(...ids.map((r) => r.id));
-    });
+    const tripIds = (
+      await inChunks(tripRows, (chunk) => db.insert(trips).values(chunk).returning({ id: trips.id }))
+    ).map((r) => r.id);
     const flatLoads = loadsByTrip.flatMap((group, i) => group.map((l) => ({ ...l, tripId: tripIds[i] as number })));
     const stopRows: Array<typeof loadStops.$inferInsert> = [];
-    await insertChunks(db, flatLoads, async (chunk) => {
+    await inChunks(flatLoads, async (chunk) => {
       const ids = await db
         .insert(loads)
         .values(chunk.map(({ stops: _, ...l }) => l))
@@ -189,7 +181,7 @@ export const tripsSeeder: Seeder = {
         for (const s of l.stops) stopRows.push({ ...s, loadId: ids[i]?.id as number });
       });
     });
-    await insertChunks(db, stopRows, (chunk) => db.insert(loadStops).values(chunk));
+    await inChunks(stopRows, (chunk) => db.insert(loadStops).values(chunk));
     // The copied fields of every load, from its trip and stops (what the trips service maintains).
     await db.execute(sql`
       update loads set customer_id = t.customer_id, truck_id = t.truck_id, trailer_id = t.trailer_id,
@@ -214,7 +206,7 @@ export const tripsSeeder: Seeder = {
         status: i >= all.length - 6 ? f.helpers.arrayElement(['new', 'edit']) : 'seen',
         createdBy: dispatchers[i % dispatchers.length] as number,
       }));
-    if (notes.length) await insertChunks(db, notes, (chunk) => db.insert(tripNotes).values(chunk));
+    await inChunks(notes, (chunk) => db.insert(tripNotes).values(chunk));
     const connections = tripIds
       .slice(0, -1)
       .flatMap((id, i) =>
@@ -222,7 +214,7 @@ export const tripsSeeder: Seeder = {
           ? [{ tripId: id, connectedTripId: tripIds[i + 1] as number }]
           : [],
       );
-    if (connections.length) await db.insert(tripConnections).values(connections);
+    await inChunks(connections, (chunk) => db.insert(tripConnections).values(chunk));
     ctx.log(`  ${tripIds.length} trips, ${flatLoads.length} loads, ${stopRows.length} stops`);
   },
 };

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, scaled } from '../../platform/seed/seed-helpers';
 import { trucks } from './trucks.table';
@@ -53,14 +54,16 @@ export const trucksSeeder: Seeder = {
         originValueCents: f.number.int({ min: 65, max: 190 }) * 1000_00,
       };
     });
-    const inserted = await ctx.db.insert(trucks).values(rows).returning({
-      id: trucks.id,
-      customerId: trucks.customerId,
-      trailerId: trucks.trailerId,
-      status: trucks.status,
-      year: trucks.year,
-      originValueCents: trucks.originValueCents,
-    });
+    const inserted = await inChunks(rows, (chunk) =>
+      ctx.db.insert(trucks).values(chunk).returning({
+        id: trucks.id,
+        customerId: trucks.customerId,
+        trailerId: trucks.trailerId,
+        status: trucks.status,
+        year: trucks.year,
+        originValueCents: trucks.originValueCents,
+      }),
+    );
     ctx.refs.set('trucks', inserted);
   },
 };

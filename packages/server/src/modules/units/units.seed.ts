@@ -1,3 +1,4 @@
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
 import { unitAssignments, unitEquipment, unitNotes, unitValues } from './units.table';
@@ -52,16 +53,15 @@ export const unitsSeeder: Seeder = {
         quantity: f.number.int({ min: 1, max: 8 }),
       })),
     );
-    await ctx.db.insert(unitEquipment).values(equipment);
-    await ctx.db
-      .insert(unitNotes)
-      .values(
-        units
-          .filter((_, i) => i % 3 === 0)
-          .map((u, i) => ({ unitType: u.unitType, unitId: u.unitId, text: NOTES[i % NOTES.length] ?? '' })),
-      );
+    await inChunks(equipment, (chunk) => ctx.db.insert(unitEquipment).values(chunk));
+    await inChunks(
+      units
+        .filter((_, i) => i % 3 === 0)
+        .map((u, i) => ({ unitType: u.unitType, unitId: u.unitId, text: NOTES[i % NOTES.length] ?? '' })),
+      (chunk) => ctx.db.insert(unitNotes).values(chunk),
+    );
     const thisYear = Number(dayFromToday(0).slice(0, 4));
-    await ctx.db.insert(unitValues).values(
+    await inChunks(
       units.flatMap((u) => {
         const origin = u.origin ?? f.number.int({ min: 60, max: 180 }) * 1000_00;
         const firstYear = Math.max(u.year ?? thisYear - 3, thisYear - 3);
@@ -73,8 +73,9 @@ export const unitsSeeder: Seeder = {
           valueCents: Math.round((origin * (1 - 0.12 * (k + 1))) / 100) * 100,
         }));
       }),
+      (chunk) => ctx.db.insert(unitValues).values(chunk),
     );
-    await ctx.db.insert(unitAssignments).values(
+    await inChunks(
       units
         .filter((u) => u.customerId !== null)
         .map((u) => ({
@@ -85,6 +86,7 @@ export const unitsSeeder: Seeder = {
           trailerId: u.trailerId,
           fromDate: dayFromToday(-f.number.int({ min: 30, max: 700 })),
         })),
+      (chunk) => ctx.db.insert(unitAssignments).values(chunk),
     );
   },
 };
