@@ -1,5 +1,6 @@
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { customers } from '../customers';
 import { factoringCompanies } from '../factoring';
@@ -135,7 +136,7 @@ export const schedulesSeeder: Seeder = {
           processedAt: applied ? processedAt : null,
         };
       });
-      await ctx.db.insert(scheduleLoads).values(rows);
+      await inChunks(rows, (chunk) => ctx.db.insert(scheduleLoads).values(chunk));
       if (processed)
         await ctx.db.insert(scheduleActions).values({
           scheduleId: schedule.id,

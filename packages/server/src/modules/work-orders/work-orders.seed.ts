@@ -3,6 +3,7 @@ import { lineAmount, WO_TYPES } from '@backhaul/shared/modules/work-orders/work-
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, scaled } from '../../platform/seed/seed-helpers';
 import { syncCustomerInvoice } from './work-orders.billing';
@@ -99,10 +100,12 @@ export const workOrdersSeeder: Seeder = {
         createdAt: sql`least(now(), ${`${arrival} 06:00`}::timestamp at time zone ${COMPANY_TIME_ZONE} - interval '1 day')`,
       };
     });
-    const inserted = await ctx.db
-      .insert(workOrders)
-      .values(orders as unknown as Array<typeof workOrders.$inferInsert>)
-      .returning({ id: workOrders.id, status: workOrders.status, unitType: workOrders.unitType });
+    const inserted = await inChunks(orders as unknown as Array<typeof workOrders.$inferInsert>, (chunk) =>
+      ctx.db
+        .insert(workOrders)
+        .values(chunk)
+        .returning({ id: workOrders.id, status: workOrders.status, unitType: workOrders.unitType }),
+    );
 
     const labour: Array<typeof workOrderLabour.$inferInsert> = [];
     const parts: Array<typeof workOrderParts.$inferInsert> = [];
@@ -136,9 +139,9 @@ export const workOrdersSeeder: Seeder = {
         });
       }
     }
-    if (labour.length) await ctx.db.insert(workOrderLabour).values(labour);
-    if (parts.length) await ctx.db.insert(workOrderParts).values(parts);
-    if (descriptions.length) await ctx.db.insert(workOrderDescriptions).values(descriptions);
+    await inChunks(labour, (chunk) => ctx.db.insert(workOrderLabour).values(chunk));
+    await inChunks(parts, (chunk) => ctx.db.insert(workOrderParts).values(chunk));
+    await inChunks(descriptions, (chunk) => ctx.db.insert(workOrderDescriptions).values(chunk));
     await recomputeWhere(ctx.db, sql`w.company_id = ${companyId}`);
 
     const [admin] = await rowsOf<{ id: number }>(
