@@ -153,7 +153,8 @@ export async function iftaAudit(
       odometer_start: null,
       odometer_end: null,
     };
-    if (l.truck_id !== null && l.prev) {
+    // An empty leg that starts where the load picks up (same city) is no record: it has no miles.
+    if (l.truck_id !== null && l.prev && last(l.prev) !== (l.path?.[0] ?? null)) {
       const empty = measureRecord(emptyLeg(l), routed.leg);
       skippedLegs += empty.skipped;
       records.push({
@@ -337,11 +338,11 @@ export async function auditXlsx(audit: IftaAudit) {
 }
 
 const PDF_RECORDS: PdfColumn[] = [
-  { id: 'dates', title: 'Start / end', width: 1.1 },
-  { id: 'truck_number', title: 'Truck', width: 0.8 },
+  { id: 'dates', title: 'Start / end', width: 1.35 },
+  { id: 'truck_number', title: 'Truck', width: 0.6 },
   { id: 'ids', title: 'Trip / load', width: 0.7 },
   { id: 'kind', title: 'Kind', width: 0.55 },
-  { id: 'from_to', title: 'Origin / destination', width: 1.6 },
+  { id: 'from_to', title: 'Origin / destination', width: 1.7 },
   { id: 'route', title: 'Route', width: 1.3 },
   { id: 'by_state', title: 'Miles by jurisdiction', width: 1.8 },
   { id: 'total', title: 'Miles', kind: 'miles', width: 0.6 },
