@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findCycles, type ImportEdge, readImportGraph, readImports } from './import-graph';
+import { type Crossing, readLiterals, readTableCrossings, readTableRefs } from './table-refs';
 
 /**
  * Module boundaries (docs/CODE_STYLE.md, "Imports between modules"). Walks the imports of the
@@ -13,6 +14,13 @@ import { findCycles, type ImportEdge, readImportGraph, readImports } from './imp
  * - the server importing the web or the other way round (only @backhaul/shared is common);
  * - a cycle between modules, or between any two files (non-test code, `import type` included).
  * Each failure names the importing file and line and the import as written.
+ *
+ * Tables too (issue 29): a server module reads another module's table only through that module's
+ * index.ts — its table object (`${drivers}`, `drivers.name`, `db.select().from(drivers)`) or a
+ * query function it exports — never by its raw name in SQL text, and writes only its own tables
+ * (another module's through a function that module exports). Platform's tables (users, companies,
+ * files…) any module reads; a module writes them only inside a record or a command (the engine).
+ * Each failure prints `file:line: <table> is module <m>'s: …` and the rule.
  */
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -86,6 +94,18 @@ function reportCycles(edges: ImportEdge[], nodeOf: (path: string) => string | nu
       cycle.flatMap((b) => (between.get(`${a} ${b}`) ?? []).map((edge) => `  ${show(edge, `${a} → ${b}`)}`)),
     ),
   ]);
+}
+
+/** A crossing as a report line: where, whose table, what the code does, and what to do instead. */
+function showCrossing(c: Crossing): string {
+  const whose = c.owner === 'platform' ? `${c.table} is platform's` : `${c.table} is module ${c.owner}'s`;
+  if (c.kind === 'read')
+    return `${c.file}:${c.line}: ${whose}: SQL names it raw (${c.as}): read it through '../${c.owner}' (its table object or a query function its index.ts exports)`;
+  const rule =
+    c.owner === 'platform'
+      ? 'only platform code, records and commands write platform tables'
+      : `only module ${c.owner} writes it: call a function its index.ts exports`;
+  return `${c.file}:${c.line}: ${whose}: written here (${c.as.replace(/\s+/g, ' ')}): ${rule}`;
 }
 
 const edges = readImportGraph(ROOT, DIRS);
@@ -163,6 +183,55 @@ describe('module boundaries', () => {
   it('has no cycle between files (platform included)', () => {
     const report = reportCycles(runtime, (path) => path);
     expect(report.length, `\n${report.join('\n')}\n`).toBe(0);
+  });
+
+  it('reads table names in SQL text and writes through table objects, with their lines', () => {
+    // `$[` stands for `${` in this sample source.
+    const text = [
+      "import { loads } from '../trips';",
+      'const a = sql`select c.name from customers c join $[loads} l on l.customer_id = c.id`;',
+      'const b = sql`select drivers.name, x.customers from $[trucks} t where t.driver_id = drivers.id`;',
+      "const c = 'update loads set billing = 1'; // from customers",
+      'await tx.update(loads).set({ billing: 1 });',
+      'await tx.insert(invoices).values(row);',
+      'const d = sql`delete from invoices where id = $[id}`;',
+      "const e = /from customers/.test(text) ? `$[x} from trucks_extra` : 'x';",
+      'const f = defineCommand({ run: async ({ tx }) => { await tx.update(users).set({ name: "(" }); } });',
+    ]
+      .join('\n')
+      .replaceAll('$[', '${');
+    expect(readLiterals('a(`x $[`y $[z} w`} v`, "q\\"r")'.replaceAll('$[', '${')).map((l) => l.text)).toEqual([
+      'x ',
+      'y ',
+      ' w',
+      ' v',
+      'q\\"r',
+    ]);
+    const refs = readTableRefs(
+      text,
+      new Set(['customers', 'loads', 'drivers', 'trucks', 'invoices', 'users']),
+      new Map([
+        ['loads', 'loads'],
+        ['users', 'users'],
+      ]),
+    ).map(({ table, kind, line, inEngine }) => `${line} ${kind} ${table}${inEngine ? ' (engine)' : ''}`);
+    expect(refs.sort()).toEqual(
+      [
+        '2 read customers',
+        '3 read drivers',
+        '3 read drivers',
+        '4 write loads',
+        '5 write-object loads',
+        '7 write invoices',
+        '9 write-object users (engine)',
+      ].sort(),
+    );
+  });
+
+  it("a module reads another module's tables only through its index.ts, and writes only its own", () => {
+    // Test data builders (`*.fixtures.ts`) set rows up directly, like tests.
+    const crossings = readTableCrossings(ROOT, (f) => isTest(f) || f.endsWith('.fixtures.ts')).map(showCrossing);
+    expect(crossings.length, `\n${crossings.join('\n')}\n`).toBe(0);
   });
 
   it('every server module has its index.ts', () => {

@@ -8,9 +8,10 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { runCommand } from '../../platform/record/command';
-import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
-import { truckPaceSql } from '../trips';
+import { drivers as driversTable } from '../drivers';
+import { loads, truckPaceSql } from '../trips';
+import { trucks } from '../trucks';
 import { payExpense } from './company-expenses.routes';
 import { cashAdvances, companyExpenses, escrowAccounts, scheduledPayments } from './driver-pay.table';
 import { createStatement, previewStatement, setAddition, setPay, updateStatement } from './driver-statements.service';
@@ -68,8 +69,8 @@ export const driverPaySeeder: Seeder = {
         'ULSD', 'GAL', p.ppu, 153846, round(153846::numeric * p.ppu / 10000), 150,
         round(153846::numeric * p.ppu / 10000) + 150, round(153846::numeric * p.ppu / 10000) + 150 - 1538,
         'R', 'N', 'USD', null
-      from loads l
-        join trucks t on t.id = l.truck_id
+      from ${loads} l
+        join ${trucks} t on t.id = l.truck_id
         cross join lateral generate_series(1, greatest(1, (l.mileage_loaded + l.mileage_empty) / 1000)) as g(n)
         cross join lateral (select 3550 + (l.id * 37 + g.n * 11) % 700 as ppu) p
       where l.company_id = ${companyId} and l.driver_id is not null and l.delivery_at is not null
@@ -86,9 +87,9 @@ export const driverPaySeeder: Seeder = {
       sql`select id, driver_type, customer_id from (
           select d.id, d.driver_type, d.customer_id,
             row_number() over (partition by d.driver_type = 'company' order by d.id) as n
-          from drivers d
+          from ${driversTable} d
           where d.company_id = ${companyId} and d.active
-            and exists (select 1 from loads l where l.driver_id = d.id
+            and exists (select 1 from ${loads} l where l.driver_id = d.id
               and (l.delivery_at at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date between ${firstWeek} and ${addDays(thisWeek, -1)})
         ) x
         where n <= case when driver_type = 'company' then ${count - ownerCount}::int else ${ownerCount}::int end
@@ -97,7 +98,7 @@ export const driverPaySeeder: Seeder = {
 
     const owners = drivers.filter((d) => d.driver_type !== 'company');
     if (owners.length) {
-      await inChunks(
+      await ctx.db.insert(scheduledPayments).values(
         owners.flatMap((d, i) => [
           {
             companyId,
@@ -124,7 +125,6 @@ export const driverPaySeeder: Seeder = {
             createdBy: user.id,
           },
         ]),
-        (chunk) => ctx.db.insert(scheduledPayments).values(chunk),
       );
     }
 
@@ -222,29 +222,27 @@ export const driverPaySeeder: Seeder = {
       { category: 'Lumper', amountCents: 165_00, description: 'Unloading at the receiver, paid by the driver' },
       { category: 'Scale ticket', amountCents: 13_75, description: 'CAT scale, paid by the driver' },
     ];
-    const expenses = await inChunks(
-      drivers.flatMap((d, i) =>
-        [0, 1].map((k) => {
-          const kinds = d.driver_type === 'company' ? companyKinds : ownerKinds;
-          const kind = kinds[(i + k) % kinds.length] as (typeof ownerKinds)[number];
-          return {
-            companyId,
-            driverId: Number(d.id),
-            customerId: d.customer_id,
-            expenseDate: addDays(thisWeek, -10 + i + k * 3),
-            ...kind,
-            createdBy: user.id,
-          };
-        }),
-      ),
-      (chunk) =>
-        ctx.db
-          .insert(companyExpenses)
-          .values(chunk)
-          .returning({ id: companyExpenses.id, driverId: companyExpenses.driverId }),
-    );
+    const expenses = await ctx.db
+      .insert(companyExpenses)
+      .values(
+        drivers.flatMap((d, i) =>
+          [0, 1].map((k) => {
+            const kinds = d.driver_type === 'company' ? companyKinds : ownerKinds;
+            const kind = kinds[(i + k) % kinds.length] as (typeof ownerKinds)[number];
+            return {
+              companyId,
+              driverId: Number(d.id),
+              customerId: d.customer_id,
+              expenseDate: addDays(thisWeek, -10 + i + k * 3),
+              ...kind,
+              createdBy: user.id,
+            };
+          }),
+        ),
+      )
+      .returning({ id: companyExpenses.id, driverId: companyExpenses.driverId });
     await ctx.db.execute(
-      sql`update company_expenses e set truck_id = (select t.id from trucks t where t.driver_id = e.driver_id limit 1)
+      sql`update company_expenses e set truck_id = (select t.id from ${trucks} t where t.driver_id = e.driver_id limit 1)
         where e.company_id = ${companyId}`,
     );
     const company = new Set(drivers.filter((d) => d.driver_type === 'company').map((d) => Number(d.id)));

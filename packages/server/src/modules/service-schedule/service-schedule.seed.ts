@@ -1,9 +1,11 @@
-import { COMPANY_TIME_ZONE } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
 import { truckPaceSql } from '../trips';
-import { servicePrograms, serviceTasks } from './service-schedule.table';
+import { trucks } from '../trucks';
+import { seedDoneWorkOrders } from '../work-orders';
+import { servicePrograms, serviceTasks, workOrderServiceTasks } from './service-schedule.table';
 
 type TaskSeed = { name: string; unitKind: 'truck' | 'trailer'; miles: number | null; days: number; rateCents: number };
 const PROGRAMS: Array<{ name: string; tasks: TaskSeed[] }> = [
@@ -72,7 +74,9 @@ async function seedCompletions(
 ) {
   const { companyId, programId, taskId, task } = opts;
   const woType = task.name === 'Annual inspection' ? 'Inspection' : 'Preventive maintenance';
-  await ctx.db.execute(sql`
+  const done = await rowsOf<{ unit_type: 'truck' | 'trailer'; unit_id: number; day: string; odometer: number | null }>(
+    ctx.db,
+    sql`
     with paced as (
       -- A task by miles falls due after its miles at the truck's pace (the fuel seed's, driver-pay.seed.ts).
       select a.unit_type, a.unit_id, p.pace,
@@ -85,29 +89,32 @@ async function seedCompletions(
     ), done as (
       select a.unit_type, a.unit_id,
           floor(a.every * 0.45)::int + (a.unit_id * 37 + ${taskId} * 11) % ceil(a.every * 0.65)::int as ago,
-          case a.unit_type when 'truck' then (select odometer from trucks where id = a.unit_id) end as odometer,
+          case a.unit_type when 'truck' then (select odometer from ${trucks} where id = a.unit_id) end as odometer,
           a.pace
         from paced a
-    ), done_on as (
-      select d.*, (${dayFromToday(0)}::date - d.ago)::date as day from done d
-    ), wo as (
-      insert into work_orders (company_id, wo_type, unit_type, truck_id, trailer_id, status, arrived, arrival_date,
-          pm, inspection, check_in, check_out, labour_cents, total_cents, created_at)
-        select ${companyId}, ${woType}, d.unit_type,
-            case when d.unit_type = 'truck' then d.unit_id end, case when d.unit_type = 'trailer' then d.unit_id end,
-            9, true, d.day, ${woType === 'Preventive maintenance'}, ${woType === 'Inspection'},
-            (d.day + time '08:00') at time zone ${COMPANY_TIME_ZONE}, (d.day + time '14:00') at time zone ${COMPANY_TIME_ZONE},
-            ${task.rateCents}, ${task.rateCents}, (d.day - 1 + time '06:00') at time zone ${COMPANY_TIME_ZONE}
-        from done_on d
-        returning id, unit_type, coalesce(truck_id, trailer_id) as unit_id
-    ), labour as (
-      insert into work_order_labour (work_order_id, description, hundredth_hours, rate_cents, amount_cents)
-        select wo.id, ${task.name}, 100, ${task.rateCents}, ${task.rateCents} from wo
-    ), descriptions as (
-      insert into work_order_descriptions (work_order_id, complaint, cause, correction)
-        select wo.id, ${`${task.name} due`}, 'Scheduled preventive maintenance', 'Done, passed' from wo
     )
-    insert into work_order_service_tasks (work_order_id, task_id, odometer)
-      select wo.id, ${taskId}, case when d.odometer is not null then greatest(0, d.odometer - round(d.pace * d.ago)::int) end
-      from wo join done_on d on d.unit_type = wo.unit_type and d.unit_id = wo.unit_id`);
+    select d.unit_type, d.unit_id, (${dayFromToday(0)}::date - d.ago)::date::text as day,
+        case when d.odometer is not null then greatest(0, d.odometer - round(d.pace * d.ago)::int) end as odometer
+      from done d`,
+  );
+  // The closed work orders are the work-orders module's; this module links each to its task.
+  const orders = await seedDoneWorkOrders(ctx.db, {
+    companyId,
+    woType,
+    task: task.name,
+    rateCents: task.rateCents,
+    units: done.map((d) => ({ unitType: d.unit_type, unitId: Number(d.unit_id), day: d.day })),
+  });
+  const odometerOf = new Map(done.map((d) => [`${d.unit_type}:${d.unit_id}`, d.odometer]));
+  if (orders.length)
+    await ctx.db.insert(workOrderServiceTasks).values(
+      orders.map((o) => {
+        const odometer = odometerOf.get(`${o.unit_type}:${o.unit_id}`);
+        return {
+          workOrderId: Number(o.id),
+          taskId,
+          odometer: odometer === null || odometer === undefined ? null : Number(odometer),
+        };
+      }),
+    );
 }
