@@ -93,7 +93,9 @@ export async function computeOdometers(
   const fleet = await db
     .select({ id: trucks.id, odometer: trucks.odometer })
     .from(trucks)
-    .where(and(eq(trucks.companyId, o.companyId), only));
+    .where(and(eq(trucks.companyId, o.companyId), only))
+    // One order for every refresh: concurrent upserts of truck_odometers take their row locks alike.
+    .orderBy(trucks.id);
   if (!fleet.length) return new Map();
   const ids = fleet.map((t) => t.id);
   const accepted = and(
