@@ -102,7 +102,7 @@ export async function iftaAudit(
   const [loads, receipts, eld] = await Promise.all([
     rowsOf<LoadRow>(
       db,
-      sql`with ${quarterLoadsSql(p, true)}
+      sql`with ${quarterLoadsSql(p)}
         select legs.id, legs.trip_id, legs.truck_id, t.truck_number, legs.path, legs.names, legs.stop_at,
           legs.prev, legs.prev_names,
           to_char(legs.delivery_at at time zone ${p.timeZone}, 'YYYY-MM-DD HH24:MI') as delivered,

@@ -10,6 +10,8 @@ import { deliveredBy, loadStops, loads } from '../trips';
  * coordinates, travel from SQL: a quarter's tens of thousands of stops are a few dozen cities.
  */
 type StopKey = string;
+/** Between a path's stop keys. */
+const SEP = '>';
 
 /** The quarter (or any period) in the company's time zone, and what counts as delivered. */
 export type MilesPeriod = {
@@ -29,50 +31,85 @@ const periodBounds = (p: Pick<MilesPeriod, 'from' | 'to' | 'timeZone'>) => ({
   end: sql`((${p.to}::date + 1)::timestamp at time zone ${p.timeZone})`,
 });
 
+/** A stop's key in SQL (see StopKey). */
+const stopKey = sql`coalesce(s.city_id::text, upper(trim(s.state)) || '|' || lower(trim(s.city)))`;
+
 /**
- * The quarter's loads (delivered in it, by the trips module's definition) with, for each truck, its
- * last delivery before the quarter: the start of its first empty leg. CTEs q, seq and legs: `legs`
- * has each load's stop keys in stop order (`path`), and `prev`, the truck's previous load's. One
- * index range on (company, delivery_at) and one index probe per truck; each load's stops are read
- * by their index in stop order, in a subquery per load, so the planner has no join of stops to
- * misestimate. `detail` (the audit file) adds the trip, the stops' names and the previous delivery.
+ * CTEs q and x: the quarter's loads (delivered in it, by the trips module's definition: `inq`) and,
+ * for each truck, its last delivery before the quarter (the start of its first empty leg). One index
+ * range on (company_id, delivery_at) and one index probe per truck (truck_id, delivery_at).
  */
-export function quarterLoadsSql(p: MilesPeriod, detail = false): SQL {
+function loadsCte(p: MilesPeriod, extra: SQL): SQL {
   const { start, end } = periodBounds(p);
   const truck = p.truckId ? sql`and l.truck_id = ${p.truckId}` : sql``;
-  const extra = detail ? sql`, l.trip_id` : sql``;
-  const stopsOf = (what: SQL) =>
-    sql`(select array_agg(${what} order by s.type, s.position, s.id) from ${loadStops} s where s.load_id = x.id)`;
-  const names = detail
-    ? sql`, ${stopsOf(sql`s.city || ', ' || s.state`)} as names,
-        ${stopsOf(sql`to_char(s.at at time zone ${p.timeZone}, 'YYYY-MM-DD HH24:MI')`)} as stop_at`
-    : sql``;
-  const lagged = (col: string) =>
-    sql`case when truck_id is null then null else lag(${sql.raw(col)}) over (partition by truck_id order by delivery_at, id) end`;
   return sql`q as materialized (
       select l.id, l.truck_id, l.delivery_at, true as inq ${extra} from ${loads} l
       where l.company_id = ${p.companyId} and l.delivery_at >= ${start} and l.delivery_at < ${end}
         and ${deliveredBy(p.now)} ${truck}
     ),
+    x as materialized (
+      select * from q
+      union all
+      select pl.* from (select distinct truck_id from q where truck_id is not null) t
+        cross join lateral (
+          select l.id, l.truck_id, l.delivery_at, false as inq ${extra} from ${loads} l
+          where l.truck_id = t.truck_id and l.company_id = ${p.companyId} and l.delivery_at < ${start}
+          order by l.delivery_at desc, l.id desc limit 1
+        ) pl
+    )`;
+}
+
+/**
+ * The audit file's loads (CTE `legs`): each with its stop keys in stop order (`path`), their names
+ * and times, and the truck's previous load's (`prev`, `prev_names`, `prev_at`); each load's stops
+ * read by their index in stop order, in a subquery per load (no join for the planner to misestimate).
+ */
+export function quarterLoadsSql(p: MilesPeriod): SQL {
+  const stopsOf = (what: SQL) =>
+    sql`(select array_agg(${what} order by s.type, s.position, s.id) from ${loadStops} s where s.load_id = x.id)`;
+  const lagged = (col: string) =>
+    sql`case when truck_id is null then null else lag(${sql.raw(col)}) over (partition by truck_id order by delivery_at, id) end`;
+  return sql`${loadsCte(p, sql`, l.trip_id`)},
     seq as materialized (
-      select x.*, ${stopsOf(sql`coalesce(s.city_id::text, upper(trim(s.state)) || '|' || lower(trim(s.city)))`)} as path
-        ${names}
-      from (
-        select * from q
-        union all
-        select pl.* from (select distinct truck_id from q where truck_id is not null) t
-          cross join lateral (
-            select l.id, l.truck_id, l.delivery_at, false as inq ${extra} from ${loads} l
-            where l.truck_id = t.truck_id and l.company_id = ${p.companyId} and l.delivery_at < ${start}
-            order by l.delivery_at desc, l.id desc limit 1
-          ) pl
-      ) x
+      select x.*, ${stopsOf(stopKey)} as path, ${stopsOf(sql`s.city || ', ' || s.state`)} as names,
+        ${stopsOf(sql`to_char(s.at at time zone ${p.timeZone}, 'YYYY-MM-DD HH24:MI')`)} as stop_at
+      from x
     ),
     legs as (
-      select seq.*, ${lagged('path')} as prev
-        ${detail ? sql`, ${lagged('names')} as prev_names, ${lagged('delivery_at')} as prev_at` : sql``}
+      select seq.*, ${lagged('path')} as prev, ${lagged('names')} as prev_names, ${lagged('delivery_at')} as prev_at
       from seq
     )`;
+}
+
+/**
+ * Each load's stop keys joined by '>', kept by load id with the load's updated_at: the trips module
+ * rewrites a load's stops only in the save that stamps the load, so an unchanged stamp is unchanged
+ * stops. A quarter read again reads no stops (the 20,000 to 100,000 loads of a quarter are most of
+ * the report's time); the least recently used go past PATHS_KEPT.
+ */
+const PATHS_KEPT = 200_000;
+const kept = new Map<number, { stamp: string; path: string | null }>();
+const keep = (id: number, v: { stamp: string; path: string | null }) => {
+  kept.delete(id);
+  kept.set(id, v);
+  if (kept.size > PATHS_KEPT) kept.delete(kept.keys().next().value as number);
+};
+
+/** The stop paths of these loads, from memory where their stamp is unchanged, else read (by chunks). */
+async function loadPaths(db: DbOrTx, wanted: ReadonlyArray<{ id: number; stamp: string }>) {
+  const missing = wanted.filter((w) => kept.get(w.id)?.stamp !== w.stamp);
+  const stampOf = new Map(missing.map((w) => [w.id, w.stamp]));
+  for (let i = 0; i < missing.length; i += 20_000) {
+    const ids = missing.slice(i, i + 20_000).map((w) => w.id);
+    const rows = await rowsOf<{ id: number; path: string }>(
+      db,
+      sql`select s.load_id as id, string_agg(${stopKey}, ${SEP} order by s.type, s.position, s.id) as path
+        from ${loadStops} s where s.load_id = any(${`{${ids.join(',')}}`}::int[]) group by s.load_id`,
+    );
+    const found = new Map(rows.map((r) => [Number(r.id), r.path]));
+    for (const id of ids) keep(id, { stamp: stampOf.get(id) as string, path: found.get(id) ?? null });
+  }
+  return (id: number) => kept.get(id)?.path ?? null;
 }
 
 /** Loaded or empty: a load's stops in order, or the road from the previous delivery to its first pickup. */
@@ -85,7 +122,6 @@ type RecordKind = 'loaded' | 'empty';
  * parse faster, and the same path of two trucks is measured once.
  */
 type Shape = { kind: RecordKind; truck_id: number | null; path: string | null; n: number };
-const SEP = '>';
 
 /** The coordinates of the stop keys (cities by id; by state and name for stops typed without one). */
 export async function placesOf(db: DbOrTx, keys: Iterable<StopKey | null>): Promise<Map<StopKey, LatLon>> {
@@ -224,15 +260,41 @@ const add = (into: Record<string, number>, miles: Record<string, number>, times:
  * SQL answers the distinct record shapes per truck with their counts; each shape is measured once.
  */
 export async function quarterMiles(db: DbOrTx, routing: RoutingProvider, p: MilesPeriod): Promise<QuarterMiles> {
-  const shapes = await rowsOf<Shape>(
+  // The quarter's loads and each truck's delivery before it, in each truck's order; then the stops.
+  const rows = await rowsOf<{ id: number; truck_id: number | null; stamp: string; inq: boolean }>(
     db,
-    sql`with ${quarterLoadsSql(p)}
-      select 'loaded' as kind, truck_id, array_to_string(path, ${SEP}) as path, count(*)::int as n
-      from legs where inq group by truck_id, path
-      union all
-      select 'empty', truck_id, prev[cardinality(prev)] || ${SEP} || path[1], count(*)::int
-      from legs where inq and truck_id is not null group by 1, 2, 3`,
+    sql`with ${loadsCte(p, sql`, l.updated_at::text as stamp`)}
+      select id, truck_id, stamp, inq from x order by truck_id nulls first, delivery_at, id`,
   );
+  const pathOf = await loadPaths(
+    db,
+    rows.map((r) => ({ id: Number(r.id), stamp: r.stamp })),
+  );
+  // Record shapes per truck with their counts: each load's path (loaded) and the road from the
+  // truck's previous delivery to its first pickup (empty).
+  const counts = new Map<string, Shape>();
+  const count = (kind: RecordKind, truckId: number | null, path: string | null) => {
+    const key = `${kind}|${truckId}|${path}`;
+    const shape = counts.get(key);
+    if (shape) shape.n++;
+    else counts.set(key, { kind, truck_id: truckId, path, n: 1 });
+  };
+  let previous: { truck: number | null; path: string | null } | null = null;
+  for (const r of rows) {
+    const truckId = r.truck_id === null ? null : Number(r.truck_id);
+    const path = pathOf(Number(r.id));
+    if (r.inq) {
+      count('loaded', truckId, path);
+      if (truckId !== null) {
+        const before = previous?.truck === truckId ? previous.path : null;
+        const from = before === null ? null : before.slice(before.lastIndexOf(SEP) + 1);
+        const to = path === null ? null : path.split(SEP, 1)[0];
+        count('empty', truckId, from === null || !to ? null : `${from}${SEP}${to}`);
+      }
+    }
+    previous = { truck: truckId, path };
+  }
+  const shapes = [...counts.values()];
   // Each distinct path once: its legs, routed together, then measured.
   const paths = new Map<string, RecordLeg[]>();
   for (const s of shapes) if (s.path !== null && !paths.has(s.path)) paths.set(s.path, legsOfPath(s.path.split(SEP)));

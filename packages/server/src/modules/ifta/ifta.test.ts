@@ -446,6 +446,50 @@ describe('IFTA return (integration)', () => {
     expect(values(sheet, 3)[0]).toBe('Total');
   });
 
+  it('reads a load’s stops again once its trip is saved with other stops', async () => {
+    const truckG = await truckWithTrip('IFTA G', [
+      [
+        [1, 'Dallas', 'TX', '2026-06-08 06:00'],
+        [2, 'Oklahoma City', 'OK', '2026-06-08 11:00'],
+      ],
+    ]);
+    const miles = async () =>
+      Object.fromEntries(
+        (await api('POST', '/ifta/report', { quarter: QUARTER, truck_id: truckG.truckId })).body.rows.map(
+          (r: { state: string; total_miles: number }) => [r.state, r.total_miles],
+        ),
+      );
+    expect(await miles()).toEqual({ OK: 130, TX: 78 });
+    // The same load now goes to Atlanta: Dallas → Atlanta's miles (TX 173, LA 190, MS 154, AL 215, GA 59).
+    const [load] = await t.database.query<{ id: number; trip_id: number; customer_id: number; dispatcher_id: number }>(
+      'select id, trip_id, customer_id, dispatcher_id from loads where truck_id = $1',
+      [truckG.truckId],
+    );
+    const saved = await api(
+      'POST',
+      `/trips/update/${load?.trip_id}`,
+      {
+        customer_id: load?.customer_id,
+        dispatcher_id: load?.dispatcher_id,
+        truck_id: truckG.truckId,
+        driver_id: truckG.driverId,
+        loads: [
+          {
+            load_id: load?.id,
+            gross: 1000,
+            stops: [
+              { type: 1, city_id: await city('Dallas', 'TX'), city: 'Dallas', state: 'TX', at: '2026-06-08 06:00' },
+              { type: 2, city_id: await city('Atlanta', 'GA'), city: 'Atlanta', state: 'GA', at: '2026-06-09 11:00' },
+            ],
+          },
+        ],
+      },
+      admin,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await miles()).toEqual({ AL: 215, GA: 59, LA: 190, MS: 154, TX: 173 });
+  });
+
   it('refuses a malformed quarter and one that has not started, naming the field', async () => {
     for (const quarter of ['2026-Q5', 'Q2-2026', '', '2026Q1']) {
       const bad = await api('POST', '/ifta/report', { quarter });
