@@ -197,6 +197,7 @@ describe('module boundaries', () => {
       'const d = sql`delete from invoices where id = $[id}`;',
       "const e = /from customers/.test(text) ? `$[x} from trucks_extra` : 'x';",
       'const f = defineCommand({ run: async ({ tx }) => { await tx.update(users).set({ name: "(" }); } });',
+      "const g = sql`select 1 from $[sql.identifier('trucks')} where id = 1`;",
     ]
       .join('\n')
       .replaceAll('$[', '${');
@@ -224,6 +225,7 @@ describe('module boundaries', () => {
         '5 write-object loads',
         '7 write invoices',
         '9 write-object users (engine)',
+        '10 read trucks',
       ].sort(),
     );
   });

@@ -96,6 +96,7 @@ export type TableRef = {
 const ID = '"?([a-z_][a-z0-9_]*)"?';
 // Where SQL names a table: after from / join / update / into / delete from / truncate.
 const NAMED = new RegExp(`\\b(from|join|update|into|truncate(?:\\s+table)?)\\s+(?:only\\s+)?${ID}(?![\\w.(])`, 'gi');
+const RAW_NAME = /\bsql\.(?:identifier|raw)\(\s*$/;
 const LIST_FROM = /\bfrom\s*:\s*(?:\([^)]*\)\s*=>\s*)?sql\s*`$/;
 // `<table>.<column>`, not itself after a dot (`l.trips` names a column).
 const QUALIFIED = new RegExp(`(?<![\\w."$./-])${ID}\\.(?:"?[a-z_*])`, 'gi');
@@ -165,6 +166,16 @@ export function readTableRefs(text: string, tables: Set<string>, objects: Map<st
       const at = lit.start + (m.index ?? 0);
       refs.push({ table, kind: write ? 'write' : 'read', line: lineAt(text, at), as: m[0], inEngine: inEngine(at) });
     }
+    // A name handed to SQL as a whole string: sql.identifier('drivers'), sql.raw('drivers').
+    const named = RAW_NAME.test(text.slice(Math.max(0, lit.start - 20), lit.start - 1)) ? lit.text.toLowerCase() : null;
+    if (named && tables.has(named))
+      refs.push({
+        table: named,
+        kind: 'read',
+        line: lineAt(text, lit.start),
+        as: `'${lit.text}'`,
+        inEngine: inEngine(lit.start),
+      });
     for (const m of lit.text.matchAll(QUALIFIED)) {
       const table = (m[1] as string).toLowerCase();
       if (!tables.has(table)) continue;
