@@ -27,6 +27,14 @@ import { findSession } from './session.repository';
 
 // GETs allowed to write: none (issue 27 moved the salary statements' generation to POST /info/statements/create).
 const KNOWN_WRITERS = new Set<string>();
+/**
+ * Caches of what other tables determine, which a read may fill: routed legs (the road network's
+ * answer for two places, kept so it is routed once) and trucks' odometers (the last reading plus the
+ * routed miles of loads delivered since). No business row changes when they do.
+ */
+const DERIVED_CACHES = new Set(['routed_legs', 'truck_odometers']);
+const businessChanges = (changed: Record<string, number>) =>
+  Object.fromEntries(Object.entries(changed).filter(([table]) => !DERIVED_CACHES.has(table)));
 // An event stream that never ends; it subscribes to the in-process bus and reads no table.
 const NOT_WALKED = new Set(['GET /api/live']);
 
@@ -169,7 +177,7 @@ describe('reads', () => {
       ...gets.filter((r) => !KNOWN_WRITERS.has(describeRoute(r))),
       ...gets.filter((r) => KNOWN_WRITERS.has(describeRoute(r))),
     ];
-    const before = await probe.fingerprint();
+    const before = await probe.fingerprint({ except: [...DERIVED_CACHES] });
     const writes: string[] = [];
     const unreached: string[] = [];
     let checksummed = false;
@@ -177,26 +185,26 @@ describe('reads', () => {
     for (const route of ordered) {
       const name = describeRoute(route);
       if (KNOWN_WRITERS.has(name) && !checksummed) {
-        after = await probe.fingerprint();
+        after = await probe.fingerprint({ except: [...DERIVED_CACHES] });
         checksummed = true;
       }
       const url = urlOf(route);
       const res = await t.app.inject({ method: 'GET', url, headers: t.bearer(admin) });
-      const changed = await probe.take();
+      const changed = businessChanges(await probe.take());
       if (Object.keys(changed).length > 0 && !KNOWN_WRITERS.has(name)) {
         writes.push(`${name} (${url}, ${res.statusCode}) changed ${JSON.stringify(changed)}`);
       }
       if (res.statusCode === 422 || res.statusCode >= 500)
         unreached.push(`${name} ${url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
     }
-    if (!checksummed) after = await probe.fingerprint();
+    if (!checksummed) after = await probe.fingerprint({ except: [...DERIVED_CACHES] });
     expect(gets.length).toBeGreaterThan(150);
     expect(writes).toEqual([]);
     // Each URL reaches its handler: a 422 means the walk needs a sample value above.
     expect(unreached).toEqual([]);
     const differ = Object.keys(before).filter((table) => before[table] !== after[table]);
     expect(differ).toEqual([]);
-    expect(Object.keys(before).length).toBe(probe.tables.length);
+    expect(Object.keys(before).length).toBe(probe.tables.length - DERIVED_CACHES.size);
   });
 
   it('the probe sees a write: a POST that saves a row is counted on its table', async () => {
