@@ -84,32 +84,32 @@ export function quarterLoadsSql(p: MilesPeriod): SQL {
 /**
  * Each load's stop keys joined by '>', kept by load id with the load's updated_at: the trips module
  * rewrites a load's stops only in the save that stamps the load, so an unchanged stamp is unchanged
- * stops. A quarter read again reads no stops (the 20,000 to 100,000 loads of a quarter are most of
- * the report's time); the least recently used go past PATHS_KEPT.
+ * stops. A quarter read again reads no stops (its tens of thousands of loads' stops are most of a
+ * first report's time); past PATHS_KEPT loads the oldest kept go.
  */
 const PATHS_KEPT = 200_000;
 const kept = new Map<number, { stamp: string; path: string | null }>();
-const keep = (id: number, v: { stamp: string; path: string | null }) => {
-  kept.delete(id);
-  kept.set(id, v);
-  if (kept.size > PATHS_KEPT) kept.delete(kept.keys().next().value as number);
-};
 
-/** The stop paths of these loads, from memory where their stamp is unchanged, else read (by chunks). */
-async function loadPaths(db: DbOrTx, wanted: ReadonlyArray<{ id: number; stamp: string }>) {
-  const missing = wanted.filter((w) => kept.get(w.id)?.stamp !== w.stamp);
-  const stampOf = new Map(missing.map((w) => [w.id, w.stamp]));
+/** The stop paths of these loads (same order), from memory where their stamp is unchanged, else read. */
+async function loadPaths(db: DbOrTx, loads: ReadonlyArray<{ id: number; stamp: string }>) {
+  const missing = loads.filter((l) => kept.get(Number(l.id))?.stamp !== l.stamp);
   for (let i = 0; i < missing.length; i += 20_000) {
-    const ids = missing.slice(i, i + 20_000).map((w) => w.id);
+    const chunk = missing.slice(i, i + 20_000);
     const rows = await rowsOf<{ id: number; path: string }>(
       db,
       sql`select s.load_id as id, string_agg(${stopKey}, ${SEP} order by s.type, s.position, s.id) as path
-        from ${loadStops} s where s.load_id = any(${`{${ids.join(',')}}`}::int[]) group by s.load_id`,
+        from ${loadStops} s where s.load_id = any(${`{${chunk.map((l) => l.id).join(',')}}`}::int[])
+        group by s.load_id`,
     );
     const found = new Map(rows.map((r) => [Number(r.id), r.path]));
-    for (const id of ids) keep(id, { stamp: stampOf.get(id) as string, path: found.get(id) ?? null });
+    for (const l of chunk) {
+      const id = Number(l.id);
+      kept.delete(id);
+      kept.set(id, { stamp: l.stamp, path: found.get(id) ?? null });
+    }
   }
-  return (id: number) => kept.get(id)?.path ?? null;
+  while (kept.size > PATHS_KEPT) kept.delete(kept.keys().next().value as number);
+  return loads.map((l) => kept.get(Number(l.id))?.path ?? null);
 }
 
 /** Loaded or empty: a load's stops in order, or the road from the previous delivery to its first pickup. */
@@ -118,8 +118,7 @@ type RecordKind = 'loaded' | 'empty';
 /**
  * One distinct record shape of a truck in the quarter: its kind, its stops' keys joined by '>' (an
  * empty leg: the previous delivery's and the first pickup's; null when the truck has no delivery
- * before) and how many of the truck's records have it. Text, not arrays: tens of thousands of rows
- * parse faster, and the same path of two trucks is measured once.
+ * before) and how many of the truck's records have it. The same path of two trucks is measured once.
  */
 type Shape = { kind: RecordKind; truck_id: number | null; path: string | null; n: number };
 
@@ -266,35 +265,34 @@ export async function quarterMiles(db: DbOrTx, routing: RoutingProvider, p: Mile
     sql`with ${loadsCte(p, sql`, l.updated_at::text as stamp`)}
       select id, truck_id, stamp, inq from x order by truck_id nulls first, delivery_at, id`,
   );
-  const pathOf = await loadPaths(
-    db,
-    rows.map((r) => ({ id: Number(r.id), stamp: r.stamp })),
-  );
+  const pathOf = await loadPaths(db, rows);
   // Record shapes per truck with their counts: each load's path (loaded) and the road from the
-  // truck's previous delivery to its first pickup (empty).
-  const counts = new Map<string, Shape>();
-  const count = (kind: RecordKind, truckId: number | null, path: string | null) => {
-    const key = `${kind}|${truckId}|${path}`;
-    const shape = counts.get(key);
-    if (shape) shape.n++;
-    else counts.set(key, { kind, truck_id: truckId, path, n: 1 });
-  };
+  // truck's previous delivery to its first pickup (empty; null without a delivery before).
+  const perTruck = new Map<number | null, { loaded: Map<string | null, number>; empty: Map<string | null, number> }>();
+  const bump = (m: Map<string | null, number>, path: string | null) => m.set(path, (m.get(path) ?? 0) + 1);
   let previous: { truck: number | null; path: string | null } | null = null;
-  for (const r of rows) {
+  rows.forEach((r, i) => {
     const truckId = r.truck_id === null ? null : Number(r.truck_id);
-    const path = pathOf(Number(r.id));
+    const path = pathOf[i] ?? null;
     if (r.inq) {
-      count('loaded', truckId, path);
+      let t = perTruck.get(truckId);
+      if (!t) {
+        t = { loaded: new Map(), empty: new Map() };
+        perTruck.set(truckId, t);
+      }
+      bump(t.loaded, path);
       if (truckId !== null) {
         const before = previous?.truck === truckId ? previous.path : null;
-        const from = before === null ? null : before.slice(before.lastIndexOf(SEP) + 1);
         const to = path === null ? null : path.split(SEP, 1)[0];
-        count('empty', truckId, from === null || !to ? null : `${from}${SEP}${to}`);
+        bump(t.empty, before === null || !to ? null : `${before.slice(before.lastIndexOf(SEP) + 1)}${SEP}${to}`);
       }
     }
     previous = { truck: truckId, path };
-  }
-  const shapes = [...counts.values()];
+  });
+  const shapes: Shape[] = [...perTruck].flatMap(([truckId, t]) => [
+    ...[...t.loaded].map(([path, n]): Shape => ({ kind: 'loaded', truck_id: truckId, path, n })),
+    ...[...t.empty].map(([path, n]): Shape => ({ kind: 'empty', truck_id: truckId, path, n })),
+  ]);
   // Each distinct path once: its legs, routed together, then measured.
   const paths = new Map<string, RecordLeg[]>();
   for (const s of shapes) if (s.path !== null && !paths.has(s.path)) paths.set(s.path, legsOfPath(s.path.split(SEP)));
@@ -308,14 +306,14 @@ export async function quarterMiles(db: DbOrTx, routing: RoutingProvider, p: Mile
   let skippedLegs = 0;
   let emptyWithoutStart = 0;
   for (const s of shapes) {
-    const n = Number(s.n);
+    const n = s.n;
     const m = s.path === null ? undefined : measured.get(s.path);
     if (!m) {
       // A load without stops has no legs; an empty leg without a start is counted apart.
       if (s.kind === 'empty') emptyWithoutStart += n;
       continue;
     }
-    const truckId = s.truck_id === null ? null : Number(s.truck_id);
+    const truckId = s.truck_id;
     let t = trucks.get(truckId);
     if (!t) {
       t = { loaded: {}, empty: {} };
