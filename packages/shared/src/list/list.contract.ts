@@ -128,6 +128,14 @@ export const ListRequestSchema = z.object({
   page: z.coerce.number().int().min(1, 'The page is at least 1.').max(10_000_000).default(1),
   /** Answer the options of list filters (the web asks once, then keeps them). */
   with_options: z.boolean().default(true),
+  /**
+   * Rows just saved on this screen (their row keys): those the filters or the search now leave out
+   * come back in `kept`, marked with what hides them, so a save never makes a row vanish.
+   */
+  keep: z
+    .array(z.union([z.number().int(), z.string().max(64)]))
+    .max(50)
+    .default([]),
 });
 export type ListRequest = z.input<typeof ListRequestSchema>;
 export type ListQuery = z.output<typeof ListRequestSchema>;
@@ -140,6 +148,8 @@ export const ColumnSettingSchema = z.object({
   id: z.string().min(1).max(64),
   visible: z.boolean(),
   width: z.number().int().min(40).max(2000).nullable().optional(),
+  /** Shown even when the table is too narrow for it (lower-priority columns otherwise yield). */
+  always: z.boolean().optional(),
 });
 export type ColumnSetting = z.infer<typeof ColumnSettingSchema>;
 export const ListSettingsSchema = z.object({ columns: z.array(ColumnSettingSchema).max(200) });
@@ -185,8 +195,16 @@ export const ColumnMetaSchema = z.object({
   clip: z.number().int().nullable(),
   align: z.enum(['left', 'center', 'right']),
   format: z.enum(COLUMN_FORMATS),
+  /**
+   * How much the column matters when the table is narrower than its columns: 1 stays longest (the
+   * record's id, money, status), higher numbers yield first.
+   */
+  priority: z.number().int().min(1).max(9),
 });
 export type ColumnMeta = z.infer<typeof ColumnMetaSchema>;
+
+/** Where a search's matches are when the filters hide them all: their count and the filters (column ids). */
+export const OutsideMatchesSchema = z.object({ count: z.number().int(), filters: z.array(z.string()) });
 
 export const listResponseSchema = <Row extends z.ZodType>(row: Row) =>
   z.object({
@@ -205,7 +223,15 @@ export const listResponseSchema = <Row extends z.ZodType>(row: Row) =>
     can_export: z.boolean(),
     /** What the search box looks in, by title (the placeholder names them). */
     search_fields: z.array(z.string()),
+    /** The list's default filters the answer applied (the request set none for those columns). */
+    defaults: z.record(z.string(), z.unknown()),
+    /** Rows of the request's `keep` the filters or the search leave out, each with what hides it. */
+    kept: z.array(z.object({ row, hidden_by: z.array(z.string()) })),
+    /** A search found nothing under the filters: how many rows it matches without them, and which they are. */
+    outside: OutsideMatchesSchema.nullable(),
   });
+export type KeptRow<Row> = { row: Row; hidden_by: string[] };
+export type OutsideMatches = z.infer<typeof OutsideMatchesSchema>;
 export type ListResponse<Row> = {
   rows: Row[];
   limit: number;
@@ -220,10 +246,18 @@ export type ListResponse<Row> = {
   notice: string | null;
   can_export: boolean;
   search_fields: string[];
+  defaults: Record<string, unknown>;
+  kept: KeptRow<Row>[];
+  outside: OutsideMatches | null;
 };
 
 /** POST /:requestKey/export: the caller's list request plus the columns to write, in order. */
-export const ExportBodySchema = ListRequestSchema.omit({ limit: true, page: true, with_options: true }).extend({
+export const ExportBodySchema = ListRequestSchema.omit({
+  limit: true,
+  page: true,
+  with_options: true,
+  keep: true,
+}).extend({
   columns: z.array(z.string().max(64)).max(200).optional(),
   format: z.enum(['xlsx', 'csv']).default('xlsx'),
 });

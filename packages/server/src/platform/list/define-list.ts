@@ -61,6 +61,12 @@ export type ListColumn = {
   exportKind?: ExportKind;
   /** How values are shown and exported; inferred when absent (see columnFormat). */
   format?: ColumnFormat;
+  /**
+   * How much the column matters when the table is narrower than its columns (1-9): higher numbers
+   * yield first. Inferred when absent (see columnPriority): 1 the first column, 2 money and status,
+   * 4 the rest; a list declares 3 for who the row is about (customer, driver) and 5+ for detail.
+   */
+  priority?: number;
 };
 
 /**
@@ -122,6 +128,27 @@ export type ListDefinition = {
    * (the caller's text, untouched) and the order the choices come in (ties broken by the row key).
    */
   lookup?: { match: (text: string) => SQL; orderBy: SQL };
+  /**
+   * Filters a list view applies when its request sets none for those columns (the work orders'
+   * open statuses, the trips' four weeks): the answer names them (`defaults`) so the screen shows
+   * them, and a request clears one by sending that filter as null.
+   */
+  defaults?: ListDefaults;
+  /**
+   * Rows a save takes off the list whatever the filters (the spec removes a Canceled work order):
+   * never kept in view after their save.
+   */
+  removedOnSave?: SQL;
+};
+
+export type ListDefaults = {
+  filters: (user: AuthUser, requested: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+  /**
+   * A search looks past the defaults (a work order's number finds it whatever its status). False
+   * where the default bounds a large table (the trips' window): a search that finds nothing there
+   * answers how many rows match outside it (`outside`).
+   */
+  searchPast: boolean;
 };
 
 export type ListSpec = Omit<ListDefinition, 'columns'> & { columns: readonly ListColumnSpec[] };
@@ -171,6 +198,10 @@ export function defineList(spec: ListSpec): ListDefinition {
       if (!def.joins?.[j]) throw new Error(`List ${def.key}: column ${c.id} needs unknown join ${j}`);
     }
   }
+  for (const c of def.columns) {
+    if (c.priority !== undefined && !(Number.isInteger(c.priority) && c.priority >= 1 && c.priority <= 9))
+      throw new Error(`List ${def.key}: column ${c.id} has priority ${c.priority} (1-9)`);
+  }
   if (!ids.has(def.defaultSort.sort)) throw new Error(`List ${def.key}: default sort ${def.defaultSort.sort} unknown`);
   if (known) throw new Error(`List ${def.key} is defined twice`);
   REGISTRY.set(def.key, def);
@@ -217,9 +248,19 @@ export const searchFields = (def: ListDefinition): string[] => [
   ...new Set([...def.columns.filter((c) => c.search).map((c) => c.title), ...(def.search ?? []).map((s) => s.label)]),
 ];
 
+const STATUS_ID = /(^|_)status$/;
+
+/** A column's priority: declared, else 1 for the first column, 2 for money and status, 4 for the rest. */
+export function columnPriority(c: ListColumn, index: number): number {
+  if (c.priority) return c.priority;
+  if (index === 0) return 1;
+  if (c.dollar || STATUS_ID.test(c.id)) return 2;
+  return 4;
+}
+
 /** The column metadata the web renders a table from. */
 export function columnMeta(def: ListDefinition): ColumnMeta[] {
-  return tableColumns(def).map((c) => ({
+  return tableColumns(def).map((c, i) => ({
     id: c.id,
     title: c.title,
     filter: c.filter ?? null,
@@ -231,6 +272,7 @@ export function columnMeta(def: ListDefinition): ColumnMeta[] {
     clip: c.clip ?? null,
     align: c.align ?? (c.dollar || c.miles ? 'right' : 'left'),
     format: columnFormat(c),
+    priority: columnPriority(c, i),
   }));
 }
 

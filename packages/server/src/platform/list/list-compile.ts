@@ -22,6 +22,14 @@ export type CompiledList = {
   sortNullable: boolean;
   /** Joins the WHERE and ORDER BY need (the page's ids query and the totals). */
   joins: Set<string>;
+  /** The caller's scope alone (base), without the filters or the search. */
+  scope: SQL;
+  /** Each filter's condition by column id (a default one too), and the search's: what may hide a row. */
+  conditions: Array<{ id: string; where: SQL }>;
+  /** The search's condition and joins, when the request searches. */
+  searched: { where: SQL; joins: Set<string> } | null;
+  /** The list's default filters this request took (it set none for those columns). */
+  defaults: Record<string, unknown>;
 };
 
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -143,7 +151,7 @@ export function compileList(
   def: ListDefinition,
   user: AuthUser,
   body: unknown,
-  opts: { args?: ListArgs } = {},
+  opts: { args?: ListArgs; withDefaults?: boolean } = {},
 ): CompiledList {
   const parsed = ListRequestSchema.safeParse(body ?? {});
   if (!parsed.success) {
@@ -166,15 +174,20 @@ export function compileList(
   const base = def.base(user);
   if (base) conditions.push(base);
 
-  for (const [id, raw] of Object.entries(query.filters)) {
+  const defaults = opts.withDefaults ? defaultFilters(def, user, query) : {};
+  const filtered: CompiledList['conditions'] = [];
+  for (const [id, raw] of Object.entries({ ...defaults, ...query.filters })) {
     const col = byId.get(id);
     if (!col) {
       errors[`filters.${id}`] = [`Unknown column "${id}".`];
       continue;
     }
+    // null: no filter on the column (a default the user cleared).
+    if (raw === null) continue;
     const condition = filterCondition(col, raw, errors);
     if (condition) {
       conditions.push(condition);
+      filtered.push({ id, where: condition });
       use(col);
     }
   }
@@ -200,7 +213,32 @@ export function compileList(
   const from = typeof def.from === 'function' ? def.from(user, opts.args ?? {}) : def.from;
   // Only a declared NOT NULL table column, shown and sorted as itself, is known never to be null.
   const sortNullable = !(column.column?.notNull && !column.sortSql);
-  return { query, from, where, orderBy, sort, order, sortExpr, sortNullable, joins };
+  return {
+    query,
+    from,
+    where,
+    orderBy,
+    sort,
+    order,
+    sortExpr,
+    sortNullable,
+    joins,
+    scope: base ?? sql`true`,
+    conditions: filtered,
+    searched,
+    defaults,
+  };
+}
+
+/**
+ * The list's default filters this request takes: those for columns it sets no filter on (null
+ * counts as set: the user cleared it), none at all when it searches a list whose search looks past them.
+ */
+function defaultFilters(def: ListDefinition, user: AuthUser, query: ListQuery): Record<string, unknown> {
+  if (!def.defaults) return {};
+  if (def.defaults.searchPast && query.search.trim()) return {};
+  const all = def.defaults.filters(user, query.filters);
+  return Object.fromEntries(Object.entries(all).filter(([id]) => !(id in query.filters)));
 }
 
 export const DIRECTION = { asc: sql`asc`, desc: sql`desc` } as const;

@@ -207,7 +207,12 @@ export async function exportDefinedList(opts: {
   if (!mayExport(def, user)) throw AppError.forbidden();
   const { columns: ids, format = 'xlsx', ...request } = opts.body;
   const columns = exportColumns(def, ids);
-  const compiled = compileList(def, user, { ...request, with_options: false }, { args: opts.args ?? {} });
+  const compiled = compileList(
+    def,
+    user,
+    { ...request, with_options: false },
+    { args: opts.args ?? {}, withDefaults: true },
+  );
   const totals = await refuseDataErrors(selectTotals(db, def, compiled));
   const sums = Object.fromEntries(columns.filter((c) => c.footer === 'sum').map((c) => [c.id, totals.sum[c.id] ?? 0]));
   return opts.exports.exportList({

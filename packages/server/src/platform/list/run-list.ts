@@ -1,5 +1,5 @@
 import { type FilterOption, LIST_ROW_CAP, type ListResponse, listCapNotice, PAGE_SIZE_ALL } from '@backhaul/shared';
-import type { ListSettings } from '@backhaul/shared/list/list.contract';
+import type { KeptRow, ListSettings, OutsideMatches } from '@backhaul/shared/list/list.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
@@ -440,6 +440,72 @@ export type ListAnswer<Row = Record<string, unknown>> = Omit<ListResponse<Row>, 
   rows: Row[] | JsonRows;
 };
 
+/** A row key as the request names it: digits are a number (an integer key compares without a cast). */
+const rowKeyValue = (key: string | number) => (typeof key === 'string' && /^\d{1,15}$/.test(key) ? Number(key) : key);
+
+/**
+ * The rows of `keep` (just saved on the screen) that the filters or the search leave out, each
+ * with what hides it: the filters' column ids, and 'search'. Rows the list removes on save
+ * (`removedOnSave`) and rows out of the caller's scope are never kept.
+ */
+async function selectKept(
+  db: DbOrTx,
+  def: ListDefinition,
+  compiled: CompiledList,
+  keep: readonly (string | number)[],
+): Promise<KeptRow<Record<string, unknown>>[]> {
+  const hiding = [
+    ...compiled.conditions,
+    ...(compiled.searched ? [{ id: 'search', where: compiled.searched.where }] : []),
+  ];
+  if (!keep.length || !hiding.length) return [];
+  const display = displayOf(def, compiled, def.columns, keep.length);
+  const flags = sql.join(
+    hiding.map((h, i) => sql`coalesce((${h.where}), false) as ${sql.identifier(`__h${i}`)}`),
+    sql`, `,
+  );
+  const keys = sql.join(
+    keep.map((k) => sql`${rowKeyValue(k)}`),
+    sql`, `,
+  );
+  const removed = def.removedOnSave ? sql` and not coalesce((${def.removedOnSave}), false)` : sql``;
+  const joins = new Set([...compiled.joins, ...display.joins, ...(compiled.searched?.joins ?? [])]);
+  const raw = await rowsOf(
+    db,
+    sql`select ${display.select}, ${flags}, ${def.rowKey} as __k from ${fromWith(def, compiled.from, joins)}
+      where ${compiled.scope} and ${def.rowKey} in (${keys})${removed}`,
+  );
+  const order = keep.map((k) => String(k));
+  return raw
+    .map((r) => ({
+      row: outputRow(def.columns, r),
+      hidden_by: hiding.filter((_, i) => !r[`__h${i}`]).map((h) => h.id),
+      key: String(r.__k),
+    }))
+    .filter((k) => k.hidden_by.length > 0)
+    .sort((a, b) => order.indexOf(a.key) - order.indexOf(b.key))
+    .map(({ row, hidden_by }) => ({ row, hidden_by }));
+}
+
+/**
+ * A search that finds nothing under the filters: how many rows it matches in the caller's scope
+ * without them (null when none, or when nothing was filtered), so the screen can offer to show them.
+ */
+async function selectOutside(
+  db: DbOrTx,
+  def: ListDefinition,
+  compiled: CompiledList,
+  total: number,
+): Promise<OutsideMatches | null> {
+  if (total > 0 || !compiled.searched || !compiled.conditions.length) return null;
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from ${fromWith(def, compiled.from, compiled.searched.joins)} where ${compiled.scope} and ${compiled.searched.where}`,
+  );
+  const count = Number(row?.n ?? 0);
+  return count > 0 ? { count, filters: compiled.conditions.map((c) => c.id) } : null;
+}
+
 async function answer(
   db: DbOrTx,
   def: ListDefinition,
@@ -447,7 +513,7 @@ async function answer(
   body: unknown,
   opts: RunListOptions & { stream: boolean },
 ): Promise<ListAnswer> {
-  const compiled = compileList(def, user, body, opts);
+  const compiled = compileList(def, user, body, { ...opts, withDefaults: true });
   const { limit, page, with_options } = compiled.query;
   const all = isAllRows(limit);
   const stream = all && opts.stream;
@@ -470,13 +536,15 @@ async function answer(
           concurrency: ALL_CONCURRENCY,
         })
       : null;
-  const [first, totals, filter] = await refuseDataErrors(
+  const [first, totals, filter, kept] = await refuseDataErrors(
     Promise.all([
       firstBatch,
       selectTotals(db, def, compiled, { settingsOf: user.id }),
       with_options ? selectOptions(db, def, user, compiled.from) : Promise.resolve({}),
+      selectKept(db, def, compiled, compiled.query.keep),
     ]),
   );
+  const outside = await refuseDataErrors(selectOutside(db, def, compiled, totals.total));
   return {
     rows: rest ? new JsonRows(jsonPieces(rest)) : first.rows,
     limit,
@@ -491,6 +559,9 @@ async function answer(
     notice: all && totals.total > LIST_ROW_CAP ? listCapNotice(totals.total) : null,
     can_export: mayExport(def, user),
     search_fields: searchFields(def),
+    defaults: compiled.defaults,
+    kept,
+    outside,
   };
 }
 
