@@ -53,10 +53,19 @@ const listOf = (values: readonly (string | number)[] | undefined) => (values?.le
 const optionOf = (v: 1 | 0 | -1 | undefined) => (v === undefined ? undefined : { value: v });
 
 /**
+ * The trips lists' default filter (000 §3): Delivery, today, 4 weeks, whenever the request has no
+ * date filter (a date filter sent as null clears it: every trip).
+ */
+export function tripsDefaultFilters(filters: Readonly<Body>, now = new Date()): Body {
+  if ('delivery_datetime' in filters || 'pick_up_datetime' in filters) return {};
+  return { delivery_datetime: weeksWindow(nowInCompanyTimeZone(now).date, TRIPS_DEFAULT_WEEKS) };
+}
+
+/**
  * The one adapter from the spec's list filter values (000 §3: selectTruck … pageNum) to the list
- * engine's request. Engine keys pass through; spec keys are mapped onto columns; the date window
- * defaults to Delivery, today, 4 weeks whenever the request has no date filter, so "reset" (no
- * filters) restores it. The page size defaults to 15 (000 §9).
+ * engine's request. Engine keys pass through; spec keys are mapped onto columns; without a date
+ * filter the list's default window applies (tripsDefaultFilters), so "reset" (no filters) restores
+ * it. The page size defaults to 15 (000 §9).
  */
 export function toEngineRequest(body: unknown, now = new Date()): Body {
   const input: Body = body && typeof body === 'object' ? { ...(body as Body) } : {};
@@ -98,7 +107,8 @@ export function toEngineRequest(body: unknown, now = new Date()): Body {
   if (s.dateDelivery !== undefined && s.dateDelivery !== null)
     put('delivery_datetime', specDate('dateDelivery', s.dateDelivery, weeks));
   if (s.datePU !== undefined && s.datePU !== null) put('pick_up_datetime', specDate('datePU', s.datePU, weeks));
-  if (!('delivery_datetime' in filters) && !('pick_up_datetime' in filters)) {
+  // A window of the request's own weeks is its filter; without weeks the list's default applies.
+  if (s.weeks !== undefined && !('delivery_datetime' in filters) && !('pick_up_datetime' in filters)) {
     put('delivery_datetime', weeksWindow(nowInCompanyTimeZone(now).date, weeks));
   }
   const out: Body = { ...input, filters };

@@ -17,6 +17,7 @@ import { trailerTypes } from '../general';
 import { trailers } from '../trailers';
 import { trucks } from '../trucks';
 import { loads } from './loads.table';
+import { tripsDefaultFilters } from './trips.filters';
 import { tripNotes } from './trips.table';
 
 const TZ = 'America/Chicago';
@@ -92,9 +93,10 @@ function columns(): ListColumnSpec[] {
   const O = TRIPS_FILTER_OPTIONS;
   return [
     { id: 'trip_id', title: 'Trip', column: loads.tripId, filter: 'number', footer: 'unique', align: 'left' },
-    { id: 'load_id', title: 'Load', column: loads.id, filter: 'number', footer: 'count', align: 'left' },
+    { id: 'load_id', priority: 2, title: 'Load', column: loads.id, filter: 'number', footer: 'count', align: 'left' },
     {
       id: 'routs',
+      priority: 3,
       title: 'Route',
       sql: routs,
       filter: 'address',
@@ -107,6 +109,7 @@ function columns(): ListColumnSpec[] {
     },
     {
       id: 'pick_up_datetime',
+      priority: 5,
       title: 'Pick up',
       sql: shown(sql`${loads.pickupAt}`),
       filterSql: sql`${loads.pickupAt}`,
@@ -116,6 +119,7 @@ function columns(): ListColumnSpec[] {
     },
     {
       id: 'delivery_datetime',
+      priority: 3,
       title: 'Delivery',
       sql: shown(sql`${loads.deliveryAt}`),
       filterSql: sql`${loads.deliveryAt}`,
@@ -125,6 +129,7 @@ function columns(): ListColumnSpec[] {
     },
     {
       id: 'customer',
+      priority: 2,
       title: 'Customer',
       column: customers.name,
       joins: ['customer'],
@@ -136,6 +141,7 @@ function columns(): ListColumnSpec[] {
     },
     {
       id: 'broker_name',
+      priority: 4,
       title: 'Broker',
       column: brokers.name,
       joins: ['broker'],
@@ -145,10 +151,11 @@ function columns(): ListColumnSpec[] {
       search: true,
       clip: 28,
     },
-    { id: 'broker_number', title: 'Broker #', column: loads.brokerNumber, filter: 'note', search: true },
+    { id: 'broker_number', priority: 6, title: 'Broker #', column: loads.brokerNumber, filter: 'note', search: true },
     { id: 'gross', title: 'Gross', column: loads.grossCents, filter: 'number', footer: 'sum', dollar: true },
     {
       id: 'dispatcher',
+      priority: 5,
       title: 'Dispatcher',
       column: users.name,
       joins: ['dispatcher'],
@@ -156,9 +163,10 @@ function columns(): ListColumnSpec[] {
       filter: 'list',
       options: O.dispatcher,
     },
-    { id: 'bol', title: 'BOL', column: loads.bol, filter: 'note', search: true },
+    { id: 'bol', priority: 6, title: 'BOL', column: loads.bol, filter: 'note', search: true },
     {
       id: 'invoice',
+      priority: 5,
       title: 'Invoice',
       sql: yesNo(sql`${loads.customerInvoiceId} is not null`, 'Exist', 'Not exist'),
       filterSql: sql`${loads.customerInvoiceId} is not null`,
@@ -167,6 +175,7 @@ function columns(): ListColumnSpec[] {
     },
     {
       id: 'factoring',
+      priority: 6,
       title: 'Factoring',
       sql: yesNo(sql`${loads.factoring}`, 'Yes', 'No'),
       filterSql: sql`${loads.factoring}`,
@@ -174,6 +183,7 @@ function columns(): ListColumnSpec[] {
     },
     {
       id: 'ppw_url',
+      priority: 6,
       title: 'PPW',
       sql: yesNo(sql`${loads.ppw} = 1`, 'PPW exist', 'PPW not exist'),
       filterSql: sql`${loads.ppw} = 1`,
@@ -181,15 +191,25 @@ function columns(): ListColumnSpec[] {
     },
     {
       id: 'rpm',
+      priority: 4,
       title: 'RPM',
       sql: rpm(loads.grossCents, miles),
       filter: 'number',
       align: 'right',
       exportKind: 'number',
     },
-    { id: 'mileage_total', title: 'Total miles', sql: miles, filter: 'number', footer: 'sum', miles: true },
+    {
+      id: 'mileage_total',
+      priority: 4,
+      title: 'Total miles',
+      sql: miles,
+      filter: 'number',
+      footer: 'sum',
+      miles: true,
+    },
     {
       id: 'pick_up_mileage',
+      priority: 6,
       title: 'Loaded miles',
       column: loads.mileageLoaded,
       filter: 'number',
@@ -198,6 +218,7 @@ function columns(): ListColumnSpec[] {
     },
     {
       id: 'mileage_empty',
+      priority: 6,
       title: 'Empty miles',
       column: loads.mileageEmpty,
       filter: 'number',
@@ -334,6 +355,8 @@ function makeList(key: string, title: string): ListDefinition {
     joins: TRIPS_JOINS,
     base: tripsScope,
     defaultSort: { sort: 'delivery_datetime', order: 'desc' },
+    // The window bounds a large table: a search stays in it (and counts its matches outside).
+    defaults: { filters: (_user, requested) => tripsDefaultFilters(requested), searchPast: false },
     columns: COLUMNS,
     search: SEARCH,
   });

@@ -22,7 +22,7 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
 import { loads } from './loads.table';
-import { toEngineRequest } from './trips.filters';
+import { toEngineRequest, tripsDefaultFilters } from './trips.filters';
 import { loadsList, tripsList } from './trips.list';
 import { mayHearOfTrip } from './trips.scope';
 import * as tripsService from './trips.service';
@@ -52,10 +52,9 @@ export const tripsRoutes: RouteModule = {
       access: trips(),
       prepare: (body: unknown) => {
         const request = toEngineRequest(body);
-        return {
-          request,
-          extra: { date_filter: (request.filters as Record<string, unknown>).delivery_datetime ?? null },
-        };
+        const filters = request.filters as Record<string, unknown>;
+        const window = filters.delivery_datetime ?? tripsDefaultFilters(filters).delivery_datetime;
+        return { request, extra: { date_filter: window ?? null } };
       },
       extra: { date_filter: DateFilterSchema.nullable() },
     };

@@ -1,4 +1,5 @@
 import { SECTION } from '@backhaul/shared';
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { DRIVE_TYPES } from '@backhaul/shared/modules/truck-road/truck-road.contract';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
@@ -14,6 +15,7 @@ const driveTypes = sql.raw(
 /**
  * The day's report (001 §3): truck, driver, drive type, location, out of service with its reason,
  * the two approvals. The date colour (`color`): today none, a past day grey, a coming day blue.
+ * The day is today when the request sets no date (001 §4); a search stays within it.
  */
 export const truckRoadList = defineList({
   key: 'truck-road',
@@ -23,6 +25,13 @@ export const truckRoadList = defineList({
   rowKey: sql`r.id`,
   base: (user) => sql`r.company_id = ${user.companyId}`,
   defaultSort: { sort: 'truck', order: 'asc' },
+  defaults: {
+    filters: () => {
+      const day = nowInCompanyTimeZone().date;
+      return { date: { from: day, to: day } };
+    },
+    searchPast: false,
+  },
   columns: [
     { id: 'id', title: 'ID', sql: sql`r.id`, filter: 'number', footer: 'count', align: 'left' },
     {

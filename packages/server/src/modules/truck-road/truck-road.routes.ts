@@ -53,7 +53,7 @@ export const truckRoadRoutes: RouteModule = {
     app.post(`${TRUCK_ROAD_BASE}/list`, {
       config: { access: view },
       schema: { tags, body: z.unknown() },
-      handler: (req) => runList(db, truckRoadList, caller(req).user, service.withDefaultDay(req.body)),
+      handler: (req) => runList(db, truckRoadList, caller(req).user, req.body),
     });
     registerRecordRoutes(app, deps, truckRoadRecord, {
       tags,
@@ -104,7 +104,7 @@ export const truckRoadRoutes: RouteModule = {
           exports: deps.exports,
           def: truckRoadList,
           user: caller(req).user,
-          body: service.withDefaultDay(req.body) as typeof req.body,
+          body: req.body,
           name: 'trucks-on-the-road',
         }),
     });

@@ -23,18 +23,6 @@ import { truckRoad, truckRoadRecipients } from './truck-road.table';
 
 const today = () => nowInCompanyTimeZone().date;
 
-/** The list request with the spec's default date: today when the date filter is empty (001 §4). */
-export function withDefaultDay(body: unknown): Record<string, unknown> {
-  const request = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const filters = (request.filters && typeof request.filters === 'object' ? request.filters : {}) as Record<
-    string,
-    unknown
-  >;
-  if (filters.date) return request;
-  const day = today();
-  return { ...request, filters: { ...filters, date: { from: day, to: day } } };
-}
-
 export async function recipients(db: DbOrTx, companyId: number): Promise<string[]> {
   const rows = await db
     .select({ email: truckRoadRecipients.email })

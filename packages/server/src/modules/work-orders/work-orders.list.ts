@@ -2,6 +2,8 @@ import { SECTION } from '@backhaul/shared';
 import {
   PRIORITIES,
   UNIT_TYPE_LABELS,
+  WO_CANCELED,
+  WO_DEFAULT_STATUSES,
   WO_TYPES,
   WORK_ORDER_STATUS,
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
@@ -16,12 +18,13 @@ const valuesOf = (entries: Array<[string | number, string]>) =>
     `select * from (values ${entries.map(([v, l]) => `('${v}', '${l.replace(/'/g, "''")}')`).join(', ')}) o(value, label)`,
   );
 const flag = (id: string, title: string) =>
-  ({ id, title, sql: sql.raw(`w.${id}`), filter: 'checkbox', align: 'center', format: 'text' }) as const;
+  ({ id, title, sql: sql.raw(`w.${id}`), filter: 'checkbox', align: 'center', format: 'text', priority: 7 }) as const;
 
 /**
  * The work orders list (001 §3): id, create_at, wo_type, unit_type, unit, arrived, arrival_date, the
  * service icons, dispatch_request as Priority, status (painted by its id), check_in, check_out,
- * technician as Shop manager, total. The default status filter is applied by the route.
+ * technician as Shop manager, total. By default every status but Closed and Canceled (001 §3); a
+ * search looks at every status, and a Canceled order leaves the list on save (001 §6).
  */
 export const workOrdersList = defineList({
   key: 'work-order',
@@ -33,10 +36,13 @@ export const workOrdersList = defineList({
   // The record's scope is the company alone; the list reads the table under an alias.
   base: (user) => sql`w.company_id = ${user.companyId}`,
   defaultSort: { sort: 'id', order: 'desc' },
+  defaults: { filters: () => ({ status: { values: WO_DEFAULT_STATUSES } }), searchPast: true },
+  removedOnSave: sql`w.status = ${WO_CANCELED}`,
   columns: [
     { id: 'id', title: 'ID', sql: sql`w.id`, filter: 'number', footer: 'count', align: 'left', search: true },
     {
       id: 'create_at',
+      priority: 5,
       title: 'Created',
       sql: WO_SQL.createdAt,
       sortSql: sql`w.created_at`,
@@ -46,6 +52,7 @@ export const workOrdersList = defineList({
     },
     {
       id: 'wo_type',
+      priority: 3,
       title: 'Type',
       sql: sql`w.wo_type`,
       filter: 'list',
@@ -53,16 +60,26 @@ export const workOrdersList = defineList({
     },
     {
       id: 'unit_type',
+      priority: 5,
       title: 'Unit type',
       sql: sql`w.unit_type`,
       filter: 'list',
       options: valuesOf(Object.entries(UNIT_TYPE_LABELS)),
     },
-    { id: 'unit', title: 'Unit#', sql: WO_SQL.unit, filter: 'note', search: true },
+    { id: 'unit', priority: 2, title: 'Unit#', sql: WO_SQL.unit, filter: 'note', search: true },
     { id: 'customer', title: 'Customer', sql: WO_SQL.customer, filter: 'note', search: true, hidden: true },
-    { id: 'arrived', title: 'Arrived', sql: sql`w.arrived`, filter: 'checkbox', align: 'center', format: 'text' },
+    {
+      id: 'arrived',
+      priority: 6,
+      title: 'Arrived',
+      sql: sql`w.arrived`,
+      filter: 'checkbox',
+      align: 'center',
+      format: 'text',
+    },
     {
       id: 'arrival_date',
+      priority: 4,
       title: 'Arrival date',
       sql: sql`to_char(w.arrival_date, 'YYYY-MM-DD')`,
       filterSql: sql`w.arrival_date`,
@@ -76,6 +93,7 @@ export const workOrdersList = defineList({
     flag('towing', 'Towing'),
     {
       id: 'dispatch_request',
+      priority: 3,
       title: 'Priority',
       sql: sql`w.dispatch_request`,
       filter: 'list',
@@ -92,6 +110,7 @@ export const workOrdersList = defineList({
     },
     {
       id: 'check_in',
+      priority: 5,
       title: 'Check-in',
       sql: WO_SQL.checkIn,
       filterSql: sql`w.check_in`,
@@ -101,6 +120,7 @@ export const workOrdersList = defineList({
     },
     {
       id: 'check_out',
+      priority: 5,
       title: 'Check-out',
       sql: WO_SQL.checkOut,
       filterSql: sql`w.check_out`,
@@ -110,6 +130,7 @@ export const workOrdersList = defineList({
     },
     {
       id: 'technician',
+      priority: 4,
       title: 'Shop manager',
       sql: WO_SQL.technician,
       filterSql: sql`w.technician_id`,

@@ -48,8 +48,7 @@ export const workOrdersRoutes: RouteModule = {
         from work_orders w where w.company_id = ${companyId} and w.unit_type in ('truck', 'trailer')
           and w.check_in is not null and w.status <> ${WO_CANCELED} and coalesce(w.truck_id, w.trailer_id) is not null`,
     );
-    const list = (body: unknown, user: ReturnType<typeof caller>['user']) =>
-      runList(db, workOrdersList, user, service.withDefaultStatus(body));
+    const list = (body: unknown, user: ReturnType<typeof caller>['user']) => runList(db, workOrdersList, user, body);
 
     app.post(`${WORK_ORDER_BASE}/list`, {
       config: { access: view },

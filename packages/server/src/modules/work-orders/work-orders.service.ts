@@ -7,7 +7,6 @@ import {
   statusOptions,
   UNIT_TYPE_LABELS,
   type UnitType,
-  WO_DEFAULT_STATUSES,
   WORK_ORDER_STATUS,
   type WorkOrderEdit,
   WorkOrderFormSchema,
@@ -75,17 +74,6 @@ export async function editWorkOrder(db: Db, user: AuthUser, id: number): Promise
   await findRecord(db, workOrderRecord, user, id);
   const [row, options] = await Promise.all([readWorkOrderDetail(db, id), workOrderOptions(db, user)]);
   return { ...options, row };
-}
-
-/** The list request with the spec's default status filter (every status but 9 and 11) when it sets none. */
-export function withDefaultStatus(body: unknown): Record<string, unknown> {
-  const request = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const filters = (request.filters && typeof request.filters === 'object' ? request.filters : {}) as Record<
-    string,
-    unknown
-  >;
-  if ('status' in filters) return request;
-  return { ...request, filters: { ...filters, status: { values: WO_DEFAULT_STATUSES } } };
 }
 
 /** GET /work-order/description/:id. */
