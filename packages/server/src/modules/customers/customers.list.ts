@@ -22,8 +22,15 @@ export const customersList = defineList({
   defaultSort: { sort: 'name', order: 'asc' },
   columns: [
     { id: 'id', title: 'Division ID', sql: sql`customers.id`, filter: 'number', footer: 'count', align: 'left' },
-    { id: 'name', title: 'Name', sql: sql`customers.name`, filter: 'note', search: true, clip: 40 },
-    { id: 'created_at', title: 'Created', sql: sql`customers.created_at`, filter: 'date', dateType: 'timestamp' },
+    { id: 'name', priority: 2, title: 'Name', sql: sql`customers.name`, filter: 'note', search: true, clip: 40 },
+    {
+      id: 'created_at',
+      priority: 5,
+      title: 'Created',
+      sql: sql`customers.created_at`,
+      filter: 'date',
+      dateType: 'timestamp',
+    },
     {
       id: 'sale_manager',
       title: 'Sale manager',
@@ -37,6 +44,7 @@ export const customersList = defineList({
     { id: 'phone', title: 'Phone', sql: sql`customers.phone`, filter: 'note', search: true },
     {
       id: 'frozen',
+      priority: 3,
       title: 'Frozen',
       sql: sql`customers.frozen::int`,
       filter: 'list',
@@ -45,6 +53,7 @@ export const customersList = defineList({
     },
     {
       id: 'services',
+      priority: 5,
       title: 'Services',
       sql: sql`array_to_string(customers.services, ', ')`,
       filter: 'note',
@@ -58,7 +67,7 @@ export const customersList = defineList({
       dollar: true,
       footer: 'sum',
     },
-    { id: 'find_us', title: 'Find us', sql: sql`customers.find_us`, filter: 'list' },
+    { id: 'find_us', priority: 6, title: 'Find us', sql: sql`customers.find_us`, filter: 'list' },
     { id: 'mc_number', title: 'MC number', sql: sql`customers.mc_number`, filter: 'note', search: true, hidden: true },
     { id: 'city', title: 'City', sql: sql`customers.city`, filter: 'note', hidden: true },
     { id: 'state', title: 'State', sql: sql`customers.state`, filter: 'list', hidden: true },

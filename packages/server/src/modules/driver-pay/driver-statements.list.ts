@@ -30,6 +30,7 @@ export const driverStatementsList = defineList({
     { id: 'id', title: 'Id', sql: sql`driver_statements.id`, filter: 'number', footer: 'count', align: 'left' },
     {
       id: 'created_at',
+      priority: 5,
       title: 'Created date',
       sql: sql`to_char(driver_statements.created_at at time zone ${COMPANY_TIME_ZONE_DEFAULT}, 'YYYY-MM-DD HH24:MI')`,
       filterSql: sql`driver_statements.created_at`,
@@ -39,6 +40,7 @@ export const driverStatementsList = defineList({
     },
     {
       id: 'paid_date',
+      priority: 4,
       title: 'Paid date',
       sql: sql`driver_statements.paid_date::text`,
       filterSql: sql`driver_statements.paid_date`,
@@ -48,6 +50,7 @@ export const driverStatementsList = defineList({
     },
     {
       id: 'created_by',
+      priority: 6,
       title: 'Created by',
       sql: sql`author.name`,
       filterSql: sql`driver_statements.created_by`,
@@ -58,6 +61,7 @@ export const driverStatementsList = defineList({
     },
     {
       id: 'customer',
+      priority: 4,
       title: 'Customer',
       sql: sql`${customers.name}`,
       filterSql: sql`driver_statements.customer_id`,
@@ -70,6 +74,7 @@ export const driverStatementsList = defineList({
     },
     {
       id: 'driver',
+      priority: 2,
       title: 'Driver',
       sql: sql`${drivers.name}`,
       filterSql: sql`driver_statements.payee_id`,
@@ -81,6 +86,7 @@ export const driverStatementsList = defineList({
     },
     {
       id: 'contract_type',
+      priority: 6,
       title: 'Contract type',
       sql: sql`case driver_statements.terms->>'type' when 'per_mile' then 'Per mile' when 'percent' then 'Percent'
         when 'flat' then 'Flat' else 'Hourly' end`,
@@ -90,12 +96,13 @@ export const driverStatementsList = defineList({
     },
     {
       id: 'period',
+      priority: 3,
       title: 'Period',
       sql: sql`driver_statements.period_from::text || ' – ' || driver_statements.period_to::text`,
       sortSql: sql`driver_statements.period_from`,
     },
     { id: 'status', title: 'Status', sql: sql`driver_statements.status`, filter: 'list' },
-    { id: 'paid_status', title: 'Paid status', sql: PAID_STATUS, filter: 'list' },
+    { id: 'paid_status', priority: 3, title: 'Paid status', sql: PAID_STATUS, filter: 'list' },
     {
       id: 'amount',
       title: 'Statement amount',

@@ -35,10 +35,11 @@ export const invoicesList = defineList({
   defaultSort: { sort: 'invoice_id', order: 'desc' },
   columns: [
     { id: 'invoice_id', title: 'Invoice', sql: sql`invoices.id`, filter: 'number', footer: 'count', align: 'left' },
-    { id: 'number', title: 'Number', sql: sql`invoices.number`, filter: 'note', search: true },
+    { id: 'number', priority: 6, title: 'Number', sql: sql`invoices.number`, filter: 'note', search: true },
     { id: 'status', title: 'Status', sql: sql`invoices.status`, filter: 'list' },
     {
       id: 'service',
+      priority: 5,
       title: 'Service',
       sql: sql`${accountingServices.name}`,
       filterSql: sql`invoices.service_id`,
@@ -47,6 +48,7 @@ export const invoicesList = defineList({
     },
     {
       id: 'customer',
+      priority: 2,
       title: 'Customer',
       sql: sql`${customers.name}`,
       filterSql: sql`invoices.customer_id`,
@@ -60,6 +62,7 @@ export const invoicesList = defineList({
     { id: 'customer_id', title: 'Customer id', sql: sql`invoices.customer_id`, data: true },
     {
       id: 'from',
+      priority: 5,
       title: 'From',
       sql: sql`invoices.period_from`,
       sortSql: sql`invoices.period_from`,
@@ -68,6 +71,7 @@ export const invoicesList = defineList({
     },
     {
       id: 'to',
+      priority: 4,
       title: 'To',
       sql: sql`invoices.period_to`,
       sortSql: sql`invoices.period_to`,
@@ -76,6 +80,7 @@ export const invoicesList = defineList({
     },
     {
       id: 'generated',
+      priority: 6,
       title: 'Generated',
       sql: sql`case when invoices.generated then 'Yes' else 'No' end`,
       filter: 'list',
@@ -111,13 +116,22 @@ export const invoicesList = defineList({
     },
     {
       id: 'mistake',
+      priority: 5,
       title: 'Mistake',
       sql: sql`invoices.mistake_cents`,
       filter: 'number',
       footer: 'sum',
       dollar: true,
     },
-    { id: 'loss', title: 'Loss', sql: sql`invoices.loss_cents`, filter: 'number', footer: 'sum', dollar: true },
+    {
+      id: 'loss',
+      priority: 5,
+      title: 'Loss',
+      sql: sql`invoices.loss_cents`,
+      filter: 'number',
+      footer: 'sum',
+      dollar: true,
+    },
     {
       id: 'payment_account',
       title: 'Payment account',
@@ -128,6 +142,7 @@ export const invoicesList = defineList({
     },
     {
       id: 'invoice_status',
+      priority: 3,
       title: 'Payment status',
       sql: sql`case when ${needPay} <= 0 and invoices.total_cents > 0 then 'Paid'
         when invoices.paid_cents + invoices.mistake_cents + invoices.loss_cents > 0 then 'Partially paid'

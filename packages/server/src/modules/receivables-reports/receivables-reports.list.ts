@@ -186,13 +186,14 @@ export const receivableInvoicesList = defineList({
       clip: 32,
       hidden: true,
     },
-    { id: 'service', title: 'Service', sql: sql`svc.name`, filterSql: sql`i.service_id`, filter: 'list' },
+    { id: 'service', priority: 5, title: 'Service', sql: sql`svc.name`, filterSql: sql`i.service_id`, filter: 'list' },
     { id: 'from', title: 'From', sql: sql`i.period_from`, filter: 'date', dateType: 'date', hidden: true },
-    { id: 'to', title: 'To', sql: sql`i.period_to`, filter: 'date', dateType: 'date' },
+    { id: 'to', priority: 5, title: 'To', sql: sql`i.period_to`, filter: 'date', dateType: 'date' },
     { id: 'invoice_date', title: 'Invoice date', sql: INVOICE_DATE, filter: 'date', dateType: 'date', hidden: true },
-    { id: 'due_date', title: 'Due date', sql: INVOICE_DUE_DATE, filter: 'date', dateType: 'date' },
+    { id: 'due_date', priority: 3, title: 'Due date', sql: INVOICE_DUE_DATE, filter: 'date', dateType: 'date' },
     {
       id: 'days_past_due',
+      priority: 4,
       title: 'Days past due',
       // Blank once settled: nothing is late any more.
       sql: sql`case when ${NEED_PAY} > 0 then greatest(${DAYS_PAST_DUE}, 0) end`,
@@ -201,6 +202,7 @@ export const receivableInvoicesList = defineList({
     },
     {
       id: 'bucket',
+      priority: 3,
       title: 'Aging',
       sql: sql`case when ${NEED_PAY} <= 0 then ${SETTLED_BUCKET} else ${bucketCase} end`,
       filter: 'list',

@@ -41,9 +41,10 @@ const COLUMNS: ListColumnSpec[] = [
     search: true,
     clip: 26,
   },
-  { id: 'broker_number', title: 'Broker #', column: loads.brokerNumber, filter: 'note', search: true },
+  { id: 'broker_number', priority: 6, title: 'Broker #', column: loads.brokerNumber, filter: 'note', search: true },
   {
     id: 'carrier',
+    priority: 5,
     title: 'Carrier',
     column: customers.name,
     filterSql: sql`${loads.customerId}`,
@@ -55,6 +56,7 @@ const COLUMNS: ListColumnSpec[] = [
   },
   {
     id: 'truck',
+    priority: 5,
     title: 'Truck',
     column: trucks.truckNumber,
     filterSql: sql`${loads.truckId}`,
@@ -66,6 +68,7 @@ const COLUMNS: ListColumnSpec[] = [
   },
   {
     id: 'trailer',
+    priority: 6,
     title: 'Trailer',
     column: trailers.trailerNumber,
     filterSql: sql`${loads.trailerId}`,
@@ -75,6 +78,7 @@ const COLUMNS: ListColumnSpec[] = [
   },
   {
     id: 'trailer_type',
+    priority: 6,
     title: 'Trailer type',
     column: trailerTypes.name,
     filterSql: sql`(select ${trailers.trailerTypeId} from ${trailers} where ${trailers.id} = ${loads.trailerId})`,
@@ -84,6 +88,7 @@ const COLUMNS: ListColumnSpec[] = [
   },
   {
     id: 'driver',
+    priority: 4,
     title: 'Driver',
     column: drivers.name,
     filterSql: sql`${loads.driverId}`,
@@ -94,6 +99,7 @@ const COLUMNS: ListColumnSpec[] = [
   },
   {
     id: 'dispatcher',
+    priority: 5,
     title: 'Dispatcher',
     column: users.name,
     filterSql: sql`${loads.dispatcherId}`,
@@ -103,6 +109,7 @@ const COLUMNS: ListColumnSpec[] = [
   },
   {
     id: 'routs',
+    priority: 3,
     title: 'Route',
     sql: sql`${loads.pickupCity} || ', ' || ${loads.pickupState} || ' → ' || ${loads.deliveryCity} || ', ' || ${loads.deliveryState}`,
     filter: 'address',
@@ -116,15 +123,17 @@ const COLUMNS: ListColumnSpec[] = [
   { id: 'gross', title: 'Gross', column: loads.grossCents, filter: 'number', footer: 'sum', dollar: true },
   {
     id: 'rpm',
+    priority: 3,
     title: 'RPM',
     sql: rpm(loads.grossCents, miles),
     filter: 'number',
     align: 'right',
     exportKind: 'number',
   },
-  { id: 'mileage_total', title: 'Total miles', sql: miles, filter: 'number', footer: 'sum', miles: true },
+  { id: 'mileage_total', priority: 4, title: 'Total miles', sql: miles, filter: 'number', footer: 'sum', miles: true },
   {
     id: 'mileage_empty',
+    priority: 6,
     title: 'Empty miles',
     column: loads.mileageEmpty,
     filter: 'number',
