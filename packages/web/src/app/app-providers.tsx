@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { Badge, createTheme, MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AlertsView } from '../platform/alerts-view';
@@ -9,6 +9,12 @@ const theme = createTheme({
   primaryColor: 'teal',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  components: {
+    // A status badge never reads "ACTI…": it keeps its width in a narrow cell or a flex row.
+    Badge: Badge.extend({
+      styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } },
+    }),
+  },
 });
 
 export function AppProviders({ children }: { children: ReactNode }) {

@@ -115,7 +115,7 @@ export function SafetyStatisticsPage() {
             <Text size="sm" fw={600} mb={4}>
               Customers in {detail.data?.row.name ?? month}: recency, frequency, money
             </Text>
-            <ScrollArea.Autosize mah={520}>
+            <ScrollArea.Autosize mah={520} type="auto">
               <Table fz="sm" stickyHeader data-testid="safety-customers">
                 <Table.Thead>
                   <Table.Tr>
@@ -139,8 +139,14 @@ export function SafetyStatisticsPage() {
                       <Table.Td ta="right">{r.drivers}</Table.Td>
                       <Table.Td ta="right">{r.loads}</Table.Td>
                       <Table.Td ta="right">{formatMoney(r.gross)}</Table.Td>
+                      {/* The date, and how long ago under it: the column stays narrow enough to fit the panel. */}
                       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        {r.last_delivery} {r.recency_days !== null ? `(${r.recency_days} d)` : ''}
+                        {r.last_delivery}
+                        {r.recency_days !== null && (
+                          <Text span display="block" size="xs" c="dimmed">
+                            {r.recency_days} d ago
+                          </Text>
+                        )}
                       </Table.Td>
                     </Table.Tr>
                   ))}

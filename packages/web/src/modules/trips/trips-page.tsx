@@ -1,5 +1,5 @@
 import { ACTION, LIST_DEFAULT_PAGE_SIZE, SECTION } from '@backhaul/shared';
-import { addDays, formatMiles, formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
 import { TRIPS_DEFAULT_WEEKS, type TripListRow } from '@backhaul/shared/modules/trips/trips.contract';
 import { ActionIcon, Badge, Button, Group, Loader, Menu, Stack, Table, Text, Title } from '@mantine/core';
 import {
@@ -122,8 +122,6 @@ export function TripsPage() {
     );
 
   const state = readListState(params);
-  const hasDate = 'delivery_datetime' in state.filters || 'pick_up_datetime' in state.filters;
-  const today = nowInCompanyTimeZone().date;
 
   const runExport = async (fileType: number) => {
     const res = await exportTrips(fileType, {
@@ -137,43 +135,39 @@ export function TripsPage() {
     else showAlert('info', 'The export is being prepared; it will be in your files when it is ready.');
   };
 
+  const toolbarButtons = (
+    <>
+      {may(ACTION.EXPORT) && (
+        <Menu position="bottom-end">
+          <Menu.Target>
+            <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} data-testid="trips-export">
+              Export
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => runExport(5)} data-testid="export-trips">
+              Trips (xlsx)
+            </Menu.Item>
+            <Menu.Item onClick={() => runExport(4)} data-testid="export-loads">
+              Loads (xlsx)
+            </Menu.Item>
+            <Menu.Item onClick={() => runExport(0)} data-testid="export-file">
+              Trips file ({TRIPS_DEFAULT_WEEKS} weeks)
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {may(ACTION.CREATE_EDIT_TRIP) && (
+        <Button size="xs" onClick={() => setDialog({ id: null })} data-testid="trip-create">
+          New trip
+        </Button>
+      )}
+    </>
+  );
+
   return (
     <Stack gap="sm" data-testid="trips-page">
-      <Group justify="space-between">
-        <Title order={2}>Trips</Title>
-        <Group gap="xs">
-          {!hasDate && (
-            <Text size="xs" c="dimmed" data-testid="default-window">
-              Delivery {addDays(today, -(TRIPS_DEFAULT_WEEKS * 7 - 1))} → {today} ({TRIPS_DEFAULT_WEEKS} weeks)
-            </Text>
-          )}
-          {may(ACTION.EXPORT) && (
-            <Menu position="bottom-end">
-              <Menu.Target>
-                <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} data-testid="trips-export">
-                  Export
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item onClick={() => runExport(5)} data-testid="export-trips">
-                  Trips (xlsx)
-                </Menu.Item>
-                <Menu.Item onClick={() => runExport(4)} data-testid="export-loads">
-                  Loads (xlsx)
-                </Menu.Item>
-                <Menu.Item onClick={() => runExport(0)} data-testid="export-file">
-                  Trips file ({TRIPS_DEFAULT_WEEKS} weeks)
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
-          )}
-          {may(ACTION.CREATE_EDIT_TRIP) && (
-            <Button size="xs" onClick={() => setDialog({ id: null })} data-testid="trip-create">
-              New trip
-            </Button>
-          )}
-        </Group>
-      </Group>
+      <Title order={2}>Trips</Title>
       <DataTable<TripListRow>
         url={LIST_URL}
         listKey="trips"
@@ -182,7 +176,8 @@ export function TripsPage() {
         onOpen={(r) => openDetail(r.trip_id, r.load_id)}
         widths={TRIP_WIDTHS}
         refreshKey={refreshKey}
-        toolbar={{}}
+        // The page's buttons join the table's toolbar: one tab stop between the search and the rows.
+        toolbar={{ extra: toolbarButtons }}
         expansion={{
           height: expandedHeight,
           // The trip opens under the row it was opened from.

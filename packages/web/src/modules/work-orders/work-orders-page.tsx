@@ -12,25 +12,12 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { STATUS_COLOR_NAMES } from '../../platform/data-table/row-colors';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { PlannerView, plannerApi } from '../planner';
 import { WorkOrderDialog } from './work-order-dialog';
 import { workOrdersApi } from './work-orders.api';
 
-/** Status colours for ids 1-11 (the spec gives a colour per id, not which): Mantine names on the dark theme. */
-export const STATUS_COLOR: Record<number, string> = {
-  1: 'blue',
-  2: 'cyan',
-  3: 'violet',
-  4: 'grape',
-  5: 'yellow',
-  6: 'orange',
-  7: 'teal',
-  8: 'lime',
-  9: 'gray',
-  10: 'indigo',
-  11: 'red',
-};
 const PRIORITY_COLOR: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'orange', 4: 'red' };
 const ICONS: Record<string, [string, ReactNode]> = {
   alignment: ['Alignment', <IconRuler2 key="a" size={16} />],
@@ -116,7 +103,7 @@ export function WorkOrdersPage() {
             </Badge>
           ),
           status: (r) => (
-            <Badge size="sm" variant="filled" color={STATUS_COLOR[r.status] ?? 'gray'} data-testid="wo-status">
+            <Badge size="sm" variant="filled" color={STATUS_COLOR_NAMES[r.status] ?? 'gray'} data-testid="wo-status">
               {WORK_ORDER_STATUS[r.status as keyof typeof WORK_ORDER_STATUS] ?? r.status}
             </Badge>
           ),

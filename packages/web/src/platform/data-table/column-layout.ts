@@ -54,6 +54,22 @@ export function minWidth(meta: ColumnMeta): number {
   return Math.max(FORMAT_MIN_WIDTH[meta.format] ?? FORMAT_MIN_WIDTH.text, title);
 }
 
+/** Width of one digit or letter of a 14 px cell, generously: money and numbers are never cut. */
+const CELL_CHAR = 8.2;
+/** Cell padding (10 px a side) and a little air. */
+const CELL_CHROME = 26;
+const NUMERIC = new Set<ColumnFormat>(['money', 'miles', 'number', 'percent', 'id']);
+
+/**
+ * How wide a numeric column's values need it on this page (money, miles, numbers): a figure is
+ * never cut ("$475.0…"); 0 for text columns, which clip with a tooltip instead.
+ */
+export function contentWidth(meta: ColumnMeta, texts: readonly string[]): number {
+  if (!NUMERIC.has(meta.format)) return 0;
+  const longest = texts.reduce((n, t) => Math.max(n, t.length), 0);
+  return longest ? Math.ceil(longest * CELL_CHAR + CELL_CHROME) : 0;
+}
+
 /** The default width: the minimum, and text columns a little wider up to their clip length. */
 export function defaultWidth(meta: ColumnMeta): number {
   const min = minWidth(meta);

@@ -18,6 +18,8 @@ type Props = {
   onClose: () => void;
   meta: ColumnMeta[];
   current: ColumnSetting[];
+  /** Columns shown in the settings but left out to fit the screen: ticking one keeps it (`always`). */
+  fitted?: readonly string[];
   onSave: (columns: ColumnSetting[]) => Promise<void>;
   onReset: () => Promise<void>;
 };
@@ -26,8 +28,9 @@ type Props = {
  * The column-settings panel every list shares (001 §2): drag to reorder, show or hide all,
  * set all widths, reset to default, save (POST /:section/settings).
  */
-export function ColumnSettingsPanel({ opened, onClose, meta, current, onSave, onReset }: Props) {
+export function ColumnSettingsPanel({ opened, onClose, meta, current, fitted = [], onSave, onReset }: Props) {
   const [draft, setDraft] = useState<ColumnSetting[]>(current);
+  const shownOf = (c: ColumnSetting) => c.visible && (c.always === true || !fitted.includes(c.id));
   const [width, setWidth] = useState<string | number>('');
   const [saving, setSaving] = useState(false);
   useEffect(() => {
@@ -35,12 +38,15 @@ export function ColumnSettingsPanel({ opened, onClose, meta, current, onSave, on
   }, [opened, current]);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const title = (id: string) => meta.find((m) => m.id === id)?.title ?? id;
-  const visibleCount = draft.filter((c) => c.visible).length;
+  const visibleCount = draft.filter(shownOf).length;
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) setDraft((d) => moveColumn(d, String(active.id), String(over.id)));
   };
-  const setAllVisible = (visible: boolean) => setDraft((d) => d.map((c) => ({ ...c, visible })));
+  const setAllVisible = (visible: boolean) => setDraft((d) => d.map((c) => ({ ...c, visible, always: visible })));
+  // Ticking a column that yielded to fit keeps it on screen from then on; unticking hides it.
+  const toggle = (id: string, visible: boolean) =>
+    setDraft((d) => d.map((x) => (x.id === id ? { ...x, visible, always: visible && fitted.includes(id) } : x)));
   const busy = async (work: () => Promise<void>) => {
     setSaving(true);
     try {
@@ -92,7 +98,8 @@ export function ColumnSettingsPanel({ opened, onClose, meta, current, onSave, on
         </Group>
         <Divider />
         <Text size="xs" c="dimmed">
-          Drag a column to reorder it; untick it to hide it.
+          Drag a column to reorder it; untick it to hide it. Columns that do not fit the screen are hidden to fit, least
+          important first: tick one to keep it.
         </Text>
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
           <Stack gap={4}>
@@ -100,8 +107,10 @@ export function ColumnSettingsPanel({ opened, onClose, meta, current, onSave, on
               <SettingRow
                 key={c.id}
                 setting={c}
+                shown={shownOf(c)}
+                yielded={c.visible && !shownOf(c)}
                 title={title(c.id)}
-                onToggle={(visible) => setDraft((d) => d.map((x) => (x.id === c.id ? { ...x, visible } : x)))}
+                onToggle={(visible) => toggle(c.id, visible)}
               />
             ))}
           </Stack>
@@ -143,10 +152,14 @@ export function ColumnSettingsPanel({ opened, onClose, meta, current, onSave, on
 
 function SettingRow({
   setting,
+  shown,
+  yielded,
   title,
   onToggle,
 }: {
   setting: ColumnSetting;
+  shown: boolean;
+  yielded: boolean;
   title: string;
   onToggle: (v: boolean) => void;
 }) {
@@ -182,10 +195,10 @@ function SettingRow({
       >
         <IconGripVertical size={14} />
       </ActionIcon>
-      <Checkbox size="xs" checked={setting.visible} onChange={(e) => onToggle(e.currentTarget.checked)} label={title} />
-      {setting.width ? (
-        <Text size="xs" c="dimmed" ml="auto">
-          {setting.width}px
+      <Checkbox size="xs" checked={shown} onChange={(e) => onToggle(e.currentTarget.checked)} label={title} />
+      {yielded || setting.width ? (
+        <Text size="xs" c="dimmed" ml="auto" data-testid={yielded ? `settings-yielded-${setting.id}` : undefined}>
+          {yielded ? 'hidden to fit' : `${setting.width}px`}
         </Text>
       ) : null}
     </Group>

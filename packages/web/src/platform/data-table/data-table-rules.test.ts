@@ -1,7 +1,8 @@
-import { MSG, PAGE_SIZE_ALL, type PermissionNode, SECTION } from '@backhaul/shared';
+import { type ColumnMeta, MSG, PAGE_SIZE_ALL, type PermissionNode, SECTION } from '@backhaul/shared';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, effectiveSettings, moveColumn } from './column-layout';
-import { checkNumberDraft, clipText, filterMenuWidth, needsTotalsTooltip } from './filter-rules';
+import { clearColumnFilter } from './data-table';
+import { checkNumberDraft, clipText, describeFilter, filterMenuWidth, needsTotalsTooltip } from './filter-rules';
 import {
   changeListState,
   clampPage,
@@ -13,7 +14,9 @@ import {
   writeListState,
 } from './list-state';
 import { allowsButton } from './permissions';
-import { rowBackground } from './row-colors';
+import { inferLegend, rowBackground, STATUS_COLORS } from './row-colors';
+import { filterChips } from './table-status';
+import { savedRowKey } from './use-record-actions';
 
 describe('list state in the URL', () => {
   it('round-trips a filtered, sorted view and leaves defaults out', () => {
@@ -106,6 +109,7 @@ describe('column layout', () => {
     clip: null,
     align: 'left' as const,
     format: 'text' as const,
+    priority: 4,
   }));
   it('defaults, saved settings over a changed definition, and drag moves', () => {
     expect(defaultSettings(meta).map((c) => c.visible)).toEqual([true, true, false]);
@@ -164,5 +168,82 @@ describe("a table whose default size is not one of the spec's (trips: 15)", () =
     const state = { ...readListState(new URLSearchParams(''), '', 15), page: 2 };
     expect(writeListState(new URLSearchParams(''), state, '', 15).toString()).toBe('page=2');
     expect(refreshListState(15).limit).toBe(15);
+  });
+});
+
+describe('filter chips, kept rows and the row-colour legend', () => {
+  const status = [
+    { value: '1', label: 'New' },
+    { value: '2', label: 'Scheduled' },
+    { value: '9', label: 'Closed' },
+    { value: '11', label: 'Canceled' },
+  ];
+  it('describes a filter in a few words', () => {
+    expect(describeFilter('list', { values: ['1', '2'] }, status)).toBe('New, Scheduled');
+    // Most of the options: what is left out.
+    expect(describeFilter('list', { values: [1, 2, 9] }, status)).toBe('not Canceled');
+    expect(describeFilter('date', { from: '2026-11-01', to: '2026-11-28' })).toBe('2026-11-01 → 2026-11-28 (4 weeks)');
+    expect(describeFilter('date', { from: '2026-11-01', to: '2026-11-03' })).toBe('2026-11-01 → 2026-11-03');
+    expect(describeFilter('date', { from: '2026-11-05' })).toBe('2026-11-05');
+    expect(describeFilter('number', { op: 'gte', value: 500 })).toBe('≥ 500');
+    expect(describeFilter('number', { op: 'between', from: 1, to: 9 })).toBe('1 – 9');
+    expect(describeFilter('note', { value: 'lumper' })).toBe('“lumper”');
+    expect(describeFilter('list', { values: ['a', 'b', 'c', 'd', 'e'] })).toBe('a, b, c +2');
+  });
+
+  it('clearing a default filter sends it as null; another filter is dropped', () => {
+    const defaults = new Set(['status']);
+    expect(clearColumnFilter({ status: { values: [9] }, unit: { value: 'x' } }, 'status', defaults)).toEqual({
+      status: null,
+      unit: { value: 'x' },
+    });
+    expect(clearColumnFilter({ status: null, unit: { value: 'x' } }, 'unit', defaults)).toEqual({ status: null });
+  });
+
+  it('chips name every filter in force, the defaults marked', () => {
+    const meta = [
+      { id: 'status', title: 'Status', filter: 'list' },
+      { id: 'unit', title: 'Unit#', filter: 'note' },
+    ] as ColumnMeta[];
+    const chips = filterChips({
+      filters: { unit: { value: '114' } },
+      defaults: { status: { values: ['1', '2', '9'] } },
+      meta,
+      options: { status },
+    });
+    expect(chips).toEqual([
+      { id: 'status', title: 'Status', text: 'not Canceled', isDefault: true },
+      { id: 'unit', title: 'Unit#', text: '“114”', isDefault: false },
+    ]);
+    // A cleared default (null) has no chip.
+    expect(filterChips({ filters: { status: null }, defaults: {}, meta, options: {} })).toEqual([]);
+  });
+
+  it("a save's answer names the row to keep: its id, its row's or its item's", () => {
+    expect(savedRowKey(594)).toBe(594);
+    expect(savedRowKey({ message: 'Saved', row: { id: 7 } })).toBe(7);
+    expect(savedRowKey({ message: 'Saved', item: { id: 'a1' } })).toBe('a1');
+    expect(savedRowKey({ message: 'Saved' })).toBeNull();
+    expect(savedRowKey(undefined)).toBeNull();
+  });
+
+  it('the legend: statuses by their filter labels where rows are painted by status, frozen where a list has it', () => {
+    const columns = [{ id: 'status' }] as ColumnMeta[];
+    const painted = inferLegend({ rows: [{ status: 9 }], columns, statusOptions: status });
+    expect(painted.map((i) => i.label)).toEqual(['New', 'Scheduled', 'Closed', 'Canceled']);
+    expect(painted[2]?.color).toBe(STATUS_COLORS[9]);
+    // The tint of the Closed badge's colour (Mantine gray 6).
+    expect(STATUS_COLORS[9]).toBe('rgba(134, 142, 150, 0.16)');
+    expect(inferLegend({ rows: [{ name: 'x' }], columns, statusOptions: status })).toEqual([]);
+    const frozen = inferLegend({
+      rows: [{ frozen: 1 }],
+      columns: [{ id: 'frozen' }] as ColumnMeta[],
+      statusOptions: [],
+    });
+    expect(frozen.map((i) => i.label)).toEqual(['Frozen', 'Daptor']);
+    // A row's own colour (short payments' age bands) has no name here: the page gives its legend.
+    expect(inferLegend({ rows: [{ color: 'rgba(1,2,3,0.2)', status: 'Open' }], columns, statusOptions: [] })).toEqual(
+      [],
+    );
   });
 });

@@ -8,7 +8,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../auth-store';
 import { DataTable, type RowAction } from './data-table';
-import { splitRowActions } from './row-actions';
+import { rowMenuActions } from './row-actions';
 
 type Trip = { id: number; customer: string; gross: number; delivered: string };
 
@@ -24,6 +24,7 @@ const col = (id: string, title: string, format: ColumnMeta['format'], extra: Par
   clip: null,
   align: format === 'money' ? 'right' : 'left',
   format,
+  priority: 4,
   ...extra,
 });
 const COLUMNS = [
@@ -51,6 +52,9 @@ const answer = (rows: Trip[], search: string): ListResponse<Trip> => ({
   notice: null,
   can_export: true,
   search_fields: search === '' ? ['Customer', 'BOL'] : ['Customer', 'BOL'],
+  defaults: {},
+  kept: [],
+  outside: null,
 });
 
 /** The Trips section with the given actions granted. */
@@ -78,6 +82,8 @@ const trips = (ids: number[]) => ({ section: SECTION.Trips, ids });
 
 let requests: Array<{ url: string; body: Record<string, unknown> }>;
 let rowsFor: (search: string) => Trip[];
+/** What the list answers besides its rows, from the request (defaults, kept rows, matches outside). */
+let extraFor: (body: Record<string, unknown>) => Partial<ListResponse<Trip>>;
 
 beforeAll(() => {
   window.matchMedia ??= ((query: string) => ({
@@ -102,6 +108,7 @@ beforeAll(() => {
 beforeEach(() => {
   requests = [];
   rowsFor = () => ROWS;
+  extraFor = () => ({});
   // The network is the one thing replaced: the list endpoint answers like the server does.
   vi.stubGlobal(
     'fetch',
@@ -109,7 +116,7 @@ beforeEach(() => {
       const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
       requests.push({ url, body });
       const search = String(body.search ?? '');
-      return new Response(JSON.stringify(answer(rowsFor(search), search)), { status: 200 });
+      return new Response(JSON.stringify({ ...answer(rowsFor(search), search), ...extraFor(body) }), { status: 200 });
     }),
   );
 });
@@ -130,6 +137,7 @@ function renderTable(opts: {
   actions?: RowAction<Trip>[];
   onOpen?: (row: Trip) => void;
   entry?: string;
+  refreshKey?: unknown;
 }) {
   sessionStore.set((s) => ({ ...s, permissions: tree(opts.grants) }));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -144,6 +152,7 @@ function renderTable(opts: {
             rowId={(r) => r.id}
             actions={opts.actions ?? []}
             {...(opts.onOpen ? { onOpen: opts.onOpen } : {})}
+            {...(opts.refreshKey !== undefined ? { refreshKey: opts.refreshKey } : {})}
           />
         </MemoryRouter>
       </QueryClientProvider>
@@ -183,7 +192,7 @@ describe('DataTable', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('table-search').getAttribute('placeholder')).toBe('Search customer or BOL');
   });
 
-  it('shows the actions the permissions allow: one labelled button, the rest in the "…" menu', async () => {
+  it('puts the actions the permissions allow in the row\'s "⋯" menu, primary ones first', async () => {
     const actions = [
       action('edit', 'Edit', [ACTION.EDIT]),
       action('history', 'Actions history', [ACTION.EDIT, ACTION.VIEW], {
@@ -191,40 +200,38 @@ describe('DataTable', { timeout: 30_000 }, () => {
         permission: { ...trips([ACTION.EDIT, ACTION.VIEW]), match: 'all' },
       }),
       action('delete', 'Delete', [ACTION.DELETE], { color: 'red', icon: <IconTrash size={14} /> }),
+      action('send', 'Send', [ACTION.EDIT], { primary: true }),
     ];
-    const { unmount } = renderTable({ grants: [ACTION.EDIT], actions });
-    const [row] = await rowsShown();
-    // Only Edit is granted: a labelled button and no menu.
-    expect(within(row as HTMLElement).getByTestId('row-edit').textContent).toBe('Edit');
-    expect(within(row as HTMLElement).queryByTestId('row-more')).toBeNull();
+    const { unmount } = renderTable({ grants: [], actions });
+    const [bare] = await rowsShown();
+    // Nothing granted: no menu at all, and no actions column.
+    expect(within(bare as HTMLElement).queryByTestId('row-more')).toBeNull();
     unmount();
 
     renderTable({ grants: [ACTION.EDIT, ACTION.VIEW, ACTION.DELETE], actions });
     const [full] = await rowsShown();
-    expect(within(full as HTMLElement).getByTestId('row-edit').textContent).toBe('Edit');
-    expect(within(full as HTMLElement).queryByTestId('row-delete')).toBeNull();
-    fireEvent.click(within(full as HTMLElement).getByTestId('row-more'));
+    // No labelled buttons in the row: one narrow menu button named after the row.
+    expect(within(full as HTMLElement).queryByTestId('row-edit')).toBeNull();
+    const more = within(full as HTMLElement).getByTestId('row-more');
+    expect(more.getAttribute('aria-label')).toBe('Actions: 11');
+    expect(screen.getByTestId('th-__actions').style.width).toBe('48px');
+    fireEvent.click(more);
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Actions history', 'Delete']);
-    fireEvent.click(items[1] as HTMLElement);
+    expect(items.map((i) => i.textContent)).toEqual(['Send', 'Edit', 'Actions history', 'Delete']);
+    fireEvent.click(items[3] as HTMLElement);
     expect(actions[2]?.onClick).toHaveBeenCalledWith(ROWS[0]);
   });
 
-  it('at most three primary actions are buttons, in declared order, per row visibility', () => {
-    const a = (id: string, extra: Partial<RowAction<Trip>> = {}) => action(id, id, [], { primary: true, ...extra });
+  it("a row's menu: primary actions first, each group in declared order, per row visibility", () => {
+    const a = (id: string, extra: Partial<RowAction<Trip>> = {}) => action(id, id, [], extra);
     const list = [
-      a('view'),
-      a('send', { visible: (r) => r.id === 12 }),
-      a('paid'),
-      a('pay'),
-      a('delete', { primary: false }),
+      a('view', { primary: true }),
+      a('send', { primary: true, visible: (r) => r.id === 12 }),
+      a('delete', { color: 'red' }),
+      a('paid', { primary: true }),
     ];
-    const forFirst = splitRowActions(list, ROWS[0] as Trip);
-    expect(forFirst.primary.map((x) => x.id)).toEqual(['view', 'paid', 'pay']);
-    expect(forFirst.menu.map((x) => x.id)).toEqual(['delete']);
-    const forSecond = splitRowActions(list, ROWS[1] as Trip);
-    expect(forSecond.primary.map((x) => x.id)).toEqual(['view', 'send', 'paid']);
-    expect(forSecond.menu.map((x) => x.id)).toEqual(['pay', 'delete']);
+    expect(rowMenuActions(list, ROWS[0] as Trip).map((x) => x.id)).toEqual(['view', 'paid', 'delete']);
+    expect(rowMenuActions(list, ROWS[1] as Trip).map((x) => x.id)).toEqual(['view', 'send', 'paid', 'delete']);
   });
 
   it('an empty answer says so above the totals, with Clear filters when filters are set', async () => {
@@ -249,18 +256,19 @@ describe('DataTable', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('table-clear-filters')).toBeNull();
   });
 
-  it('a row click and Enter open the record; a click on a row button does only that; arrows move rows', async () => {
+  it('a row click and Enter open the record; a click on the row menu does only that; arrows move rows', async () => {
     const onOpen = vi.fn();
-    const edit = action('send', 'Send', [ACTION.EDIT], { primary: true });
-    renderTable({ grants: [ACTION.EDIT], actions: [edit], onOpen });
+    const send = action('send', 'Send', [ACTION.EDIT]);
+    renderTable({ grants: [ACTION.EDIT], actions: [send], onOpen });
     const [first, second] = await rowsShown();
     // One row is in the tab order: the first until another is clicked or reached with the arrows.
     expect(first?.tabIndex).toBe(0);
     expect(second?.tabIndex).toBe(-1);
     fireEvent.click(within(first as HTMLElement).getByText('Lone Star Logistics'));
     expect(onOpen).toHaveBeenCalledWith(ROWS[0]);
-    fireEvent.click(within(second as HTMLElement).getByTestId('row-send'));
-    expect(edit.onClick).toHaveBeenCalledWith(ROWS[1]);
+    fireEvent.click(within(second as HTMLElement).getByTestId('row-more'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Send' }));
+    expect(send.onClick).toHaveBeenCalledWith(ROWS[1]);
     expect(onOpen).toHaveBeenCalledTimes(1);
 
     act(() => (first as HTMLElement).focus());
@@ -269,6 +277,119 @@ describe('DataTable', { timeout: 30_000 }, () => {
     await waitFor(() => expect(second?.tabIndex).toBe(0));
     fireEvent.keyDown(second as HTMLElement, { key: 'Enter' });
     expect(onOpen).toHaveBeenLastCalledWith(ROWS[1]);
+  });
+
+  it('is one tab stop with grid semantics: arrows reach the headers and the row menu, Escape leaves', async () => {
+    const send = action('send', 'Send', [ACTION.EDIT]);
+    renderTable({ grants: [ACTION.EDIT], actions: [send], onOpen: vi.fn() });
+    const [first, second] = await rowsShown();
+    const grid = screen.getByRole('grid');
+    expect(grid.getAttribute('aria-rowcount')).toBe('3');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Trip',
+      'Customer',
+      'Gross',
+      'Delivery',
+      'Actions',
+    ]);
+    expect(screen.getAllByRole('row')).toContain(first);
+    expect(first?.getAttribute('aria-rowindex')).toBe('2');
+    // Exactly one element inside the grid is tabbable: the row; sort, filter and menu buttons are not.
+    const tabbable = [...grid.querySelectorAll<HTMLElement>('[tabindex], button, a[href]')].filter(
+      (el) => el.tabIndex >= 0,
+    );
+    expect(tabbable).toEqual([first]);
+
+    act(() => (second as HTMLElement).focus());
+    // → reaches the row's menu button, ← (or Escape) comes back to the row.
+    fireEvent.keyDown(second as HTMLElement, { key: 'ArrowRight' });
+    const more = within(second as HTMLElement).getByTestId('row-more');
+    expect(document.activeElement).toBe(more);
+    fireEvent.keyDown(more, { key: 'Escape' });
+    expect(document.activeElement).toBe(second);
+    // Shift+F10 opens the menu from the row.
+    fireEvent.keyDown(second as HTMLElement, { key: 'F10', shiftKey: true });
+    expect(await screen.findByRole('menuitem', { name: 'Send' })).toBeTruthy();
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+
+    // ↑ from the first row reaches the headers; → moves along them; ↓ comes back to the rows.
+    act(() => (first as HTMLElement).focus());
+    fireEvent.keyDown(first as HTMLElement, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByTestId('sort-id'));
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByTestId('filter-id'));
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    // Escape leaves the table for its search box.
+    fireEvent.keyDown(first as HTMLElement, { key: 'Escape' });
+    expect(document.activeElement).toBe(screen.getByTestId('table-search'));
+  });
+
+  it('shows the default filters the list applied as chips; clearing one sends it as null', async () => {
+    extraFor = (body) =>
+      'customer' in (body.filters as Record<string, unknown>) ? {} : { defaults: { customer: { value: 'star' } } };
+    renderTable({ grants: [] });
+    const chip = await screen.findByTestId('filter-chip-customer');
+    expect(chip.textContent).toContain('Customer: “star” · default');
+    // The header's filter button shows the default in force.
+    expect(screen.getByTestId('filter-customer').getAttribute('data-variant')).toBe('filled');
+    fireEvent.click(screen.getByTestId('filter-chip-clear-customer'));
+    await waitFor(() => expect(requests.at(-1)?.body.filters).toEqual({ customer: null }));
+    await waitFor(() => expect(screen.queryByTestId('filter-chip-customer')).toBeNull());
+  });
+
+  it('keeps a row saved on the page in view, marked, while the filters hide it; Refresh filters lets it go', async () => {
+    const saved = {
+      row: { id: 99, customer: 'Closed Co', gross: 10, delivered: '2026-03-03 10:00' },
+      hidden_by: ['customer'],
+    };
+    extraFor = (body) => ((body.keep as unknown[]).includes(99) ? { kept: [saved] } : {});
+    const refreshKey = { count: 1, saved: [99], toString: () => '1' };
+    renderTable({ grants: [], refreshKey, onOpen: vi.fn() });
+    const note = await screen.findByTestId('kept-note');
+    expect(note.textContent).toBe('Saved — hidden by the Customer filter; it leaves the list on Refresh filters.');
+    const rows = await rowsShown();
+    expect(rows.map((r) => r.getAttribute('data-row-index'))).toEqual(['0', '1', '2']);
+    expect(within(rows[0] as HTMLElement).getByText('Closed Co')).toBeTruthy();
+    expect(requests.at(-1)?.body.keep).toEqual([99]);
+    fireEvent.click(screen.getByTestId('table-refresh'));
+    await waitFor(() => expect(requests.at(-1)?.body.keep).toEqual([]));
+    await waitFor(() => expect(screen.queryByTestId('kept-note')).toBeNull());
+  });
+
+  it('a search the filters hide entirely says how many rows match outside them, and shows them in one click', async () => {
+    rowsFor = (search) => (search ? [] : ROWS);
+    extraFor = (body) =>
+      body.search && !('customer' in (body.filters as Record<string, unknown>))
+        ? { defaults: { customer: { value: 'star' } }, outside: { count: 3, filters: ['customer'] } }
+        : {};
+    renderTable({ grants: [], entry: '/trips?q=4417' });
+    expect((await screen.findByTestId('table-outside')).textContent).toBe(
+      '3 rows match the search outside the Customer filter.',
+    );
+    fireEvent.click(screen.getByTestId('table-show-outside'));
+    // (The search stays too in a browser; the memory router here has no address bar to keep it in.)
+    await waitFor(() => expect(requests.at(-1)?.body).toMatchObject({ filters: { customer: null } }));
+  });
+
+  it('fits the columns to the screen: the least important yield and a hint opens the settings', async () => {
+    // 1200 px wide: Trip 106, Customer 160, Gross 114 and Delivery 148 (528 px) and six 160 px notes
+    // (960 px) are 288 px too many: two notes of priority 6 yield, the rightmost first.
+    const wide = [
+      ...COLUMNS.map((c) => (c.id === 'gross' ? { ...c, priority: 2 } : c)),
+      ...[1, 2, 3, 4, 5, 6].map((n) => col(`note${n}`, `Note ${n}`, 'text', { priority: n < 4 ? 5 : 6 })),
+    ];
+    extraFor = () => ({ columns: wide });
+    renderTable({ grants: [] });
+    await rowsShown();
+    await waitFor(() => expect(screen.getByTestId('table-hidden-columns').textContent).toBe('2 columns hidden'));
+    expect(screen.queryByTestId('th-note5')).toBeNull();
+    expect(screen.queryByTestId('th-note6')).toBeNull();
+    expect(screen.getByTestId('th-note4')).toBeTruthy();
+    expect(screen.getByTestId('th-note3')).toBeTruthy();
+    expect(screen.getByTestId('th-gross')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('table-hidden-columns'));
+    expect(await screen.findByTestId('settings-yielded-note5')).toBeTruthy();
   });
 
   it('without onOpen a row opens with its own edit action; ?open=<id> opens that row once', async () => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { allowsButton, type ButtonPermission } from './permissions';
@@ -8,18 +8,17 @@ export type Row = Record<string, unknown>;
 
 /**
  * A row action. Shown when the caller holds its permission ids (any-of or all-of) or has none, and
- * `visible(row)` allows it. At most three `primary` actions are buttons with their label; the rest
- * go in the row's "…" menu, in the order declared. Without any `primary`, the first action that is
- * not red (a delete) is the button.
+ * `visible(row)` allows it. Every action is an item of the row's "⋯" menu (a narrow column, so
+ * the list's own columns keep the width); `primary` ones come first, the rest in declared order.
  */
 export type RowAction<R extends Row> = {
   id: string;
   label: string;
   icon: ReactNode;
   color?: string;
-  /** A button of its own in the row (at most three are), instead of an item of the "…" menu. */
+  /** Listed first in the row's menu. */
   primary?: boolean;
-  /** The tooltip, when the label alone does not say enough. */
+  /** The item's title, when the label alone does not say enough. */
   hint?: string;
   permission?: ButtonPermission;
   /** Per-row rule on top of the permission (e.g. one's own record, a closed statement). */
@@ -27,7 +26,8 @@ export type RowAction<R extends Row> = {
   onClick: (row: R) => void;
 };
 
-export const MAX_PRIMARY_ACTIONS = 3;
+/** The row menu's column: one "⋯" button. */
+export const ACTIONS_WIDTH = 48;
 
 /** The actions a caller may use at all: the permission filter, in declared order. */
 export function allowedActions<R extends Row>(
@@ -37,80 +37,60 @@ export function allowedActions<R extends Row>(
   return actions.filter((a) => allowsButton(tree, a.permission));
 }
 
-/** A row's buttons and menu items: the visible actions split into primary (≤ 3) and the rest. */
-export function splitRowActions<R extends Row>(
-  actions: readonly RowAction<R>[],
-  row: R,
-): { primary: RowAction<R>[]; menu: RowAction<R>[] } {
+/** A row's menu: the actions visible for it, primary ones first, each group in declared order. */
+export function rowMenuActions<R extends Row>(actions: readonly RowAction<R>[], row: R): RowAction<R>[] {
   const shown = actions.filter((a) => !a.visible || a.visible(row));
-  const declared = shown.some((a) => a.primary);
-  const fallback = declared ? null : shown.find((a) => a.color !== 'red');
-  const primary = shown.filter((a) => (declared ? a.primary : a === fallback)).slice(0, MAX_PRIMARY_ACTIONS);
-  return { primary, menu: shown.filter((a) => !primary.includes(a)) };
+  return [...shown.filter((a) => a.primary), ...shown.filter((a) => !a.primary)];
 }
 
 /**
- * How wide the actions column is: the widest three primary buttons a row may show (rows show
- * different ones), plus the "…" when some action is left for the menu.
+ * A row's "⋯" menu. The button is out of the tab order (the table is one tab stop): the keyboard
+ * reaches it with → from the row, or opens it with Shift+F10 / the menu key; Escape closes it and
+ * focus goes back to the button. Clicks stay in the cell (they do not open the row).
  */
-export function actionsWidth<R extends Row>(actions: readonly RowAction<R>[]): number {
-  if (!actions.length) return 0;
-  const declared = actions.filter((a) => a.primary);
-  const candidates = declared.length ? declared : actions.filter((a) => a.color !== 'red').slice(0, 1);
-  const buttons = candidates
-    .map((a) => a.label.length * 7 + 40)
-    .sort((x, y) => y - x)
-    .slice(0, MAX_PRIMARY_ACTIONS)
-    .reduce((w, x) => w + x + 4, 0);
-  const hasMenu =
-    actions.length > Math.min(candidates.length, MAX_PRIMARY_ACTIONS) || candidates.length > MAX_PRIMARY_ACTIONS;
-  return 24 + buttons + (hasMenu ? 32 : 0);
-}
-
-/** A row's labelled buttons and its "…" menu. Clicks stay in the cell (they do not open the row). */
-export function RowActions<R extends Row>({ actions, row }: { actions: readonly RowAction<R>[]; row: R }) {
-  const { primary, menu } = splitRowActions(actions, row);
+export function RowActions<R extends Row>({
+  actions,
+  row,
+  label,
+}: {
+  actions: readonly RowAction<R>[];
+  row: R;
+  label: string;
+}) {
+  const menu = rowMenuActions(actions, row);
+  if (!menu.length) return null;
   return (
-    <Group gap={4} wrap="nowrap" data-row-actions>
-      {primary.map((a) => (
-        <Tooltip key={a.id} label={a.hint ?? a.label} openDelay={300}>
-          <Button
-            size="compact-xs"
+    <Box data-row-actions>
+      <Menu position="bottom-end" withinPortal shadow="md" returnFocus loop>
+        <Menu.Target>
+          <ActionIcon
+            size="md"
             variant="subtle"
-            color={a.color ?? 'gray'}
-            leftSection={a.icon}
-            onClick={() => a.onClick(row)}
-            data-testid={`row-${a.id}`}
+            color="gray"
+            tabIndex={-1}
+            aria-label={`Actions: ${label}`}
+            aria-haspopup="menu"
+            title="Actions"
+            data-testid="row-more"
           >
-            {a.label}
-          </Button>
-        </Tooltip>
-      ))}
-      {menu.length > 0 && (
-        <Menu position="bottom-end" withinPortal shadow="md">
-          <Menu.Target>
-            <Tooltip label="More actions" openDelay={300}>
-              <ActionIcon size="sm" variant="subtle" color="gray" aria-label="More actions" data-testid="row-more">
-                <IconDots size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {menu.map((a) => (
-              <Menu.Item
-                key={a.id}
-                leftSection={a.icon}
-                color={a.color}
-                onClick={() => a.onClick(row)}
-                title={a.hint}
-                data-testid={`row-${a.id}`}
-              >
-                {a.label}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
-      )}
-    </Group>
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {menu.map((a) => (
+            <Menu.Item
+              key={a.id}
+              leftSection={a.icon}
+              color={a.color}
+              onClick={() => a.onClick(row)}
+              title={a.hint}
+              data-testid={`row-${a.id}`}
+            >
+              {a.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </Box>
   );
 }

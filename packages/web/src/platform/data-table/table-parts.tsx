@@ -15,13 +15,15 @@ const PINNED_EDGE = 'var(--mantine-color-dark-4)';
  */
 export function pinnedStyle(pin: 'left' | 'right' | null, layer: 'head' | 'body', tint?: string): CSSProperties {
   if (!pin) return {};
+  const edge = pin === 'left' ? `inset -1px 0 0 ${PINNED_EDGE}` : `inset 1px 0 0 ${PINNED_EDGE}`;
   return {
     position: 'sticky',
     [pin]: 0,
     zIndex: layer === 'head' ? 3 : 1,
     background: PINNED_BACKGROUND,
     ...(tint ? { backgroundImage: `linear-gradient(${tint}, ${tint})` } : {}),
-    boxShadow: pin === 'left' ? `inset -1px 0 0 ${PINNED_EDGE}` : `inset 1px 0 0 ${PINNED_EDGE}`,
+    // A row's cells take their edge from data-table.css, which draws the keyboard focus over it.
+    ...(layer === 'body' ? ({ '--dt-edge': edge } as CSSProperties) : { boxShadow: edge }),
   };
 }
 
@@ -106,35 +108,58 @@ export function TableSkeleton({ rows = 8 }: { rows?: number }) {
   );
 }
 
-/** The empty state, above the totals row: what happened, and "Clear filters" when filters are set. */
+/**
+ * The empty state, above the totals row: what happened, and "Clear filters" when filters are set;
+ * when the search matches rows the filters hide, how many and a button that shows them.
+ */
 export function EmptyState({
   filtered,
   onClear,
+  outside,
   children,
 }: {
   filtered: boolean;
   onClear: () => void;
+  outside?: { count: number; titles: readonly string[]; onShow: () => void } | null;
   children?: ReactNode;
 }) {
   return (
     <Stack align="center" gap={6} py="xl" data-testid="table-empty">
       <IconSearchOff size={28} opacity={0.5} />
       <Text fw={600}>{filtered ? 'No rows match your search and filters.' : (children ?? 'Nothing here yet.')}</Text>
-      {filtered && (
+      {outside ? (
         <>
-          <Text size="sm" c="dimmed">
-            Clear them to see every row.
+          <Text size="sm" c="dimmed" data-testid="table-outside">
+            {outside.count === 1 ? '1 row matches' : `${outside.count.toLocaleString('en-US')} rows match`} the search
+            outside the {outside.titles.join(', ')} {outside.titles.length === 1 ? 'filter' : 'filters'}.
           </Text>
           <Button
             size="xs"
             variant="light"
             leftSection={<IconFilterOff size={14} />}
-            onClick={onClear}
-            data-testid="table-clear-filters"
+            onClick={outside.onShow}
+            data-testid="table-show-outside"
           >
-            Clear filters
+            Show {outside.count === 1 ? 'it' : 'them'}
           </Button>
         </>
+      ) : (
+        filtered && (
+          <>
+            <Text size="sm" c="dimmed">
+              Clear them to see every row.
+            </Text>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFilterOff size={14} />}
+              onClick={onClear}
+              data-testid="table-clear-filters"
+            >
+              Clear filters
+            </Button>
+          </>
+        )
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import {
   IconArrowLeft,
+  IconColumns3,
   IconDownload,
   IconFilterOff,
   IconInfoCircle,
@@ -10,7 +11,8 @@ import {
   IconSettings,
   IconUpload,
 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useRovingGroup } from './roving-focus';
 
 /** Toolbar buttons a page asks for (000 §2 "Table shell"); each one appears only when given. */
 export type ToolbarActions = {
@@ -23,6 +25,8 @@ export type ToolbarActions = {
   info?: () => void;
   back?: () => void;
   send?: () => void;
+  /** A page's own buttons (a menu of exports, its create), placed before Create. */
+  extra?: ReactNode;
 };
 
 type Props = {
@@ -34,6 +38,10 @@ type Props = {
   onRefresh: () => void;
   onSettings: () => void;
   onExport: () => Promise<void>;
+  /** The filters in force (chips), after the search box. */
+  chips?: ReactNode;
+  /** How many columns yielded to fit the screen: a button that opens the column settings. */
+  hiddenColumns?: number;
 };
 
 /** Field titles as words in a sentence: acronyms (BOL, MC number) keep their capitals. */
@@ -48,8 +56,23 @@ export function searchPlaceholder(fields: readonly string[]): string {
   return `Search ${names.slice(0, names.length > 1 ? -1 : 1).join(', ')}${last}`;
 }
 
-export function TableToolbar({ actions, search, searchFields = [], onSearch, onRefresh, onSettings, onExport }: Props) {
+/**
+ * The search box and the table's buttons. The buttons are one tab stop (←/→ between them), so the
+ * keyboard reaches the rows in a few presses.
+ */
+export function TableToolbar({
+  actions,
+  search,
+  searchFields = [],
+  onSearch,
+  onRefresh,
+  onSettings,
+  onExport,
+  chips,
+  hiddenColumns = 0,
+}: Props) {
   const [text, setText] = useState(search);
+  const roving = useRovingGroup<HTMLDivElement>();
   const [exporting, setExporting] = useState(false);
   useEffect(() => setText(search), [search]);
   const runExport = async () => {
@@ -62,7 +85,7 @@ export function TableToolbar({ actions, search, searchFields = [], onSearch, onR
   };
   return (
     <Group justify="space-between" gap="xs" data-testid="table-toolbar">
-      <Group gap="xs">
+      <Group gap="xs" style={{ flex: '1 1 320px' }}>
         {actions.back && (
           <Button size="xs" variant="subtle" leftSection={<IconArrowLeft size={14} />} onClick={actions.back}>
             Back to list
@@ -71,7 +94,7 @@ export function TableToolbar({ actions, search, searchFields = [], onSearch, onR
         {actions.search !== false && (
           <TextInput
             size="xs"
-            w={{ base: 260, md: 440 }}
+            style={{ flex: '1 1 220px', minWidth: 220, maxWidth: 440 }}
             placeholder={searchPlaceholder(searchFields)}
             title={searchFields.length ? `${searchPlaceholder(searchFields)}, then Enter` : undefined}
             aria-label={searchPlaceholder(searchFields)}
@@ -84,8 +107,29 @@ export function TableToolbar({ actions, search, searchFields = [], onSearch, onR
             data-testid="table-search"
           />
         )}
+        {chips}
       </Group>
-      <Group gap="xs">
+      <Group
+        gap="xs"
+        ref={roving.ref}
+        onKeyDown={roving.onKeyDown}
+        onFocus={roving.onFocus}
+        role="toolbar"
+        aria-label="Table actions"
+      >
+        {hiddenColumns > 0 && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="gray"
+            leftSection={<IconColumns3 size={14} />}
+            onClick={onSettings}
+            title="Columns that did not fit the screen: choose them in the column settings"
+            data-testid="table-hidden-columns"
+          >
+            {hiddenColumns === 1 ? '1 column hidden' : `${hiddenColumns} columns hidden`}
+          </Button>
+        )}
         {actions.refresh !== false && (
           <Button
             size="xs"
@@ -135,6 +179,7 @@ export function TableToolbar({ actions, search, searchFields = [], onSearch, onR
             Send
           </Button>
         )}
+        {actions.extra}
         {actions.create && (
           <Button size="xs" leftSection={<IconPlus size={14} />} onClick={actions.create} data-testid="table-create">
             Create

@@ -107,7 +107,8 @@ export function useRegistryActions<R extends Row>(opts: {
     opened: editing !== null,
     readOnly: editing?.readOnly ?? false,
     onClose: () => setEditing(null),
-    onSaved: refresh,
+    // The row saved stays in view though the filters may now hide it (a work order saved as Closed).
+    onSaved: (answer?: unknown) => refresh(editing?.id ?? answer),
   };
   /** The change-log dialog (when `changeLog` is given) and the delete confirmation. */
   const dialogs: ReactNode = (
