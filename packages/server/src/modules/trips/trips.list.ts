@@ -319,17 +319,39 @@ const COLUMNS = columns();
 const idIn = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
 
 /**
+ * The ids of a registry's rows whose name or number matches: an uncorrelated subquery, which
+ * PostgreSQL runs once per statement and probes as a hash (a "hashed SubPlan") for each load of the
+ * window, never once per row and without joining the registry. The company need not be named: the
+ * list's scope already keeps the loads to the caller's company, whose loads name only its own rows.
+ */
+const idsMatching = (table: AnyPgTable & { id: AnyPgColumn }, label: AnyPgColumn, pattern: string) =>
+  sql`(select ${table.id} from ${table} where lower(${label}) like ${pattern})`;
+
+/**
  * What the trips search covers besides its searched columns (customer, broker, broker #, BOL): every
- * stop's city and state (first, intermediate and last), the load and trip numbers and the invoice
- * number. Stops are matched with an EXISTS served by load_stops_load_idx (load_id first), one probe
- * per load of the window the indexed filters (company, dispatcher, delivery date) already chose: no
- * copy of the stops to keep in step, and a renamed city is found at once.
+ * stop's city and state (first, intermediate and last), the driver (or the team's second driver),
+ * truck and trailer, the load and trip numbers and the invoice number. Stops are matched with an
+ * EXISTS served by load_stops_load_idx (load_id first), one probe per load of the window the indexed
+ * filters (company, dispatcher, delivery date) already chose: no copy of the stops to keep in step,
+ * and a renamed city is found at once.
  */
 const SEARCH: ListDefinition['search'] = [
   {
     label: 'Stop city or state',
     where: (pattern, text) =>
       sql`exists (select 1 from load_stops s where s.load_id = ${loads.id} and (lower(s.city) like ${pattern} or lower(s.state) = ${text} or lower(s.city || ', ' || s.state) like ${pattern}))`,
+  },
+  {
+    label: 'Driver',
+    where: (pattern) => {
+      const ids = idsMatching(drivers, drivers.name, pattern);
+      return sql`(${loads.driverId} in ${ids} or ${loads.teamDriverId} in ${ids})`;
+    },
+  },
+  { label: 'Truck', where: (pattern) => sql`${loads.truckId} in ${idsMatching(trucks, trucks.truckNumber, pattern)}` },
+  {
+    label: 'Trailer',
+    where: (pattern) => sql`${loads.trailerId} in ${idsMatching(trailers, trailers.trailerNumber, pattern)}`,
   },
   {
     label: 'Load #',

@@ -2,6 +2,7 @@ import { ACTION, EXTRA_ACTION, MSG, SECTION } from '@backhaul/shared';
 import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { rowsOf } from '../../db/rows';
 import { rpm } from './trips.list';
@@ -342,6 +343,9 @@ describe('trips list', () => {
       'Broker #',
       'BOL',
       'Stop city or state',
+      'Driver',
+      'Truck',
+      'Trailer',
       'Load #',
       'Trip #',
       'Invoice #',
@@ -544,5 +548,56 @@ describe('trips list', () => {
       `select count(*)::int as n from loads where trip_id = ${extra}`,
     );
     expect(left?.n).toBe(0);
+  });
+});
+
+describe('trips search by driver, truck and trailer', () => {
+  it("finds a driver's loads (and a team's second driver's) by name, a truck's and a trailer's by number, in the caller's scope", async () => {
+    const f = factories(t);
+    const stamp = Date.now().toString(36);
+    const [ana, bo, cy] = [
+      await f.driver({ driver: `Anastasia Quill ${stamp}` }),
+      await f.driver({ driver: `Boris Quillon ${stamp}` }),
+      await f.driver({ driver: `Cyrus Mend ${stamp}` }),
+    ];
+    const truck = await f.truck({ truck_number: `QX${stamp}` });
+    const trailer = await f.trailer({ trailer_number: `QT${stamp}` });
+    const otherTruck = await f.truck();
+    const save = async (form: Record<string, unknown>) => {
+      const res = await post('/trips/update/0', tripForm({ truck_id: null, trailer_id: null, ...form }));
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().trip.loads as { load_id: number }[]).map((l) => l.load_id);
+    };
+    // Ana drives truck QX… with trailer QT…, dispatched by the demo dispatcher; Bo drives with Ana as
+    // his team's second driver, dispatched by the admin; Cy drives another truck with no trailer.
+    const mine = await save({ driver_id: ana.id, truck_id: truck.id, trailer_id: trailer.id });
+    const team = await save({
+      driver_id: bo.id,
+      team_driver_id: ana.id,
+      truck_id: otherTruck.id,
+      dispatcher_id: refs.otherDispatcher,
+    });
+    const other = await save({ driver_id: cy.id, truck_id: otherTruck.id, dispatcher_id: refs.otherDispatcher });
+
+    // Every delivery date: the search alone decides (the default four weeks cleared).
+    const found = async (search: string, token = admin) => {
+      const res = await post('/trips', { search, filters: { delivery_datetime: null }, limit: 100 }, token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().trips as { load_id: number }[]).map((r) => r.load_id).sort((a, b) => a - b);
+    };
+    const sorted = (...ids: number[][]) => ids.flat().sort((a, b) => a - b);
+    // A part of the name, any case: her own loads and the team trip she rides on, not Cy's.
+    expect(await found(`anastasia quill ${stamp}`)).toEqual(sorted(mine, team));
+    // "Quill" is in both Ana's and Bo's names: both trips, still not Cy's.
+    const quill = await found('QUILL');
+    expect(quill).toEqual(expect.arrayContaining(sorted(mine, team)));
+    expect(quill).not.toContain(other[0]);
+    expect(await found(`mend ${stamp}`)).toEqual(sorted(other));
+    // The truck's and the trailer's numbers, whole or in part.
+    expect(await found(`qx${stamp}`)).toEqual(sorted(mine));
+    expect(await found(`T${stamp}`)).toEqual(sorted(mine));
+    expect(await found(otherTruck.truck_number)).toEqual(sorted(team, other));
+    // The dispatcher, who sees only the loads he dispatches, finds Ana's own trip and not the team's.
+    expect(await found(`anastasia quill ${stamp}`, dispatcher)).toEqual(sorted(mine));
   });
 });
