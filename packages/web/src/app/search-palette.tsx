@@ -1,14 +1,28 @@
 import {
-  type SearchGroup,
+  type LoadStatus,
   type SearchResponse,
   SearchResponseSchema,
   type SearchResult,
+  type SearchResultGroup,
 } from '@backhaul/shared/modules/search/search.contract';
-import { Button, Group, Kbd, Loader, Modal, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Kbd,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import {
   IconBuilding,
   IconFileInvoice,
+  IconHistory,
   IconRoute,
   IconSearch,
   IconSteeringWheel,
@@ -21,7 +35,8 @@ import { api } from '../platform/api-client';
 import { fieldWords } from '../platform/data-table/table-toolbar';
 import { recordPath, tripDetailPath } from '../platform/links';
 
-const ICONS: Record<SearchGroup, ComponentType<{ size?: number }>> = {
+const ICONS: Record<SearchResultGroup, ComponentType<{ size?: number }>> = {
+  driver_loads: IconHistory,
   trips: IconRoute,
   invoices: IconFileInvoice,
   customers: IconBuilding,
@@ -33,6 +48,7 @@ const ICONS: Record<SearchGroup, ComponentType<{ size?: number }>> = {
 export function resultPath(r: SearchResult): string {
   switch (r.group) {
     case 'trips':
+    case 'driver_loads':
       return tripDetailPath(r.trip_id ?? r.id, r.id);
     case 'invoices':
       return recordPath('invoice', r.id);
@@ -44,6 +60,14 @@ export function resultPath(r: SearchResult): string {
       return recordPath('truck', r.id);
   }
 }
+
+/** The load's status badge: the colours of the trips list's status tints. */
+const STATUS_COLOR: Record<LoadStatus, string> = {
+  Planned: 'gray',
+  'On the road': 'blue',
+  Delivered: 'teal',
+  Invoiced: 'violet',
+};
 
 const searchFor = (q: string, signal: AbortSignal) =>
   api.get('/search', { query: { q }, schema: SearchResponseSchema, signal, background: true });
@@ -119,7 +143,7 @@ export function SearchPalette() {
           <TextInput
             data-autofocus
             size="md"
-            placeholder="Trip, load, BOL, invoice #, customer, driver or truck"
+            placeholder="Trip, load, BOL, invoice #, customer, driver, truck or trailer"
             leftSection={<IconSearch size={16} />}
             rightSection={query.isFetching ? <Loader size="xs" /> : null}
             value={text}
@@ -130,8 +154,9 @@ export function SearchPalette() {
           <ScrollArea.Autosize mah="60vh">
             {!debounced ? (
               <Text size="sm" c="dimmed" p="sm">
-                Find a trip or load by its number, BOL or broker #, an invoice by its number, a customer, driver or
-                truck by name or number. ↑ ↓ choose, Enter opens.
+                Find a trip or load by its number, BOL, broker #, driver, truck or trailer, an invoice by its number, a
+                customer, driver or truck by name or number; a driver's name shows their recent loads. ↑ ↓ choose, Enter
+                opens.
               </Text>
             ) : answer && results.length === 0 && !query.isFetching ? (
               <Stack gap={4} p="sm" data-testid="search-empty">
@@ -149,7 +174,7 @@ export function SearchPalette() {
                   .map((g) => {
                     const Icon = ICONS[g.group];
                     return (
-                      <Stack key={g.group} gap={2} data-testid={`search-group-${g.group}`}>
+                      <Stack key={`${g.group}-${g.driver_id ?? ''}`} gap={2} data-testid={`search-group-${g.group}`}>
                         <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs">
                           {g.label}
                         </Text>
@@ -180,8 +205,20 @@ export function SearchPalette() {
                                     {r.subtitle}
                                   </Text>
                                 </Stack>
+                                {r.status && (
+                                  <Badge
+                                    size="sm"
+                                    variant="light"
+                                    color={STATUS_COLOR[r.status]}
+                                    ml="auto"
+                                    style={{ flexShrink: 0 }}
+                                    data-testid="search-result-status"
+                                  >
+                                    {r.status}
+                                  </Badge>
+                                )}
                                 {mine === active && (
-                                  <Kbd size="xs" ml="auto">
+                                  <Kbd size="xs" ml={r.status ? undefined : 'auto'}>
                                     ↵
                                   </Kbd>
                                 )}

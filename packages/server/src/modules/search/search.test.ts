@@ -1,6 +1,8 @@
-import type { SearchResponse } from '@backhaul/shared/modules/search/search.contract';
+import { loadStatus, type SearchResponse } from '@backhaul/shared/modules/search/search.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { freezeClock, thawClock } from '../../platform/clock';
 
 let t: TestContext;
 let admin: string;
@@ -15,7 +17,10 @@ beforeAll(async () => {
   customer = await t.login('customer@backhaul.demo');
   accountant = await t.login('accountant@backhaul.demo');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  thawClock();
+  await t.close();
+});
 
 const search = async (q: string, token: string) => {
   const res = await t.app.inject({
@@ -121,5 +126,72 @@ describe('GET /api/search (Ctrl+K)', () => {
     expect(group(forAccountant, 'trips')?.results.map((r) => r.id)).toContain(foreign.id);
     // The accountant holds no Drivers or Trucks section: those groups are not answered.
     expect(forAccountant.groups.map((g) => g.group)).not.toContain('drivers');
+  });
+});
+
+describe("Ctrl+K on a driver's name: the driver's recent loads", () => {
+  it("answers the last five loads, newest first, with date, route and status, in the caller's trips scope", async () => {
+    // 2026-03-10 13:00 in Chicago (CDT since March 8).
+    freezeClock('2026-03-10T18:00:00Z');
+    const f = factories(t);
+    const stamp = Date.now().toString(36);
+    const name = `Zelda Roadrunner ${stamp}`;
+    const driver = await f.driver({ driver: name });
+    const dispatcherId = (await one<number>("select id from users where email = 'dispatcher@backhaul.demo'")).id;
+    // Each trip: Chicago 08:00 → Indianapolis 16:00 on its day; the 2nd is the dispatcher's.
+    const days = ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-10', '2026-03-12'];
+    const trips: Record<string, { trip: number; load: number }> = {};
+    for (const day of days) {
+      const made = await f.trip({
+        driverId: driver.id,
+        day,
+        ...(day === '2026-03-03' ? { dispatcherId } : {}),
+      });
+      trips[day] = { trip: made.trip_id, load: made.loads[0]?.load_id as number };
+    }
+    const res = await search(`roadrunner ${stamp}`, admin);
+    const loads = res.groups.find((g) => g.group === 'driver_loads');
+    // Before every list's group; one group for the one driver matched.
+    expect(res.groups[0]?.group).toBe('driver_loads');
+    expect(res.groups.filter((g) => g.group === 'driver_loads')).toHaveLength(1);
+    expect(loads?.label).toBe(`Recent loads · ${name}`);
+    expect(loads?.driver_id).toBe(driver.id);
+    const newest = ['2026-03-12', '2026-03-10', '2026-03-06', '2026-03-05', '2026-03-04'];
+    expect(loads?.results.map((r) => [r.id, r.trip_id])).toEqual(newest.map((d) => [trips[d]?.load, trips[d]?.trip]));
+    expect(loads?.results.map((r) => r.status)).toEqual([
+      'Planned',
+      'On the road',
+      'Delivered',
+      'Delivered',
+      'Delivered',
+    ]);
+    expect(loads?.results[0]?.title).toBe('2026-03-12 · Chicago, IL → Indianapolis, IN');
+    expect(loads?.results[0]?.subtitle).toContain(
+      `Trip #${trips['2026-03-12']?.trip} · Load #${trips['2026-03-12']?.load}`,
+    );
+    // The trips group, which finds the driver's loads too, does not repeat them.
+    const shown = new Set(loads?.results.map((r) => r.id));
+    expect(group(res, 'trips')?.results.filter((r) => shown.has(r.id)) ?? []).toEqual([]);
+
+    // The dispatcher sees only the load he dispatches; the accountant, without the Drivers section, all five.
+    const mine = (await search(`roadrunner ${stamp}`, dispatcher)).groups.find((g) => g.group === 'driver_loads');
+    expect(mine?.results.map((r) => r.id)).toEqual([trips['2026-03-03']?.load]);
+    const theirs = (await search(`Roadrunner ${stamp}`, accountant)).groups.find((g) => g.group === 'driver_loads');
+    expect(theirs?.results).toHaveLength(5);
+    // A single letter or a number is no driver's name: no recent loads.
+    for (const q of ['z', '12'])
+      expect((await search(q, admin)).groups.map((g) => g.group)).not.toContain('driver_loads');
+    // A customer user reads no trips: none.
+    expect((await search(`roadrunner ${stamp}`, customer)).groups.map((g) => g.group)).not.toContain('driver_loads');
+  });
+
+  it('a load is invoiced once on an invoice, delivered after its last delivery, on the road once picked up', () => {
+    const at = (pickup: string | null, delivery: string | null, invoiced = false) =>
+      loadStatus({ pickup, delivery, invoiced }, '2026-03-10 13:00');
+    expect(at('2026-03-09 08:00', '2026-03-09 16:00', true)).toBe('Invoiced');
+    expect(at('2026-03-09 08:00', '2026-03-10 13:00')).toBe('Delivered');
+    expect(at('2026-03-10 13:00', '2026-03-10 13:01')).toBe('On the road');
+    expect(at('2026-03-10 13:01', null)).toBe('Planned');
+    expect(at(null, null)).toBe('Planned');
   });
 });
