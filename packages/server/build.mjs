@@ -34,6 +34,12 @@ const KEEP_EXTERNAL = [
   // The docs UI loads this one from node_modules: the app shares that copy rather than bundle a second.
   '@fastify/static',
   'pdfjs-dist',
+  // OCR (modules/extraction/ocr.ts): tesseract.js starts its worker thread from its own folder, which
+  // loads the WebAssembly core beside it; the English data is read from its package; the canvas is native.
+  'tesseract.js',
+  'tesseract.js-core',
+  '@tesseract.js-data/',
+  '@napi-rs/canvas',
   'pdfkit',
   'exceljs',
   '@aws-sdk/',
