@@ -118,10 +118,17 @@ export function ManagerStatementDialog(props: {
         <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="sm">
             <SimpleGrid cols={2} spacing="sm">
-              <Select label="Month" withAsterisk data={options.data?.month ?? []} {...field('month')} />
+              <Select
+                label="Month"
+                withAsterisk
+                allowDeselect={false}
+                data={options.data?.month ?? []}
+                {...field('month')}
+              />
               <Select
                 label="Dispatcher / employee"
                 withAsterisk
+                allowDeselect={false}
                 searchable
                 data={employees.map((e) => ({
                   value: String(e.id),
@@ -141,6 +148,7 @@ export function ManagerStatementDialog(props: {
               <Select
                 label="Department"
                 withAsterisk
+                allowDeselect={false}
                 data={(options.data?.departments ?? []).map((d) => ({ value: String(d.id), label: d.name }))}
                 {...field('department_id')}
               />

@@ -283,6 +283,7 @@ export function TripDialog(props: Props) {
       label={label}
       searchable
       clearable={!required}
+      allowDeselect={!required}
       withAsterisk={required}
       data={options(filters?.[list])}
       disabled={readOnly}

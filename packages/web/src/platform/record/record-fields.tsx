@@ -71,12 +71,14 @@ export function FieldInput({
         />
       );
     case 'select':
+      // A required choice is never undone by clicking it again (Mantine's default deselects).
       return (
         <Select
           {...common}
           data={fieldOptions(field, data)}
           searchable
           clearable={!field.required}
+          allowDeselect={!field.required}
           {...props}
           value={props.value === null || props.value === undefined || props.value === '' ? null : String(props.value)}
           onChange={(v) => form.setFieldValue(field.name, v ?? field.empty)}
