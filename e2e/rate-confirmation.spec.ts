@@ -22,7 +22,8 @@ test('a rate confirmation fills a load for review, with confidences and miles', 
   await page.getByTestId('trip-truck_id').click();
   await page.getByRole('option').first().click();
 
-  await page.locator('input[type="file"][accept=".pdf"]').setInputFiles({
+  // PDFs, scans and phone photos alike.
+  await page.locator('input[type="file"][accept=".pdf,.png,.jpg,.jpeg"]').setInputFiles({
     name: 'summit-ridge-rate-con.pdf',
     mimeType: 'application/pdf',
     buffer: readFileSync(FIXTURE),
@@ -39,6 +40,19 @@ test('a rate confirmation fills a load for review, with confidences and miles', 
     'data-confidence',
     '0.95',
   );
+
+  // The registry has no Summit Ridge: the broker is offered to the new-broker form, its legal name whole.
+  await expect(review.getByTestId('extraction-broker')).toContainText(
+    'Summit Ridge Logistics LLC (MC 845210) is not in the brokers registry',
+  );
+  await review.getByTestId('extraction-add-broker').click();
+  const brokerForm = page.getByRole('dialog', { name: 'New broker' });
+  await expect(brokerForm.getByLabel('Broker', { exact: false }).first()).toHaveValue('Summit Ridge Logistics LLC');
+  await page.screenshot({ path: join(SHOTS, 'rate-confirmation-new-broker.png') });
+  await brokerForm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(brokerForm).toBeHidden();
+  // Its references go to the trip's notes.
+  await expect(dialog.getByLabel('Trip notes')).toHaveValue(/Rate confirmation SRL-448210: PO 77812, Pro 5521907/);
 
   // The extracted load is the last card: its stops and miles are filled.
   const card = dialog.locator('[data-testid^="load-card-"]').last();

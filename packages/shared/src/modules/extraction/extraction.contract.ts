@@ -65,6 +65,7 @@ export const NewBrokerOfferSchema = z.object({
   email_address: z.string(),
   local_phone: z.string(),
 });
+export type NewBrokerOffer = z.infer<typeof NewBrokerOfferSchema>;
 
 /**
  * POST /trips/extract: a load pre-filled from a rate confirmation, for the user to review. `stops`

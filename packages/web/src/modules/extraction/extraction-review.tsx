@@ -3,8 +3,9 @@ import {
   type ExtractedField,
   type ExtractedLoad,
   LOW_CONFIDENCE,
+  type NewBrokerOffer,
 } from '@backhaul/shared/modules/extraction/extraction.contract';
-import { Box, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Group, Paper, Table, Text, Tooltip } from '@mantine/core';
 
 /** Green: read from an exact label; yellow: inferred, check it; red: not found. */
 export function confidenceLevel(confidence: number): { color: string; hint: string } {
@@ -48,8 +49,9 @@ const weakest = (fields: ExtractedLoad['fields'], keys: string[]) =>
   Math.min(...keys.map((k) => fields[k]?.confidence ?? 0));
 
 /** What was read from a rate confirmation, each value with its confidence, for the user's review. */
-export function ExtractionReview(props: { answer: ExtractedLoad }) {
-  const { fields } = props.answer;
+export function ExtractionReview(props: { answer: ExtractedLoad; onAddBroker?: (offer: NewBrokerOffer) => void }) {
+  const { fields, broker_match: match, new_broker: offer, read } = props.answer;
+  const field = (key: string) => fields[key]?.confidence ?? 0;
   const rows: Array<{ label: string; value: string; confidence: number }> = [
     { label: 'Broker', value: show(fields['broker.name']), confidence: fields['broker.name']?.confidence ?? 0 },
     { label: 'Broker MC', value: show(fields['broker.mc']), confidence: fields['broker.mc']?.confidence ?? 0 },
@@ -61,6 +63,10 @@ export function ExtractionReview(props: { answer: ExtractedLoad }) {
     },
     { label: 'Rate', value: show(fields['rate.total'], true), confidence: fields['rate.total']?.confidence ?? 0 },
     { label: 'Accessorials', value: show(fields.accessorials), confidence: fields.accessorials?.confidence ?? 0 },
+    { label: 'Miles', value: show(fields.miles), confidence: field('miles') },
+    { label: 'Equipment', value: show(fields.equipment), confidence: field('equipment') },
+    { label: 'Weight', value: show(fields.weight), confidence: field('weight') },
+    { label: 'Commodity', value: show(fields.commodity), confidence: field('commodity') },
   ];
   for (const [group, label] of [
     ['pickups', 'Pick up'],
@@ -95,6 +101,31 @@ export function ExtractionReview(props: { answer: ExtractedLoad }) {
             : 'all fields read from labels'}
         </Text>
       </Group>
+      <Group justify="space-between" mb={4} gap="xs" data-testid="extraction-broker">
+        <Text size="xs">
+          {match
+            ? `Broker: ${match.name}${match.mc_number ? ` (MC ${match.mc_number})` : ''}, matched by ${match.by === 'mc' ? 'MC number' : 'name'}`
+            : offer
+              ? `${offer.broker}${offer.mc_number ? ` (MC ${offer.mc_number})` : ''} is not in the brokers registry`
+              : 'No broker read'}
+        </Text>
+        {!match && offer && props.onAddBroker ? (
+          <Button
+            size="compact-xs"
+            variant="light"
+            onClick={() => props.onAddBroker?.(offer)}
+            data-testid="extraction-add-broker"
+          >
+            Add as a new broker
+          </Button>
+        ) : null}
+      </Group>
+      {read.method === 'ocr' ? (
+        <Text size="xs" c="dimmed" mb={4}>
+          Scanned document: read by OCR ({read.ocr_pages} page{read.ocr_pages === 1 ? '' : 's'},{' '}
+          {read.seconds.toFixed(1)} s)
+        </Text>
+      ) : null}
       <Table verticalSpacing={2} horizontalSpacing="xs" fz="xs">
         <Table.Tbody>
           {rows.map((r) => (

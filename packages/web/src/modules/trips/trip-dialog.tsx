@@ -1,6 +1,6 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { BROKER_ROUTES, BrokerFormSchema, EMPTY_BROKER_FORM } from '@backhaul/shared/modules/brokers/brokers.contract';
-import type { ExtractedLoad } from '@backhaul/shared/modules/extraction/extraction.contract';
+import { EXTRACTION_ACCEPT, type ExtractedLoad } from '@backhaul/shared/modules/extraction/extraction.contract';
 import {
   type LoadForm,
   type TripDetail,
@@ -129,23 +129,22 @@ const BROKER_FIELDS = ['broker', 'mc_number', 'email_address', 'local_phone'] as
 const options = (list: Array<{ value: number; label: string }> | undefined) =>
   (list ?? []).map((o) => ({ value: String(o.value), label: o.label }));
 
-/** A rate confirmation read by POST /trips/extract as a load of the form, for the user to review. */
-function extractedLoad(
-  answer: ExtractedLoad,
-  brokers: TripFilters['brokers'] | undefined,
-): DialogForm['loads'][number] {
-  const name = answer.broker.name
-    ?.toLowerCase()
-    .replace(/[,.]|\b(llc|inc)\b/g, '')
-    .trim();
-  const broker = name ? brokers?.find((b) => b.label.toLowerCase().includes(name)) : undefined;
+/**
+ * A rate confirmation read by POST /trips/extract as a load of the form, for the user to review: the
+ * registry's broker the server matched (by MC, else by name), the document's own loaded miles and
+ * pass-through charges, the BOL among its references.
+ */
+function extractedLoad(answer: ExtractedLoad): DialogForm['loads'][number] {
   const bol = answer.reference_numbers.find((r) => /bol|bill of lading/i.test(r.label));
   return {
     ...newLoad(),
-    broker_id: broker?.value ?? null,
+    broker_id: answer.broker_match?.broker_id ?? null,
     broker_number: answer.broker_number ?? '',
     bol: bol?.value ?? '',
     gross: answer.gross ?? 0,
+    lumper: answer.lumper,
+    fuel_surcharge: answer.fuel_surcharge,
+    mileage_loaded: answer.miles ?? 0,
     ai_status: 'extracted',
     stops: answer.stops.length
       ? answer.stops.map((s) => ({
@@ -170,6 +169,8 @@ export function TripDialog(props: Props) {
   const [states, setStates] = useState<Array<{ value: string; label: string }>>([]);
   const [loading, setLoading] = useState(false);
   const [brokerFor, setBrokerFor] = useState<number | null>(null);
+  // The new-broker form pre-filled from a rate confirmation whose broker the registry lacks.
+  const [brokerPrefill, setBrokerPrefill] = useState<Partial<typeof EMPTY_BROKER_FORM>>({});
   const [confirm, setConfirm] = useState<{ text: string; run: () => Promise<void> } | null>(null);
   const [note, setNote] = useState('');
   const [connectId, setConnectId] = useState('');
@@ -234,7 +235,8 @@ export function TripDialog(props: Props) {
 
   // Miles follow the stops (POST /trips/milesTrip, the mileage module); a failure keeps manual miles.
   const milesTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const refreshMiles = (index: number) => {
+  /** Routes the load's miles; `keepLoaded` keeps the loaded miles a rate confirmation states (empty miles are still routed). */
+  const refreshMiles = (index: number, keepLoaded = false) => {
     if (milesTimer.current) clearTimeout(milesTimer.current);
     milesTimer.current = setTimeout(async () => {
       const load = form.getValues().loads[index];
@@ -250,7 +252,7 @@ export function TripDialog(props: Props) {
         const pickupAt = load.stops.find((st) => st.type === 1)?.at ?? '';
         const before = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?$/.test(pickupAt) ? pickupAt : null;
         const miles = await fetchMiles({ stops, truck_id: form.getValues().truck_id, before });
-        form.setFieldValue(`loads.${index}.mileage_loaded`, miles.loaded);
+        if (!keepLoaded) form.setFieldValue(`loads.${index}.mileage_loaded`, miles.loaded);
         if (miles.empty) form.setFieldValue(`loads.${index}.mileage_empty`, miles.empty);
       } catch {
         showAlert('error', MSG.whoops);
@@ -347,7 +349,10 @@ export function TripDialog(props: Props) {
                     readOnly={readOnly}
                     canAddBroker={may(ACTION.ADD_NEW_BROKER)}
                     canDelete={may(ACTION.DELETE_LOAD) && values.loads.length > 1}
-                    onNewBroker={() => setBrokerFor(i)}
+                    onNewBroker={() => {
+                      setBrokerPrefill({});
+                      setBrokerFor(i);
+                    }}
                     onStopsChanged={() => refreshMiles(i)}
                     onDelete={() => {
                       if (!l.load_id) return form.removeListItem('loads', i);
@@ -363,7 +368,17 @@ export function TripDialog(props: Props) {
                     onSendPpw={() => withTrip(() => sendPpw(l.load_id as number, ''), MSG.ppwSent)}
                   />
                   {l.ai_status === 'extracted' && extracted[l.key] ? (
-                    <ExtractionReview answer={extracted[l.key] as ExtractedLoad} />
+                    <ExtractionReview
+                      answer={extracted[l.key] as ExtractedLoad}
+                      onAddBroker={
+                        readOnly || l.broker_id
+                          ? undefined
+                          : (offer) => {
+                              setBrokerPrefill(offer);
+                              setBrokerFor(i);
+                            }
+                      }
+                    />
                   ) : null}
                 </Fragment>
               ))}
@@ -379,14 +394,19 @@ export function TripDialog(props: Props) {
                     Add load
                   </Button>
                   <UploadButton
-                    accept=".pdf"
+                    accept={EXTRACTION_ACCEPT}
                     onFile={async (file) => {
                       try {
                         const answer = await extractRateConfirmation(file);
-                        const load = extractedLoad(answer, filters?.brokers);
+                        const load = extractedLoad(answer);
                         form.insertListItem('loads', load);
+                        // The references, equipment, weight and commodity go to the trip's notes.
+                        const notes = form.getValues().notes;
+                        if (answer.notes && !notes.includes(answer.notes)) {
+                          form.setFieldValue('notes', notes ? `${notes}\n${answer.notes}` : answer.notes);
+                        }
                         setExtracted((m) => ({ ...m, [load.key]: answer }));
-                        refreshMiles(form.getValues().loads.length - 1);
+                        refreshMiles(form.getValues().loads.length - 1, answer.miles !== null);
                         showAlert('info', 'Review the load filled from the rate confirmation, then save.');
                       } catch {
                         // the API client has shown the error
@@ -564,13 +584,20 @@ export function TripDialog(props: Props) {
       <RecordDialog
         api={brokerApi}
         schema={BrokerFormSchema}
-        empty={EMPTY_BROKER_FORM}
+        empty={{ ...EMPTY_BROKER_FORM, ...brokerPrefill }}
         fields={BROKER_FIELDS}
         title={{ create: 'New broker', edit: 'Edit broker' }}
         id={null}
         opened={brokerFor !== null}
         onClose={() => setBrokerFor(null)}
-        onSaved={() => loadTripFilters().then(setFilters)}
+        onSaved={() =>
+          loadTripFilters().then((f) => {
+            setFilters(f);
+            // A broker added from a rate confirmation's offer becomes that load's broker.
+            const added = brokerPrefill.broker ? f.brokers.find((b) => b.label === brokerPrefill.broker) : undefined;
+            if (added && brokerFor !== null) form.setFieldValue(`loads.${brokerFor}.broker_id`, added.value);
+          })
+        }
       />
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Delete" centered size="sm">
         <Text size="sm" mb="md" data-testid="confirm-text">
