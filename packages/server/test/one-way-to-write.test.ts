@@ -39,7 +39,7 @@ function filesUnder(path: string): string[] {
 const isTestData = (file: string) => /\.(test|spec)\.tsx?$/.test(file) || /\.fixtures\.ts$/.test(file);
 
 /** Each forbidden write in the server's code outside platform/, as "file:line: what". */
-export function handWrittenWrites(): string[] {
+function handWrittenWrites(): string[] {
   const out: string[] = [];
   for (const root of ROOTS) {
     for (const file of filesUnder(root)) {

@@ -6,14 +6,12 @@ import {
   AttendanceExportQuerySchema,
 } from '@backhaul/shared/modules/account/attendance.contract';
 import { TODAY_URL, TodayPanelSchema } from '@backhaul/shared/modules/account/today.contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { buildAccount, ensureStaff } from './account.service';
 import * as attendance from './attendance.service';
 import { attendanceSheet } from './attendance-sheet.service';
@@ -138,24 +136,18 @@ export const accountRoutes: RouteModule = {
     });
 
     // ---------- users ----------
-    registerListRoute(app, db, peopleList, { url: '/info/users/list', tags });
-    // The filters' options alone (the list answers them too, under `filter`).
-    const filtersOf = (list: typeof peopleList) => async (req: FastifyRequest) => {
-      const res = (await runList(db, list, caller(req).user, { limit: 5 })) as { filter: unknown };
-      return { filter: res.filter };
-    };
-    app.get('/info/users', { config: { access: ACCOUNT }, schema: { tags }, handler: filtersOf(peopleList) });
-    app.post('/info/users/filters', {
-      config: { access: ACCOUNT },
-      schema: { tags, body: z.unknown() },
-      handler: filtersOf(peopleList),
+    // The filters' options alone (the list answers them too, under `filter`): GET /info/users and …/filters.
+    registerListRoute(app, db, peopleList, {
+      url: '/info/users/list',
+      tags,
+      filters: [{ url: '/info/users', method: 'GET' }, { url: '/info/users/filters' }],
     });
     // The geo list: where the staff are today, by office.
-    registerListRoute(app, db, geoList, { url: '/info/geo/list', tags, access: ACCOUNT });
-    app.post('/info/geo/filters', {
-      config: { access: ACCOUNT },
-      schema: { tags, body: z.unknown() },
-      handler: filtersOf(geoList),
+    registerListRoute(app, db, geoList, {
+      url: '/info/geo/list',
+      tags,
+      access: ACCOUNT,
+      filters: { url: '/info/geo/filters' },
     });
 
     // ---------- notes ----------

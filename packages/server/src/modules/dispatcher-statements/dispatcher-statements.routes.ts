@@ -3,9 +3,12 @@ import * as C from '@backhaul/shared/modules/dispatcher-statements/dispatcher-st
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { exportDefinedList, registerSettingsRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
-import { dispatcherStatementLoadsList, statementsListFor } from './dispatcher-statements.list';
+import { exportDefinedList, registerListRoute, registerSettingsRoute } from '../../platform/list/list.routes';
+import {
+  dispatcherStatementLoadsList,
+  dispatcherStatementsList,
+  statementsListFor,
+} from './dispatcher-statements.list';
 import {
   createStatements,
   DEFAULT_DISPATCHER_RATE,
@@ -43,23 +46,14 @@ export const dispatcherStatementsRoutes: RouteModule = {
 
     // GET /dispatcher/statement: the first page (001 §3: statement, filter, settings). A dispatcher
     // user's list is its own variant (no Dispatcher column), for the list, settings and export alike.
-    app.get('/dispatcher/statement', {
-      config: { access: can() },
-      schema: { tags },
-      handler: async (req) => {
-        const { user } = caller(req);
-        const { rows, ...rest } = await runList(db, statementsListFor(user), user, {});
-        return { statement: rows, ...rest };
-      },
+    const list = { tags, access: can(), listFor: statementsListFor };
+    registerListRoute(app, db, dispatcherStatementsList, {
+      ...list,
+      url: '/dispatcher/statement',
+      method: 'GET',
+      keys: { rows: 'statement' },
     });
-    app.post('/dispatcher/statement/list', {
-      config: { access: can() },
-      schema: { tags, body: z.unknown() },
-      handler: (req) => {
-        const { user } = caller(req);
-        return runList(db, statementsListFor(user), user, req.body);
-      },
-    });
+    registerListRoute(app, db, dispatcherStatementsList, { ...list, url: '/dispatcher/statement/list' });
     registerSettingsRoute(app, db, {
       url: '/dispatcher/statement/settings',
       access: can(),
@@ -138,13 +132,14 @@ export const dispatcherStatementsRoutes: RouteModule = {
       handler: (req) => deleteDispatcherStatement(db, caller(req).user, req.params.id),
     });
 
-    app.post('/dispatcher/statement/:id/list', {
-      config: { access: can() },
-      schema: { tags, params: IdParamsSchema, body: z.unknown() },
-      handler: async (req) => {
-        const { user } = caller(req);
-        await statementRow(db, user, req.params.id);
-        return runList(db, dispatcherStatementLoadsList, user, ofStatement(req.body, req.params.id));
+    registerListRoute(app, db, dispatcherStatementLoadsList, {
+      url: '/dispatcher/statement/:id/list',
+      tags,
+      access: can(),
+      params: IdParamsSchema,
+      prepare: async (body, { user, params }) => {
+        await statementRow(db, user, params.id);
+        return { request: ofStatement(body, params.id) };
       },
     });
 

@@ -4,10 +4,9 @@ import {
   DowntimeUnitParamsSchema,
   UnitDowntimeSchema,
 } from '@backhaul/shared/modules/downtime/downtime.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { runList } from '../../platform/list/run-list';
+import { registerListRoute } from '../../platform/list/list.routes';
 import { downtimeList } from './downtime.list';
 import { unitDowntime, withMonths } from './downtime.service';
 
@@ -19,12 +18,13 @@ export const downtimeRoutes: RouteModule = {
   name: 'downtime',
   register(app, deps) {
     const { db } = deps.database;
-    app.post(`${DOWNTIME_BASE}/list`, {
-      config: { access },
-      schema: { tags, body: z.unknown() },
-      handler: (req) => {
-        const { body, months } = withMonths(req.body);
-        return runList(db, downtimeList, caller(req).user, body, { args: { months } });
+    registerListRoute(app, db, downtimeList, {
+      url: `${DOWNTIME_BASE}/list`,
+      tags,
+      access,
+      prepare: (raw) => {
+        const { body, months } = withMonths(raw);
+        return { request: body, args: { months } };
       },
     });
     app.get(`${DOWNTIME_BASE}/unit/:type/:id`, {

@@ -19,7 +19,7 @@ import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { compileList, runList, selectTotals } from '../../platform/list/run-list';
+import { compileList, selectTotals } from '../../platform/list/run-list';
 import { provideTripReceivables } from '../trips';
 import { createRun, type GenerateInput, generateInvoices } from './generator.service';
 import { invoiceGeneratorList, invoiceSendsList, invoicesList } from './invoices.list';
@@ -46,24 +46,17 @@ export const invoicesRoutes: RouteModule = {
     provideTripReceivables('invoices', invoicesService.tripInvoiceRows);
 
     // The list (limit up to 999999 in the spec's variant: the engine caps "All" and says so).
-    registerListRoute(app, db, invoicesList, { url: '/invoice', tags });
+    // /invoice/filters: the filter options, settings and columns for the caller's request.
+    registerListRoute(app, db, invoicesList, {
+      url: '/invoice',
+      tags,
+      filters: { url: '/invoice/filters', withBody: true, keys: ['filter', 'settings', 'columns'] },
+    });
     registerListRoute(app, db, invoiceSendsList, { url: '/invoice-sends/list', tags });
     registerListRoute(app, db, invoiceGeneratorList, {
       url: '/generate-invoice/list',
       access: generator(ACTION.VIEW),
       tags,
-    });
-
-    app.post('/invoice/filters', {
-      config: { access: inv() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { filter, settings, columns } = await runList(db, invoicesList, caller(req).user, {
-          ...((req.body as object | null) ?? {}),
-          limit: 1,
-        });
-        return { filter, settings, columns };
-      },
     });
 
     app.post('/invoice/total', {

@@ -8,13 +8,12 @@ import {
   SalaryStatementsCreateQuerySchema,
 } from '@backhaul/shared/modules/salaries/salaries.contract';
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { rowsOf } from '../../db/rows';
 import { departments } from '../../platform/auth/auth.table';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
-import { runList } from '../../platform/list/run-list';
+import { registerListRoute } from '../../platform/list/list.routes';
 import { payStatements } from '../../platform/pay/pay.table';
 import { employeeStatementsList, managerStatementsList, staffStatementsScope } from './manager-statements.list';
 import {
@@ -36,13 +35,13 @@ export const managerStatementsRoutes: RouteModule = {
     const tags = ['Manager statements'];
 
     // The list, plus the months that have statements (newest first) and the departments (000 §3).
-    app.post('/salary-statements/list', {
-      config: { access: can(ACTION.VIEW) },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { user } = caller(req);
-        const [list, months, deps] = await Promise.all([
-          runList(db, managerStatementsList, user, req.body),
+    registerListRoute(app, db, managerStatementsList, {
+      url: '/salary-statements/list',
+      tags,
+      access: can(ACTION.VIEW),
+      filters: { url: '/salary-statements/filters' },
+      answer: async (_list, { user }) => {
+        const [months, deps] = await Promise.all([
           rowsOf<{ month: string }>(
             db,
             sql`select distinct to_char(${payStatements.periodFrom}, 'YYYY-MM') as month from ${payStatements}
@@ -54,16 +53,7 @@ export const managerStatementsRoutes: RouteModule = {
             .where(eq(departments.companyId, user.companyId))
             .orderBy(asc(departments.name)),
         ]);
-        return { ...list, month: months.map((m) => m.month), departments: deps };
-      },
-    });
-
-    app.post('/salary-statements/filters', {
-      config: { access: can(ACTION.VIEW) },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { filter } = await runList(db, managerStatementsList, caller(req).user, { limit: 1, with_options: true });
-        return { filter };
+        return { month: months.map((m) => m.month), departments: deps };
       },
     });
 
@@ -146,21 +136,11 @@ export const managerStatementsRoutes: RouteModule = {
         return { message: SALARY_MSG.created(created.length, month), month, created };
       },
     });
-    app.post('/info/statements/list', {
-      config: { access: salary(ACTION.VIEW) },
-      schema: { tags, body: z.unknown() },
-      handler: (req) => runList(db, employeeStatementsList, caller(req).user, req.body),
-    });
-    app.post('/info/statements/filters', {
-      config: { access: salary(ACTION.VIEW) },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { filter } = await runList(db, employeeStatementsList, caller(req).user, {
-          limit: 1,
-          with_options: true,
-        });
-        return { filter };
-      },
+    registerListRoute(app, db, employeeStatementsList, {
+      url: '/info/statements/list',
+      tags,
+      access: salary(ACTION.VIEW),
+      filters: { url: '/info/statements/filters' },
     });
     app.delete('/info/statements/:id', {
       config: { access: salary(ACTION.DELETE) },

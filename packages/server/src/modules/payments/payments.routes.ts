@@ -21,7 +21,7 @@ import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import type { ListDefinition } from '../../platform/list/define-list';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { compileList, listFrom, runList } from '../../platform/list/run-list';
+import { compileList, type ListAnswer, listFrom } from '../../platform/list/run-list';
 import { getInvoice, lastPayment } from '../invoices';
 import { provideTripReceivables } from '../trips';
 import { customerPaymentsList, invoicePaymentsList, lostPaymentsList } from './payments.list';
@@ -51,14 +51,6 @@ export const paymentsRoutes: RouteModule = {
     const tags = ['Payments'];
     lastPayment.provide(paymentsService.lastPaymentSql);
     provideTripReceivables('payments', paymentsService.tripPaymentRows);
-
-    const customerPayments = async (user: AuthUser, body: unknown) => {
-      const [result, sumLost] = await Promise.all([
-        runList(db, customerPaymentsList, user, body),
-        lostOnFilteredPayments(db, customerPaymentsList, user, body),
-      ]);
-      return { ...result, sum: { ...result.sum, sum_lost_amount: sumLost } };
-    };
 
     // ---- Paid (16): what is left on an Open invoice is posted as one payment (the invoices screen's action).
     app.post('/invoice/paid/:id', {
@@ -94,15 +86,11 @@ export const paymentsRoutes: RouteModule = {
       handler: async (req) => paymentsService.newPayment(db, caller(req).user, req.params.id),
     });
 
-    registerListRoute(app, db, invoicePaymentsList, { url: '/payments/list', access: invoices(), tags });
-
-    app.post('/payments/filters', {
-      config: { access: invoices() },
-      schema: { tags },
-      handler: async (req) => {
-        const { filter } = await runList(db, invoicePaymentsList, caller(req).user, { limit: 1 });
-        return { filter };
-      },
+    registerListRoute(app, db, invoicePaymentsList, {
+      url: '/payments/list',
+      access: invoices(),
+      tags,
+      filters: { url: '/payments/filters' },
     });
 
     // The regex leaves /payments/list, /filters, /settings and /export to their routes.
@@ -131,28 +119,24 @@ export const paymentsRoutes: RouteModule = {
     });
 
     // ---- Customer payments.
-    app.get('/payments-customer', {
-      config: { access: invoices() },
-      schema: { tags },
-      handler: async (req) => {
-        const { rows, filter, settings, ...rest } = await customerPayments(caller(req).user, {});
-        return { customer_payments: rows, filters: filter, settings, ...rest };
-      },
+    // With Σ of mistakes and losses on the invoices behind the filtered payments in `sum`.
+    const customerPayments = {
+      access: invoices(),
+      tags,
+      answer: async (list: ListAnswer, { user, request }: { user: AuthUser; request: unknown }) => ({
+        sum: { ...list.sum, sum_lost_amount: await lostOnFilteredPayments(db, customerPaymentsList, user, request) },
+      }),
+    };
+    registerListRoute(app, db, customerPaymentsList, {
+      ...customerPayments,
+      url: '/payments-customer',
+      method: 'GET',
+      keys: { rows: 'customer_payments', filter: 'filters' },
     });
-
-    app.post('/payments-customer/list', {
-      config: { access: invoices() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => customerPayments(caller(req).user, req.body),
-    });
-
-    app.post('/payments-customer/filters', {
-      config: { access: invoices() },
-      schema: { tags },
-      handler: async (req) => {
-        const { filter } = await runList(db, customerPaymentsList, caller(req).user, { limit: 1 });
-        return { filter };
-      },
+    registerListRoute(app, db, customerPaymentsList, {
+      ...customerPayments,
+      url: '/payments-customer/list',
+      filters: { url: '/payments-customer/filters' },
     });
 
     app.delete('/payments-customer/:id', {
@@ -174,22 +158,12 @@ export const paymentsRoutes: RouteModule = {
       }),
     });
 
-    app.post('/lost-payment/list', {
-      config: { access: lost() },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const result = await runList(db, lostPaymentsList, caller(req).user, req.body);
-        return { ...result, sum: { ...result.sum, sum_lost_amount: result.sum.amount ?? 0 } };
-      },
-    });
-
-    app.post('/lost-payment/filters', {
-      config: { access: lost() },
-      schema: { tags },
-      handler: async (req) => {
-        const { filter } = await runList(db, lostPaymentsList, caller(req).user, { limit: 1 });
-        return { filter };
-      },
+    registerListRoute(app, db, lostPaymentsList, {
+      url: '/lost-payment/list',
+      access: lost(),
+      tags,
+      answer: (list) => ({ sum: { ...list.sum, sum_lost_amount: list.sum.amount ?? 0 } }),
+      filters: { url: '/lost-payment/filters' },
     });
 
     app.delete('/lost-payment/:id', {

@@ -1,10 +1,7 @@
 import { SECTION } from '@backhaul/shared';
-import { z } from 'zod';
-import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import type { ListDefinition } from '../../platform/list/define-list';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { arAgingList, customersBalanceList, receivableInvoicesList } from './receivables-reports.list';
 
 const LISTS: ReadonlyArray<[string, ListDefinition]> = [
@@ -25,15 +22,7 @@ export const receivablesReportsRoutes: RouteModule = {
     const tags = ['Receivables reports'];
     const access = { section: SECTION.CustomerNotPaidInvoices };
     for (const [path, def] of LISTS) {
-      registerListRoute(app, db, def, { url: `${path}/list`, access, tags });
-      app.post(`${path}/filters`, {
-        config: { access },
-        schema: { tags, body: z.unknown() },
-        handler: async (req) => {
-          const { filter } = await runList(db, def, caller(req).user, { limit: 1 });
-          return { filter };
-        },
-      });
+      registerListRoute(app, db, def, { url: `${path}/list`, access, tags, filters: { url: `${path}/filters` } });
     }
   },
 };

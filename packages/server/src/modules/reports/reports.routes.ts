@@ -7,11 +7,10 @@ import {
   ReportSentSchema,
   ReportsCreatedSchema,
 } from '@backhaul/shared/modules/reports/reports.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
-import { runList } from '../../platform/list/run-list';
+import { registerListRoute } from '../../platform/list/list.routes';
 import { REPORT_LISTS } from './reports.list';
 import { createReports, REPORT_FILE_ENTITY, reportOptions, sendReport } from './reports.service';
 import { reports } from './reports.table';
@@ -34,16 +33,8 @@ export const reportsRoutes: RouteModule = {
     ];
     for (const [prefix, kind] of prefixes) {
       const list = REPORT_LISTS[kind];
-      app.get(prefix, {
-        config: { access: can() },
-        schema: { tags },
-        handler: (req) => runList(db, list, caller(req).user, {}),
-      });
-      app.post(`${prefix}/list`, {
-        config: { access: can() },
-        schema: { tags, body: z.unknown() },
-        handler: (req) => runList(db, list, caller(req).user, req.body),
-      });
+      registerListRoute(app, db, list, { url: prefix, method: 'GET', access: can(), tags });
+      registerListRoute(app, db, list, { url: `${prefix}/list`, access: can(), tags });
       // The first kind's messages are "Report sent successfully" / "Sending error", the others' the second pair (001 §8).
       const messages =
         kind === 'old'

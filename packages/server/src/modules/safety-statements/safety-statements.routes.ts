@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { addMonths, currentMonth, refuseFutureMonth, saveMonthRate, statementMonths } from '../dispatcher-statements';
 import { safetyStatementsList } from './safety-statements.list';
 import {
@@ -36,14 +35,11 @@ export const safetyStatementsRoutes: RouteModule = {
       period: month,
     });
 
-    app.get('/safety-statement', {
-      config: { access: can() },
-      schema: { tags },
-      handler: async (req) => {
-        const { user } = caller(req);
-        const list = await runList(db, safetyStatementsList, user, {});
-        return { ...list, ...(await form(user.companyId, lastMonth())) };
-      },
+    registerListRoute(app, db, safetyStatementsList, {
+      url: '/safety-statement',
+      method: 'GET',
+      tags,
+      answer: (_list, { user }) => form(user.companyId, lastMonth()),
     });
     registerListRoute(app, db, safetyStatementsList, { url: '/safety-statement/list', tags });
 

@@ -9,11 +9,10 @@ import {
   ServiceWorkOrderAnswerSchema,
   ServiceWorkOrderBodySchema,
 } from '@backhaul/shared/modules/service-schedule/service-schedule.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { clock } from '../../platform/clock';
 import type { RouteModule } from '../../platform/http/types';
-import { runList } from '../../platform/list/run-list';
+import { registerListRoute } from '../../platform/list/list.routes';
 import { registerResource } from '../../platform/record/define-resource';
 import { refreshOdometers } from '../eld';
 import { registerDueSource } from '../expiry-digest';
@@ -64,14 +63,14 @@ export const serviceScheduleRoutes: RouteModule = {
       },
       handler: (req) => assignProgram(db, caller(req).user, req.params.id, req.body),
     });
-    app.post(`${SERVICE_SCHEDULE_BASE}/list`, {
-      config: { access: { section } },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const { user } = caller(req);
+    registerListRoute(app, db, serviceScheduleList, {
+      url: `${SERVICE_SCHEDULE_BASE}/list`,
+      tags,
+      access: { section },
+      prepare: async (body, { user }) => {
         // The trucks' odometers as of now (eld module), which the schedule's SQL reads.
         await refreshOdometers(db, { companyId: user.companyId, now: clock.now() });
-        return runList(db, serviceScheduleList, user, req.body);
+        return { request: body };
       },
     });
     app.post(`${SERVICE_SCHEDULE_BASE}/work-order`, {

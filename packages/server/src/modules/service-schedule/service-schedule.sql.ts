@@ -46,7 +46,9 @@ export function scheduleSql(companyId: number, today: string): SQL {
         least(b.days_by_date, case when b.due_miles is null or b.odometer is null then null
           when b.miles_per_day > 0 then floor((b.due_miles - b.odometer) / b.miles_per_day)::int
           when b.odometer >= b.due_miles then 0 end) as days_left
-      from (select c.*, c.odometer - c.last_odometer as miles_since, c.due_miles - c.odometer as miles_left
+      -- A trailer's odometer is typed, not followed: its miles since service say nothing.
+      from (select c.*, case when c.unit_type = 'truck' then c.odometer - c.last_odometer end as miles_since,
+          c.due_miles - c.odometer as miles_left
       from (select a.unit_type || ':' || a.unit_id || ':' || t.id as id, a.unit_type, a.unit_id,
           coalesce(tr.truck_number, tl.trailer_number) as unit,
           p.name as program, t.id as task_id, t.name as task, t.interval_miles, t.interval_days,

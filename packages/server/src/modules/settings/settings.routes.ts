@@ -3,7 +3,6 @@ import * as C from '@backhaul/shared/modules/settings/settings.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
 import { registerResource } from '../../platform/record/define-resource';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
@@ -53,11 +52,7 @@ export const settingsRoutes: RouteModule = {
     const base = C.INFO_BASES.positions;
     const access = { section: SECTION.Settings };
     registerListRoute(app, db, positionsList, { url: `${base}/list`, tags, access });
-    app.get(base, {
-      config: { access },
-      schema: { tags },
-      handler: (req) => runList(db, positionsList, caller(req).user, {}),
-    });
+    registerListRoute(app, db, positionsList, { url: base, method: 'GET', tags, access });
     registerRecordRoutes(app, deps, positionRecord, {
       tags,
       key: 'item',

@@ -133,7 +133,7 @@ export const statisticsRoutes: RouteModule = {
       url: '/customer-reports/list',
       access: STATISTICS,
       tags,
-      prepare: (body, user) => {
+      prepare: (body, { user }) => {
         const { request, window, args } = reportRequest(user, body);
         return { request, args, extra: { window } };
       },

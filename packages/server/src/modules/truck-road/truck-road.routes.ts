@@ -16,12 +16,10 @@ import {
   TruckRoadSentSchema,
   TruckRoadStartSchema,
 } from '@backhaul/shared/modules/truck-road/truck-road.contract';
-import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
-import { exportDefinedList } from '../../platform/list/list.routes';
-import { runList } from '../../platform/list/run-list';
+import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { provideTruckRoadRecipients } from '../settings';
 import { truckRoadList } from './truck-road.list';
@@ -50,11 +48,7 @@ export const truckRoadRoutes: RouteModule = {
       schema: { tags, response: { 200: TruckRoadStartSchema } },
       handler: (req) => service.start(db, caller(req).user),
     });
-    app.post(`${TRUCK_ROAD_BASE}/list`, {
-      config: { access: view },
-      schema: { tags, body: z.unknown() },
-      handler: (req) => runList(db, truckRoadList, caller(req).user, req.body),
-    });
+    registerListRoute(app, db, truckRoadList, { url: `${TRUCK_ROAD_BASE}/list`, access: view, tags });
     registerRecordRoutes(app, deps, truckRoadRecord, {
       tags,
       key: 'row',

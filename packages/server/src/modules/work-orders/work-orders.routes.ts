@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
-import { runList } from '../../platform/list/run-list';
+import { registerListRoute } from '../../platform/list/list.routes';
 import { runCommand } from '../../platform/record/command';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { deleteDraftedChildren } from '../../platform/record/record.service';
@@ -48,21 +48,14 @@ export const workOrdersRoutes: RouteModule = {
         from work_orders w where w.company_id = ${companyId} and w.unit_type in ('truck', 'trailer')
           and w.check_in is not null and w.status <> ${WO_CANCELED} and coalesce(w.truck_id, w.trailer_id) is not null`,
     );
-    const list = (body: unknown, user: ReturnType<typeof caller>['user']) => runList(db, workOrdersList, user, body);
-
-    app.post(`${WORK_ORDER_BASE}/list`, {
-      config: { access: view },
-      schema: { tags, body: z.unknown() },
-      handler: (req) => list(req.body, caller(req).user),
-    });
-    app.get(WORK_ORDER_BASE, {
-      config: { access: view },
-      schema: { tags },
-      handler: async (req) => {
-        const { user } = caller(req);
-        const [answer, options] = await Promise.all([list({}, user), service.workOrderOptions(db, user)]);
-        return { ...answer, status: options.statuses };
-      },
+    registerListRoute(app, db, workOrdersList, { url: `${WORK_ORDER_BASE}/list`, access: view, tags });
+    // GET: the first page and the statuses.
+    registerListRoute(app, db, workOrdersList, {
+      url: WORK_ORDER_BASE,
+      method: 'GET',
+      access: view,
+      tags,
+      answer: async (_list, { user }) => ({ status: (await service.workOrderOptions(db, user)).statuses }),
     });
     app.get(`${WORK_ORDER_BASE}/start`, {
       config: { access: view },

@@ -29,7 +29,7 @@ import {
   JsonRows,
   type ListAnswer,
   refuseDataErrors,
-  type runList,
+  runList,
   runListStreamed,
   selectTotals,
   streamList,
@@ -105,7 +105,12 @@ export function listReply(
   opts: { keys?: Record<string, string>; extra?: Record<string, unknown> } = {},
 ): Record<string, unknown> | Readable {
   const entries: Array<[string, unknown]> = Object.entries(answer).map(([k, v]) => [opts.keys?.[k] ?? k, v]);
-  for (const [k, v] of Object.entries(opts.extra ?? {})) entries.push([k, v]);
+  for (const [k, v] of Object.entries(opts.extra ?? {})) {
+    // A key the answer has (a `sum` with one more total) is replaced where it stands.
+    const at = entries.findIndex(([key]) => key === k);
+    if (at >= 0) entries[at] = [k, v];
+    else entries.push([k, v]);
+  }
   if (!entries.some(([, v]) => v instanceof JsonRows)) return Object.fromEntries(entries);
   return Readable.from(jsonChunks(entries), { objectMode: false });
 }
@@ -116,48 +121,114 @@ const asIs = () => (data: unknown) => JSON.stringify(data);
 /** What a route makes of the body before the engine runs: the engine's request, FROM arguments, keys to add. */
 export type ListPrepared = { request: unknown; args?: ListArgs; extra?: Record<string, unknown> };
 
+/** What a list route's hooks see of the request: the caller and the route's params. */
+export type ListRouteContext<P> = { user: AuthUser; params: P };
+
+/**
+ * The filter options of a list alone (…/filters, a GET of the screen's filters): the answer to
+ * `request` (default: the first row, with the options), its `keys` (default `filter`); `withBody`
+ * puts the caller's body under the request (its filters narrow the options' counts).
+ */
+export type ListFiltersRoute = {
+  url: string;
+  method?: 'POST' | 'GET';
+  request?: Record<string, unknown>;
+  keys?: ReadonlyArray<keyof ListAnswer>;
+  withBody?: boolean;
+};
+
+export type ListRouteOptions<P> = {
+  url: string;
+  method?: 'POST' | 'GET';
+  access?: Access;
+  tags?: string[];
+  keys?: Record<string, string>;
+  /** The route's params (`/dispatcher/statement/:id/list`), validated, for the hooks. */
+  params?: z.ZodType<P>;
+  /** The variant of the list the caller reads (a dispatcher user's own statements); default: the list. */
+  listFor?: (user: AuthUser) => ListDefinition;
+  /** Turns the body into the engine's request (may check the params first: a statement out of reach is a 404). */
+  prepare?: (body: unknown, ctx: ListRouteContext<P>) => ListPrepared | Promise<ListPrepared>;
+  /**
+   * Keys computed per request from the engine's answer, added after its keys or put in place of
+   * one (the months that have statements, a `sum` with one more total).
+   */
+  answer?: (
+    list: ListAnswer,
+    ctx: ListRouteContext<P> & { request: unknown; args: ListArgs },
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** The schema of the keys `prepare` and `answer` add (OpenAPI). */
+  extra?: z.ZodRawShape;
+  /** The list's filter options alone, at these URLs. */
+  filters?: ListFiltersRoute | readonly ListFiltersRoute[];
+};
+
 /**
  * Mounts a module's list endpoint: POST url with the list request (GET: the first page with the
  * defaults), answered by the engine, with its response schema. `keys` renames response keys where
  * the API register names others (rows → trips); `prepare` turns the body into the engine's request
- * (the spec's filter names, a report's window as `args`) and names keys to add after the engine's,
- * whose schema is `extra`.
+ * (the spec's filter names, a report's window as `args`) and names keys to add after the engine's;
+ * `answer` adds keys computed from the answer; `extra` is their schema; `filters` mounts the
+ * filter options' URLs beside it.
  */
-export function registerListRoute(
+export function registerListRoute<P = Record<string, never>>(
   app: App,
   db: Parameters<typeof runList>[0],
   def: ListDefinition,
-  opts: {
-    url: string;
-    method?: 'POST' | 'GET';
-    access?: Access;
-    tags?: string[];
-    keys?: Record<string, string>;
-    prepare?: (body: unknown, user: AuthUser) => ListPrepared;
-    extra?: z.ZodRawShape;
-  },
+  opts: ListRouteOptions<P>,
 ): void {
   const method = opts.method ?? 'POST';
+  const access = opts.access ?? { section: def.section };
+  const listOf = (user: AuthUser) => (opts.listFor ? opts.listFor(user) : def);
   app.route({
     method,
     url: opts.url,
-    config: { access: opts.access ?? { section: def.section } },
+    config: { access },
     schema: {
       tags: opts.tags ?? [def.title],
+      ...(opts.params ? { params: opts.params } : {}),
       ...(method === 'POST' ? { body: z.unknown() } : {}),
       response: { 200: listAnswerSchema(def, { keys: opts.keys, extra: opts.extra }) },
     },
     serializerCompiler: asIs,
     handler: async (req, reply) => {
       const { user } = caller(req);
+      const ctx = { user, params: req.params as P };
       const body = method === 'GET' ? {} : req.body;
-      const prepared = opts.prepare ? opts.prepare(body, user) : { request: body };
-      const answer = await runListStreamed(db, def, user, prepared.request, {
-        ...(prepared.args ? { args: prepared.args } : {}),
+      const prepared = opts.prepare ? await opts.prepare(body, ctx) : { request: body };
+      const args = prepared.args ?? {};
+      const answer = await runListStreamed(db, listOf(user), user, prepared.request, {
+        ...(prepared.args ? { args } : {}),
       });
-      const sent = listReply(answer, { keys: opts.keys, extra: prepared.extra });
+      const added = opts.answer ? await opts.answer(answer, { ...ctx, request: prepared.request, args }) : {};
+      const sent = listReply(answer, { keys: opts.keys, extra: { ...prepared.extra, ...added } });
       if (sent instanceof Readable) return reply.type('application/json; charset=utf-8').send(sent as never);
       return sent;
+    },
+  });
+  for (const route of [opts.filters ?? []].flat()) {
+    registerFiltersRoute(app, db, listOf, { ...route, access, tags: opts.tags ?? [def.title] });
+  }
+}
+
+function registerFiltersRoute(
+  app: App,
+  db: Parameters<typeof runList>[0],
+  listOf: (user: AuthUser) => ListDefinition,
+  opts: ListFiltersRoute & { access: Access; tags: string[] },
+): void {
+  const method = opts.method ?? 'POST';
+  const keys = opts.keys ?? ['filter'];
+  app.route({
+    method,
+    url: opts.url,
+    config: { access: opts.access },
+    schema: { tags: opts.tags, ...(method === 'POST' ? { body: z.unknown() } : {}) },
+    handler: async (req) => {
+      const { user } = caller(req);
+      const body = opts.withBody && req.body && typeof req.body === 'object' ? req.body : {};
+      const answer = await runList(db, listOf(user), user, { ...body, ...(opts.request ?? { limit: 1 }) });
+      return Object.fromEntries(keys.map((k) => [k, answer[k as keyof typeof answer]]));
     },
   });
 }

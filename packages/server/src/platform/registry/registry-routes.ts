@@ -1,12 +1,8 @@
 import { ACTION } from '@backhaul/shared';
-import { z } from 'zod';
-import { caller } from '../auth/guard';
 import type { App } from '../http/types';
 import type { ListDefinition } from '../list/define-list';
-import { registerListRoute } from '../list/list.routes';
-import { runList } from '../list/run-list';
-
-type ListResult = Awaited<ReturnType<typeof runList>>;
+import { type ListFiltersRoute, registerListRoute } from '../list/list.routes';
+import type { runList } from '../list/run-list';
 
 /**
  * The list calls every registry repeats ("GET or POST /{section} and /{section}/list", 001 §7):
@@ -29,29 +25,26 @@ export function registerRegistryListRoutes(
     body?: (body: unknown) => unknown;
     postUrls?: string[];
     getUrls?: string[];
-    filters?: { request?: Record<string, unknown>; keys?: Array<keyof ListResult> } | false;
+    filters?: Omit<ListFiltersRoute, 'url'> | false;
   },
 ): void {
   const { prefix, list, tags } = opts;
   const access = { section: list.section };
   const rewrite = opts.body ?? ((body: unknown) => body);
-  for (const url of opts.postUrls ?? [`${prefix}/list`]) {
-    registerListRoute(app, db, list, { url, access, tags, prepare: (body) => ({ request: rewrite(body) }) });
-  }
+  const filters: ListFiltersRoute | undefined =
+    opts.filters === false ? undefined : { url: `${prefix}/filters`, ...opts.filters };
+  (opts.postUrls ?? [`${prefix}/list`]).forEach((url, i) => {
+    registerListRoute(app, db, list, {
+      url,
+      access,
+      tags,
+      prepare: (body) => ({ request: rewrite(body) }),
+      // The filters' URL goes with the first list URL.
+      ...(i === 0 && filters ? { filters } : {}),
+    });
+  });
   for (const url of opts.getUrls ?? [prefix, `${prefix}/list`]) {
     registerListRoute(app, db, list, { url, method: 'GET', access, tags });
-  }
-  if (opts.filters !== false) {
-    const request = opts.filters?.request ?? { limit: 1 };
-    const keys = opts.filters?.keys ?? ['filter'];
-    app.post(`${prefix}/filters`, {
-      config: { access },
-      schema: { tags, body: z.unknown() },
-      handler: async (req) => {
-        const result = await runList(db, list, caller(req).user, request);
-        return Object.fromEntries(keys.map((k) => [k, result[k]]));
-      },
-    });
   }
   if (opts.changeLog) {
     registerListRoute(app, db, opts.changeLog, {

@@ -100,16 +100,14 @@ export const AdvanceSchema = z.object({
 export type Advance = z.infer<typeof AdvanceSchema>;
 
 /** Hours as "8", "7.5" or "7.25": at most 2 decimals, up to 24 a day. */
-const hours = z
-  .union([z.number(), z.string()], { error: 'Enter the hours, e.g. 7.5.' })
-  .transform((v, ctx) => {
-    const text = String(v).trim();
-    if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > 24) {
-      ctx.addIssue({ code: 'custom', message: 'Enter the hours worked: more than 0, at most 24, 2 decimals.' });
-      return z.NEVER;
-    }
-    return Math.round(Number(text) * 60);
-  });
+const hours = z.union([z.number(), z.string()], { error: 'Enter the hours, e.g. 7.5.' }).transform((v, ctx) => {
+  const text = String(v).trim();
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(text) || Number(text) <= 0 || Number(text) > 24) {
+    ctx.addIssue({ code: 'custom', message: 'Enter the hours worked: more than 0, at most 24, 2 decimals.' });
+    return z.NEVER;
+  }
+  return Math.round(Number(text) * 60);
+});
 
 export const HoursFormSchema = z.object({
   driver_id: driverField,
