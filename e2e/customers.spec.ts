@@ -33,7 +33,8 @@ test('potential clients: import with one bad row, fix the cell, save, find the r
   await expect(page.getByTestId('error-4-email')).toHaveText('Enter a valid e-mail address.');
   await expect(page.getByTestId('import-row-4')).toHaveAttribute('data-error', 'true');
   await expect(page.getByTestId('import-row-2')).not.toHaveAttribute('data-error', 'true');
-  await expect(page.getByTestId('import-save')).toBeDisabled();
+  // The good rows may be saved already; the bad one would be left out.
+  await expect(page.getByTestId('import-save')).toHaveText('Save 3 rows');
   await shot(page, 'import-error');
 
   await page.getByTestId('cell-4-email').fill('ana@gulfcoast.example.com');

@@ -10,6 +10,7 @@ import {
 } from '@backhaul/shared/import/import.contract';
 import {
   Alert,
+  Badge,
   Button,
   Checkbox,
   FileButton,
@@ -20,9 +21,10 @@ import {
   Table,
   Text,
   TextInput,
+  Tooltip,
 } from '@mantine/core';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { type CSSProperties, useMemo, useState } from 'react';
 import { showAlert } from '../alerts-store';
 import { api } from '../api-client';
 import { ApiError } from '../api-errors';
@@ -46,11 +48,26 @@ type Props<C extends ImportColumns> = {
 
 const keyOf = (row: number, field: string) => `${row}:${field}`;
 
+/** Skip and status stay at the left edge however far the row's cells scroll. */
+const SKIP_WIDTH = 56;
+const STATUS_WIDTH = 150;
+const BAD_ROW = 'rgba(250, 82, 82, 0.14)';
+const pinned = (left: number, width: number, bad = false): CSSProperties => ({
+  position: 'sticky',
+  left,
+  zIndex: 1,
+  width,
+  minWidth: width,
+  // Opaque, so the cells scrolled under it do not show through; a bad row keeps its tint.
+  background: bad ? `linear-gradient(${BAD_ROW}, ${BAD_ROW}), var(--mantine-color-body)` : 'var(--mantine-color-body)',
+});
+
 /**
  * Spreadsheet import (XLSX or CSV) for any declared import: `…/import` answers the rows and each
- * bad row's errors without saving; cells with errors are highlighted, the user fixes a cell or skips
- * a row (the shared rules re-check as they type), and `…/saveImport` stores them all once none has
- * an error — in one transaction on the server, which checks again.
+ * bad row's errors without saving. Each row starts with Skip and its status (ready, its errors,
+ * skipped), so nothing to act on sits off screen; the user fixes a cell, skips a row or every row
+ * with errors at once (the shared rules re-check as they type), and Save sends the kept rows
+ * without errors to `…/saveImport`, which stores them in one transaction and checks them again.
  */
 export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
   const { definition, base, title, opened, onClose, onSaved, testId = 'import-dialog' } = props;
@@ -84,6 +101,21 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
     return map;
   }, [definition, serverErrors, kept, skipped]);
   const badRows = new Set([...errors.keys()].map((k) => Number(k.split(':')[0])));
+  // What Save sends: the kept rows without an error.
+  const good = kept.filter((r) => !badRows.has(r.row));
+  const messagesOf = (row: number) =>
+    [...errors.entries()]
+      .filter(([key]) => key.startsWith(`${row}:`))
+      .map(([key, message]) => `${label(key.split(':')[1] ?? '')}: ${message}`);
+  const skip = (list: number[], on: boolean) =>
+    setSkipped((s) => {
+      const next = new Set(s);
+      for (const row of list) {
+        if (on) next.add(row);
+        else next.delete(row);
+      }
+      return next;
+    });
 
   const choose = async (file: File | null) => {
     if (!file) return;
@@ -113,7 +145,7 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
     try {
       const res = await api.post(
         `${base}/saveImport`,
-        { rows: kept },
+        { rows: good },
         { schema: SaveImportResponseSchema, silent: true },
       );
       showAlert('success', res.message);
@@ -125,7 +157,7 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
         const fresh: ImportError[] = [];
         for (const [key, messages] of Object.entries(err.fieldErrors)) {
           const [, index, field] = key.split('.');
-          const row = kept[Number(index)];
+          const row = good[Number(index)];
           if (row && field) fresh.push({ row: row.row, field, message: (messages[0] ?? '').replace(/^Row \d+: /, '') });
         }
         setServerErrors(fresh);
@@ -180,9 +212,20 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
               );
             })}
             {errors.size > 6 && <Text size="sm">…and {errors.size - 6} more.</Text>}
-            <Text size="sm" mt={4} c="dimmed">
-              Fix the highlighted cells or skip their rows; nothing is saved until every kept row is valid.
-            </Text>
+            <Group gap="sm" mt={6}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() => skip([...badRows], true)}
+                data-testid="import-skip-errors"
+              >
+                Skip rows with errors
+              </Button>
+              <Text size="sm" c="dimmed">
+                Or fix the highlighted cells. Save saves the rows without errors.
+              </Text>
+            </Group>
           </Alert>
         )}
         {rows && (
@@ -190,37 +233,68 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
             <Table withTableBorder withColumnBorders striped={false} stickyHeader>
               <Table.Thead>
                 <Table.Tr>
+                  <Table.Th style={{ ...pinned(0, SKIP_WIDTH), zIndex: 3 }}>Skip</Table.Th>
+                  <Table.Th style={{ ...pinned(SKIP_WIDTH, STATUS_WIDTH), zIndex: 3 }}>Status</Table.Th>
                   <Table.Th w={60}>Row</Table.Th>
                   {definition.keys.map((k) => (
                     <Table.Th key={k} miw={widths[k] ?? 160}>
                       {label(k)}
                     </Table.Th>
                   ))}
-                  <Table.Th w={60}>Skip</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((r) => {
-                  const skip = skipped.has(r.row);
+                  const isSkipped = skipped.has(r.row);
+                  const bad = badRows.has(r.row);
+                  const messages = bad ? messagesOf(r.row) : [];
                   return (
                     <Table.Tr
                       key={r.row}
                       data-testid={`import-row-${r.row}`}
-                      data-error={badRows.has(r.row) ? 'true' : undefined}
-                      style={{
-                        background: badRows.has(r.row) ? 'rgba(250, 82, 82, 0.14)' : undefined,
-                        opacity: skip ? 0.45 : 1,
-                      }}
+                      data-error={bad ? 'true' : undefined}
+                      data-skipped={isSkipped ? 'true' : undefined}
+                      style={{ background: bad ? BAD_ROW : undefined }}
                     >
-                      <Table.Td>{r.row}</Table.Td>
+                      <Table.Td style={pinned(0, SKIP_WIDTH, bad)}>
+                        <Checkbox
+                          aria-label={`Skip row ${r.row}`}
+                          checked={isSkipped}
+                          data-testid={`skip-${r.row}`}
+                          onChange={(e) => skip([r.row], e.currentTarget.checked)}
+                        />
+                      </Table.Td>
+                      <Table.Td style={pinned(SKIP_WIDTH, STATUS_WIDTH, bad)} data-testid={`status-${r.row}`}>
+                        {isSkipped ? (
+                          <Badge color="gray" variant="light">
+                            Skipped
+                          </Badge>
+                        ) : bad ? (
+                          <Tooltip label={messages.join('\n')} multiline maw={360} style={{ whiteSpace: 'pre-line' }}>
+                            <Badge color="red" variant="light" style={{ cursor: 'help' }}>
+                              {pluralize(messages.length, 'error')}
+                            </Badge>
+                          </Tooltip>
+                        ) : (
+                          <Badge color="green" variant="light">
+                            Ready
+                          </Badge>
+                        )}
+                        {bad && !isSkipped && (
+                          <Text size="xs" c="red" mt={2} lineClamp={2}>
+                            {messages[0]}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td style={{ opacity: isSkipped ? 0.45 : 1 }}>{r.row}</Table.Td>
                       {definition.keys.map((k) => {
                         const message = errors.get(keyOf(r.row, k));
                         return (
-                          <Table.Td key={k}>
+                          <Table.Td key={k} style={{ opacity: isSkipped ? 0.45 : 1 }}>
                             <TextInput
                               size="xs"
                               value={String((r as Record<string, unknown>)[k] ?? '')}
-                              disabled={skip}
+                              disabled={isSkipped}
                               error={Boolean(message)}
                               aria-label={`Row ${r.row} ${label(k)}`}
                               data-testid={`cell-${r.row}-${k}`}
@@ -234,22 +308,6 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
                           </Table.Td>
                         );
                       })}
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={`Skip row ${r.row}`}
-                          checked={skip}
-                          data-testid={`skip-${r.row}`}
-                          onChange={(e) => {
-                            const on = e.currentTarget.checked;
-                            setSkipped((s) => {
-                              const next = new Set(s);
-                              if (on) next.add(r.row);
-                              else next.delete(r.row);
-                              return next;
-                            });
-                          }}
-                        />
-                      </Table.Td>
                     </Table.Tr>
                   );
                 })}
@@ -258,16 +316,21 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
           </ScrollArea.Autosize>
         )}
         <Group justify="flex-end">
+          {rows && badRows.size > 0 && (
+            <Text size="sm" c="dimmed" data-testid="import-save-note">
+              {pluralize(badRows.size, 'row')} with errors will not be saved.
+            </Text>
+          )}
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
           <Button
             onClick={save}
-            disabled={!rows || kept.length === 0 || badRows.size > 0}
+            disabled={!rows || good.length === 0}
             loading={busy && Boolean(rows)}
             data-testid="import-save"
           >
-            Save {kept.length ? pluralize(kept.length, 'row') : ''}
+            Save {good.length ? pluralize(good.length, 'row') : ''}
           </Button>
         </Group>
       </Stack>
