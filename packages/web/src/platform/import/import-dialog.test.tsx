@@ -51,7 +51,11 @@ function server() {
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
     if (String(url).endsWith('/fuel/import'))
-      return json({ rows: ROWS, errors: [{ row: 3, field: 'unit', message: 'No truck has this unit number.' }], ignored: [] });
+      return json({
+        rows: ROWS,
+        errors: [{ row: 3, field: 'unit', message: 'No truck has this unit number.' }],
+        ignored: [],
+      });
     const body = JSON.parse(String(init?.body)) as { rows: unknown[] };
     saved.push(body);
     return json({ message: 'Saving Successfully', saved: body.rows.length });
