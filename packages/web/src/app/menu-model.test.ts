@@ -26,7 +26,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Dispatch: Trips',
       'Safety: Logbooks, Expiring soon',
       'Statistics: Dispatch statistics, Customer reports, Safety RFM statistics',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Escrow accounts, Cash advances, Driver hours, Schedules, Short payments, Scheduled payments, Fuel, ELD, Bonus and charges, Company expenses, Manager statements',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Escrow accounts, Cash advances, Driver hours, Schedules, Short payments, Scheduled payments, Fuel, ELD, Bonus and charges, Employee statements, Company expenses, Manager statements',
       'Shop: Work orders, Work orders statistics, Trucks on the road, Downtime, Service schedule',
       'Maintenance: General, Drivers, Trucks, Trailers, Customers, Employees, Factoring companies, Cities, Brokers, Users, Potential clients, Clients, Roles',
       'Settings: Accounting settings, User account settings, Old system settings, System settings',
@@ -46,7 +46,7 @@ describe('the menu of each demo login (000 §2, §6): built screens the grants o
       'Account',
       'Dispatch: Trips',
       'Statistics: Dispatch statistics, Customer reports',
-      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Escrow accounts, Cash advances, Driver hours, Schedules, Short payments, Scheduled payments, Fuel, ELD, Bonus and charges, Company expenses, Manager statements',
+      'Accounting: Customer invoices, Customer payments, Customer invoice items, Billing, Dispatcher statements, Safety statements, Driver statements, Escrow accounts, Cash advances, Driver hours, Schedules, Short payments, Scheduled payments, Fuel, ELD, Bonus and charges, Employee statements, Company expenses, Manager statements',
       'Maintenance: Customers, Factoring companies, Brokers, Potential clients, Clients',
     ]);
   });

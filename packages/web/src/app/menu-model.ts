@@ -60,6 +60,7 @@ const NEEDS: Record<string, Need> = {
   '/maintenance/clients': { section: SECTION.Customers },
   // Staff pay (issue 16): the spec names no section for these routes.
   '/accounting/bonus-charge': { section: 94, action: VIEW },
+  '/accounting/employee-statements': { section: 96, action: VIEW },
   // Every user may open their own preferences; the Settings group lists them for those who see it
   // (the others reach them from the header's user menu).
   '/settings/user-account-settings': { section: SECTION.Settings },

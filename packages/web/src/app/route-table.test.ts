@@ -43,6 +43,7 @@ describe('route table against routes.json', () => {
       '/accounting/cash-advances',
       '/accounting/driver-hours',
       '/accounting/eld',
+      '/accounting/employee-statements',
     ];
     for (const r of flattenRoutes()) expect([...specPaths, ...additions], r.fullPath).toContain(r.fullPath);
   });

@@ -63,6 +63,7 @@ export type PageKey =
   | 'dispatcher-statements'
   | 'manager-statements'
   | 'safety-statements'
+  | 'employee-statements'
   // Driver pay (issue 15).
   | 'drivers-statements'
   | 'fuel'
@@ -158,6 +159,8 @@ export const APP_ROUTES: RouteNode[] = [
       // Beyond the spec (issue 30): the ELD provider's jurisdiction miles and odometer readings.
       child('eld', 'ELD', 'Fuel', { page: 'eld' }),
       child('bonus-charge', 'Bonus and charges', undefined, { page: 'bonus-charge' }),
+      // Beyond the spec (issue 32, docs/spec-deviations.md): the salary statements the account page lists.
+      child('employee-statements', 'Employee statements', 'Statements', { page: 'employee-statements' }),
       child('company-expenses', 'Company expenses', 'Company expenses', { page: 'company-expenses' }),
     ],
   },

@@ -31,6 +31,8 @@ const PAGES: Record<PageKey, LazyPage> = {
     import('../modules/driver-pay/driver-statements-page').then((m) => ({ Component: m.DriverStatementsPage })),
   fuel: () => import('../modules/driver-pay/fuel-page').then((m) => ({ Component: m.FuelPage })),
   eld: () => import('../modules/eld/eld-page').then((m) => ({ Component: m.EldPage })),
+  'employee-statements': () =>
+    import('../modules/salaries/employee-statements-page').then((m) => ({ Component: m.EmployeeStatementsPage })),
   'company-expenses': () =>
     import('../modules/driver-pay/company-expenses-page').then((m) => ({ Component: m.CompanyExpensesPage })),
   'escrow-accounts': () =>

@@ -23,10 +23,11 @@ function recentMonths(): string[] {
 }
 
 /**
- * The account's salary statements (Statements, 96): the list (one's own, or everyone's for who may
- * make them), "Make statements" for a month, and delete. Mounted by the account page.
+ * The salary statements (Statements, 96): the list (one's own, or everyone's for who may make
+ * them), "Make statements" for a month, and delete. Mounted by the account page and by Accounting →
+ * Employee statements (`height`: the table's).
  */
-export function SalaryStatementsPanel() {
+export function SalaryStatementsPanel(props: { height?: string }) {
   const tree = usePermissionTree();
   const canMake = allowsButton(tree, { section: S, ids: [ACTION.CREATE] });
   const months = recentMonths();
@@ -67,7 +68,7 @@ export function SalaryStatementsPanel() {
         rowId={(r) => r.id}
         refreshKey={refreshKey}
         toolbar={{ export: true }}
-        height="50vh"
+        height={props.height ?? '50vh'}
         actions={[
           {
             id: 'delete',
