@@ -15,6 +15,8 @@ export const SERVER_DIST = join(root, 'dist');
 export const SERVER_ENTRIES = {
   main: 'src/main.ts',
   worker: 'src/worker.ts',
+  // The demo company is seeded by a child process of the first start (db/seed-process.ts).
+  seed: 'src/seed.ts',
   'spreadsheet-worker': 'src/platform/import/spreadsheet.worker.ts',
 };
 

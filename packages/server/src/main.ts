@@ -1,9 +1,11 @@
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { prepareDatabase } from './db/prepare';
+import { childNodeFlags, isNewDemoFolder, prepareInChildProcess, seedInChildProcess } from './db/seed-process';
 import { SERVER_ROOT } from './paths';
 import { DEMO_USERS } from './platform/auth/users.seed';
 
@@ -12,8 +14,16 @@ async function main() {
     WEB_DIST: process.env.WEB_DIST ?? join(SERVER_ROOT, '../web/dist'),
   });
   const log = (line: string) => console.log(line);
+  // The demo company is prepared by a child process (src/seed.ts, or dist/seed.js beside this file),
+  // so this one keeps none of what that took (db/seed-process.ts).
+  const fromSource = import.meta.url.endsWith('.ts');
+  const child = {
+    args: [...childNodeFlags(), fileURLToPath(new URL(fromSource ? './seed.ts' : './seed.js', import.meta.url))],
+    log,
+  };
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
+    if (isNewDemoFolder(config)) await prepareInChildProcess(child);
     database = await openDatabase(config);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
@@ -23,7 +33,9 @@ async function main() {
     throw err;
   }
   log(database.kind === 'pglite' ? `Embedded database in ${config.dataDir}` : 'PostgreSQL server (DATABASE_URL)');
-  const { seeded } = await prepareDatabase(database, config, log);
+  const seed = seedInChildProcess({ ...child, reopen: () => openDatabase(config) });
+  const prepared = await prepareDatabase(database, config, log, seed);
+  database = prepared.database;
   const { app } = await buildApp({ database, config, logRequests: process.env.LOG_REQUESTS === '1' });
   await app.listen({ port: config.PORT, host: config.HOST });
   const address = app.server.address();
@@ -31,7 +43,7 @@ async function main() {
   const url = `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${port}`;
   log('');
   log(`Backhaul is running at ${url}  (API docs: ${url}/api/docs)`);
-  if (seeded || config.SEED !== 'none') {
+  if (prepared.seeded || config.SEED !== 'none') {
     log(`Demo logins (password: ${process.env.DEMO_PASSWORD ? 'from DEMO_PASSWORD' : config.DEMO_PASSWORD}):`);
     for (const u of DEMO_USERS) log(`  ${u.email.padEnd(28)} ${u.permissionRole}`);
   }

@@ -27,24 +27,41 @@ export async function withStartupLock<T>(database: Database, fn: () => Promise<T
   }
 }
 
+export type SeedConfig = Pick<Config, 'SEED' | 'SEED_SCALE' | 'DEMO_PASSWORD'>;
+
+/**
+ * Loads the demo company into an empty `database` and answers the database to go on with: the same
+ * one here, a reopened one when another process seeded the embedded folder (db/seed-process.ts).
+ */
+export type SeedDemo = (database: Database, config: SeedConfig, log: (line: string) => void) => Promise<Database>;
+
+/** Seeds in this process (tests, the bench): the seeders and the data they read load only now. */
+export const seedHere: SeedDemo = async (database, config, log) => {
+  log('Loading the demo company…');
+  const [{ runSeeders }, { SEEDERS }] = await Promise.all([import('../platform/seed/seed'), import('../seeders')]);
+  await runSeeders(database.db, SEEDERS, { scale: config.SEED_SCALE, password: config.DEMO_PASSWORD, log });
+  return database;
+};
+
+/** Whether the demo company is loaded into an empty database: see prepareDatabase. */
+export function wantsDemo(config: Pick<Config, 'SEED'>, database: Pick<Database, 'kind'>): boolean {
+  return config.SEED === 'demo' || (config.SEED === 'auto' && database.kind === 'pglite');
+}
+
 /**
  * Migrates, then loads the demo company when the database is empty: by default on the embedded
- * database, with SEED=demo on a server database; SEED=none never seeds.
+ * database, with SEED=demo on a server database; SEED=none never seeds. `seed` chooses where the
+ * seeders run (`npm start`: a child process, so the server keeps none of what seeding held).
  */
 export async function prepareDatabase(
   database: Database,
-  config: Pick<Config, 'SEED' | 'SEED_SCALE' | 'DEMO_PASSWORD'>,
+  config: SeedConfig,
   log: (line: string) => void = () => {},
-): Promise<{ seeded: boolean }> {
+  seed: SeedDemo = seedHere,
+): Promise<{ seeded: boolean; database: Database }> {
   return withStartupLock(database, async () => {
     await migrateDatabase(database);
-    const wanted = config.SEED === 'demo' || (config.SEED === 'auto' && database.kind === 'pglite');
-    if (!wanted) return { seeded: false };
-    if (!(await isDatabaseEmpty(database))) return { seeded: false };
-    log('Loading the demo company…');
-    // The seeders (and the data they read) load only when there is something to seed.
-    const [{ runSeeders }, { SEEDERS }] = await Promise.all([import('../platform/seed/seed'), import('../seeders')]);
-    await runSeeders(database.db, SEEDERS, { scale: config.SEED_SCALE, password: config.DEMO_PASSWORD, log });
-    return { seeded: true };
+    if (!wantsDemo(config, database) || !(await isDatabaseEmpty(database))) return { seeded: false, database };
+    return { seeded: true, database: await seed(database, config, log) };
   });
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { runCommand } from '../../platform/record/command';
+import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { drivers as driversTable } from '../drivers';
 import { loads, truckPaceSql } from '../trips';
@@ -98,7 +99,7 @@ export const driverPaySeeder: Seeder = {
 
     const owners = drivers.filter((d) => d.driver_type !== 'company');
     if (owners.length) {
-      await ctx.db.insert(scheduledPayments).values(
+      await inChunks(
         owners.flatMap((d, i) => [
           {
             companyId,
@@ -125,6 +126,7 @@ export const driverPaySeeder: Seeder = {
             createdBy: user.id,
           },
         ]),
+        (chunk) => ctx.db.insert(scheduledPayments).values(chunk),
       );
     }
 
@@ -222,25 +224,27 @@ export const driverPaySeeder: Seeder = {
       { category: 'Lumper', amountCents: 165_00, description: 'Unloading at the receiver, paid by the driver' },
       { category: 'Scale ticket', amountCents: 13_75, description: 'CAT scale, paid by the driver' },
     ];
-    const expenses = await ctx.db
-      .insert(companyExpenses)
-      .values(
-        drivers.flatMap((d, i) =>
-          [0, 1].map((k) => {
-            const kinds = d.driver_type === 'company' ? companyKinds : ownerKinds;
-            const kind = kinds[(i + k) % kinds.length] as (typeof ownerKinds)[number];
-            return {
-              companyId,
-              driverId: Number(d.id),
-              customerId: d.customer_id,
-              expenseDate: addDays(thisWeek, -10 + i + k * 3),
-              ...kind,
-              createdBy: user.id,
-            };
-          }),
-        ),
-      )
-      .returning({ id: companyExpenses.id, driverId: companyExpenses.driverId });
+    const expenses = await inChunks(
+      drivers.flatMap((d, i) =>
+        [0, 1].map((k) => {
+          const kinds = d.driver_type === 'company' ? companyKinds : ownerKinds;
+          const kind = kinds[(i + k) % kinds.length] as (typeof ownerKinds)[number];
+          return {
+            companyId,
+            driverId: Number(d.id),
+            customerId: d.customer_id,
+            expenseDate: addDays(thisWeek, -10 + i + k * 3),
+            ...kind,
+            createdBy: user.id,
+          };
+        }),
+      ),
+      (chunk) =>
+        ctx.db
+          .insert(companyExpenses)
+          .values(chunk)
+          .returning({ id: companyExpenses.id, driverId: companyExpenses.driverId }),
+    );
     await ctx.db.execute(
       sql`update company_expenses e set truck_id = (select t.id from ${trucks} t where t.driver_id = e.driver_id limit 1)
         where e.company_id = ${companyId}`,
