@@ -19,13 +19,20 @@ export class AppError extends Error {
   readonly kind: AppErrorKind;
   readonly fields: FieldErrors | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** Keys the answer carries besides its message, e.g. a refused delete's `held_by` and `can_deactivate`. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(kind: AppErrorKind, message: string, opts: { fields?: FieldErrors; retryAfterSeconds?: number } = {}) {
+  constructor(
+    kind: AppErrorKind,
+    message: string,
+    opts: { fields?: FieldErrors; retryAfterSeconds?: number; details?: Record<string, unknown> } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.kind = kind;
     this.fields = opts.fields;
     this.retryAfterSeconds = opts.retryAfterSeconds;
+    this.details = opts.details;
   }
 
   /** 400: the request itself is malformed (its path), before any field could be named. */
@@ -41,9 +48,9 @@ export class AppError extends Error {
   static notFound(message = 'The record was not found.') {
     return new AppError('not_found', message);
   }
-  /** 412: a rule of the business refuses the request; the web alerts the message. */
-  static precondition(message: string) {
-    return new AppError('precondition', message);
+  /** 412: a rule of the business refuses the request; the web alerts the message. `details` go beside it. */
+  static precondition(message: string, details?: Record<string, unknown>) {
+    return new AppError('precondition', message, details ? { details } : {});
   }
   static validation(fields: FieldErrors, message = 'The given data was invalid.') {
     return new AppError('validation', message, { fields });

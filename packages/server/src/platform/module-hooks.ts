@@ -34,14 +34,31 @@ export function sqlHook<A extends unknown[]>(name: string): SqlHook<A> {
   };
 }
 
+/** How a kind of row reads counted: '1 invoice', '12 invoices'. */
+type Noun = { one: string; many: string };
+
+/** One registered kind of row: its name, counted, and its count for a row's id. */
+type ReferenceKind = { kind: string; noun: Noun; count: (id: SQL) => SQL };
+
 export type References = {
-  /** A module whose rows point at the table says how many do, for one row's id (from its routes). */
-  register: (kind: string, count: (id: SQL) => SQL) => void;
+  /**
+   * A module whose rows point at the table says how many do, for one row's id (from its routes);
+   * `noun` is how they read counted (default: the kind, `work_orders` → 'work orders' / 'work order').
+   */
+  register: (kind: string, count: (id: SQL) => SQL, noun?: Noun) => void;
+  /** Every registered kind, in the order registered: a refused delete names each that holds the row. */
+  kinds: () => ReferenceKind[];
   /** How many rows of `kind` point at the row (0 when that module registered nothing). */
   count: (kind: string, id: SQL) => SQL;
   /** How many rows of every registered kind point at the row: "in use" and delete rules. */
   total: (id: SQL) => SQL;
 };
+
+/** 'work_orders' → work orders / work order; 'companies' → company. */
+function nounOf(kind: string): Noun {
+  const many = kind.replaceAll('_', ' ');
+  return { one: many.replace(/ies$/, 'y').replace(/s$/, ''), many };
+}
 
 /**
  * The rows of other modules pointing at one row of a lower module's table (a customer's drivers,
@@ -49,15 +66,16 @@ export type References = {
  * so the owner shows links and refuses to delete a row in use without reading their tables.
  */
 export function references(): References {
-  const counts = new Map<string, (id: SQL) => SQL>();
+  const counts = new Map<string, ReferenceKind>();
   const counted = (kind: string, id: SQL) => {
-    const count = counts.get(kind);
-    return count ? sql`coalesce((${count(id)}), 0)` : sql`0`;
+    const registered = counts.get(kind);
+    return registered ? sql`coalesce((${registered.count(id)}), 0)` : sql`0`;
   };
   return {
-    register: (kind, count) => {
-      counts.set(kind, count);
+    register: (kind, count, noun) => {
+      counts.set(kind, { kind, noun: noun ?? nounOf(kind), count });
     },
+    kinds: () => [...counts.values()],
     count: (kind, id) => late(() => sql`(${counted(kind, id)})::int`),
     total: (id) =>
       late(() =>

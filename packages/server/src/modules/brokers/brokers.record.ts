@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { BrokerFormSchema, type BrokerRow, BrokerRowSchema } from '@backhaul/shared/modules/brokers/brokers.contract';
 import { orNull } from '@backhaul/shared/modules/customers/contact-fields';
+import { references } from '../../platform/module-hooks';
 import { defineRecord } from '../../platform/record/define-record';
 import { brokers } from './brokers.table';
 
@@ -16,7 +17,10 @@ export const toBrokerRow = (b: typeof brokers.$inferSelect): BrokerRow => ({
   local_phone: b.localPhone,
 });
 
-/** A freight broker of the company. */
+/** The loads of a broker (trips, a module above this one, registers their count): they keep it from deletion. */
+export const brokerLinks = references();
+
+/** A freight broker of the company; one that loads name is kept ('Deletion error: 12 loads'). */
 export const brokerRecord = defineRecord({
   entity: 'broker',
   table: brokers,
@@ -34,4 +38,5 @@ export const brokerRecord = defineRecord({
     emailAddress: orNull(form.email_address.toLowerCase()),
     localPhone: orNull(form.local_phone),
   }),
+  heldBy: brokerLinks,
 });

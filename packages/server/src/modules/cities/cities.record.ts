@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { CityFormSchema, type CityRow, CityRowSchema } from '@backhaul/shared/modules/cities/cities.contract';
 import { and, eq } from 'drizzle-orm';
+import { references } from '../../platform/module-hooks';
 import { defineRecord, sameText } from '../../platform/record/define-record';
 import { cities } from './cities.table';
 
@@ -18,7 +19,10 @@ const normalizeZips = (zips: string) =>
     .filter(Boolean)
     .join(', ');
 
-/** A city of the registry: reference data every company shares; one name per state. */
+/** The loads that stop in a city (trips registers their count): they keep it from deletion. */
+export const cityLinks = references();
+
+/** A city of the registry: reference data every company shares; one name per state; one loads stop in is kept. */
 export const cityRecord = defineRecord({
   entity: 'city',
   table: cities,
@@ -35,4 +39,5 @@ export const cityRecord = defineRecord({
       message: (form) => `${form.city}, ${form.state} is already in the list.`,
     },
   ],
+  heldBy: cityLinks,
 });

@@ -25,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AuthContext } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
+import { userLinks } from '../../platform/auth/user.record';
 import { AppError } from '../../platform/errors';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
@@ -58,6 +59,8 @@ export const customersRoutes: RouteModule = {
       (id) => sql`select count(*) from customers c join ${factoringCompanies} f on f.id = c.factoring_company_id
         where f.id = ${id} and c.company_id = f.company_id`,
     );
+    // A user who is customers' sale manager is kept (made inactive instead).
+    userLinks.register('customers', (id) => sql`select count(*) from customers c where c.sale_manager_id = ${id}`);
     const tags = ['Customers'];
     const base = sectionFileAccess(SECTION.Customers);
     files.registerEntity(customersService.CUSTOMERS_ENTITY, {

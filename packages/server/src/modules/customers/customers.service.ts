@@ -12,6 +12,7 @@ import {
   type CustomerFormOutput,
   CustomerFormSchema,
   FIND_US_OPTIONS,
+  FROZEN,
   FROZEN_LABELS,
   type Option,
 } from '@backhaul/shared/modules/customers/customers.contract';
@@ -39,7 +40,6 @@ export const CUSTOMER_MSG = {
   divisionIdOnCreate: 'A new customer has no Division ID yet.',
   unknownManager: 'Choose a sale manager of the company.',
   unknownFactoring: 'Choose a factoring company of the list.',
-  inUse: (what: string) => `The customer still has ${what}; move them to another customer first.`,
   balance: 'The customer has an open balance; settle it before deleting.',
 } as const;
 
@@ -154,20 +154,22 @@ async function exceptionsOf(db: DbOrTx, customerId: number): Promise<CustomerExc
 }
 
 /**
- * The drivers, trucks and trailers of a customer belong to modules above this one (they point at
- * customers): each registers its count here from its routes, so customers never reads their tables.
+ * The drivers, trucks, trailers, trips… of a customer belong to modules above this one (they point
+ * at customers): each registers its count here from its routes, so customers never reads their
+ * tables. They hold the customer: its delete is refused naming them (the record's `heldBy`).
  */
 export const customerLinks = references();
+// Its users (a platform table): the customer's own logins.
+customerLinks.register('users', (id) => sql`select count(*) from users where customer_id = ${id}`);
 
 async function countLinks(db: DbOrTx, customerId: number) {
   const id = sql`${customerId}`;
-  const [row] = await rowsOf<{ drivers: number; trucks: number; trailers: number; users: number }>(
+  const [row] = await rowsOf<{ drivers: number; trucks: number; trailers: number }>(
     db,
     sql`select ${customerLinks.count('drivers', id)} as drivers, ${customerLinks.count('trucks', id)} as trucks,
-      ${customerLinks.count('trailers', id)} as trailers,
-      (select count(*) from users where customer_id = ${customerId})::int as users`,
+      ${customerLinks.count('trailers', id)} as trailers`,
   );
-  return row ?? { drivers: 0, trucks: 0, trailers: 0, users: 0 };
+  return row ?? { drivers: 0, trucks: 0, trailers: 0 };
 }
 
 /** GET /customers/:id: the card with exceptions, files and what is linked to the customer. */
@@ -278,7 +280,15 @@ export const customerRecord = defineRecord({
         })),
     },
   ],
-  hooks: { beforeSave: ({ tx, user, form }) => checkReferences(tx, user, form) },
+  hooks: {
+    beforeSave: ({ tx, user, form }) => checkReferences(tx, user, form),
+    beforeDelete: ({ before }) => {
+      if (before.balanceCents !== 0) throw AppError.precondition(CUSTOMER_MSG.balance);
+    },
+  },
+  // Rows still pointing at the customer refuse its delete; Frozen is how it stops instead.
+  heldBy: customerLinks,
+  active: (c) => c.frozen !== FROZEN.Frozen,
 });
 
 /**
@@ -305,15 +315,11 @@ export async function saveCustomer(
 }
 
 /**
- * DELETE /customers/:id. A customer still carrying drivers, trucks, trailers or users, or an open
- * balance, is refused (412): deleting it would orphan them. Its exceptions go with it (cascade).
+ * DELETE /customers/:id. A customer still carrying drivers, trucks, trailers, users, trips… is
+ * refused (412 'Deletion error: …' naming them, counted: its `heldBy`), and so is one with an open
+ * balance: deleting it would orphan them. Its exceptions and contacts go with it (cascade).
  */
 export async function deleteCustomer(db: Db, filesService: FilesService, user: AuthUser, id: number): Promise<void> {
-  const before = await findDetails(db, user, id);
-  const links = await countLinks(db, id);
-  const busy = (['drivers', 'trucks', 'trailers', 'users'] as const).filter((k) => links[k] > 0);
-  if (busy.length) throw AppError.precondition(CUSTOMER_MSG.inUse(busy.join(', ')));
-  if (before.balance !== 0) throw AppError.precondition(CUSTOMER_MSG.balance);
   await deleteRecord(db, customerRecord, user, id);
   // Its documents go with it: rows (audited), then bytes.
   await filesService.sweepOrphans({ owner: customers, id, actor: user });

@@ -10,12 +10,14 @@ import {
   DriverFormSchema,
   DriverSchema,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
-import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
 import { fileJson } from '../../platform/files/files.routes';
 import { type FileRow, files } from '../../platform/files/files.table';
+import { references } from '../../platform/module-hooks';
+import { payStatements } from '../../platform/pay/pay.table';
 import { defineRecord, reachable } from '../../platform/record/define-record';
 import { customers } from '../customers';
 import { trailerTypes } from '../general';
@@ -156,6 +158,13 @@ async function checkReferences(db: DbOrTx, user: AuthUser, form: DriverFormOutpu
   if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
+/** The trips, statements… of a driver (trips, a module above this one, registers its count): they keep it from deletion. */
+export const driverLinks = references();
+driverLinks.register(
+  'statements',
+  (id) => sql`select count(*) from ${payStatements} s where s.kind = 'driver' and s.payee_id = ${id}`,
+);
+
 /**
  * A driver (001 §3). A customer user reaches only its customer's drivers. Its truck follows it (the
  * truck it left gets its next driver, a truck without one takes it); a driver of a truck is kept (412).
@@ -165,6 +174,8 @@ export const driverRecord = defineRecord({
   table: drivers,
   section: SECTION.Drivers,
   scope: { row: (user) => (user.customerId === null ? undefined : eq(drivers.customerId, user.customerId)) },
+  heldBy: driverLinks,
+  active: (d) => d.active,
   form: DriverFormSchema,
   row: DriverSchema,
   toRow: (d, { tx }) => readDriver(tx, d.id),

@@ -331,9 +331,11 @@ describe('permissions and row scope', () => {
 
 describe('delete', () => {
   it('is refused for a driver who drives a truck, and removes a free driver with its contracts', async () => {
-    const onTruck = await one<{ id: number; name: string; truck_number: string }>(
-      'select d.id, d.name, t.truck_number from drivers d join trucks t on t.driver_id = d.id order by d.id limit 1',
-    );
+    // A driver with no trips yet (trips would refuse the delete first, platform/record/held-by.test.ts).
+    const driver = await createDriver({ driver: 'Truck Driver' });
+    const truck = await post('/trucks', { truck_number: 'KDEL1', status: 'active', driver_id: driver.id });
+    expect(truck.statusCode, truck.body).toBe(200);
+    const onTruck = { id: driver.id, name: 'Truck Driver', truck_number: 'KDEL1' };
     const refused = await del(`/drivers/${onTruck.id}`);
     expect(refused.statusCode).toBe(412);
     expect(refused.json().error.mail).toBe(

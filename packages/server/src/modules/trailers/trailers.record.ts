@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { references } from '../../platform/module-hooks';
 import { defineRecord, sameText } from '../../platform/record/define-record';
 import { customers } from '../customers';
 import { trailerTypes } from '../general';
@@ -84,6 +85,9 @@ export const assignmentOf = (t: Pick<TrailerRecord, 'customerId'> | null): units
   trailerId: null,
 });
 
+/** The trips, work orders… of a trailer (modules above this one register their counts): they keep it from deletion. */
+export const trailerLinks = references();
+
 /**
  * A trailer (001 §3). A customer user reaches only its customer's trailers. A save writes the
  * assignment history; a trailer hooked to a truck is kept (412); its parts go with it.
@@ -93,6 +97,8 @@ export const trailerRecord = defineRecord({
   table: trailers,
   section: SECTION.Trailers,
   scope: { row: (user) => (user.customerId ? eq(trailers.customerId, user.customerId) : undefined) },
+  heldBy: trailerLinks,
+  active: (t) => t.status === 'active',
   form: TrailerFormSchema,
   row: TrailerSchema,
   toRow: (t, { tx }) => toTrailer(tx, t),

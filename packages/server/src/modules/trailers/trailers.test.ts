@@ -1,5 +1,6 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
 let t: TestContext;
@@ -147,9 +148,11 @@ describe('trailers create, edit, delete, history', () => {
   });
 
   it('a trailer on a truck cannot be deleted; a free one can, with the spec message', async () => {
-    const [hooked] = await t.database.query<{ trailer_id: number; truck_number: string }>(
-      'select trailer_id, truck_number from trucks where trailer_id is not null order by id limit 1',
-    );
+    // A trailer with no trips yet (trips would refuse the delete first, platform/record/held-by.test.ts).
+    const f = factories(t, { as: admin });
+    const trailer = await f.trailer();
+    const truck = await f.truck({ trailer_id: trailer.id });
+    const hooked = { trailer_id: trailer.id, truck_number: truck.truck_number };
     const refused = await call('DELETE', `/trailers/${hooked?.trailer_id}`);
     expect(refused.statusCode).toBe(412);
     expect(refused.json().error.mail).toContain(`is on truck ${hooked?.truck_number}; unhook it first.`);

@@ -23,6 +23,7 @@ import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
 import { loads } from './loads.table';
 import { toEngineRequest, tripsDefaultFilters } from './trips.filters';
+import { registerTripHolds } from './trips.holds';
 import { loadsList, tripsList } from './trips.list';
 import { mayHearOfTrip } from './trips.scope';
 import * as tripsService from './trips.service';
@@ -42,6 +43,7 @@ export const tripsRoutes: RouteModule = {
   name: 'trips',
   register(app, { database: { db }, live, exports, files }) {
     const tags = ['Trips'];
+    registerTripHolds();
     // Trip and load changes reach listeners who may see Trips, each within the list's row scope.
     live.registerTopic('trips', SECTION.Trips, { visible: mayHearOfTrip });
 

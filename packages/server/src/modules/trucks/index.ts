@@ -7,5 +7,6 @@ export {
   type TruckDriverFollower,
 } from './truck-driver';
 export { trucksOnTheRoadMail } from './trucks.mail';
+export { truckLinks } from './trucks.record';
 export { followDriverTruck, truckOptions } from './trucks.service';
 export { trucks } from './trucks.table';

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { AppError } from '../../platform/errors';
+import { references } from '../../platform/module-hooks';
 import { defineRecord, sameText } from '../../platform/record/define-record';
 import { customers } from '../customers';
 import { trailerTypes } from '../general';
@@ -100,6 +101,9 @@ export const assignmentOf = (
   trailerId: t?.trailerId ?? null,
 });
 
+/** The trips, work orders… of a truck (modules above this one register their counts): they keep it from deletion. */
+export const truckLinks = references();
+
 /**
  * A truck (001 §3). A customer user reaches only its customer's trucks. A save moves the driver
  * with it (drivers name their truck too) and writes the assignment history; a truck a driver
@@ -110,6 +114,9 @@ export const truckRecord = defineRecord({
   table: trucks,
   section: SECTION.Trucks,
   scope: { row: (user) => (user.customerId ? eq(trucks.customerId, user.customerId) : undefined) },
+  heldBy: truckLinks,
+  // Left company is how a truck with history leaves the fleet instead of being deleted.
+  active: (t) => t.status === 'active',
   form: TruckFormSchema,
   row: TruckSchema,
   toRow: (t, { tx }) => toTruck(tx, t),

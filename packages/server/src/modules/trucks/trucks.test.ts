@@ -1,5 +1,6 @@
 import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
 
 let t: TestContext;
@@ -238,9 +239,9 @@ describe('trucks create, edit, delete', () => {
   });
 
   it('refuses to delete a truck a driver drives; deletes a free one with its parts', async () => {
-    const [driven] = await t.database.query<{ id: number; truck_number: string }>(
-      'select id, truck_number from trucks where driver_id is not null order by id limit 1',
-    );
+    // A truck with no trips yet (trips would refuse the delete first, platform/record/held-by.test.ts).
+    const f = factories(t, { as: admin });
+    const driven = await f.truck({ driver_id: (await f.driver()).id });
     const refused = await call('DELETE', `/trucks/${driven?.id}`);
     expect(refused.statusCode).toBe(412);
     expect(refused.json().error.mail).toContain(`Truck ${driven?.truck_number} is assigned to`);

@@ -11,6 +11,7 @@ import { hashPassword } from '../../platform/auth/password';
 import { toUserRecord, userRecord } from '../../platform/auth/user.record';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
+import { refuseIfHeld } from '../../platform/record/held-by';
 import { customers } from '../customers';
 import { unlinkEmployeeUser } from '../employees';
 import { assertUserChange, companyRoleGrantSets, covers, ROLE_RULE_MSG } from '../roles';
@@ -252,8 +253,9 @@ export async function saveUser(
 }
 
 /**
- * The user's row locked, the role rule (the last administrator stays), its sessions revoked, an
- * employee linked to it unlinked (through the employees module), the row deleted and audited.
+ * The user's row locked, the role rule (the last administrator stays), what holds it (held-by.ts),
+ * its sessions revoked, an employee linked to it unlinked (through the employees module), the row
+ * deleted and audited.
  */
 const removeUser = defineCommand({
   action: 'delete',
@@ -261,6 +263,8 @@ const removeUser = defineCommand({
     const { auth, id } = input;
     const current = await lock(userRecord, id);
     await assertUserChange(tx, auth, [{ user: current, roleId: current.permissionRoleId, leaves: true }]);
+    // What the user dispatched or is paid by keeps it ('Deletion error: 40 trips'): make it inactive instead.
+    await refuseIfHeld(tx, userRecord, current);
     const revoked = await revokeSessions(tx, id);
     await unlinkEmployeeUser(tx, id);
     await tx.delete(users).where(eq(users.id, id));

@@ -1,5 +1,8 @@
 import { SECTION } from '@backhaul/shared';
 import { UserFormSchema, type UserRecord, UserRecordSchema } from '@backhaul/shared/modules/users/users.contract';
+import { sql } from 'drizzle-orm';
+import { references } from '../module-hooks';
+import { payStatements } from '../pay/pay.table';
 import { defineRecord } from '../record/define-record';
 import { users } from './auth.table';
 
@@ -19,6 +22,16 @@ export const toUserRecord = (u: UserRow): UserRecord => ({
 });
 
 /**
+ * What a user dispatches, manages or is paid by (trips, customers… register their counts from their
+ * modules): they keep the user from deletion; a user who left is made inactive instead.
+ */
+export const userLinks = references();
+userLinks.register(
+  'statements',
+  (id) => sql`select count(*) from ${payStatements} s where s.kind <> 'driver' and s.payee_id = ${id}`,
+);
+
+/**
  * A user of the caller's company, as the write engine locks and audits it. The users table lives in
  * platform/auth beside sessions, so several modules (users, roles, session, account) lock a user's
  * row through this one record (`ctx.lock(userRecord, id)`, or a command's target).
@@ -30,4 +43,6 @@ export const userRecord = defineRecord({
   form: UserFormSchema,
   row: UserRecordSchema,
   toRow: toUserRecord,
+  heldBy: userLinks,
+  active: (u) => u.active,
 });

@@ -67,9 +67,12 @@ export function registerErrorHandler(
       const status = STATUS[err.kind];
       if (status === 500) return answerInternal(err, req, reply);
       if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
-      if (status === 404 || status === 412) return reply.status(status).send({ error: { mail: err.message } });
-      if (status === 422) return reply.status(422).send({ message: err.message, errors: err.fields ?? {} });
-      return reply.status(status).send({ message: err.message });
+      // Details add keys; they never replace the message the spec's front end reads.
+      const details = err.details ?? {};
+      if (status === 404 || status === 412)
+        return reply.status(status).send({ ...details, error: { mail: err.message } });
+      if (status === 422) return reply.status(422).send({ ...details, message: err.message, errors: err.fields ?? {} });
+      return reply.status(status).send({ ...details, message: err.message });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     const code = (err as FastifyError).code;

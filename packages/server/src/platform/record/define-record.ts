@@ -4,6 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../auth/access';
+import type { References } from '../module-hooks';
 
 /** A table the engine can write: an integer `id` primary key (and usually a `companyId`). */
 export type RecordTable = PgTable & { id: AnyPgColumn };
@@ -77,7 +78,8 @@ export type ChildSpec<F> = {
   notOwned?: string;
 };
 
-export type RecordMessages = { created: string; updated: string; deleted: string };
+/** `refused`: the start of a refused delete's message, before what holds the record ('Deletion error: 12 invoices'). */
+export type RecordMessages = { created: string; updated: string; deleted: string; refused: string };
 
 export type RecordSpec<E extends string, T extends RecordTable, F, Row> = {
   /** The audit entity name; change logs read it from the record (`defineChangeLog({ record })`). */
@@ -114,6 +116,14 @@ export type RecordSpec<E extends string, T extends RecordTable, F, Row> = {
   unique?: Array<UniqueRule<F> | (keyof F & string)>;
   children?: ChildSpec<F>[];
   hooks?: RecordHooks<T, F>;
+  /**
+   * The rows of other records that point at this one (`references()`, each kind registered by the
+   * module that owns those rows): a delete while any does is refused (412) with `messages.refused`
+   * and what holds it, counted ('Deletion error: 12 invoices, 3 trips'), before `beforeDelete`.
+   */
+  heldBy?: References;
+  /** Whether the record is active: a refused delete says `can_deactivate` when it is (the web offers "Make inactive instead"). */
+  active?: (record: RecordOf<T>) => boolean;
 };
 
 export type RecordDefinition<
@@ -200,6 +210,7 @@ export function defineRecord<E extends string, T extends RecordTable, F, Row>(
       created: spec.messages?.created ?? MSG.savingSuccess,
       updated: spec.messages?.updated ?? MSG.savingSuccess,
       deleted: spec.messages?.deleted ?? MSG.removalSuccess,
+      refused: spec.messages?.refused ?? MSG.deletionError,
     },
   };
 }

@@ -15,6 +15,7 @@ import type {
   SaveContext,
   ValuesOf,
 } from './define-record';
+import { refuseIfHeld } from './held-by';
 
 // biome-ignore lint/suspicious/noExplicitAny: operations accept any record; its own types flow through the generics
 type Rec<T extends RecordTable = any, F = any, Row = any> = RecordDefinition<string, T, F, Row>;
@@ -298,7 +299,10 @@ export async function saveRecords<T extends RecordTable, F, Row>(
   });
 }
 
-/** Deletes one record in the caller's scope: lock, `beforeDelete` (e.g. 412 while in use), delete, `afterDelete`, audit. */
+/**
+ * Deletes one record in the caller's scope: lock, what holds it (412 naming it, counted, see
+ * held-by.ts), `beforeDelete` (other rules), delete, `afterDelete`, audit.
+ */
 export async function deleteRecord<T extends RecordTable>(
   db: DbOrTx,
   record: Rec<T>,
@@ -307,6 +311,7 @@ export async function deleteRecord<T extends RecordTable>(
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
     const before = await findRecord(tx, record, user, id, { lock: true });
+    await refuseIfHeld(tx, record, before as RecordOf<T> & { id: number });
     const auditBefore = await snapshot(record, before, { tx, user });
     const ctx = { tx, user, id, before };
     await record.hooks?.beforeDelete?.(ctx);
