@@ -95,19 +95,35 @@ const idOf = (q: string) => (/^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) 
 type Group = SearchResponse['groups'][number];
 
 /**
- * A driver's recent loads (Ctrl+K on a driver's name): the trips list's own scope and order (newest
- * delivery first), the loads the driver drives or rides on as a team's second driver, every date
- * (served by the loads' driver indexes). Null when the caller sees none of them. Who reads trips
+ * A driver's recent loads (Ctrl+K on a driver's name): the next load to pick up, then the last ones
+ * picked up in the trips list's own scope and order (newest delivery first), five in all; the loads
+ * the driver drives or rides on as a team's second driver, every date (the loads' driver indexes). Null when the caller sees none of them. Who reads trips
  * sees their drivers' names in the list, so the driver registry's section is not needed.
  */
 async function driverLoads(db: DbOrTx, auth: AuthContext, driver: { id: number; name: string }): Promise<Group | null> {
   const def = findList('trips');
   if (!def) return null;
   const compiled = compileList(def, auth.user, { with_options: false });
-  const where = sql`${compiled.where} and (${loads.driverId} = ${driver.id} or ${loads.teamDriverId} = ${driver.id})`;
-  const rows = await selectPage(db, def, { ...compiled, where }, { limit: SEARCH_DRIVER_LOADS.loads, offset: 0 });
+  const at = clock.now();
+  const now = sql`${at.toISOString()}::timestamptz`;
+  const drives = sql`${compiled.where} and (${loads.driverId} = ${driver.id} or ${loads.teamDriverId} = ${driver.id})`;
+  // The next load to pick up, then the last ones picked up (the list's order): what the driver is
+  // about to do, is doing and did, rather than a week of planned loads.
+  const next = await selectPage(
+    db,
+    def,
+    { ...compiled, where: sql`${drives} and ${loads.pickupAt} > ${now}`, orderBy: sql`${loads.pickupAt}, ${loads.id}` },
+    { limit: 1, offset: 0 },
+  );
+  const last = await selectPage(
+    db,
+    def,
+    { ...compiled, where: sql`${drives} and (${loads.pickupAt} <= ${now} or ${loads.pickupAt} is null)` },
+    { limit: SEARCH_DRIVER_LOADS.loads - next.length, offset: 0 },
+  );
+  const rows = [...next, ...last];
   if (!rows.length) return null;
-  const now = nowInCompanyTimeZone(clock.now()).dateTime;
+  const shownNow = nowInCompanyTimeZone(at).dateTime;
   const time = (v: unknown) => (typeof v === 'string' && v ? v : null);
   return {
     group: 'driver_loads',
@@ -122,7 +138,7 @@ async function driverLoads(db: DbOrTx, auth: AuthContext, driver: { id: number; 
       subtitle: join(`Trip #${text(r.trip_id)} · Load #${text(r.load_id)}`, r.customer, formatMoney(r.gross as number)),
       status: loadStatus(
         { pickup: time(r.pick_up_datetime), delivery: time(r.delivery_datetime), invoiced: r.invoice === 'Exist' },
-        now,
+        shownNow,
       ),
     })),
   };

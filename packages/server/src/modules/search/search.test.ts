@@ -130,7 +130,7 @@ describe('GET /api/search (Ctrl+K)', () => {
 });
 
 describe("Ctrl+K on a driver's name: the driver's recent loads", () => {
-  it("answers the last five loads, newest first, with date, route and status, in the caller's trips scope", async () => {
+  it("answers the next load and the last ones picked up, five in all, with date, route and status, in the caller's trips scope", async () => {
     // 2026-03-10 13:00 in Chicago (CDT since March 8).
     freezeClock('2026-03-10T18:00:00Z');
     const f = factories(t);
@@ -139,7 +139,16 @@ describe("Ctrl+K on a driver's name: the driver's recent loads", () => {
     const driver = await f.driver({ driver: name });
     const dispatcherId = (await one<number>("select id from users where email = 'dispatcher@backhaul.demo'")).id;
     // Each trip: Chicago 08:00 → Indianapolis 16:00 on its day; the 2nd is the dispatcher's.
-    const days = ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-10', '2026-03-12'];
+    const days = [
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-10',
+      '2026-03-12',
+      '2026-03-14',
+    ];
     const trips: Record<string, { trip: number; load: number }> = {};
     for (const day of days) {
       const made = await f.trip({
@@ -156,6 +165,7 @@ describe("Ctrl+K on a driver's name: the driver's recent loads", () => {
     expect(res.groups.filter((g) => g.group === 'driver_loads')).toHaveLength(1);
     expect(loads?.label).toBe(`Recent loads · ${name}`);
     expect(loads?.driver_id).toBe(driver.id);
+    // The next pickup (the 12th, not the 14th after it), then the last loads picked up, newest first.
     const newest = ['2026-03-12', '2026-03-10', '2026-03-06', '2026-03-05', '2026-03-04'];
     expect(loads?.results.map((r) => [r.id, r.trip_id])).toEqual(newest.map((d) => [trips[d]?.load, trips[d]?.trip]));
     expect(loads?.results.map((r) => r.status)).toEqual([

@@ -25,7 +25,7 @@ export type SearchResultGroup = (typeof SEARCH_RESULT_GROUPS)[number];
 /** Results per group: enough to pick from, the list itself has the rest. */
 export const SEARCH_GROUP_LIMIT = 6;
 
-/** A driver's recent loads: for the first this many drivers matched, this many loads each, newest first. */
+/** A driver's recent loads: for the first this many drivers matched, this many loads each (the next, then the last). */
 export const SEARCH_DRIVER_LOADS = { drivers: 2, loads: 5 } as const;
 
 /** Where a load stands, by its times and invoice (the palette's badge). */
