@@ -1,3 +1,3 @@
 // The eld module's public surface (docs/ARCHITECTURE.md): ELD jurisdiction miles and truck odometers.
 export { type EldTruckMiles, eldJurisdictionMiles } from './eld-miles';
-export { type OdometerNow, odometerNowSql, refreshOdometers } from './odometer-now';
+export { computeOdometers, type OdometerNow, odometerNowSql, refreshOdometers } from './odometer-now';

@@ -8,7 +8,7 @@ import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { createPdf, type PdfColumn } from '../../platform/pdf/pdf.document';
 import { fuelRows } from '../driver-pay';
-import { eldJurisdictionMiles } from '../eld';
+import { computeOdometers, eldJurisdictionMiles } from '../eld';
 import type { RoutingProvider } from '../mileage';
 import { trucks } from '../trucks';
 import { auditFileName, gallonsText, pdfHeading } from './ifta.export';
@@ -92,6 +92,40 @@ type LoadRow = {
 const last = <T>(list: ReadonlyArray<T> | null | undefined): T | null => list?.[list.length - 1] ?? null;
 
 /** The quarter's distance records and fuel receipts, with their totals (the return's figures). */
+/**
+ * Odometer start and end of each record, for trucks whose odometer rests on a reading (the eld
+ * module: fuel rows, ELD imports, check-ins, typed readings): the truck's odometer as the quarter
+ * begins (its last accepted reading then, plus the routed miles it delivered since), carried forward
+ * by each record's miles in the truck's order; an ELD truck's record runs from that odometer to the
+ * one at the period's end. A truck with no reading keeps them blank (its typed odometer moves with nothing).
+ */
+async function fillOdometers(db: DbOrTx, p: IftaPeriod, records: DistanceRecord[], routing: RoutingProvider) {
+  const truckIds = [...new Set(records.flatMap((r) => (r.truck_id === null ? [] : [r.truck_id])))];
+  if (!truckIds.length) return;
+  const [edge] = await rowsOf<{ start: Date; end: Date }>(
+    db,
+    sql`select (${p.from}::date::timestamp at time zone ${p.timeZone}) as start,
+      least((${p.to}::date + 1)::timestamp at time zone ${p.timeZone}, ${p.now}::timestamptz) as end`,
+  );
+  if (!edge) return;
+  const eldTrucks = new Set(records.filter((r) => r.kind === 'eld').map((r) => Number(r.truck_id)));
+  const at = (now: Date, ids: number[]) =>
+    ids.length
+      ? computeOdometers(db, { companyId: p.companyId, truckIds: ids, now: new Date(now), provider: routing })
+      : Promise.resolve(new Map<number, { odometer: number | null; readingId: number | null }>());
+  const [starts, ends] = await Promise.all([at(edge.start, truckIds), at(edge.end, [...eldTrucks])]);
+  const running = new Map<number, number>();
+  for (const [id, o] of starts) if (o.readingId !== null && o.odometer !== null) running.set(id, o.odometer);
+  for (const r of records) {
+    const from = r.truck_id === null ? undefined : running.get(r.truck_id);
+    if (from === undefined || r.truck_id === null) continue;
+    const end = r.kind === 'eld' ? (ends.get(r.truck_id)?.odometer ?? null) : from + r.total;
+    r.odometer_start = from;
+    r.odometer_end = end;
+    if (end !== null) running.set(r.truck_id, end);
+  }
+}
+
 export async function iftaAudit(
   db: DbOrTx,
   user: AuthUser,
@@ -216,6 +250,7 @@ export async function iftaAudit(
       odometer_end: null,
     });
   }
+  await fillOdometers(db, p, records, routing);
   const miles: Record<string, number> = {};
   for (const r of records) for (const [s, m] of Object.entries(r.miles)) miles[s] = (miles[s] ?? 0) + m;
   const motorMilli: Record<string, number> = {};

@@ -635,6 +635,33 @@ describe('IFTA return (integration)', () => {
     expect(pdf).toContain('180.500');
   });
 
+  it('gives each record its odometer start and end once the truck has a reading before the quarter', async () => {
+    // Truck A reads 100,000 mi the day before 2026-Q2 and delivers nothing before its first load, so
+    // its odometer as the quarter begins is 100,000; each record adds its miles:
+    // loaded 791 → 100,791; empty 150 → 100,941; loaded 641 → 101,582.
+    const reading = await api(
+      'POST',
+      '/eld/odometer-readings',
+      { truck_id: truckA.truckId, read_at: '2026-03-31 12:00', odometer: 100_000 },
+      admin,
+    );
+    expect(reading.status).toBe(200);
+    const wb = await workbook((await exported('/ifta/audit/export', 'xlsx', truckA.truckId, 'ifta-audit')).rawPayload);
+    const records = wb.getWorksheet('Distance records');
+    const head = values(records, 1) as string[];
+    const rows = [2, 3, 4].map((n) => values(records, n));
+    expect(rows.map((r) => [r[head.indexOf('Odometer start')], r[head.indexOf('Odometer end')]])).toEqual([
+      [100_000, 100_791],
+      [100_791, 100_941],
+      [100_941, 101_582],
+    ]);
+    const pdf = (
+      await pdfText((await exported('/ifta/audit/export', 'pdf', truckA.truckId, 'ifta-audit')).rawPayload)
+    ).replace(/\s+/g, ' ');
+    expect(pdf).toContain('100,791 / 100,941');
+    await t.database.query(`delete from odometer_readings where truck_id = ${truckA.truckId}`);
+  });
+
   it('saves rates and surcharges per quarter (audited), reads them back and refuses bad ones', async () => {
     const saved = await api(
       'POST',
