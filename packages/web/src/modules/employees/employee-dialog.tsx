@@ -15,6 +15,7 @@ import {
   Group,
   Stack,
   Table,
+  Tabs,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -113,139 +114,142 @@ export function EmployeeDialog({ id, opened, readOnly = false, onClose, onSaved 
     allowsButton(tree, { section: SALARY_SECTIONS.accountUsers, ids: [ACTION.VIEW] })
       ? userId
       : null;
-  return (
-    <RecordModal opened={opened} onClose={onClose} title={title} loading={loading} size="xl">
-      <form onSubmit={submit} noValidate data-testid="employee-dialog">
-        <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
-          <Stack gap="sm">
-            <RecordFields schema={EmployeeFormSchema} form={form} data={data} cols={3} />
-            <Text fw={500} size="sm" mt="xs">
-              Inventory
-            </Text>
-            <Table withRowBorders={false} verticalSpacing={4} data-testid="inventory">
-              <Table.Thead>
-                <Table.Tr>
-                  {ITEM_COLUMNS.map((c) => (
-                    <Table.Th key={c.key}>{c.label}</Table.Th>
-                  ))}
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {inventory.map((item, i) => (
-                  <Table.Tr key={item.id ?? `new-${i}`} data-testid="inventory-row">
-                    {ITEM_COLUMNS.map((c) => {
-                      const props = form.getInputProps(`inventory.${i}.${c.key}`);
-                      return (
-                        <Table.Td key={c.key}>
-                          {'date' in c ? (
-                            <DateField
-                              size="xs"
-                              aria-label={c.label}
-                              {...props}
-                              onChange={(v) => form.setFieldValue(`inventory.${i}.${c.key}`, v)}
-                            />
-                          ) : c.key === 'item' ? (
-                            // The catalogue of Settings → Inventory, or any other item typed.
-                            <Autocomplete
-                              size="xs"
-                              aria-label={c.label}
-                              data={catalogue.map((x) => x.name)}
-                              {...props}
-                            />
-                          ) : (
-                            <TextInput
-                              size="xs"
-                              aria-label={c.label}
-                              {...props}
-                              {...(c.key === 'serial' && needsSerial(item.item)
-                                ? { withAsterisk: true, required: true }
-                                : {})}
-                            />
-                          )}
-                        </Table.Td>
-                      );
-                    })}
-                    <Table.Td>
-                      {!readOnly && (
-                        <ActionIcon variant="subtle" color="red" aria-label="Remove item" onClick={() => removeItem(i)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
+  const card = (
+    <form onSubmit={submit} noValidate data-testid="employee-dialog">
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
+        <Stack gap="sm">
+          <RecordFields schema={EmployeeFormSchema} form={form} data={data} cols={3} />
+          <Text fw={500} size="sm" mt="xs">
+            Inventory
+          </Text>
+          <Table withRowBorders={false} verticalSpacing={4} data-testid="inventory">
+            <Table.Thead>
+              <Table.Tr>
+                {ITEM_COLUMNS.map((c) => (
+                  <Table.Th key={c.key}>{c.label}</Table.Th>
                 ))}
-              </Table.Tbody>
-            </Table>
-            {inventory.length === 0 && (
-              <Text size="sm" c="dimmed">
-                No inventory issued.
-              </Text>
-            )}
-            {!readOnly && (
-              <Button
-                variant="light"
-                size="xs"
-                w="fit-content"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => form.insertListItem('inventory', { ...NEW_ITEM })}
-                data-testid="inventory-add"
-              >
-                Add item
-              </Button>
-            )}
-            {id !== null && (
-              <Stack gap="xs">
-                <Text fw={500} size="sm">
-                  Documents
-                </Text>
-                {documents.length === 0 && (
-                  <Text size="sm" c="dimmed">
-                    No documents.
-                  </Text>
-                )}
-                {documents.map((d) => (
-                  <Group key={d.id} justify="space-between" data-testid="document-row">
-                    <Anchor size="sm" component="button" type="button" onClick={() => downloadLink(d.url)}>
-                      {d.name}
-                    </Anchor>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {inventory.map((item, i) => (
+                <Table.Tr key={item.id ?? `new-${i}`} data-testid="inventory-row">
+                  {ITEM_COLUMNS.map((c) => {
+                    const props = form.getInputProps(`inventory.${i}.${c.key}`);
+                    return (
+                      <Table.Td key={c.key}>
+                        {'date' in c ? (
+                          <DateField
+                            size="xs"
+                            aria-label={c.label}
+                            {...props}
+                            onChange={(v) => form.setFieldValue(`inventory.${i}.${c.key}`, v)}
+                          />
+                        ) : c.key === 'item' ? (
+                          // The catalogue of Settings → Inventory, or any other item typed.
+                          <Autocomplete size="xs" aria-label={c.label} data={catalogue.map((x) => x.name)} {...props} />
+                        ) : (
+                          <TextInput
+                            size="xs"
+                            aria-label={c.label}
+                            {...props}
+                            {...(c.key === 'serial' && needsSerial(item.item)
+                              ? { withAsterisk: true, required: true }
+                              : {})}
+                          />
+                        )}
+                      </Table.Td>
+                    );
+                  })}
+                  <Table.Td>
                     {!readOnly && (
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label="Delete document"
-                        onClick={() => removeDocument(d.id)}
-                      >
+                      <ActionIcon variant="subtle" color="red" aria-label="Remove item" onClick={() => removeItem(i)}>
                         <IconTrash size={16} />
                       </ActionIcon>
                     )}
-                  </Group>
-                ))}
-                {!readOnly && (
-                  <FileButton onChange={upload} accept={UPLOAD_ACCEPT}>
-                    {(props) => (
-                      <Button
-                        {...props}
-                        variant="light"
-                        size="xs"
-                        leftSection={<IconUpload size={14} />}
-                        w="fit-content"
-                      >
-                        Upload document
-                      </Button>
-                    )}
-                  </FileButton>
-                )}
-              </Stack>
-            )}
-          </Stack>
-        </fieldset>
-        <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={saving} />
-      </form>
-      {payOf !== null && (
-        <Stack mt="lg">
-          <PayHistoryPanel userId={payOf} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {inventory.length === 0 && (
+            <Text size="sm" c="dimmed">
+              No inventory issued.
+            </Text>
+          )}
+          {!readOnly && (
+            <Button
+              variant="light"
+              size="xs"
+              w="fit-content"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => form.insertListItem('inventory', { ...NEW_ITEM })}
+              data-testid="inventory-add"
+            >
+              Add item
+            </Button>
+          )}
+          {id !== null && (
+            <Stack gap="xs">
+              <Text fw={500} size="sm">
+                Documents
+              </Text>
+              {documents.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  No documents.
+                </Text>
+              )}
+              {documents.map((d) => (
+                <Group key={d.id} justify="space-between" data-testid="document-row">
+                  <Anchor size="sm" component="button" type="button" onClick={() => downloadLink(d.url)}>
+                    {d.name}
+                  </Anchor>
+                  {!readOnly && (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label="Delete document"
+                      onClick={() => removeDocument(d.id)}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              ))}
+              {!readOnly && (
+                <FileButton onChange={upload} accept={UPLOAD_ACCEPT}>
+                  {(props) => (
+                    <Button {...props} variant="light" size="xs" leftSection={<IconUpload size={14} />} w="fit-content">
+                      Upload document
+                    </Button>
+                  )}
+                </FileButton>
+              )}
+            </Stack>
+          )}
         </Stack>
+      </fieldset>
+      <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={saving} />
+    </form>
+  );
+  return (
+    <RecordModal opened={opened} onClose={onClose} title={title} loading={loading} size="xl">
+      {payOf === null ? (
+        card
+      ) : (
+        // A tab of its own, seen at the top of the card rather than below its Save.
+        <Tabs defaultValue="employee">
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="employee">Employee</Tabs.Tab>
+            <Tabs.Tab value="pay" data-testid="employee-pay-tab">
+              Pay history
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="employee">{card}</Tabs.Panel>
+          <Tabs.Panel value="pay">
+            <PayHistoryPanel userId={payOf} />
+          </Tabs.Panel>
+        </Tabs>
       )}
     </RecordModal>
   );
