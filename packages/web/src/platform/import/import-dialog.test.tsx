@@ -92,17 +92,19 @@ describe('ImportDialog preview', { timeout: 30_000 }, () => {
     server();
     await openPreview();
     const cells = (row: number) => within(screen.getByTestId(`import-row-${row}`)).getAllByRole('cell');
-    // Skip first, then the status, then the row number and the file's columns.
-    expect(within(cells(3)[0] as HTMLElement).getByLabelText('Skip row 3')).toBeTruthy();
-    expect(cells(3)[1]?.getAttribute('data-testid')).toBe('status-3');
-    expect(cells(3)[2]?.textContent).toBe('3');
+    // One pinned cell first: Skip and the status; then the row number and the file's columns.
+    const first = cells(3)[0] as HTMLElement;
+    expect(within(first).getByLabelText('Skip row 3')).toBeTruthy();
+    expect(within(first).getByTestId('status-3')).toBeTruthy();
+    expect(first.style.position).toBe('sticky');
+    expect(cells(3)[1]?.textContent).toBe('3');
     expect(screen.getByTestId('status-2').textContent).toBe('Ready');
     expect(screen.getByTestId('status-3').textContent).toBe('1 errorUnit: No truck has this unit number.');
     expect(screen.getByTestId('status-4').textContent).toBe('1 errorGallons: Enter the gallons as a number.');
     const headings = within(screen.getByTestId('fuel-import'))
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headings.slice(0, 4)).toEqual(['Skip', 'Status', 'Row', 'Unit']);
+    expect(headings.slice(0, 3)).toEqual(['SkipStatus', 'Row', 'Unit']);
     expect(screen.getByTestId('import-summary').textContent).toBe('4 rows · 2 with errors · 0 skipped');
   });
 

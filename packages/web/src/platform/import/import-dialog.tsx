@@ -48,18 +48,19 @@ type Props<C extends ImportColumns> = {
 
 const keyOf = (row: number, field: string) => `${row}:${field}`;
 
-/** Skip and status stay at the left edge however far the row's cells scroll. */
-const SKIP_WIDTH = 56;
-const STATUS_WIDTH = 150;
+/** Skip and status: one cell that stays at the left edge however far the row's cells scroll. */
+const PINNED_WIDTH = 210;
 const BAD_ROW = 'rgba(250, 82, 82, 0.14)';
-const pinned = (left: number, width: number, bad = false): CSSProperties => ({
+const pinned = (bad = false): CSSProperties => ({
   position: 'sticky',
-  left,
+  left: 0,
   zIndex: 1,
-  width,
-  minWidth: width,
-  // Opaque, so the cells scrolled under it do not show through; a bad row keeps its tint.
+  width: PINNED_WIDTH,
+  minWidth: PINNED_WIDTH,
+  // Opaque (a bad row keeps its tint), painted a little past its left edge and ruled on its right,
+  // so nothing scrolled under it shows through.
   background: bad ? `linear-gradient(${BAD_ROW}, ${BAD_ROW}), var(--mantine-color-body)` : 'var(--mantine-color-body)',
+  boxShadow: '-8px 0 0 var(--mantine-color-body), inset -1px 0 0 var(--table-border-color)',
 });
 
 /**
@@ -233,8 +234,12 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
             <Table withTableBorder withColumnBorders striped={false} stickyHeader>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th style={{ ...pinned(0, SKIP_WIDTH), zIndex: 3 }}>Skip</Table.Th>
-                  <Table.Th style={{ ...pinned(SKIP_WIDTH, STATUS_WIDTH), zIndex: 3 }}>Status</Table.Th>
+                  <Table.Th style={{ ...pinned(), zIndex: 3 }}>
+                    <Group gap="md" wrap="nowrap">
+                      <span>Skip</span>
+                      <span>Status</span>
+                    </Group>
+                  </Table.Th>
                   <Table.Th w={60}>Row</Table.Th>
                   {definition.keys.map((k) => (
                     <Table.Th key={k} miw={widths[k] ?? 160}>
@@ -256,35 +261,43 @@ export function ImportDialog<C extends ImportColumns>(props: Props<C>) {
                       data-skipped={isSkipped ? 'true' : undefined}
                       style={{ background: bad ? BAD_ROW : undefined }}
                     >
-                      <Table.Td style={pinned(0, SKIP_WIDTH, bad)}>
-                        <Checkbox
-                          aria-label={`Skip row ${r.row}`}
-                          checked={isSkipped}
-                          data-testid={`skip-${r.row}`}
-                          onChange={(e) => skip([r.row], e.currentTarget.checked)}
-                        />
-                      </Table.Td>
-                      <Table.Td style={pinned(SKIP_WIDTH, STATUS_WIDTH, bad)} data-testid={`status-${r.row}`}>
-                        {isSkipped ? (
-                          <Badge color="gray" variant="light">
-                            Skipped
-                          </Badge>
-                        ) : bad ? (
-                          <Tooltip label={messages.join('\n')} multiline maw={360} style={{ whiteSpace: 'pre-line' }}>
-                            <Badge color="red" variant="light" style={{ cursor: 'help' }}>
-                              {pluralize(messages.length, 'error')}
-                            </Badge>
-                          </Tooltip>
-                        ) : (
-                          <Badge color="green" variant="light">
-                            Ready
-                          </Badge>
-                        )}
-                        {bad && !isSkipped && (
-                          <Text size="xs" c="red" mt={2} lineClamp={2}>
-                            {messages[0]}
-                          </Text>
-                        )}
+                      <Table.Td style={pinned(bad)}>
+                        <Group gap="md" wrap="nowrap" align="flex-start">
+                          <Checkbox
+                            mt={2}
+                            aria-label={`Skip row ${r.row}`}
+                            checked={isSkipped}
+                            data-testid={`skip-${r.row}`}
+                            onChange={(e) => skip([r.row], e.currentTarget.checked)}
+                          />
+                          <div data-testid={`status-${r.row}`} style={{ minWidth: 0 }}>
+                            {isSkipped ? (
+                              <Badge color="gray" variant="light">
+                                Skipped
+                              </Badge>
+                            ) : bad ? (
+                              <Tooltip
+                                label={messages.join('\n')}
+                                multiline
+                                maw={360}
+                                style={{ whiteSpace: 'pre-line' }}
+                              >
+                                <Badge color="red" variant="light" style={{ cursor: 'help' }}>
+                                  {pluralize(messages.length, 'error')}
+                                </Badge>
+                              </Tooltip>
+                            ) : (
+                              <Badge color="green" variant="light">
+                                Ready
+                              </Badge>
+                            )}
+                            {bad && !isSkipped && (
+                              <Text size="xs" c="red" mt={2} lineClamp={2}>
+                                {messages[0]}
+                              </Text>
+                            )}
+                          </div>
+                        </Group>
                       </Table.Td>
                       <Table.Td style={{ opacity: isSkipped ? 0.45 : 1 }}>{r.row}</Table.Td>
                       {definition.keys.map((k) => {
