@@ -1,6 +1,7 @@
 import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
 import {
   AdditionFormSchema,
+  DriverPayBalancesSchema,
   SetAdditionSchema,
   StatementCreateOptionsSchema,
   StatementCreateSchema,
@@ -20,6 +21,7 @@ import {
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
+import { driverPayBalances } from './driver-balances';
 import { driverStatementsList } from './driver-statements.list';
 import * as service from './driver-statements.service';
 import * as mail from './statement-mail';
@@ -64,6 +66,28 @@ export const driverStatementsRoutes: RouteModule = {
           .header('content-disposition', `attachment; filename="${pdf.name}"`)
           .send(pdf.data);
       },
+    });
+    // Beyond the register (docs/spec-deviations.md): the driver card's pay figures, and the final
+    // statement a lease's end calls for (the escrow back within 45 days, 49 CFR 376.12(k)(6)).
+    app.get('/drivers-statements/balances/:id', {
+      config: { access: { anyOf: [can(ACTION.EDIT), can(ACTION.VIEW)] } },
+      schema: {
+        tags,
+        summary: "The driver's cash advances outstanding, escrow fund and final statement due (the driver's card)",
+        params: IdParamsSchema,
+        response: { 200: DriverPayBalancesSchema },
+      },
+      handler: (req) => driverPayBalances(db, caller(req).user, req.params.id),
+    });
+    app.post('/drivers-statements/final/:id', {
+      config: { access: can(ACTION.CREATE) },
+      schema: {
+        tags,
+        summary: "The final statement of the driver's lease (id: the driver): every line left, the escrow returned",
+        params: IdParamsSchema,
+        response: { 200: StatementSavedSchema },
+      },
+      handler: (req) => service.createFinalStatement(db, caller(req).user, req.params.id),
     });
     app.post('/drivers-statements', {
       config: { access: can(ACTION.CREATE) },

@@ -44,6 +44,7 @@ import {
 } from '../../platform/pay/statement.service';
 import { driverContracts, drivers } from '../drivers';
 import { payRules } from '../settings';
+import { advancesOf, finalStatementOffer } from './driver-balances';
 import { driverStatementKind as kind } from './driver-statements.kind';
 import { driverStatementsList } from './driver-statements.list';
 import { escrowAccountOf, escrowBalance } from './escrow';
@@ -55,6 +56,22 @@ const ADDITIONAL_SOURCES = ['expense', 'advance', 'escrow', 'carried'] as const;
 /** A source's body field in the engine (the kind's declaration). */
 const fieldOf = (source: (typeof ADDITIONAL_SOURCES)[number]) =>
   source === 'expense' ? 'expenses' : source === 'advance' ? 'advances' : source;
+const ADDITIONAL_FIELDS = new Set<string>(ADDITIONAL_SOURCES.map(fieldOf));
+
+/** The engine names a refused additional payment by its source's field; the body chose it under `additional`. */
+async function namingBodyFields<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.kind !== 'validation' || !err.fields) throw err;
+    const fields: Record<string, string[]> = {};
+    for (const [k, v] of Object.entries(err.fields)) {
+      const name = ADDITIONAL_FIELDS.has(k) ? 'additional' : k;
+      fields[name] = [...(fields[name] ?? []), ...v];
+    }
+    throw AppError.validation(fields, err.message);
+  }
+}
 
 /** Last week, Sunday to Saturday, in company time. */
 export function lastWeek(today = nowInCompanyTimeZone(clock.now()).date) {
@@ -256,24 +273,51 @@ export async function createStatement(db: DbOrTx, user: AuthUser, body: Statemen
     ...(body.hours === undefined ? ['hours'] : []),
     ...(body.additional === undefined ? ADDITIONAL_SOURCES.map(fieldOf) : []),
   ];
-  const id = await createPayStatement(db, kind, user, {
-    payeeId: body.driver_id,
-    period: { from: body.date_from, to: body.date_to },
-    chosen: chosenOf(body.driver_id, body),
-    preselected,
-  });
+  const id = await namingBodyFields(() =>
+    createPayStatement(db, kind, user, {
+      payeeId: body.driver_id,
+      period: { from: body.date_from, to: body.date_to },
+      chosen: chosenOf(body.driver_id, body),
+      preselected,
+    }),
+  );
+  return { message: MSG.savingSuccess, statement: await statementDetail(db, user, id) };
+}
+
+/** Every source field of the kind: a final statement takes what each offers by default. */
+const ALL_FIELDS = ['trips', 'hours', 'fuel', 'scheduled_payments', ...ADDITIONAL_SOURCES.map(fieldOf)];
+
+/**
+ * POST /drivers-statements/final/:id: the final statement of a lease that ended with escrow held —
+ * from the day after the driver's last statement to the termination day, with every line its sources
+ * preselect: what is still earned, the final deductions (advances outstanding, a carried balance) and
+ * the escrow returned with its interest, due within 45 days of the termination (49 CFR 376.12(k)(6)).
+ */
+export async function createFinalStatement(db: DbOrTx, user: AuthUser, driverId: number) {
+  const offer = await finalStatementOffer(db, user.companyId, driverId);
+  if (!offer) throw AppError.invalidField('driver_id', STATEMENT_MSG.noFinal);
+  const id = await namingBodyFields(() =>
+    createPayStatement(db, kind, user, {
+      payeeId: driverId,
+      period: { from: offer.date_from, to: offer.date_to },
+      chosen: {},
+      preselected: ALL_FIELDS,
+    }),
+  );
   return { message: MSG.savingSuccess, statement: await statementDetail(db, user, id) };
 }
 
 /** PUT /drivers-statements/:id: the chosen lines, the additional payments kept, and Close. */
 export async function updateStatement(db: DbOrTx, user: AuthUser, id: number, body: StatementUpdate) {
   const s = await findStatement(db, kind, user, id);
-  await updatePayStatement(db, kind, user, {
-    id,
-    chosen: chosenOf(s.payeeId, body),
-    keepManual: body.addition,
-    close: body.status === 'Closed',
-  });
+  await namingBodyFields(() =>
+    updatePayStatement(db, kind, user, {
+      id,
+      chosen: chosenOf(s.payeeId, body),
+      keepManual: body.addition,
+      close: body.status === 'Closed',
+    }),
+  );
   return { message: MSG.savingSuccess, statement: await statementDetail(db, user, id) };
 }
 
@@ -345,12 +389,12 @@ export async function statementDetail(db: DbOrTx, user: AuthUser, id: number): P
   const payments = await statementPayments(db, id);
   const terms = s.terms as unknown as PayContract;
   const account = await escrowAccountOf(db, user.companyId, s.payeeId);
-  const [advances] = await rowsOf<{ open: string | null }>(
-    db,
-    sql`select sum(a.amount_cents) as open from cash_advances a where a.company_id = ${user.companyId}
-      and a.driver_id = ${s.payeeId} and not exists (select 1 from pay_statement_lines pl
-        where pl.company_id = a.company_id and pl.kind = 'driver' and pl.source = 'advance' and pl.source_key = a.id::text)`,
+  const advances = await advancesOf(db, user.companyId, s.payeeId);
+  // The statement that returns the escrow is the lease's final one: its return line knows the due day.
+  const returned = lines.find(
+    (l) => l.source === 'escrow' && (l.data as { entry?: string } | null)?.entry === 'return',
   );
+  const ending = returned?.data as { ended_on?: string; due_by?: string } | undefined;
   return {
     ...row,
     driver_id: s.payeeId,
@@ -369,7 +413,8 @@ export async function statementDetail(db: DbOrTx, user: AuthUser, id: number): P
           deposit: toDollars(account.deposit_cents),
         }
       : null,
-    advances_outstanding: toDollars(advances?.open ?? 0),
+    advances_outstanding: toDollars(advances.outstanding),
+    final: ending?.ended_on && ending.due_by ? { ended_on: ending.ended_on, due_by: ending.due_by } : null,
     lines: lines.map((l) => ({
       id: l.id,
       kind: KIND_OF_SECTION[l.section] ?? 'addition',

@@ -406,6 +406,12 @@ describe('driver statements', () => {
     const next = await createPreselected(d.id, W2);
     // 80 % of 2,000 = 1,600.00 − 450.50 = 1,149.50
     expect(next.amount).toBe(1149.5);
+    expect(next.lines.find((l: { source: string }) => l.source === 'carried')).toMatchObject({
+      kind: 'addition',
+      type: 'Carried balance',
+      earned: '2026-03-01 – 2026-03-07',
+      amount: -450.5,
+    });
     const status = async (id: number) =>
       (await ok(api('POST', '/drivers-statements/list', { filters: { id: { op: 'eq', value: id } } }))).rows[0]
         .paid_status;
@@ -478,7 +484,23 @@ describe('driver statements', () => {
       amount: 957.5,
       escrow: { balance: 300, target: 500, deposit: 300 },
       advances_outstanding: 0,
+      final: null,
     });
+    // The new sources are additional payments (the spec's section), each with its kind of source.
+    expect(
+      s1.lines
+        .filter((l: { kind: string }) => l.kind === 'addition')
+        .map((l: { kind: string; source: string; type: string; amount: number }) => [
+          l.kind,
+          l.source,
+          l.type,
+          l.amount,
+        ]),
+    ).toEqual([
+      ['addition', 'expense', 'Company expense', -42.5],
+      ['addition', 'advance', 'Advance recovered', -200],
+      ['addition', 'escrow', 'Escrow deposit', -300],
+    ]);
     // The statement's PDF, as Send mails it, downloaded (GET …/pdf): the escrow balance is printed on it.
     const pdf = await t.app.inject({
       method: 'GET',
@@ -497,11 +519,23 @@ describe('driver statements', () => {
       api('POST', `/drivers/update/${d.id}`, { ...driverForm(card.driver), terminated_on: '2026-03-16' }, admin),
     );
     const p3 = await preview(d.id, W3);
+    // The return, with the interest of the quarter's days held to the lease's end:
+    // 2026-01-01 … 2026-03-16 = 31 + 28 + 16 = 75 days; $500.00 × 2 % × 75 / 365 = $2.0548 → $2.05
     expect(p3.additional.map((a: { id: string; amount: number }) => [a.id, a.amount])).toEqual([
+      [`escrow:${escrow.item.id}:i:2026 Q1`, 2.05],
       [`escrow:${escrow.item.id}:r`, 500],
     ]);
     const s3 = await createPreselected(d.id, W3);
-    expect(s3).toMatchObject({ amount: 500, escrow: { balance: 0 } });
+    // 500.00 + 2.05 = 502.05; due back by 2026-03-16 + 45 days = 2026-04-30
+    expect(s3).toMatchObject({
+      amount: 502.05,
+      escrow: { balance: 0 },
+      final: { ended_on: '2026-03-16', due_by: '2026-04-30' },
+    });
+    expect(s3.lines.map((l: { kind: string; source: string; type: string }) => [l.kind, l.source, l.type])).toEqual([
+      ['addition', 'escrow', 'Escrow interest'],
+      ['addition', 'escrow', 'Escrow return'],
+    ]);
   });
 
   it('pays escrow interest each quarter at the lease’s rate on the quarter-end balance', async () => {
@@ -654,17 +688,28 @@ describe('driver statements', () => {
     expect(closed.statement).toMatchObject({ status: 'Closed', amount: 2020 });
     // Closed: lines can't change, nothing is added, it can't be deleted; its edit answer is a View.
     expect((await put({})).status).toBe(412);
-    expect(
-      (
-        await api('POST', '/drivers-statements/setAddition', {
-          statement_id: id,
-          category: 'credit',
-          date: '2026-03-04',
-          amount: 1,
-          description: 'x',
-        })
-      ).status,
-    ).toBe(412);
+    // A deduction on a closed statement is bad input: 422 naming the statement chosen, the engine's words.
+    const onClosed = await api('POST', '/drivers-statements/setAddition', {
+      statement_id: id,
+      category: 'deduction',
+      date: '2026-03-04',
+      amount: 1,
+      description: 'x',
+    });
+    expect(onClosed.status).toBe(422);
+    expect(onClosed.body).toEqual({
+      message: STATEMENT_MSG.closed,
+      errors: { statement_id: [STATEMENT_MSG.closed] },
+    });
+    const changeOnClosed = await api('POST', `/drivers-statements/updateAddition/${lineId}`, {
+      category: 'deduction',
+      date: '2026-03-04',
+      amount: 5,
+      description: 'x',
+    });
+    expect(changeOnClosed.status).toBe(422);
+    expect(changeOnClosed.body.errors.statement_id).toEqual([STATEMENT_MSG.closed]);
+    expect((await ok(api('GET', `/drivers-statements/${id}/edit`))).statement.amount).toBe(2020);
     const del = await api('DELETE', `/drivers-statements/${id}`);
     expect(del.status).toBe(412);
     expect(del.body.error.mail).toBe(STATEMENT_MSG.closedDelete);
@@ -714,6 +759,298 @@ describe('driver statements', () => {
     const created = await ok(create(d.id, W1, { trips: loadIds }));
     await ok(api('DELETE', `/drivers-statements/${created.statement.id}`));
     expect((await preview(d.id)).trips_selected).toEqual(loadIds);
+  });
+
+  it('a skipped instalment lands on the driver’s next statement, marked with the period it came from', async () => {
+    const d = await driver('lease', 'flat', '700');
+    await trip({ driverId: d.id, day: '2026-03-03', loads: [{ gross: 1500, loaded: 400 }] });
+    await trip({ driverId: d.id, day: '2026-03-10', loads: [{ gross: 1500, loaded: 400 }] });
+    // Weekly from 2026-02-23: instalments on 02-23, 03-02, 03-09 and 03-16.
+    const seriesId = await weeklyDeduction(d.id, 125_50);
+    const p1 = await preview(d.id, W1);
+    expect(p1.scheduled_payments_selected).toEqual([`${seriesId}:2026-03-02`]);
+    // The accountant skips it this week.
+    const s1 = await ok(create(d.id, W1, { trips: p1.trips_selected, fuel: [], scheduled_payments: [] }));
+    expect(s1.statement.amount).toBe(700);
+    const p2 = await preview(d.id, W2);
+    expect(
+      p2.scheduled_payments.map((r: { id: string; amount: number; earned: string | null; schedule: string }) => [
+        r.id,
+        r.amount,
+        r.earned,
+        r.schedule,
+      ]),
+    ).toEqual([
+      [`${seriesId}:2026-03-02`, -125.5, '2026-03-01 – 2026-03-07', '2 of 4, weekly'],
+      [`${seriesId}:2026-03-09`, -125.5, null, '3 of 4, weekly'],
+    ]);
+    expect(p2.scheduled_payments_selected).toEqual([`${seriesId}:2026-03-02`, `${seriesId}:2026-03-09`]);
+    const s2 = await createPreselected(d.id, W2);
+    // 700.00 − 125.50 (skipped on 2026-03-01 – 2026-03-07) − 125.50 (this week's) = 449.00
+    expect(s2.amount).toBe(449);
+    expect(
+      s2.lines
+        .filter((l: { kind: string }) => l.kind === 'scheduled')
+        .map((l: { date: string; earned: string | null; amount: number }) => [l.date, l.earned, l.amount]),
+    ).toEqual([
+      ['2026-03-02', '2026-03-01 – 2026-03-07', -125.5],
+      ['2026-03-09', null, -125.5],
+    ]);
+  });
+
+  it('the contract’s “who pays fuel” changes what is preselected; a company driver never bears it', async () => {
+    const own = await driver('owner_operator', 'per_mile', '1.10');
+    const spared = await driver('owner_operator', 'per_mile', '1.10');
+    const company = await driver('company', 'per_mile', '0.55');
+    await contract(own.id, { contract_type: 'per_mile', rate: '1.10', fuel_paid_by: 'driver' });
+    await contract(spared.id, { contract_type: 'per_mile', rate: '1.10', fuel_paid_by: 'company' });
+    await contract(company.id, { contract_type: 'per_mile', rate: '0.55', fuel_paid_by: 'driver' });
+    const fuel: Record<number, number> = {};
+    for (const d of [own, spared, company]) {
+      await trip({ driverId: d.id, day: '2026-03-03', loads: [{ gross: 1800, loaded: 500 }] });
+      fuel[d.id] = await fuelRow(d.id, '2026-03-04', 300_00, `WHO-${d.id}`);
+    }
+    const pOwn = await preview(own.id);
+    const pSpared = await preview(spared.id);
+    const pCompany = await preview(company.id);
+    // Offered to all three; chosen only where the contract puts fuel on an owner-operator.
+    expect([pOwn.fuel, pSpared.fuel, pCompany.fuel].map((f) => f.map((r: { amount: number }) => r.amount))).toEqual([
+      [-300],
+      [-300],
+      [-300],
+    ]);
+    expect([pOwn.fuel_selected, pSpared.fuel_selected, pCompany.fuel_selected]).toEqual([[fuel[own.id]], [], []]);
+    // own: 500 mi × $1.10 = 550.00 − 300.00 fuel = 250.00; spared: 550.00; company: 500 × $0.55 = 275.00
+    const totals = [];
+    for (const d of [own, spared, company]) totals.push((await createPreselected(d.id)).amount);
+    expect(totals).toEqual([250, 550, 275]);
+  });
+
+  it('warns against the weekly minimum that Accounting settings set, and moves with it', async () => {
+    const admin = await t.login('admin@backhaul.demo');
+    const setFloor = async (dollars: number) => {
+      const got = await ok(api('GET', '/settings/account', undefined, admin));
+      await ok(api('POST', '/settings/account', { ...got, pay: { min_weekly_pay: dollars } }, admin));
+    };
+    const d = await driver('company', 'per_mile', '0.50');
+    await trip({ driverId: d.id, day: '2026-03-02', loads: [{ gross: 1400, loaded: 400 }] });
+    await weeklyDeduction(d.id, 50_00);
+    // 400 mi × $0.50 = 200.00 − 50.00 = 150.00 left for the 7-day week.
+    try {
+      expect((await preview(d.id)).warnings).toEqual([STATEMENT_MSG.belowMinimumWage(150, 290)]);
+      await setFloor(140);
+      // 150.00 ≥ 140.00 × 7 / 7: no warning.
+      expect((await preview(d.id)).warnings).toEqual([]);
+      await setFloor(412.5);
+      // 150.00 < 412.50 × 7 / 7
+      expect((await preview(d.id)).warnings).toEqual([STATEMENT_MSG.belowMinimumWage(150, 412.5)]);
+      // A 3-day period: 412.50 × 3 / 7 = 176.7857 → 176.79, still above 150.00.
+      expect((await preview(d.id, { date_from: '2026-03-01', date_to: '2026-03-03' })).warnings).toEqual([
+        STATEMENT_MSG.belowMinimumWage(150, 176.79),
+      ]);
+    } finally {
+      await setFloor(290);
+    }
+  });
+
+  it('pays hours entered per load', async () => {
+    const admin = await t.login('admin@backhaul.demo');
+    const d = await driver('company', 'hourly', '28.375');
+    const [a] = await trip({ driverId: d.id, day: '2026-03-03', loads: [{ gross: 900, loaded: 200 }] });
+    const [b] = await trip({ driverId: d.id, day: '2026-03-05', loads: [{ gross: 700, loaded: 150 }] });
+    for (const [day, load, hours] of [
+      ['2026-03-03', a, '6.5'],
+      ['2026-03-05', b, '9.25'],
+    ])
+      await ok(
+        api('POST', '/driver-hours', { driver_id: d.id, work_date: day, hours, load_id: load, note: 'Drive' }, admin),
+      );
+    const p = await preview(d.id);
+    // 6.5 h × $28.375 = $184.4375 → $184.44; 9.25 h × $28.375 = $262.46875 → $262.47
+    expect(p.hours.map((h: { description: string; amount: number }) => [h.description, h.amount])).toEqual([
+      [`Load #${a}: Drive`, 184.44],
+      [`Load #${b}: Drive`, 262.47],
+    ]);
+    expect(p.hours_selected).toHaveLength(2);
+    const s = await createPreselected(d.id);
+    // 184.44 + 262.47 = 446.91 (the loads themselves pay nothing under an hourly contract)
+    expect(s.amount).toBe(446.91);
+  });
+
+  it('two payments at once never pay a statement more than it owes', async () => {
+    const d = await driver('company', 'flat', '1000');
+    const loadIds = await trip({ driverId: d.id, day: '2026-03-02', loads: [{ gross: 2500, loaded: 600 }] });
+    const id = (await ok(create(d.id, W1, { trips: loadIds }))).statement.id as number;
+    await ok(
+      api('PUT', `/drivers-statements/${id}`, {
+        trips: loadIds,
+        fuel: [],
+        scheduled_payments: [],
+        addition: [],
+        status: 'Closed',
+      }),
+    );
+    const pay = (amount: string) => api('POST', `/drivers-statements/setPay/${id}`, { amount, date: '2026-03-10' });
+    // $1,000.00 due; two payments of $600.00 at once: the second would pay $1,200.00.
+    const first = await Promise.all([pay('600.00'), pay('600.00')]);
+    expect(first.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(first.find((r) => r.status === 422)?.body.errors.amount).toEqual([STATEMENT_MSG.overpaid]);
+    // Then the $400.00 left, twice at once: one pays it, the other finds nothing left to owe.
+    const second = await Promise.all([pay('400.00'), pay('400.00')]);
+    expect(second.map((r) => r.status).sort()).toEqual([200, 422]);
+    const [sum] = await t.database.query<{ paid: string; n: number }>(
+      'select coalesce(sum(amount_cents), 0) as paid, count(*)::int as n from pay_statement_payments where statement_id = $1',
+      [id],
+    );
+    // 600.00 + 400.00 = 1,000.00 = the statement's amount, in two payments
+    expect([Number(sum?.paid), sum?.n]).toEqual([100_000, 2]);
+    const detail = await ok(api('GET', `/drivers-statements/${id}/edit`));
+    expect(detail.statement).toMatchObject({ paid_amount: 1000, due: 0, paid_status: 'Paid' });
+  });
+
+  it('a carried balance claimed by two statements at once is carried once', async () => {
+    const d = await driver('owner_operator', 'percent', '80');
+    await trip({ driverId: d.id, day: '2026-03-03', loads: [{ gross: 1000, loaded: 300 }] });
+    const bad = await createPreselected(d.id, W1);
+    const ded = await ok(
+      api('POST', '/drivers-statements/setAddition', {
+        statement_id: bad.id,
+        category: 'deduction',
+        date: '2026-03-04',
+        amount: '1250.50',
+        description: 'Roadside repair',
+      }),
+    );
+    const additionId = ded.statement.lines.find((l: { source: string }) => l.source === 'addition').id;
+    await ok(
+      api('PUT', `/drivers-statements/${bad.id}`, {
+        trips: (await ok(api('GET', `/drivers-statements/${bad.id}/edit`))).trips_selected,
+        fuel: [],
+        scheduled_payments: [],
+        addition: [additionId],
+        status: 'Closed',
+      }),
+    );
+    const [w2Load] = await trip({ driverId: d.id, day: '2026-03-10', loads: [{ gross: 2000, loaded: 500 }] });
+    const [w3Load] = await trip({ driverId: d.id, day: '2026-03-16', loads: [{ gross: 1500, loaded: 400 }] });
+    const carried = `carried:${bad.id}`;
+    const [r2, r3] = await Promise.all([
+      create(d.id, W2, { trips: [w2Load], additional: [carried] }),
+      create(d.id, W3, { trips: [w3Load], additional: [carried] }),
+    ]);
+    expect([r2.status, r3.status].sort()).toEqual([200, 422]);
+    const lost = r2.status === 422 ? r2 : r3;
+    expect(lost.body.errors.additional).toEqual([STATEMENT_MSG.lineTaken]);
+    const [lines] = await t.database.query<{ n: number }>(
+      "select count(*)::int as n from pay_statement_lines where kind = 'driver' and source = 'carried' and source_key = $1",
+      [String(bad.id)],
+    );
+    expect(lines?.n).toBe(1);
+    // 80 % of 1,000.00 − 1,250.50 = −450.50, carried once: by W2 (80 % × 2,000 = 1,600.00 − 450.50 = 1,149.50)
+    // or by W3 (80 % × 1,500 = 1,200.00 − 450.50 = 749.50); the other, made again without it, pays in full.
+    const w2Won = r2.status === 200;
+    expect((w2Won ? r2 : r3).body.statement.amount).toBe(w2Won ? 1149.5 : 749.5);
+    const again = await ok(
+      w2Won
+        ? create(d.id, W3, { trips: [w3Load], additional: [] })
+        : create(d.id, W2, { trips: [w2Load], additional: [] }),
+    );
+    expect(again.statement.amount).toBe(w2Won ? 1200 : 1600);
+  });
+
+  it('a lease ended with escrow held: the card shows advances outstanding and offers the final statement, due within 45 days', async () => {
+    const admin = await t.login('admin@backhaul.demo');
+    const d = await driver('owner_operator', 'percent', '75');
+    await ok(
+      api(
+        'POST',
+        '/escrow-accounts',
+        {
+          driver_id: d.id,
+          target: '500',
+          deposit: '300',
+          interest_rate: '2',
+          opened_on: '2026-01-01',
+          closed_on: '',
+          note: '',
+        },
+        admin,
+      ),
+    );
+    const advance = (given_on: string, amount: string, reference: string) =>
+      ok(api('POST', '/cash-advances', { driver_id: d.id, given_on, amount, method: 'comcheck', reference }, admin));
+    await advance('2026-03-04', '200', 'CC-A');
+    await trip({ driverId: d.id, day: '2026-03-02', loads: [{ gross: 2000, loaded: 500 }] });
+    await trip({ driverId: d.id, day: '2026-03-09', loads: [{ gross: 1000, loaded: 250 }] });
+    // W1: 75 % × 2,000 = 1,500.00 − 200.00 advance − 300.00 deposit = 1,000.00
+    expect((await createPreselected(d.id, W1)).amount).toBe(1000);
+    // W2: 75 % × 1,000 = 750.00 − min(300, 500 − 300) = 550.00
+    expect((await createPreselected(d.id, W2)).amount).toBe(550);
+    await advance('2026-03-15', '75.50', 'CC-B');
+    const balances = () => ok(api('GET', `/drivers-statements/balances/${d.id}`));
+    // Given 200.00 + 75.50 = 275.50; recovered 200.00 on W1 → 75.50 outstanding.
+    expect(await balances()).toEqual({
+      advances: { given: 275.5, recovered: 200, outstanding: 75.5 },
+      escrow: { balance: 500, target: 500, deposit: 300 },
+      final_statement: null,
+    });
+    const card = await ok(api('GET', `/drivers/${d.id}`, undefined, admin));
+    await ok(
+      api('POST', `/drivers/update/${d.id}`, { ...driverForm(card.driver), terminated_on: '2026-03-16' }, admin),
+    );
+    // The day after the last statement to the termination; due back by 2026-03-16 + 45 days = 2026-04-30.
+    expect((await balances()).final_statement).toEqual({
+      terminated_on: '2026-03-16',
+      due_by: '2026-04-30',
+      date_from: '2026-03-15',
+      date_to: '2026-03-16',
+      escrow_return: 500,
+    });
+    const made = await ok(api('POST', `/drivers-statements/final/${d.id}`));
+    const s = made.statement;
+    expect(s).toMatchObject({
+      date_from: '2026-03-15',
+      date_to: '2026-03-16',
+      status: 'Open',
+      final: { ended_on: '2026-03-16', due_by: '2026-04-30' },
+      escrow: { balance: 0 },
+      advances_outstanding: 0,
+    });
+    // Made on 2026-03-20, well within the 45 days.
+    expect(s.date_to <= s.final.due_by && '2026-03-20' <= s.final.due_by).toBe(true);
+    expect(
+      s.lines.map((l: { kind: string; source: string; type: string; amount: number }) => [
+        l.kind,
+        l.source,
+        l.type,
+        l.amount,
+      ]),
+    ).toEqual([
+      ['addition', 'advance', 'Advance recovered', -75.5],
+      ['addition', 'escrow', 'Escrow interest', 2.05],
+      ['addition', 'escrow', 'Escrow return', 500],
+    ]);
+    expect(s.lines[2].description).toBe(
+      "Escrow return: the balance held at the lease's end (2026-03-16), due by 2026-04-30",
+    );
+    // $500.00 × 2 % × 75 days (2026-01-01 … 03-16) / 365 = 2.0548 → 2.05; 500.00 + 2.05 − 75.50 = 426.55
+    expect(s.amount).toBe(426.55);
+    expect(await balances()).toMatchObject({
+      advances: { outstanding: 0 },
+      escrow: { balance: 0 },
+      final_statement: null,
+    });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/drivers-statements/${s.id}/pdf`,
+      headers: t.bearer(token),
+    });
+    expect(await pdfText(pdf.rawPayload)).toMatch(
+      /Final statement:?\s+Lease ended 2026-03-16; escrow returned, due by 2026-04-30/,
+    );
+    const twice = await api('POST', `/drivers-statements/final/${d.id}`);
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors.driver_id).toEqual([STATEMENT_MSG.noFinal]);
   });
 
   it('refuses bad periods, unknown drivers, other sections and other companies', async () => {

@@ -1,7 +1,8 @@
 // Owner-operator escrow (49 CFR 376.12(k)): deposits taken as statement deductions until the
-// target is reached, interest paid each quarter at the lease's rate, and the balance returned on the
-// statement after the driver leaves (the rule allows 45 days). Every movement is a statement line of
-// source 'escrow', so the balance is the sum of those lines and never drifts from the statements.
+// target is reached, interest paid each quarter at the lease's rate, and the balance (with the
+// interest of the quarter's days held) returned on the final statement, within 45 days of the lease's
+// end. Every movement is a statement line of source 'escrow', so the balance is the sum of those
+// lines and never drifts from the statements.
 import { addDays, formatMoney } from '@backhaul/shared/formats/formats';
 import { divRound } from '@backhaul/shared/money';
 import { sql } from 'drizzle-orm';
@@ -55,25 +56,39 @@ export async function escrowAccountOf(db: DbOrTx, companyId: number, driverId: n
   return a;
 }
 
-/** The calendar quarters that ended from `from` to `to`: their first and last days. */
-function quartersEnded(from: string, to: string): { label: string; first: string; last: string }[] {
-  const out: { label: string; first: string; last: string }[] = [];
-  let y = Number(from.slice(0, 4));
-  let q = Math.floor((Number(from.slice(5, 7)) - 1) / 3);
-  for (;;) {
-    const first = `${y}-${String(q * 3 + 1).padStart(2, '0')}-01`;
-    const next = q === 3 ? `${y + 1}-01-01` : `${y}-${String(q * 3 + 4).padStart(2, '0')}-01`;
-    const last = addDays(next, -1);
-    if (last > to) return out;
-    out.push({ label: `${y} Q${q + 1}`, first, last });
-    q = (q + 1) % 4;
-    if (q === 0) y += 1;
-  }
+type Quarter = { label: string; first: string; last: string };
+
+/** The calendar quarter of a day: its label and first and last days. */
+function quarterOf(day: string): Quarter {
+  const y = Number(day.slice(0, 4));
+  const q = Math.floor((Number(day.slice(5, 7)) - 1) / 3);
+  const first = `${y}-${String(q * 3 + 1).padStart(2, '0')}-01`;
+  const next = q === 3 ? `${y + 1}-01-01` : `${y}-${String(q * 3 + 4).padStart(2, '0')}-01`;
+  return { label: `${y} Q${q + 1}`, first, last: addDays(next, -1) };
 }
+
+/** The calendar quarters that ended from `from` to `to`: their first and last days. */
+function quartersEnded(from: string, to: string): Quarter[] {
+  const out: Quarter[] = [];
+  for (let q = quarterOf(from); q.last <= to; q = quarterOf(addDays(q.last, 1))) out.push(q);
+  return out;
+}
+
+/** The day the lease (or the fund) ended by the period's end, or null while it runs. */
+function endedOn(a: Account, by: string): string | null {
+  const days = [a.terminated_on, a.closed_on].filter((d): d is string => d !== null && d <= by).sort();
+  return days[0] ?? null;
+}
+
+/** The day the fund must be back with the driver: 45 days after the lease ended (49 CFR 376.12(k)(6)). */
+export const escrowDueBy = (endedDay: string) => addDays(endedDay, ESCROW_RETURN_DAYS);
 
 const days = (first: string, last: string) => Math.round((Date.parse(last) - Date.parse(first)) / 86_400_000) + 1;
 
-/** What the escrow offers a statement: this period's deposit, the quarters' interest, and the return after the lease ends. */
+/**
+ * What the escrow offers a statement: this period's deposit, the quarters' interest, and after the
+ * lease ends the return of the balance with the interest of the last quarter's days held.
+ */
 export async function escrowCandidates(ctx: SourceContext): Promise<Candidate[]> {
   const a = await escrowAccountOf(ctx.tx, ctx.user.companyId, ctx.payee.id);
   if (!a || a.opened_on > ctx.period.to) return [];
@@ -82,10 +97,10 @@ export async function escrowCandidates(ctx: SourceContext): Promise<Candidate[]>
     driverId: ctx.payee.id,
     exceptStatement: ctx.statementId,
   });
-  const ended = (a.terminated_on && a.terminated_on <= ctx.period.to) || (a.closed_on && a.closed_on <= ctx.period.to);
+  const left = endedOn(a, ctx.period.to);
   const out: Candidate[] = [];
   const target = Number(a.target_cents);
-  if (!ended && balance < target) {
+  if (!left && balance < target) {
     const deposit = Math.min(Number(a.deposit_cents), target - balance);
     out.push({
       key: `${a.id}:d:${ctx.period.from}`,
@@ -97,32 +112,39 @@ export async function escrowCandidates(ctx: SourceContext): Promise<Candidate[]>
       data: { entry: 'deposit', account_id: a.id },
     });
   }
+  /** Interest on `held` cents for the days from the quarter's first (or the fund's opening) to `to`. */
+  const interest = (q: Quarter, to: string, held: number, note: string): Candidate => {
+    const from = a.opened_on > q.first ? a.opened_on : q.first;
+    return {
+      key: `${a.id}:i:${q.label}`,
+      date: to,
+      earned: { from, to },
+      type: 'Escrow interest',
+      description: `Interest on the escrow balance for ${q.label}${note} at ${a.interest_rate_milli / 1000}% a year`,
+      category: 'credit',
+      amountCents: divRound(held * a.interest_rate_milli * days(from, to), 100_000 * 365),
+      data: { entry: 'interest', account_id: a.id },
+    };
+  };
   if (a.interest_rate_milli > 0) {
-    for (const q of quartersEnded(a.opened_on, ctx.period.to)) {
+    for (const q of quartersEnded(a.opened_on, left ?? ctx.period.to)) {
       const held = await escrowBalance(ctx.tx, { companyId: ctx.user.companyId, driverId: ctx.payee.id, asOf: q.last });
-      if (held <= 0) continue;
-      out.push({
-        key: `${a.id}:i:${q.label}`,
-        date: q.last,
-        earned: { from: q.first, to: q.last },
-        type: 'Escrow interest',
-        description: `Interest on the escrow balance for ${q.label} at ${a.interest_rate_milli / 1000}% a year`,
-        category: 'credit',
-        amountCents: divRound(held * a.interest_rate_milli * days(q.first, q.last), 100_000 * 365),
-        data: { entry: 'interest', account_id: a.id },
-      });
+      if (held > 0) out.push(interest(q, q.last, held, ''));
     }
+    // The lease ended inside a quarter: its days held up to the end are paid with the return.
+    const last = left ? quarterOf(left) : null;
+    if (left && last && last.last !== left && balance > 0)
+      out.push(interest(last, left, balance, ` to ${left} (lease ended)`));
   }
-  if (ended && balance > 0) {
-    const left = (a.terminated_on ?? a.closed_on) as string;
+  if (left && balance > 0) {
     out.push({
       key: `${a.id}:r`,
       date: ctx.period.to,
-      type: 'Escrow returned',
-      description: `Escrow balance returned (lease ended ${left}; due by ${addDays(left, ESCROW_RETURN_DAYS)})`,
+      type: 'Escrow return',
+      description: `Escrow return: the balance held at the lease's end (${left}), due by ${escrowDueBy(left)}`,
       category: 'credit',
       amountCents: balance,
-      data: { entry: 'return', account_id: a.id },
+      data: { entry: 'return', account_id: a.id, ended_on: left, due_by: escrowDueBy(left) },
     });
   }
   return out;

@@ -37,6 +37,12 @@ export async function statementPdf(db: DbOrTx, user: AuthUser, id: number) {
       `${STATEMENT_CONTRACT_TYPES[s.contract_type as keyof typeof STATEMENT_CONTRACT_TYPES] ?? s.contract_type}, ${s.rate}`,
     ],
     ['Status', `${s.status}, ${s.paid_status}`],
+    ...(s.final
+      ? ([['Final statement', `Lease ended ${s.final.ended_on}; escrow returned, due by ${s.final.due_by}`]] as [
+          string,
+          string,
+        ][])
+      : []),
     ...(s.settlement_note ? ([['Written off', s.settlement_note]] as [string, string][]) : []),
   ]);
   pdf.table({

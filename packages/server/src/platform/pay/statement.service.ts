@@ -447,6 +447,11 @@ const openOnly = (kind: StatementKind, s: Statement) => {
   if (s.status === 'Closed') throw AppError.precondition(kind.messages.closed);
 };
 
+/** A line typed onto a closed statement is bad input: a 422 naming the statement the body chose. */
+const openForLines = (kind: StatementKind, s: Statement) => {
+  if (s.status === 'Closed') throw AppError.validation({ statement_id: [kind.messages.closed] }, kind.messages.closed);
+};
+
 const payeeOf = async (tx: DbOrTx, kind: StatementKind, user: AuthUser, s: Statement) =>
   kind.payee({ tx, user }, s.payeeId);
 
@@ -523,7 +528,7 @@ export function addManualLine(db: DbOrTx, kind: StatementKind, user: AuthUser, i
       action: 'update',
       target: target(kind),
       run: async ({ tx, row }: CommandContext<ManualLine & { id: number }, typeof payStatements>) => {
-        openOnly(kind, row);
+        openForLines(kind, row);
         const [line] = await insertManual(tx, kind, row, user, [input]);
         await settle(tx, row.id);
         return line?.id as number;
@@ -560,7 +565,7 @@ export async function updateManualLine(
       action: 'update',
       target: target(kind),
       run: async ({ tx, row }: CommandContext<ManualLine & { id: number }, typeof payStatements>) => {
-        openOnly(kind, row);
+        openForLines(kind, row);
         await tx
           .update(payStatementLines)
           .set({
@@ -592,7 +597,9 @@ export function payStatement(db: DbOrTx, kind: StatementKind, user: AuthUser, in
       run: async ({ tx, row }: CommandContext<PayInput, typeof payStatements>) => {
         if (row.status !== 'Closed') throw AppError.precondition(kind.messages.notClosed);
         const due = row.amountCents - row.paidCents;
-        if (due <= 0) throw AppError.precondition(kind.messages.nothingDue);
+        // A statement the payee owes (or worth nothing) takes no payment; one paid in full takes
+        // nothing more: the amount is then more than it owes (also for a second payment under a race).
+        if (due < 0 || row.amountCents <= 0) throw AppError.precondition(kind.messages.nothingDue);
         if (input.amountCents > due) throw AppError.invalidField('amount', kind.messages.overpaid);
         const [p] = await tx
           .insert(payStatementPayments)

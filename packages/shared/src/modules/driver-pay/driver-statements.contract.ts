@@ -59,6 +59,7 @@ export const STATEMENT_MSG = {
   writeOffReason: 'Say why the balance is written off.',
   notOwed: 'Only a closed statement whose driver owes its balance can be written off.',
   writtenOff: 'The balance was written off.',
+  noFinal: 'No final statement is due: the driver has no termination date, or no escrow balance left to return.',
   belowMinimumWage: (total: number, floor: number) =>
     `A company driver: the deductions leave ${formatMoney(total)}, below the ${formatMoney(floor)} minimum-wage floor for the period (FLSA). Take a deduction off or carry it to a later week.`,
 } as const;
@@ -231,6 +232,11 @@ export const StatementDetailSchema = StatementRowSchema.extend({
   escrow: z.object({ balance: z.number(), target: z.number(), deposit: z.number() }).nullable(),
   /** Cash advances given and not yet recovered on a statement. */
   advances_outstanding: z.number(),
+  /**
+   * The final statement of a lease (it returns the escrow): the day the lease ended and the day the
+   * fund is due back by (45 days later, 49 CFR 376.12(k)(6)); null on any other statement.
+   */
+  final: z.object({ ended_on: z.string(), due_by: z.string() }).nullable(),
   lines: z.array(StatementLineSchema),
   payments: z.array(StatementPaymentSchema),
 });
@@ -351,3 +357,23 @@ export const StatementSavedSchema = z.object({ message: z.string(), statement: S
 export type StatementSaved = z.infer<typeof StatementSavedSchema>;
 export const StatementMessageSchema = z.object({ message: z.string() });
 export const StatementSentSchema = z.object({ message: z.string(), sent: z.number().int() });
+
+/**
+ * GET /drivers-statements/balances/:id (beyond the register): what the driver's card shows of pay —
+ * cash advances given, recovered on statements and outstanding; the escrow fund; and, once the lease
+ * has ended with escrow held, the final statement due (its period and the day the fund is due back).
+ */
+export const DriverPayBalancesSchema = z.object({
+  advances: z.object({ given: z.number(), recovered: z.number(), outstanding: z.number() }),
+  escrow: z.object({ balance: z.number(), target: z.number(), deposit: z.number() }).nullable(),
+  final_statement: z
+    .object({
+      terminated_on: z.string(),
+      due_by: z.string(),
+      date_from: z.string(),
+      date_to: z.string(),
+      escrow_return: z.number(),
+    })
+    .nullable(),
+});
+export type DriverPayBalances = z.infer<typeof DriverPayBalancesSchema>;

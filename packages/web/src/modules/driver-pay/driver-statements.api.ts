@@ -1,4 +1,6 @@
 import {
+  type DriverPayBalances,
+  DriverPayBalancesSchema,
   type StatementEdit,
   StatementEditSchema,
   type StatementSaved,
@@ -26,3 +28,11 @@ export const statementsApi = {
   deletePayment: (id: number) =>
     api.delete<StatementSaved>(`/drivers-statements-payment/${id}`, { schema: StatementSavedSchema }),
 };
+
+/** The driver card's pay figures: advances outstanding, the escrow fund and the final statement due. */
+export const driverPayKeys = queryKeys('driver-pay-balances');
+export const loadDriverPayBalances = (driverId: number) =>
+  api.get<DriverPayBalances>(`/drivers-statements/balances/${driverId}`, { schema: DriverPayBalancesSchema });
+/** The final statement of the driver's lease (the escrow returned). */
+export const makeFinalStatement = (driverId: number) =>
+  api.post<StatementSaved>(`/drivers-statements/final/${driverId}`, {}, { schema: StatementSavedSchema });

@@ -111,6 +111,12 @@ function Summary({ s }: { s: StatementDetail }) {
           </Text>,
         )}
       </SimpleGrid>
+      {s.final && (
+        <Text size="xs" c="orange" data-testid="statement-final">
+          Final statement: the lease ended on {s.final.ended_on}; the escrow is due back by {s.final.due_by} (49 CFR
+          376.12(k)(6)).
+        </Text>
+      )}
       {s.settlement_note && (
         <Text size="xs" c="dimmed" data-testid="statement-settlement-note">
           {s.paid_status === 'Written off' ? 'Written off: ' : ''}

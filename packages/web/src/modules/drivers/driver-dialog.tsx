@@ -34,6 +34,7 @@ import { DateField } from '../../platform/forms/date-field';
 import { RecordDialogFooter } from '../../platform/record/record-dialog';
 import { underRow, useRecordForm } from '../../platform/record/use-record-form';
 import { uploadFile } from '../../platform/services/files.api';
+import { DriverPayPanel } from '../driver-pay';
 import { loadQualification, QualificationPanel, qualificationKeys, ScoreTrendChart } from '../safety';
 import { type ContractDraft, DriverContracts, type DriverDialogValues, toDraft } from './driver-contracts';
 import { DriverFiles, type PendingFile } from './driver-files';
@@ -326,6 +327,8 @@ export function DriverDialog({ id, opened, readOnly, onClose, onSaved }: Props) 
                   onToggleDelete={(fid) => setDropFiles((s) => toggle(s, fid))}
                   documentTypes={data.options.document_types}
                 />
+                {/* Advances outstanding, escrow and the final statement a lease's end calls for. */}
+                {id ? <DriverPayPanel driverId={id} /> : null}
               </Stack>
               <RecordDialogFooter onClose={onClose} readOnly={readOnly} loading={saving} mt="md" />
             </form>
