@@ -18,4 +18,3 @@ export const HeldRecordBodySchema = MailErrorBodySchema.extend({
   held_by: z.array(z.object({ what: z.string(), count: z.number().int().positive() })).min(1),
   can_deactivate: z.boolean(),
 });
-export type HeldRecordBody = z.infer<typeof HeldRecordBodySchema>;

@@ -17,7 +17,7 @@ import { useRecordDialog } from '../../platform/record/use-record-dialog';
 import { downloadLink } from '../../platform/services/download';
 import { UPLOAD_ACCEPT, uploadFile, uploadProblem } from '../../platform/services/files.api';
 import { CustomerContacts } from './customer-contacts';
-import { customerDialogApi, deleteCustomerDrafts } from './customers.api';
+import { customerDialogApi, customerFormOf, deleteCustomerDrafts } from './customers.api';
 
 /**
  * Create or edit a customer (POST /customers/create or /customers/update keyed by division_id).
@@ -35,21 +35,7 @@ export function CustomerDialog({ id, opened, onClose, onSaved }: RecordDialogPro
     opened,
     schema: CustomerFormSchema,
     empty: EMPTY_CUSTOMER_FORM,
-    recordOf: (d) =>
-      d.customer
-        ? {
-            ...d.customer,
-            services: d.customer.services_list,
-            contacts: d.customer.contacts.map((c) => ({
-              id: c.id,
-              type_id: c.type_id ? String(c.type_id) : '',
-              name: c.name,
-              phone: c.phone ?? '',
-              email: c.email ?? '',
-            })),
-            contacts_removed: [],
-          }
-        : null,
+    recordOf: customerFormOf,
     onLoad: (loaded) => {
       setDropExceptions([]);
       setDropFiles([]);

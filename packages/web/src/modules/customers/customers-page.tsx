@@ -8,6 +8,7 @@ import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { CustomerCardDrawer } from './customer-card';
 import { CustomerDialog } from './customer-dialog';
+import { freezeCustomer } from './customers.api';
 import { FrozenBadge } from './frozen-badge';
 
 const LOG_PREFIX = 'log_';
@@ -38,6 +39,7 @@ export function CustomersPage() {
     describe: (id) => `customer with Division ID ${id}`,
     view: { label: 'Customer card', onClick: (r) => setCardId(r.id) },
     onHistory: (r) => openHistory(r.id),
+    deactivate: freezeCustomer,
   });
 
   return (

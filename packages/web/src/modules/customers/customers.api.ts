@@ -4,16 +4,20 @@ import {
   CustomerCardSchema,
   type CustomerFormOptions,
   CustomerFormOptionsSchema,
+  CustomerFormSchema,
   CustomerSaveResponseSchema,
   type CustomerServiceRates,
   type CustomerServiceRatesBody,
   CustomerServiceRatesSavedSchema,
   CustomerServiceRatesSchema,
+  EMPTY_CUSTOMER_FORM,
+  FROZEN,
 } from '@backhaul/shared/modules/customers/customers.contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../platform/api-client';
 import { type RecordApi, recordApi } from '../../platform/record/record-api';
+import { updateWith } from '../../platform/record/update-with';
 
 export function useCustomerCard(id: number | null) {
   return useQuery({
@@ -52,6 +56,34 @@ export const customerDialogApi: RecordApi<
           { schema: CustomerSaveResponseSchema },
         ),
 };
+
+/** The dialog's values of a loaded customer (null for a new one). */
+export const customerFormOf = (d: Partial<CustomerCard>) =>
+  d.customer
+    ? {
+        ...d.customer,
+        services: d.customer.services_list,
+        contacts: d.customer.contacts.map((c) => ({
+          id: c.id,
+          type_id: c.type_id ? String(c.type_id) : '',
+          name: c.name,
+          phone: c.phone ?? '',
+          email: c.email ?? '',
+        })),
+        contacts_removed: [],
+      }
+    : null;
+
+/** "Make inactive instead" of a refused delete: the customer's update with Frozen set (its inactive state). */
+export const freezeCustomer = (id: number) =>
+  updateWith({
+    api: customerDialogApi,
+    id,
+    schema: CustomerFormSchema,
+    empty: EMPTY_CUSTOMER_FORM,
+    recordOf: customerFormOf,
+    change: { frozen: FROZEN.Frozen },
+  });
 
 /** Drafted deletions sent after the save: exceptions (…/deleteExceptions) and files (…/deleteFail, as written). */
 export const deleteCustomerDrafts = async (exceptions: number[], files: number[]) => {

@@ -8,6 +8,7 @@ import { DataTable } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { DriverDialog } from './driver-dialog';
+import { deactivateDriver } from './drivers.api';
 
 /** An expiry date, red when overdue and orange when due within 30 days (company time). */
 function ExpiryCell({ date }: { date: string | null }) {
@@ -30,6 +31,7 @@ export function DriversPage() {
     rowId: (r) => r.id,
     deleteUrl: (id) => `/drivers/${id}`,
     describe: (id) => `driver #${id}`,
+    deactivate: deactivateDriver,
   });
   const canHistory = allowsButton(tree, { section: SECTION.Drivers, ids: [ACTION.EDIT, ACTION.VIEW], match: 'all' });
 

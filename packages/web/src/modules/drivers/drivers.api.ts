@@ -7,6 +7,7 @@ import type {
   DriverForm,
   DriverOptions,
 } from '@backhaul/shared/modules/drivers/drivers.contract';
+import { driverToForm } from '@backhaul/shared/modules/drivers/drivers.contract';
 import { api } from '../../platform/api-client';
 
 type Saved<K extends string, T> = { message: string } & Record<K, T>;
@@ -18,6 +19,13 @@ export const loadDriverDialog = (id: number | null): Promise<Partial<DriverCard>
 /** Create or update, chosen by whether the record has an id. */
 export const saveDriver = (id: number | null, form: DriverForm) =>
   api.post<Saved<'driver', Driver>>(id ? `/drivers/update/${id}` : '/drivers/new', form);
+
+/** "Make inactive instead" of a refused delete: the driver's update with Active off. */
+export async function deactivateDriver(id: number) {
+  const card = await loadDriverDialog(id);
+  if (!card.driver) throw new Error(`Driver ${id} was not loaded`);
+  return saveDriver(id, { ...driverToForm(card.driver), active: false });
+}
 
 export const saveContract = (opts: { driverId: number; contractId?: number; form: DriverContractForm }) =>
   api.post<Saved<'contract', DriverContract>>(

@@ -5,7 +5,7 @@ import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { DescriptionCell, unitCells } from '../units';
 import { TrailerDialog } from './trailer-dialog';
-import { trailersApi } from './trailers.api';
+import { retireTrailer, trailersApi } from './trailers.api';
 
 /** Maintenance → Trailers: list (reefer PM in "hh"), create, edit (9) or view (10), delete (11), history. */
 export function TrailersPage() {
@@ -15,6 +15,7 @@ export function TrailersPage() {
     deleteUrl: trailersApi.deleteUrl,
     describe: (id) => `trailer #${id}`,
     changeLog: { url: '/trailers/filterLogs', title: (r) => `Actions history: trailer ${r?.trailer_number ?? ''}` },
+    deactivate: retireTrailer,
   });
 
   return (

@@ -5,7 +5,7 @@ import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { unitCells } from '../units';
 import { TruckDialog } from './truck-dialog';
-import { trucksApi } from './trucks.api';
+import { retireTruck, trucksApi } from './trucks.api';
 
 const STATUS_COLOR: Record<string, string> = {
   on_road: 'teal',
@@ -22,6 +22,7 @@ export function TrucksPage() {
     deleteUrl: trucksApi.deleteUrl,
     describe: (id) => `truck #${id}`,
     changeLog: { url: '/trucks/filterLogs', title: (r) => `Actions history: truck ${r?.truck_number ?? ''}` },
+    deactivate: retireTruck,
   });
 
   return (

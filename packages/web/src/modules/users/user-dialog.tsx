@@ -4,14 +4,12 @@ import {
   type UserForm,
   UserFormSchema,
   type UserOptions,
-  type UserRecord,
-  UserSaveResponseSchema,
 } from '@backhaul/shared/modules/users/users.contract';
 import { Checkbox, PasswordInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { showAlert } from '../../platform/alerts-store';
-import { recordApi } from '../../platform/record/record-api';
 import { RecordDialogFooter, RecordModal } from '../../platform/record/record-dialog';
 import { useRecordDialog } from '../../platform/record/use-record-dialog';
+import { userFormOf, usersApi } from './users.api';
 
 type Props = {
   id: number | null;
@@ -22,19 +20,6 @@ type Props = {
   onClose: () => void;
   onSaved: () => void;
 };
-type Loaded = UserOptions & { user?: UserRecord };
-
-/** GET /users/create, GET /users/:id/edit; POST /users creates, or updates the user whose id the form carries. */
-const usersApi = recordApi<Loaded, ReturnType<typeof UserSaveResponseSchema.parse>>({
-  name: 'users',
-  routes: {
-    createForm: 'GET /users/create',
-    editForm: 'GET /users/:id/edit',
-    create: 'POST /users',
-    update: 'POST /users',
-  },
-  schemas: { saved: UserSaveResponseSchema },
-});
 
 const ROLE_DATA = Object.entries(ROLE_NUMBER_NAMES).map(([value, label]) => ({ value, label: `${value} · ${label}` }));
 const toData = (rows: { id: number; name: string }[]) => rows.map((r) => ({ value: String(r.id), label: r.name }));
@@ -47,10 +32,7 @@ export function UserDialog({ id, opened, self, canEdit, onClose, onSaved }: Prop
     opened,
     schema: UserFormSchema,
     empty: EMPTY_USER_FORM as UserForm,
-    toValues: (loaded) =>
-      loaded.user
-        ? { ...EMPTY_USER_FORM, ...loaded.user, password: '', current_password: '', send_reset: false }
-        : EMPTY_USER_FORM,
+    toValues: userFormOf,
     onSaved: (saved) => {
       if (saved.reset_sent) showAlert('info', 'A link to set the password was sent to the user.');
       onSaved();

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../platform/current-user';
 import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { UserDialog } from './user-dialog';
+import { deactivateUser } from './users.api';
 
 /**
  * Maintenance → Users: edit needs 9, but one's own row is always editable; delete is always shown
@@ -21,6 +22,7 @@ export function UsersPage() {
     deleteUrl: (id) => `/users/${id}`,
     describe: (id) => `user #${id}`,
     editVisible: (r, canEdit) => canEdit || r.id === me,
+    deactivate: deactivateUser,
   });
   const { canEdit, editing } = registry;
 

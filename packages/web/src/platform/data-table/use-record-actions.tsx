@@ -56,10 +56,17 @@ export function useRecordActions(opts: {
   describe: (id: number | string) => string;
   /** 'server': the server's own answer (e.g. 'Item deleted successfully'); the API client alerts a failure. */
   messages?: { success: string; error: string } | 'server';
+  /** The record's existing update that sets it inactive: offered when a delete is refused for what holds it. */
+  deactivate?: (id: number | string) => Promise<unknown>;
 }) {
   const { refreshKey, refresh } = useTableRefresh();
   const messages = opts.messages ?? { success: MSG.removalSuccess, error: MSG.deletionError };
-  const remove = useConfirmedDelete({ onDone: () => refresh(), ...(messages === 'server' ? {} : { messages }) });
-  const askDelete = (id: number | string) => remove.ask(opts.deleteUrl(id), opts.describe(id));
+  const remove = useConfirmedDelete({
+    onDone: (kept) => refresh(kept),
+    ...(messages === 'server' ? {} : { messages }),
+  });
+  const { deactivate } = opts;
+  const askDelete = (id: number | string) =>
+    remove.ask(opts.deleteUrl(id), opts.describe(id), deactivate ? { deactivate: () => deactivate(id), keep: id } : {});
   return { refreshKey, refresh, askDelete, deleteDialog: remove.dialog };
 }
