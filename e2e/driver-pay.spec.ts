@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+import { apiLogin, clickRowAction, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 import { receivedMails } from './mail';
 
 // Driver pay: the accountant imports a fuel-card file with one bad row (skipped), makes last
@@ -101,7 +101,7 @@ test('accountant: fuel import, then a driver statement from create to paid in pa
   await page.getByTestId('table-search').fill(driver.label);
   await page.getByTestId('table-search').press('Enter');
   await expect(page.getByTestId('table-row')).toHaveCount(1);
-  await page.getByTestId('table-row').first().getByTestId('row-edit').click();
+  await clickRowAction(page.getByTestId('table-row').first(), 'edit');
   await expect(editor.getByTestId('trips-available-row')).toHaveCount(1);
   await editor.getByTestId('trips-available').getByRole('button', { name: 'Add all' }).click();
   await expect(editor.getByTestId('trips-selected-row')).toHaveCount(trips);

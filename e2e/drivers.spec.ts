@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiLogin, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+import { apiLogin, clickRowAction, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // Maintenance → Drivers end to end: create a driver with a contract (signed copy) and a file,
 // find it through the list's filter, reopen it, and see that the contract file cannot be deleted.
@@ -83,7 +83,7 @@ test('admin creates a driver with a contract and a file, filters the list to it,
   await expect(row.locator('td[data-col="amount"]')).toHaveText('$0.72');
 
   // Reopen: the contract with its signed copy, and both files; the contract file has no delete.
-  await row.getByRole('button', { name: 'Edit' }).click();
+  await clickRowAction(row, 'edit');
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('contract-row')).toContainText('signed-contract.png');
   const files = dialog.getByTestId('file-row');
@@ -116,7 +116,7 @@ test('admin creates a driver with a contract and a file, filters the list to it,
   await page.getByTestId('record-save').click();
   await savedAgain;
   await expect(dialog).toBeHidden({ timeout: 30_000 });
-  await row.getByRole('button', { name: 'Edit' }).click();
+  await clickRowAction(row, 'edit');
   await expect(dialog.getByTestId('file-row')).toHaveCount(1);
   await expect(dialog.getByTestId('file-row')).toContainText('signed-contract.png');
 });

@@ -66,10 +66,25 @@ export async function closeVersionPopup(page: Page): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-/** Clicks a row action: its labelled button, or the item of the row's "…" menu (DataTable). */
+/** Clicks a row action: its button (a page's own table), or the item of the row's "⋯" menu (DataTable). */
 export async function clickRowAction(row: Locator, id: string): Promise<void> {
   const button = row.getByTestId(`row-${id}`);
   if (await button.count()) return button.click();
   await row.getByTestId('row-more').click();
   await row.page().getByRole('menu').getByTestId(`row-${id}`).click();
+}
+
+/** The actions a DataTable row offers (its "⋯" menu's items, by id), the menu closed again; none without a menu. */
+export async function rowActionIds(row: Locator): Promise<string[]> {
+  const more = row.getByTestId('row-more');
+  if (!(await more.count())) return [];
+  await more.click();
+  const menu = row.page().getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  const ids = await menu
+    .getByRole('menuitem')
+    .evaluateAll((items) => items.map((i) => (i.getAttribute('data-testid') ?? '').replace(/^row-/, '')));
+  await row.page().keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  return ids;
 }

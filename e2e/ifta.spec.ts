@@ -78,7 +78,13 @@ test('accountant: a fuel file with DEF, the quarter’s return and the audit fil
   await page.getByTestId('table-search').fill(invoice);
   await page.getByTestId('table-search').press('Enter');
   await expect(page.getByTestId('table-row')).toHaveCount(2);
+  // Product yields to fit the screen: the column settings keep it in view (reset after).
+  await page.getByTestId('table-settings').click();
+  await page.getByTestId('settings-row-product').getByRole('checkbox').check();
+  await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('table-row').filter({ hasText: 'DEF' })).toHaveCount(1);
+  await page.getByTestId('table-settings').click();
+  await page.getByTestId('settings-reset').click();
 
   // 2. The quarter's return: the diesel counts, the DEF does not.
   await page.goto('/accounting/fuel?tab=ifta');

@@ -23,7 +23,7 @@ test('accountant: AR aging drill-down, pay part of an invoice, delete the paymen
   const drill = page.getByRole('dialog', { name: /^Invoices:/ });
   const row = drill.getByTestId('table-row').first();
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: 'Pay', exact: true }).click();
+  await clickRowAction(row, 'pay');
   const dialog = page.getByTestId('payment-dialog');
   await expect(dialog).toBeVisible();
   const needBefore = Number((await dialog.getByTestId('payment-need-pay').textContent())?.replace(/[$,]/g, ''));

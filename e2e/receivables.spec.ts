@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { apiLogin, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+import { apiLogin, clickRowAction, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 import { receivedMails } from './mail';
 
 // Receivables, end to end across billing, invoices, payments and short payments: a delivered load is
@@ -88,7 +88,7 @@ test('receivables: bill, generate, send, pay in part, short payment with its age
   await closeVersionPopup(page);
   const billingRow = page.getByTestId('table-row').filter({ hasText: String(load.load_id) });
   await expect(billingRow).toHaveCount(1, { timeout: 20_000 });
-  await billingRow.getByTestId('row-create-billing').click();
+  await clickRowAction(billingRow, 'create-billing');
   await expect(billingRow).toContainText('Created', { timeout: 15_000 });
   await shot(page, 'receivables-1-billing');
 
@@ -132,7 +132,7 @@ test('receivables: bill, generate, send, pay in part, short payment with its age
   );
   const invoiceRow = page.getByTestId('table-row').filter({ hasText: String(invoiceId) });
   await expect(invoiceRow).toHaveCount(1, { timeout: 20_000 });
-  await invoiceRow.getByTestId('row-send').click();
+  await clickRowAction(invoiceRow, 'send');
   const emailDialog = page.getByTestId('invoice-email-dialog');
   // The dialog offers the customer's address once the invoice loads; replace it after that.
   await expect(emailDialog.getByLabel('E-mail')).toHaveValue(/@/, { timeout: 20_000 });
@@ -151,7 +151,7 @@ test('receivables: bill, generate, send, pay in part, short payment with its age
   ).rows.find((r) => r.id === customer.id)?.balance as number;
   const paid = Math.round(invoice.need_pay_amount * 40) / 100;
   const remaining = Math.round((invoice.need_pay_amount - paid) * 100) / 100;
-  await invoiceRow.getByTestId('row-pay').click();
+  await clickRowAction(invoiceRow, 'pay');
   const payDialog = page.getByTestId('payment-dialog');
   await expect(payDialog.getByTestId('payment-need-pay')).toHaveText(money(invoice.need_pay_amount), {
     timeout: 15_000,
@@ -200,7 +200,7 @@ test('receivables: bill, generate, send, pay in part, short payment with its age
   const drill = page
     .getByRole('dialog')
     .getByTestId('table-row')
-    .filter({ has: page.getByRole('cell', { name: String(invoiceId), exact: true }) });
+    .filter({ has: page.getByRole('gridcell', { name: String(invoiceId), exact: true }) });
   await expect(drill).toContainText(money(remaining), { timeout: 20_000 });
   await scrollRight(page.getByRole('dialog').getByTestId('table-scroll'));
   await shot(page, 'receivables-6-aging');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { nowInCompanyTimeZone } from '../packages/shared/src/formats/formats';
-import { closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+import { clickRowAction, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 import { receivedMails } from './mail';
 
 // Safety, end to end as safety@: a driver action added on the calendar shows in the logbook; an
@@ -88,7 +88,7 @@ test('safety: a driver action in the logbook, an exception closed with a comment
   await expect(alert(page, 'Saving Successfully')).toBeVisible();
   const first = page.getByTestId('table-row').first();
   await expect(first).toContainText('created');
-  await first.getByTestId('row-send').click();
+  await clickRowAction(first, 'send');
   const send = page.getByTestId('report-send');
   await send.getByLabel('E-mail').fill(email);
   await send.getByTestId('report-send-submit').click();

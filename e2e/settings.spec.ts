@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+import { clickRowAction, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // Settings end to end: the admin changes the system settings on the System settings screen and the
 // Old system settings screen (which reads the same values) shows the change; then a company list
@@ -51,7 +51,7 @@ test('a holiday is added, renamed and deleted in the Holidays list', async ({ pa
   await list.getByPlaceholder(/Search/).press('Enter');
   const row = list.getByRole('row', { name: /César Chávez Day/ });
   await expect(row).toBeVisible();
-  await row.getByRole('button', { name: 'Edit' }).click();
+  await clickRowAction(row, 'edit');
   const edit = page.getByRole('dialog', { name: 'Edit holiday' });
   await expect(edit.getByLabel('Holiday')).toHaveValue('César Chávez Day');
   await edit.getByLabel('Holiday').fill('Cesar Chavez Day');

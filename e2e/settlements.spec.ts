@@ -269,6 +269,6 @@ test('accountant: a company driver and an owner-operator settled side by side, a
   await expect(listed.filter({ hasText: owner.name }).filter({ hasText: 'Carried' })).toContainText('-$742.35');
   await expect(listed.filter({ hasText: company.name })).toContainText('$402.50');
   // The amounts and statuses sit right of the driver: the list scrolled to them.
-  await page.getByRole('cell', { name: '-$742.35', exact: true }).first().scrollIntoViewIfNeeded();
+  await page.getByRole('gridcell', { name: '-$742.35', exact: true }).first().scrollIntoViewIfNeeded();
   await shot(page, 'settlement-statements-list');
 });

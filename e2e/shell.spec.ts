@@ -201,6 +201,13 @@ test('a password is reset through the link mailed to the user', async ({ page, r
   // The old password no longer works, and the used link is refused.
   const old = await request.post('/api/login', { data: { email, password: PASSWORD } });
   expect(((await old.json()) as { error?: string }).error).toBeTruthy();
+  // The user's password back, for the journeys that sign in as this user after this one.
+  const back = await apiLogin(request, email, newPassword);
+  const restored = await request.post('/api/user/update', {
+    headers: { Authorization: `Bearer ${back.access_token}` },
+    data: { current_password: newPassword, password: PASSWORD, password_confirmation: PASSWORD },
+  });
+  expect(restored.ok()).toBe(true);
   await page.evaluate(() => localStorage.clear());
   await page.goto(link ?? '/');
   await expect(page.getByTestId('reset-invalid')).toBeVisible();

@@ -41,7 +41,7 @@ test('accountant: a dispatcher statement for last month, its loads, export and d
   const row = page
     .getByTestId('table-row')
     .filter({ hasText: name })
-    .filter({ has: page.getByRole('cell', { name: String(id), exact: true }) });
+    .filter({ has: page.getByRole('gridcell', { name: String(id), exact: true }) });
   await expect(row).toBeVisible({ timeout: 15_000 });
   const lines = page.waitForResponse((r) => r.url().endsWith(`/api/dispatcher/statement/${id}/list`));
   await row.click();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
+import { clickRowAction, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
 // Statistics: the landing dashboard's cards and chart; dispatch statistics filtered by a pickup
 // state, its totals agreeing with the charts' figures, both charts drawn; customer reports.
@@ -21,7 +21,7 @@ test('dispatch statistics: filter by a pickup state, see the totals and both cha
   await page.waitForTimeout(600); // the 400 ms chart animation
   await shot(page, 'statistics-dashboard');
 
-  const firstList = page.waitForResponse((r) => r.url().endsWith('/api/statistics/list'));
+  const firstList = page.waitForResponse((r) => r.url().endsWith('/api/statistics/list'), { timeout: 30_000 });
   await page.goto('/statistics/dispatch-statistics');
   const all = await (await firstList).json();
   await expect(page.getByTestId('table-row').first()).toBeVisible();
@@ -64,7 +64,7 @@ test('dispatch statistics: filter by a pickup state, see the totals and both cha
   await expect(page.getByTestId('table-row').first()).toBeVisible();
   await shot(page, 'statistics-customer-reports');
   // A customer's loads open in dispatch statistics, filtered to that carrier.
-  await page.getByTestId('table-row').first().getByTestId('row-loads').click();
+  await clickRowAction(page.getByTestId('table-row').first(), 'loads');
   await expect(page).toHaveURL(/dispatch-statistics.*carrier/);
   await expect(page.getByTestId('table-row').first()).toBeVisible();
 });

@@ -37,6 +37,7 @@ export const billingList = defineList({
     { id: 'billing_id', title: 'Billing id', sql: sql`billings.id`, joins: ['billing'], data: true },
     {
       id: 'customer',
+      priority: 2,
       title: 'Customer',
       sql: sql`${customers.name}`,
       filterSql: sql`${loads.customerId}`,
@@ -49,6 +50,7 @@ export const billingList = defineList({
     },
     {
       id: 'broker_name',
+      priority: 4,
       title: 'Broker',
       sql: sql`${brokers.name}`,
       filterSql: sql`${loads.brokerId}`,
@@ -57,9 +59,17 @@ export const billingList = defineList({
       joins: ['broker'],
       clip: 30,
     },
-    { id: 'broker_number', title: 'Broker #', sql: sql`${loads.brokerNumber}`, filter: 'note', search: true },
+    {
+      id: 'broker_number',
+      priority: 6,
+      title: 'Broker #',
+      sql: sql`${loads.brokerNumber}`,
+      filter: 'note',
+      search: true,
+    },
     {
       id: 'delivery_datetime',
+      priority: 4,
       title: 'Delivered',
       sql: shown(sql`${loads.deliveryAt}`),
       filterSql: sql`${loads.deliveryAt}`,
@@ -70,6 +80,7 @@ export const billingList = defineList({
     { id: 'gross', title: 'Gross', sql: sql`${loads.grossCents}`, filter: 'number', footer: 'sum', dollar: true },
     {
       id: 'billing',
+      priority: 2,
       title: 'Billing',
       sql: flag(sql`${loads.billing}`, 'Created', 'Not created'),
       filter: 'list',
@@ -77,6 +88,7 @@ export const billingList = defineList({
     },
     {
       id: 'billing_date',
+      priority: 5,
       title: 'Billing date',
       sql: shown(sql`billings.created_at`),
       filterSql: sql`billings.created_at`,
@@ -88,6 +100,7 @@ export const billingList = defineList({
     },
     {
       id: 'billed_by',
+      priority: 6,
       title: 'Billed by',
       sql: sql`biller.name`,
       filterSql: sql`billings.created_by`,
@@ -97,6 +110,7 @@ export const billingList = defineList({
     },
     {
       id: 'invoice',
+      priority: 3,
       title: 'Invoice',
       sql: flag(
         sql`${loads.customerInvoiceId} is not null`,
@@ -108,6 +122,7 @@ export const billingList = defineList({
     },
     {
       id: 'customer_invoice_id',
+      priority: 5,
       title: 'Invoice #',
       sql: sql`${loads.customerInvoiceId}`,
       filter: 'number',
@@ -115,6 +130,7 @@ export const billingList = defineList({
     },
     {
       id: 'ppw_url',
+      priority: 5,
       title: 'PPW',
       sql: flag(sql`${loads.ppw} = 1`, BILLING_LABELS.ppwExists, BILLING_LABELS.ppwMissing),
       filter: 'list',

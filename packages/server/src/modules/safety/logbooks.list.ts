@@ -36,6 +36,7 @@ export const logbooksList = defineList({
     { id: 'id', title: 'ID', sql: sql`safety_actions.id`, filter: 'number', footer: 'count', align: 'left' },
     {
       id: 'date',
+      priority: 4,
       title: 'Date',
       sql: sql`to_char(safety_actions.date, 'YYYY-MM-DD')`,
       filterSql: sql`safety_actions.date`,
@@ -46,6 +47,7 @@ export const logbooksList = defineList({
     { id: 'driver_id', title: 'Driver ID', sql: sql`safety_actions.driver_id`, hidden: true, data: true },
     {
       id: 'driver',
+      priority: 2,
       title: 'Driver',
       sql: sql`${drivers.name}`,
       filterSql: sql`safety_actions.driver_id`,
@@ -55,6 +57,7 @@ export const logbooksList = defineList({
     },
     {
       id: 'customers',
+      priority: 5,
       title: 'Customer',
       sql: sql`${customers.name}`,
       filterSql: sql`${drivers.customerId}`,
@@ -62,10 +65,11 @@ export const logbooksList = defineList({
       joins: ['customer'],
       search: true,
     },
-    { id: 'kind', title: 'Action', sql: kindLabel, filterSql: sql`safety_actions.kind`, filter: 'list' },
-    { id: 'note', title: 'Note', sql: sql`safety_actions.note`, filter: 'note', search: true, clip: 80 },
+    { id: 'kind', priority: 3, title: 'Action', sql: kindLabel, filterSql: sql`safety_actions.kind`, filter: 'list' },
+    { id: 'note', priority: 3, title: 'Note', sql: sql`safety_actions.note`, filter: 'note', search: true, clip: 80 },
     {
       id: 'created_by',
+      priority: 5,
       title: 'Added by',
       sql: sql`author.name`,
       filterSql: sql`safety_actions.created_by`,
@@ -74,6 +78,7 @@ export const logbooksList = defineList({
     },
     {
       id: 'dateTime',
+      priority: 5,
       title: 'Added',
       sql: sql`to_char(safety_actions.created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI')`,
       filterSql: sql`safety_actions.created_at`,

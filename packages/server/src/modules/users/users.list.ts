@@ -25,9 +25,10 @@ export const usersList = defineList({
   defaultSort: { sort: 'name', order: 'asc' },
   columns: [
     { id: 'id', title: 'ID', sql: sql`users.id`, filter: 'number', footer: 'count' },
-    { id: 'name', title: 'Name', sql: sql`users.name`, filter: 'note', search: true, clip: 40 },
+    { id: 'name', priority: 2, title: 'Name', sql: sql`users.name`, filter: 'note', search: true, clip: 40 },
     {
       id: 'userGroup',
+      priority: 3,
       title: 'Role',
       sql: sql`users.role`,
       filter: 'list',
@@ -37,6 +38,7 @@ export const usersList = defineList({
     },
     {
       id: 'customer',
+      priority: 5,
       title: 'Customer',
       sql: sql`${customers.name}`,
       filterSql: sql`users.customer_id`,
@@ -45,15 +47,17 @@ export const usersList = defineList({
     },
     {
       id: 'dispatcher',
+      priority: 5,
       title: 'Dispatcher',
       sql: sql`coalesce(departments.name = 'Dispatch', false)`,
       filter: 'options',
       joins: ['department'],
       align: 'center',
     },
-    { id: 'email', title: 'E-mail', sql: sql`users.email`, filter: 'note', search: true },
+    { id: 'email', priority: 3, title: 'E-mail', sql: sql`users.email`, filter: 'note', search: true },
     {
       id: 'department',
+      priority: 5,
       title: 'Department',
       sql: sql`departments.name`,
       filterSql: sql`users.department_id`,
@@ -63,6 +67,7 @@ export const usersList = defineList({
     },
     {
       id: 'permission_role',
+      priority: 4,
       title: 'Permission role',
       sql: sql`roles.name`,
       filterSql: sql`users.permission_role_id`,
@@ -70,7 +75,14 @@ export const usersList = defineList({
       joins: ['role'],
       hidden: true,
     },
-    { id: 'updated_at', title: 'Updated', sql: sql`users.updated_at`, filter: 'date', dateType: 'timestamp' },
+    {
+      id: 'updated_at',
+      priority: 6,
+      title: 'Updated',
+      sql: sql`users.updated_at`,
+      filter: 'date',
+      dateType: 'timestamp',
+    },
     { id: 'status', title: 'Status', sql: sql`users.active`, filter: 'options', align: 'center' },
     { id: 'permission_role_id', title: 'Permission role id', sql: sql`users.permission_role_id`, data: true },
   ],

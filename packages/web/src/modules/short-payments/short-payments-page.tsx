@@ -1,9 +1,11 @@
 import { ACTION, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import type {
-  ShortPaymentForm,
-  ShortPaymentRow,
-  ShortPaymentStatus,
+import {
+  SHORT_PAYMENT_AGE,
+  SHORT_PAYMENT_HIGHLIGHTS,
+  type ShortPaymentForm,
+  type ShortPaymentRow,
+  type ShortPaymentStatus,
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
 import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -14,6 +16,11 @@ import { useRecordActions } from '../../platform/data-table/use-record-actions';
 import { ShortPaymentDialog, type ShortPaymentEditing } from './short-payment-dialog';
 
 const S = SECTION.ShortPayments;
+/** The age bands' row colours (000 §4, §9); Complete, Inactive customer and Processed by customer are never painted. */
+const AGE_LEGEND = [
+  { color: SHORT_PAYMENT_HIGHLIGHTS['age-30-60'], label: `${SHORT_PAYMENT_AGE.from}-${SHORT_PAYMENT_AGE.to} days` },
+  { color: SHORT_PAYMENT_HIGHLIGHTS['age-over-60'], label: `over ${SHORT_PAYMENT_AGE.to} days` },
+];
 const toForm = (r: ShortPaymentRow): ShortPaymentForm => ({
   load_id: String(r.load_id),
   amount_factoring: r.amount_factoring,
@@ -64,6 +71,7 @@ export function ShortPaymentsPage() {
         listKey="short-payments"
         rowId={(r) => r.id}
         refreshKey={refreshKey}
+        legend={AGE_LEGEND}
         toolbar={{ export: true, ...(canCreate ? { create: blank } : {}) }}
         cells={{
           age: (r) => (

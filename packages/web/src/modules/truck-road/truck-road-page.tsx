@@ -20,6 +20,12 @@ import { truckRoadApi } from './truck-road.api';
 import { TruckRoadReportView } from './truck-road-report';
 import { TruckRoadSendDialog } from './truck-road-send';
 
+/** The date colours the list paints (truck-road.list.ts): today none. */
+const DAY_LEGEND = [
+  { color: 'rgba(134, 142, 150, 0.16)', label: 'A past day' },
+  { color: 'rgba(34, 139, 230, 0.16)', label: 'A coming day' },
+];
+
 /**
  * Shop → Trucks on the road. Opened from the report mail's signed link (company, date, expires,
  * signature in the URL) without a session, it shows that day read-only; everything else needs one.
@@ -103,6 +109,7 @@ function TruckRoadBoard() {
         listKey="truck-road"
         rowId={(r) => r.id}
         refreshKey={registry.refreshKey}
+        legend={DAY_LEGEND}
         toolbar={{ ...registry.toolbar, create: () => setEditing({ date: day } as TruckRoadRow) }}
         onOpen={setEditing}
         widths={{ out_of_service: 150 }}

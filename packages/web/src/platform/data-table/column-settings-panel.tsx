@@ -44,9 +44,11 @@ export function ColumnSettingsPanel({ opened, onClose, meta, current, fitted = [
     if (over && active.id !== over.id) setDraft((d) => moveColumn(d, String(active.id), String(over.id)));
   };
   const setAllVisible = (visible: boolean) => setDraft((d) => d.map((c) => ({ ...c, visible, always: visible })));
-  // Ticking a column that yielded to fit keeps it on screen from then on; unticking hides it.
+  // A column the user ticks (hidden, or yielded to fit) stays on screen from then on; unticking hides it.
   const toggle = (id: string, visible: boolean) =>
-    setDraft((d) => d.map((x) => (x.id === id ? { ...x, visible, always: visible && fitted.includes(id) } : x)));
+    setDraft((d) =>
+      d.map((x) => (x.id === id ? { ...x, visible, always: visible && (fitted.includes(id) || !x.visible) } : x)),
+    );
   const busy = async (work: () => Promise<void>) => {
     setSaving(true);
     try {

@@ -115,6 +115,8 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>;
       requests.push({ url, body });
+      if (url.endsWith('/settings'))
+        return new Response(JSON.stringify({ message: 'Saving Successfully', settings: body.settings ?? null }));
       const search = String(body.search ?? '');
       return new Response(JSON.stringify({ ...answer(rowsFor(search), search), ...extraFor(body) }), { status: 200 });
     }),
@@ -390,6 +392,17 @@ describe('DataTable', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('th-gross')).toBeTruthy();
     fireEvent.click(screen.getByTestId('table-hidden-columns'));
     expect(await screen.findByTestId('settings-yielded-note5')).toBeTruthy();
+    // Ticking it keeps it on screen: saved as always shown, and a less important one yields instead.
+    fireEvent.click(within(screen.getByTestId('settings-row-note5')).getByRole('checkbox'));
+    fireEvent.click(screen.getByTestId('settings-save'));
+    await waitFor(() => expect(requests.at(-1)?.url).toContain('/trips/settings'));
+    const saved = (
+      (requests.at(-1)?.body.settings ?? { columns: [] }) as { columns: Array<{ id: string; always?: boolean }> }
+    ).columns;
+    expect(saved.find((c) => c.id === 'note5')?.always).toBe(true);
+    expect(saved.find((c) => c.id === 'note6')?.always).toBeFalsy();
+    await waitFor(() => expect(screen.getByTestId('th-note5')).toBeTruthy());
+    expect(screen.queryByTestId('th-note4')).toBeNull();
   });
 
   it('without onOpen a row opens with its own edit action; ?open=<id> opens that row once', async () => {
