@@ -130,6 +130,7 @@ export function InvoiceDialog(props: {
               <Select
                 label="Customer"
                 withAsterisk
+                allowDeselect={false}
                 searchable
                 data={props.options.customers}
                 {...form.getInputProps('customer_id')}

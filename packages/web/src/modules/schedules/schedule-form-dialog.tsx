@@ -71,6 +71,7 @@ export function ScheduleFormDialog(props: { editing: ScheduleEditing; onClose: (
               <Select
                 label="Factoring company"
                 withAsterisk
+                allowDeselect={false}
                 searchable
                 data={data.factoring.map((f) => ({ value: String(f.id), label: `${f.name} (${f.percent} %)` }))}
                 data-testid="field-factoring_company_id"

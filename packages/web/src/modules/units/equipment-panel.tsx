@@ -74,6 +74,7 @@ export function EquipmentPanel({ prefix, unitId, readOnly }: Props) {
             <Select
               label="Equipment"
               withAsterisk
+              allowDeselect={false}
               searchable
               w={220}
               data={data}

@@ -43,6 +43,7 @@ export function ValuesPanel({ prefix, unitId, readOnly }: Props) {
             <Select
               label="Year"
               withAsterisk
+              allowDeselect={false}
               w={120}
               data={years.map(String)}
               data-testid="value-year"
