@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, closeVersionPopup, SHOTS, signInWithStorage, USERS } from './helpers';
 
-// IFTA (issue 30): the accountant imports a fuel-card file with a DEF row, opens last quarter's
+// IFTA (issue 30): the accountant imports a fuel-card file with a DEF row and an ELD file, opens last quarter's
 // return, downloads it as PDF and XLSX and the audit file likewise; the PDFs are rendered to PNG
 // (poppler's pdftoppm, when the machine has it) beside the screenshot, to be looked at.
 
@@ -85,6 +85,35 @@ test('accountant: a fuel file with DEF, the quarter’s return and the audit fil
   await expect(page.getByTestId('table-row').filter({ hasText: 'DEF' })).toHaveCount(1);
   await page.getByTestId('table-settings').click();
   await page.getByTestId('settings-reset').click();
+
+  // 1b. An ELD file for a truck whose quarter is routed today: a bad row skipped, the good ones saved;
+  // the return then takes that truck's ELD miles (412 + 157 = 569) and says so.
+  type TruckMiles = { truck_id: number; truck_number: string; source: string; eld_miles: number | null };
+  const routedTruck = (before.trucks as TruckMiles[]).find((t) => t.source === 'routed');
+  if (!routedTruck) throw new Error('no truck with routed miles in the quarter');
+  const eldCsv = [
+    'Vehicle,Date,Jurisdiction,Distance',
+    `${routedTruck.truck_number},${day},IL,412`,
+    `${routedTruck.truck_number},${day},IN,157`,
+    `${routedTruck.truck_number},${day},ZZ,90`,
+  ].join('\n');
+  await page.goto('/accounting/eld');
+  await expect(page.getByTestId('eld-page')).toBeVisible();
+  await page.getByRole('button', { name: 'Upload' }).click();
+  const eldChooser = page.waitForEvent('filechooser');
+  await page.getByTestId('import-choose').click();
+  await (await eldChooser).setFiles({ name: 'eld-ifta.csv', mimeType: 'text/csv', buffer: Buffer.from(eldCsv) });
+  await page.getByTestId('import-skip-errors').click();
+  await expect(page.getByTestId('import-save')).toBeEnabled();
+  await page.screenshot({ path: join(DIR, 'eld-import.png') });
+  await page.getByTestId('import-save').click();
+  await expect(page.getByText('Saving Successfully').first()).toBeVisible();
+  const withEld = await (
+    await page.request.post('/api/ifta/report', { headers, data: { quarter, truck_id: routedTruck.truck_id } })
+  ).json();
+  const eldTruck = (withEld.trucks as TruckMiles[]).find((t) => t.truck_id === routedTruck.truck_id);
+  expect(eldTruck?.source).toBe('eld');
+  expect(eldTruck?.eld_miles).toBe(569);
 
   // 2. The quarter's return: the diesel counts, the DEF does not.
   await page.goto('/accounting/fuel?tab=ifta');
