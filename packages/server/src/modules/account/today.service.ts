@@ -1,5 +1,5 @@
 import { ACTION, can, type GrantSet, type Requirement, SECTION } from '@backhaul/shared';
-import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { formatMoney } from '@backhaul/shared/formats/formats';
 import {
   TODAY_LATE_WINDOW_DAYS,
   TODAY_LINES_PER_SECTION,
@@ -13,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { customers } from '../customers';
 import { drivers } from '../drivers';
 import { collectDueItems } from '../expiry-digest';
@@ -44,7 +45,19 @@ const section = (
 
 const route = (city: string | null, state: string | null) => [city, state].filter(Boolean).join(', ') || '—';
 
-/** The caller's loads whose pickup or delivery falls on `today` (company time), first N and the count. */
+/**
+ * The instants [start, end) of a company day: a sargable range on a timestamptz column (the
+ * (company_id, pickup_at) / (company_id, delivery_at) indexes), where `(col at time zone …)::date = day`
+ * read every load. Postgres turns the day into instants with the zone's rules (23/25-hour days too).
+ */
+const dayRange = (column: SQL, day: string) =>
+  sql`${column} >= (${day}::date)::timestamp at time zone ${TZ} and ${column} < ((${day}::date + 1)::timestamp at time zone ${TZ})`;
+
+/**
+ * The caller's loads whose pickup or delivery falls on `today` (company time), first N and the count:
+ * the page walks the index in order and stops at N; the count is its own index-only scan (an
+ * InitPlan run once), not `count(*) over ()`, which made every matching row pass through the window.
+ */
 async function loadsOn(db: DbOrTx, user: AuthUser, column: SQL, today: string) {
   const rows = await rowsOf<{
     id: number;
@@ -61,9 +74,10 @@ async function loadsOn(db: DbOrTx, user: AuthUser, column: SQL, today: string) {
     sql`select ${loads.id} as id, ${loads.tripId} as trip_id, ${loads.pickupCity} as from_city,
         ${loads.pickupState} as from_state, ${loads.deliveryCity} as to_city, ${loads.deliveryState} as to_state,
         to_char(${column} at time zone ${TZ}, 'HH24:MI') as at,
-        (select name from ${drivers} where id = ${loads.driverId}) as driver, count(*) over () as total
+        (select name from ${drivers} where id = ${loads.driverId}) as driver,
+        (select count(*) from ${loads} where ${tripsScope(user)} and ${dayRange(column, today)}) as total
       from ${loads}
-      where ${tripsScope(user)} and (${column} at time zone ${TZ})::date = ${today}::date
+      where ${tripsScope(user)} and ${dayRange(column, today)}
       order by ${column}, ${loads.id} limit ${N}`,
   );
   return rows.map((r) => ({
@@ -78,7 +92,10 @@ async function loadsOn(db: DbOrTx, user: AuthUser, column: SQL, today: string) {
 }
 
 async function dispatchSections(db: DbOrTx, user: AuthUser, today: string): Promise<TodaySection[]> {
-  const [pickups, deliveries, late] = await Promise.all([
+  const now = clock.now().toISOString();
+  const late = sql`${tripsScope(user)} and ${loads.ppw} = 0 and ${loads.deliveryAt} < ${now}::timestamptz
+    and ${loads.deliveryAt} >= ${now}::timestamptz - make_interval(days => ${TODAY_LATE_WINDOW_DAYS})`;
+  const [pickups, deliveries, lateRows] = await Promise.all([
     loadsOn(db, user, sql`${loads.pickupAt}`, today),
     loadsOn(db, user, sql`${loads.deliveryAt}`, today),
     rowsOf<{
@@ -92,11 +109,10 @@ async function dispatchSections(db: DbOrTx, user: AuthUser, today: string): Prom
       db,
       sql`select ${loads.id} as id, ${loads.tripId} as trip_id, ${loads.deliveryCity} as to_city,
           ${loads.deliveryState} as to_state, to_char(${loads.deliveryAt} at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as due,
-          count(*) over () as total
+          (select count(*) from ${loads} where ${late}) as total
         from ${loads}
-        where ${tripsScope(user)} and ${loads.ppw} = 0 and ${loads.deliveryAt} < now()
-          and ${loads.deliveryAt} >= now() - make_interval(days => ${TODAY_LATE_WINDOW_DAYS})
-        order by ${loads.deliveryAt} limit ${N}`,
+        where ${late}
+        order by ${loads.deliveryAt}, ${loads.id} limit ${N}`,
     ),
   ]);
   return [
@@ -106,7 +122,7 @@ async function dispatchSections(db: DbOrTx, user: AuthUser, today: string): Prom
       'late',
       'Late: delivery passed, no paperwork',
       'Every delivered load has its paperwork.',
-      late.map((r) => ({
+      lateRows.map((r) => ({
         kind: 'load' as const,
         id: r.id,
         trip_id: r.trip_id,
@@ -270,7 +286,7 @@ export function todayParts(user: AuthUser, grants: GrantSet, department: string 
 
 /** GET /account/today: the caller's panel, its parts read at once. */
 export async function todayPanel(db: DbOrTx, user: AuthUser, grants: GrantSet): Promise<TodayPanel> {
-  const today = nowInCompanyTimeZone().date;
+  const today = clock.today();
   const [dept] = user.departmentId
     ? await rowsOf<{ name: string }>(db, sql`select name from departments where id = ${user.departmentId}`)
     : [];

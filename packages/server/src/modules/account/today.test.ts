@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { freezeClock, thawClock } from '../../platform/clock';
 
 // The today panel: each part is what the caller's grants open, and its lines and counts are the
 // records the database holds for today (America/Chicago), checked against SQL written here.
@@ -10,7 +11,10 @@ beforeAll(async () => {
   for (const who of ['admin', 'dispatcher', 'accountant', 'safety', 'shop', 'customer'])
     tokens[who] = await t.login(`${who}@backhaul.demo`);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  thawClock();
+  await t.close();
+});
 
 type Section = { key: string; count: number; amount: number | null; lines: Array<Record<string, unknown>> };
 const panel = async (who: string) => {
@@ -123,5 +127,55 @@ describe('GET /account/today', () => {
 
     expect((await panel('customer')).sections).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/account/today' })).statusCode).toBe(401);
+  });
+  // Issue 31: the day is a range of instants (sargable), not `(col at time zone …)::date = today`;
+  // the answer is the same, on the day the clocks fall back (a 25-hour day: 05:00Z to 06:00Z next day).
+  it('a day’s pickups and deliveries by instants, its edges in company time, the count beyond the lines', async () => {
+    freezeClock('2026-11-01T18:00:00Z'); // Sunday 1 Nov 2026, 12:00 CST, DST ended at 02:00 CDT
+    try {
+      // Nothing else near the day: the demo's loads there move a month back.
+      await q(`update loads set pickup_at = pickup_at - interval '30 days'
+                where pickup_at >= '2026-10-29' and pickup_at < '2026-11-05'`);
+      await q(`update loads set delivery_at = delivery_at - interval '30 days'
+                where delivery_at >= '2026-10-29' and delivery_at < '2026-11-05'`);
+      const ids = (await q<{ id: number }>('select id from loads order by id limit 26')).map((r) => r.id);
+      // 11 loads in the day: 00:00 CDT (its first instant), 9 through it, 23:59:59 CST (its last second); one
+      // each side: 23:59:59 the day before, 00:00 the day after.
+      const instants = [
+        '2026-11-01T05:00:00Z', // 00:00 CDT: in
+        ...Array.from({ length: 9 }, (_, i) => `2026-11-01T${String(8 + i).padStart(2, '0')}:15:00Z`), // in
+        '2026-11-02T05:59:59Z', // 23:59:59 CST: in
+        '2026-11-01T04:59:59Z', // 31 Oct 23:59:59 CDT: out
+        '2026-11-02T06:00:00Z', // 2 Nov 00:00 CST: out
+      ];
+      for (const [i, at] of instants.entries()) {
+        await q('update loads set pickup_at = $2 where id = $1', [ids[i], at]);
+        await q('update loads set delivery_at = $2 where id = $1', [ids[13 + i], at]);
+      }
+      const p = await panel('admin');
+      expect(p.date).toBe('2026-11-01');
+      const pickups = sectionOf(p, 'pickups');
+      expect(pickups.count).toBe(11);
+      expect(pickups.lines.map((l) => l.id)).toEqual(ids.slice(0, 8));
+      expect(pickups.lines[0]?.detail).toMatch(/^00:00/);
+      expect(pickups.lines[1]?.detail).toMatch(/^02:15/); // 08:15Z in CST
+      const deliveries = sectionOf(p, 'deliveries');
+      expect(deliveries.count).toBe(11);
+      expect(deliveries.lines.map((l) => l.id)).toEqual(ids.slice(13, 21));
+      expect(deliveries.lines.at(-1)?.detail).toMatch(/^08:15/); // 14:15Z, the 8th of the day
+      // The same answer as the old expression reads.
+      const [old] = await q<{ n: number }>(
+        `select count(*)::int as n from loads where (pickup_at at time zone 'America/Chicago')::date = '2026-11-01'`,
+      );
+      expect(old?.n).toBe(11);
+      // Late: delivery passed within 14 days of the frozen instant, no paperwork.
+      const [late] = await q<{ n: number }>(
+        `select count(*)::int as n from loads where ppw = 0 and delivery_at < '2026-11-01T18:00:00Z'
+           and delivery_at >= timestamptz '2026-11-01T18:00:00Z' - interval '14 days'`,
+      );
+      expect(sectionOf(p, 'late').count).toBe(late?.n);
+    } finally {
+      thawClock();
+    }
   });
 });
