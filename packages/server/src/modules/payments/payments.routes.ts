@@ -22,10 +22,12 @@ import type { RouteModule } from '../../platform/http/types';
 import type { ListDefinition } from '../../platform/list/define-list';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { compileList, type ListAnswer, listFrom } from '../../platform/list/run-list';
+import { customerLinks } from '../customers';
 import { getInvoice, lastPayment } from '../invoices';
 import { provideTripReceivables } from '../trips';
 import { customerPaymentsList, invoicePaymentsList, lostPaymentsList } from './payments.list';
 import * as paymentsService from './payments.service';
+import { payments } from './payments.table';
 
 const InvoiceParams = z.object({ invoice_id: z.coerce.number().int().positive() });
 const invoices = (action?: number) => ({ section: SECTION.CustomerNotPaidInvoices, ...(action ? { action } : {}) });
@@ -51,6 +53,8 @@ export const paymentsRoutes: RouteModule = {
     const tags = ['Payments'];
     lastPayment.provide(paymentsService.lastPaymentSql);
     provideTripReceivables('payments', paymentsService.tripPaymentRows);
+    // A customer's payments keep it from deletion.
+    customerLinks.register('payments', (id) => sql`select count(*) from ${payments} p where p.customer_id = ${id}`);
 
     // ---- Paid (16): what is left on an Open invoice is posted as one payment (the invoices screen's action).
     app.post('/invoice/paid/:id', {

@@ -24,12 +24,16 @@ import { registerListRoute } from '../../platform/list/list.routes';
 import { runCommand } from '../../platform/record/command';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { deleteDraftedChildren } from '../../platform/record/record.service';
+import { customerLinks } from '../customers';
 import { shopVisits } from '../downtime';
+import { trailerLinks } from '../trailers';
+import { truckLinks } from '../trucks';
 import { approveAndBill, refreshTotals } from './work-orders.commands';
 import { workOrdersList } from './work-orders.list';
 import { workOrderRecord } from './work-orders.record';
 import * as service from './work-orders.service';
 import { workOrderStatistics, workOrderStatisticsDay } from './work-orders.statistics';
+import { workOrders } from './work-orders.table';
 
 const tags = ['Work orders'];
 const section = SECTION.WorkOrders;
@@ -47,6 +51,13 @@ export const workOrdersRoutes: RouteModule = {
       (companyId) => sql`select w.company_id, w.unit_type, w.truck_id, w.trailer_id, w.check_in, w.check_out
         from work_orders w where w.company_id = ${companyId} and w.unit_type in ('truck', 'trailer')
           and w.check_in is not null and w.status <> ${WO_CANCELED} and coalesce(w.truck_id, w.trailer_id) is not null`,
+    );
+    // A unit's or a customer's work orders keep it from deletion ('Deletion error: 4 work orders').
+    truckLinks.register('work_orders', (id) => sql`select count(*) from ${workOrders} w where w.truck_id = ${id}`);
+    trailerLinks.register('work_orders', (id) => sql`select count(*) from ${workOrders} w where w.trailer_id = ${id}`);
+    customerLinks.register(
+      'work_orders',
+      (id) => sql`select count(*) from ${workOrders} w where w.customer_id = ${id}`,
     );
     registerListRoute(app, db, workOrdersList, { url: `${WORK_ORDER_BASE}/list`, access: view, tags });
     // GET: the first page and the statuses.

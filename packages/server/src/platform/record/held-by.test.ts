@@ -157,6 +157,31 @@ describe('every registry’s refused delete goes through it', () => {
     expect((await refused(`/customers/${customer.id}`)).can_deactivate).toBe(false);
   });
 
+  it('a customer with invoices: "Deletion error: 2 invoices, 1 trip", before its open balance (the rule after it)', async () => {
+    const customer = await f.customer();
+    await trip({ customerId: customer.id });
+    for (const amount of [120, 80]) {
+      const invoice = await call('POST', '/invoice/new', {
+        customer_id: customer.id,
+        from: '2026-10-01',
+        to: '2026-10-31',
+        lines: [{ description: 'Dispatch fee', quantity: 1, amount }],
+      });
+      expect(invoice.statusCode, invoice.body).toBe(200);
+    }
+    expect(await count('select balance_cents::int n from customers where id = $1', [customer.id])).toBe(20_000);
+
+    const body = await refused(`/customers/${customer.id}`);
+    expect(body).toEqual({
+      error: { mail: 'Deletion error: 2 invoices, 1 trip' },
+      held_by: [
+        { what: 'invoices', count: 2 },
+        { what: 'trips', count: 1 },
+      ],
+      can_deactivate: true,
+    });
+  });
+
   it('a driver with trips (as driver or team driver) and a truck and trailer with trips', async () => {
     const customer = await f.customer();
     const driver = await f.driver();
