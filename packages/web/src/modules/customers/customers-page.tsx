@@ -39,7 +39,7 @@ export function CustomersPage() {
     describe: (id) => `customer with Division ID ${id}`,
     view: { label: 'Customer card', onClick: (r) => setCardId(r.id) },
     onHistory: (r) => openHistory(r.id),
-    deactivate: freezeCustomer,
+    deactivate: { update: freezeCustomer, as: 'Frozen' },
   });
 
   return (

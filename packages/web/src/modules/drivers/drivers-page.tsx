@@ -31,7 +31,7 @@ export function DriversPage() {
     rowId: (r) => r.id,
     deleteUrl: (id) => `/drivers/${id}`,
     describe: (id) => `driver #${id}`,
-    deactivate: deactivateDriver,
+    deactivate: { update: deactivateDriver },
   });
   const canHistory = allowsButton(tree, { section: SECTION.Drivers, ids: [ACTION.EDIT, ACTION.VIEW], match: 'all' });
 

@@ -15,7 +15,7 @@ export function TrailersPage() {
     deleteUrl: trailersApi.deleteUrl,
     describe: (id) => `trailer #${id}`,
     changeLog: { url: '/trailers/filterLogs', title: (r) => `Actions history: trailer ${r?.trailer_number ?? ''}` },
-    deactivate: retireTrailer,
+    deactivate: { update: retireTrailer, as: 'Left company' },
   });
 
   return (

@@ -22,7 +22,7 @@ export function TrucksPage() {
     deleteUrl: trucksApi.deleteUrl,
     describe: (id) => `truck #${id}`,
     changeLog: { url: '/trucks/filterLogs', title: (r) => `Actions history: truck ${r?.truck_number ?? ''}` },
-    deactivate: retireTruck,
+    deactivate: { update: retireTruck, as: 'Left company' },
   });
 
   return (

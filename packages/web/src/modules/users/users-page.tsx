@@ -22,7 +22,7 @@ export function UsersPage() {
     deleteUrl: (id) => `/users/${id}`,
     describe: (id) => `user #${id}`,
     editVisible: (r, canEdit) => canEdit || r.id === me,
-    deactivate: deactivateUser,
+    deactivate: { update: deactivateUser },
   });
   const { canEdit, editing } = registry;
 

@@ -56,8 +56,11 @@ export function useRecordActions(opts: {
   describe: (id: number | string) => string;
   /** 'server': the server's own answer (e.g. 'Item deleted successfully'); the API client alerts a failure. */
   messages?: { success: string; error: string } | 'server';
-  /** The record's existing update that sets it inactive: offered when a delete is refused for what holds it. */
-  deactivate?: (id: number | string) => Promise<unknown>;
+  /**
+   * The record's existing update that sets it inactive (`as`: how inactive reads on it, e.g. 'Frozen'):
+   * offered when a delete is refused for what holds the record.
+   */
+  deactivate?: { update: (id: number | string) => Promise<unknown>; as?: string };
 }) {
   const { refreshKey, refresh } = useTableRefresh();
   const messages = opts.messages ?? { success: MSG.removalSuccess, error: MSG.deletionError };
@@ -67,6 +70,10 @@ export function useRecordActions(opts: {
   });
   const { deactivate } = opts;
   const askDelete = (id: number | string) =>
-    remove.ask(opts.deleteUrl(id), opts.describe(id), deactivate ? { deactivate: () => deactivate(id), keep: id } : {});
+    remove.ask(
+      opts.deleteUrl(id),
+      opts.describe(id),
+      deactivate ? { deactivate: () => deactivate.update(id), inactive: deactivate.as, keep: id } : {},
+    );
   return { refreshKey, refresh, askDelete, deleteDialog: remove.dialog };
 }

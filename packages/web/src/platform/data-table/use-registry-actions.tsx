@@ -39,8 +39,8 @@ export function useRegistryActions<R extends Row>(opts: {
   actions?: Partial<Record<'create' | 'edit' | 'view' | 'delete', number>>;
   /** The delete's alerts where the area has its own, or 'server' for the server's answer. */
   deleteMessages?: { success: string; error: string } | 'server';
-  /** "Make inactive instead" of a delete refused for what holds the record: its existing update. */
-  deactivate?: (id: number) => Promise<unknown>;
+  /** "Make inactive instead" of a delete refused for what holds the record: its existing update, and how inactive reads. */
+  deactivate?: { update: (id: number) => Promise<unknown>; as?: string };
 }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [logOf, setLogOf] = useState<R | null>(null);
@@ -51,7 +51,9 @@ export function useRegistryActions<R extends Row>(opts: {
     deleteUrl: opts.deleteUrl,
     describe: opts.describe,
     ...(opts.deleteMessages ? { messages: opts.deleteMessages } : {}),
-    ...(deactivate ? { deactivate: (id: number | string) => deactivate(Number(id)) } : {}),
+    ...(deactivate
+      ? { deactivate: { ...deactivate, update: (id: number | string) => deactivate.update(Number(id)) } }
+      : {}),
   });
   const act = { create: ACTION.CREATE, edit: ACTION.EDIT, view: ACTION.VIEW, delete: ACTION.DELETE, ...opts.actions };
   const { section, rowId } = opts;

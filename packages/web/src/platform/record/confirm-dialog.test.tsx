@@ -2,21 +2,11 @@
 import { MSG } from '@backhaul/shared';
 import { Button, MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertsStore } from '../alerts-store';
 import { useRecordActions } from '../data-table/use-record-actions';
+import '../../test/match-media';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
 beforeEach(() => alertsStore.set([]));
 afterEach(() => {
   cleanup();
@@ -37,7 +27,7 @@ function Page(props: { deactivate?: (id: number | string) => Promise<unknown>; r
   const actions = useRecordActions({
     deleteUrl: (id) => `/customers/${id}`,
     describe: (id) => `customer with Division ID ${id}`,
-    ...(props.deactivate ? { deactivate: props.deactivate } : {}),
+    ...(props.deactivate ? { deactivate: { update: props.deactivate, as: 'Frozen' } } : {}),
   });
   const refreshed = actions.refreshKey.count;
   if (refreshed > 0) props.refreshed();
@@ -81,6 +71,7 @@ describe('a refused delete in the confirmation', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/customers/7', expect.objectContaining({ method: 'DELETE' }));
     // Not an alert that vanishes: the reason stays in the confirmation.
     expect(alerts()).toEqual([]);
+    expect(screen.getByText(/Make customer with Division ID 7 inactive instead \(Frozen\)/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('delete-deactivate'));
     await waitFor(() => expect(alerts()).toEqual([['success', MSG.savingSuccess]]));
     expect(deactivate).toHaveBeenCalledWith(7);

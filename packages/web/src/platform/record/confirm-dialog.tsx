@@ -64,11 +64,20 @@ function refusalOf(err: unknown, areaError: string | undefined): Refusal | null 
   };
 }
 
-/** The delete asked for; `deactivate` its record's update to inactive, `keep` the row's key a list keeps in view after it. */
-type Pending = { url: string; what: string; deactivate?: (() => Promise<unknown>) | undefined; keep?: unknown };
+/**
+ * The delete asked for; `deactivate` its record's update to inactive, `inactive` what that reads as
+ * on the record (Frozen, Left company), `keep` the row's key a list keeps in view after it.
+ */
+type Pending = {
+  url: string;
+  what: string;
+  deactivate?: (() => Promise<unknown>) | undefined;
+  inactive?: string | undefined;
+  keep?: unknown;
+};
 
 /**
- * Delete behind the confirmation: `ask(url, what, { deactivate, keep }?)` opens it; on confirm the row goes and
+ * Delete behind the confirmation: `ask(url, what, { deactivate, inactive, keep }?)` opens it; on confirm the row goes and
  * the alert is the area's pair of messages (e.g. 'The removal was successful' / 'Deletion error',
  * 000 §8), or without `messages` the server's own answer ('Remove notes item'…). A delete refused
  * for a reason (412: what holds the record, or a rule) keeps the confirmation open with that reason;
@@ -132,7 +141,8 @@ export function useConfirmedDelete(opts: {
       </Alert>
       {offer && (
         <Text size="sm" mb="md">
-          Make {pending?.what} inactive instead: it stays with its history and leaves the active lists.
+          Make {pending?.what} inactive instead{pending?.inactive ? ` (${pending.inactive})` : ''}: it keeps its history
+          and can be made active again.
         </Text>
       )}
       <Group justify="flex-end" mt="md">
@@ -157,7 +167,7 @@ export function useConfirmedDelete(opts: {
     />
   );
   return {
-    ask: (url: string, what: string, instead?: Pick<Pending, 'deactivate' | 'keep'>) => {
+    ask: (url: string, what: string, instead?: Pick<Pending, 'deactivate' | 'inactive' | 'keep'>) => {
       setRefusal(null);
       setPending({ url, what, ...instead });
     },
