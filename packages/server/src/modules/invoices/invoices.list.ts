@@ -35,13 +35,25 @@ export const invoicesList = defineList({
   defaultSort: { sort: 'invoice_id', order: 'desc' },
   columns: [
     { id: 'invoice_id', title: 'Invoice', sql: sql`invoices.id`, filter: 'number', footer: 'count', align: 'left' },
-    { id: 'number', priority: 6, title: 'Number', sql: sql`invoices.number`, filter: 'note', search: true },
+    // The printed number (settings' prefix + counter), not one of the spec's columns: it repeats the id until a
+    // prefix is set, so it is offered in the column settings and found by the search.
+    {
+      id: 'number',
+      priority: 6,
+      title: 'Number',
+      sql: sql`invoices.number`,
+      filter: 'note',
+      search: true,
+      hidden: true,
+    },
     { id: 'status', title: 'Status', sql: sql`invoices.status`, filter: 'list' },
     {
       id: 'service',
       priority: 5,
       title: 'Service',
-      sql: sql`${accountingServices.name}`,
+      // An invoice without an accounting service (a work order's, a manual one) reads what it bills.
+      sql: sql`coalesce(${accountingServices.name}, invoices.description)`,
+      clip: 28,
       filterSql: sql`invoices.service_id`,
       filter: 'list',
       joins: ['service'],

@@ -202,6 +202,31 @@ describe('manual invoices, totals and balance', () => {
   });
 });
 
+describe('the list columns (issue 32: no repeated or empty column)', () => {
+  it("Service names the invoice's service, or what an invoice without one bills; Number is hidden by default", async () => {
+    const manual = (await newInvoice(otherCustomerId, [10])).json().invoice.invoice_id as number;
+    const rowOf = async (id: number) => {
+      const res = await post('/invoice', { filters: { invoice_id: { op: 'eq', value: id } } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        rows: Array<{ invoice_id: number; service: string | null; number: string }>;
+        columns: Array<{ id: string; hidden: boolean }>;
+      };
+    };
+    const generated = await rowOf(loadInvoiceId);
+    const rows = [...generated.rows, ...(await rowOf(manual)).rows];
+    const byId = new Map(rows.map((r) => [r.invoice_id, r]));
+    // The generated invoice bills the Dispatch service; the manual one has none and reads its description.
+    expect(byId.get(loadInvoiceId)?.service).toBe('Dispatch');
+    expect(byId.get(manual)?.service).toBe('Manual test invoice');
+    const [printed] = await q<{ number: string }>('select number from invoices where id = $1', [loadInvoiceId]);
+    expect(byId.get(loadInvoiceId)?.number).toBe(printed?.number);
+    const columns = generated.columns;
+    expect(columns.find((c) => c.id === 'number')?.hidden).toBe(true);
+    expect(columns.find((c) => c.id === 'service')?.hidden).toBe(false);
+  });
+});
+
 describe('paid and open rules', () => {
   it('paid marks an Open invoice Paid through a payment; the balance drops; paid again is refused', async () => {
     const inv = (await newInvoice(ownCustomerId, [75.5])).json().invoice;
