@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { sessionStore } from '../auth-store';
 import { DataTable, type RowAction } from './data-table';
 import { rowMenuActions } from './row-actions';
+import '../../test/match-media';
 
 type Trip = { id: number; customer: string; gross: number; delivered: string };
 
@@ -86,16 +87,6 @@ let rowsFor: (search: string) => Trip[];
 let extraFor: (body: Record<string, unknown>) => Partial<ListResponse<Trip>>;
 
 beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
   // The virtualised body measures its scroll box: give every element a screen-sized box.
   HTMLElement.prototype.getBoundingClientRect = () =>
     ({ x: 0, y: 0, top: 0, left: 0, right: 1200, bottom: 700, width: 1200, height: 700 }) as DOMRect;

@@ -3,22 +3,12 @@ import { MSG } from '@backhaul/shared';
 import { Button, MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alertsStore } from '../alerts-store';
 import { DateField, DateTimeField, yearRange } from './date-field';
 import { UploadButton } from './upload-button';
+import '../../test/match-media';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
 afterEach(cleanup);
 
 const wrap = (node: React.ReactNode) => render(<MantineProvider>{node}</MantineProvider>);

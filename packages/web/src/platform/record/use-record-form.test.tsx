@@ -2,23 +2,13 @@
 import { Button, MantineProvider, NumberInput, TextInput } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { alertsStore } from '../alerts-store';
 import { api } from '../api-client';
 import { underRow, useRecordForm } from './use-record-form';
+import '../../test/match-media';
 
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
 beforeEach(() => alertsStore.set([]));
 afterEach(() => {
   cleanup();
