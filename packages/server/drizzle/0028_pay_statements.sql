@@ -156,6 +156,7 @@ CREATE TABLE "pay_statements" (
 --> statement-breakpoint
 DROP INDEX "schedule_loads_load_idx";--> statement-breakpoint
 ALTER TABLE "driver_contracts" ALTER COLUMN "rate" SET DEFAULT 0;--> statement-breakpoint
+ALTER TABLE "staff_pay_rates" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "fuel_rows" ADD COLUMN "product" text DEFAULT 'diesel' NOT NULL;--> statement-breakpoint
 ALTER TABLE "driver_contracts" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "driver_contracts" ADD COLUMN "fuel_paid_by" text;--> statement-breakpoint
@@ -174,7 +175,7 @@ ALTER TABLE "work_orders" ADD COLUMN "check_in_odometer" integer;--> statement-b
 ALTER TABLE "work_orders" ADD COLUMN "tax_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "labour_taxed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "sublet_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "work_orders" ADD COLUMN "sublet_markup_basis_points" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "sublet_markup_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "approved_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "work_orders" ADD COLUMN "approved_by" integer;--> statement-breakpoint
 ALTER TABLE "files" ADD COLUMN "doc_type" text;--> statement-breakpoint

@@ -171,3 +171,28 @@ UPDATE "fuel_rows" SET "product" = CASE
     ELSE 'other'
   END
   WHERE upper(trim("item")) !~ '^(ULSD|DSL|#2|2|DIESEL)?$';
+--> statement-breakpoint
+-- Percentages to the thousandth (issue 28: 3.125 %, 8.875 %): what was kept in basis points (× 100)
+-- is kept in thousandths of a percent (× 1000). Staff statements' month rates and the rate on each
+-- dispatcher and safety statement and line; customers' service rates and services' defaults billed as
+-- a percent of the gross, and the rate on the invoice lines they made; the shop's sublet markup in the
+-- accounting settings (work orders took theirs in thousandths from 0028 on).
+UPDATE "staff_pay_rates" SET "rate_milli" = "rate_bp" * 10;
+--> statement-breakpoint
+UPDATE "pay_statements" SET "terms" = ("terms" - 'rate_bp') || jsonb_build_object('rate_milli', ("terms"->>'rate_bp')::int * 10)
+WHERE "kind" IN ('dispatcher', 'safety') AND "terms" ? 'rate_bp';
+--> statement-breakpoint
+UPDATE "pay_statement_lines" SET "data" = ("data" - 'rate_bp') || jsonb_build_object('rate_milli', ("data"->>'rate_bp')::int * 10)
+WHERE "kind" IN ('dispatcher', 'safety') AND "data" ? 'rate_bp';
+--> statement-breakpoint
+UPDATE "accounting_services" SET "default_rate" = "default_rate" * 10 WHERE "billing_method" = 'percent_of_gross';
+--> statement-breakpoint
+UPDATE "customer_service_rates" r SET "rate" = r."rate" * 10
+FROM "accounting_services" s WHERE s."id" = r."service_id" AND s."billing_method" = 'percent_of_gross';
+--> statement-breakpoint
+UPDATE "invoice_lines" il SET "rate" = il."rate" * 10
+FROM "accounting_services" s WHERE s."id" = il."service_id" AND s."billing_method" = 'percent_of_gross' AND il."load_id" IS NOT NULL;
+--> statement-breakpoint
+UPDATE "company_settings" SET "account" = jsonb_set("account" #- '{shop,sublet_markup_bp}', '{shop,sublet_markup_milli}',
+  to_jsonb(("account"->'shop'->>'sublet_markup_bp')::int * 10))
+WHERE "account"->'shop' ? 'sublet_markup_bp';

@@ -7,8 +7,8 @@ import { accountingServices, customerServiceRates } from './accounting-services.
 
 type Method = keyof typeof SERVICE_RATE_UNITS;
 const unitOf = (method: string) => SERVICE_RATE_UNITS[method as Method] ?? 'dollars';
-/** Basis points (percent) or cents (dollars) → what the user reads: hundredths either way. */
-const shown = (stored: number) => stored / 100;
+/** Thousandths of a percent (percent) or cents (dollars) → what the user reads. */
+const shown = (method: string, stored: number) => (unitOf(method) === 'percent' ? stored / 1000 : stored / 100);
 
 /** The company's services with the customer's own rate where it has one (null: the default applies). */
 export async function readCustomerServiceRates(
@@ -28,22 +28,24 @@ export async function readCustomerServiceRates(
     service: r.name,
     billing_method: r.method,
     unit: unitOf(r.method),
-    default_rate: shown(Number(r.default_rate)),
-    rate: r.rate === null ? null : shown(Number(r.rate)),
+    default_rate: shown(r.method, Number(r.default_rate)),
+    rate: r.rate === null ? null : shown(r.method, Number(r.rate)),
   }));
 }
 
 /**
- * The rate as stored, from the contract's thousandths: a percent to basis points (at most 100 %),
- * dollars to cents (at most $100,000.00); at most 2 decimals; null is none. A bad one is a 422 on `field`.
+ * The rate as stored, from the contract's thousandths: a percent as thousandths of a percent, to 3
+ * decimals (4.555 % → 4,555; at most 100 %), dollars as cents (at most 2 decimals, $100,000.00); null
+ * is none. A bad one is a 422 on `field`.
  */
 function storedRate(method: string, milli: number | null | undefined, field: string): number | null {
   if (milli === null || milli === undefined) return null;
-  const percent = unitOf(method) === 'percent';
-  if (milli % 10 !== 0) throw AppError.invalidField(field, 'The rate has at most 2 decimals.');
-  const hundredths = milli / 10;
-  if (percent && hundredths > 10_000) throw AppError.invalidField(field, 'The rate is at most 100 %.');
-  return hundredths;
+  if (unitOf(method) === 'percent') {
+    if (milli > 100_000) throw AppError.invalidField(field, 'The rate is at most 100 %.');
+    return milli;
+  }
+  if (milli % 10 !== 0) throw AppError.invalidField(field, 'An amount in dollars has at most 2 decimals.');
+  return milli / 10;
 }
 
 /**

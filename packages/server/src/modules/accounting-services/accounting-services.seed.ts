@@ -4,7 +4,7 @@ import { accountingServices, customerServiceRates } from './accounting-services.
 
 /** Dispatch 5 % of gross, safety $35 per active driver a week, accounting $250 a month. */
 export const DEMO_SERVICES = [
-  { name: 'Dispatch', billingMethod: 'percent_of_gross', defaultRate: 500 },
+  { name: 'Dispatch', billingMethod: 'percent_of_gross', defaultRate: 5000 },
   { name: 'Safety', billingMethod: 'per_driver_week', defaultRate: 3500 },
   { name: 'Accounting', billingMethod: 'flat_month', defaultRate: 25000 },
 ] as const;
@@ -23,7 +23,7 @@ export const accountingServicesSeeder: Seeder = {
     // Some customers negotiated their dispatch percent.
     const rates = customerIds
       .filter((_, i) => i % 4 === 1)
-      .map((customerId, i) => ({ customerId, serviceId: dispatch?.id ?? 0, rate: [400, 450, 600][i % 3] ?? 500 }));
+      .map((customerId, i) => ({ customerId, serviceId: dispatch?.id ?? 0, rate: [4000, 4500, 6000][i % 3] ?? 5000 }));
     await inChunks(rates, (chunk) => ctx.db.insert(customerServiceRates).values(chunk));
   },
 };

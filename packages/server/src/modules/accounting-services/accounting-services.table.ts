@@ -2,8 +2,9 @@ import { index, integer, pgTable, primaryKey, serial, smallint, text } from 'dri
 
 /**
  * What we bill customers for (Settings → accounting settings; "a new one defaults to status 1,
- * name 'Name'"). The spec shows no fees; ours: a percent of the loads' gross (basis points), an
- * amount per active driver per week, or a flat amount per month (cents).
+ * name 'Name'"). The spec shows no fees; ours: a percent of the loads' gross (thousandths of a
+ * percent: 5 % = 5,000, 4.555 % = 4,555), an amount per active driver per week, or a flat amount per
+ * month (cents).
  */
 export const accountingServices = pgTable('accounting_services', {
   id: serial().primaryKey(),
@@ -12,7 +13,7 @@ export const accountingServices = pgTable('accounting_services', {
   status: smallint().notNull().default(1),
   /** percent_of_gross, per_driver_week, flat_month */
   billingMethod: text().notNull().default('percent_of_gross'),
-  /** Basis points for percent_of_gross, cents otherwise. */
+  /** Thousandths of a percent for percent_of_gross, cents otherwise. */
   defaultRate: integer().notNull().default(0),
 });
 

@@ -340,7 +340,7 @@ describe("a customer's service rates (issue 28)", () => {
     const safety = byName('Safety').service_id;
     const saved = await req('PUT', `/customers/${id}/service-rates`, {
       rates: [
-        { service_id: dispatch, rate: 4.5 },
+        { service_id: dispatch, rate: '4.555' },
         { service_id: safety, rate: '30.25' },
       ],
     });
@@ -350,23 +350,30 @@ describe("a customer's service rates (issue 28)", () => {
       'select service_id, rate from customer_service_rates where customer_id = $1 order by service_id',
       [id],
     );
-    // 4.5 % = 450 basis points; $30.25 = 3,025 cents.
+    // 4.555 % = 4,555 thousandths of a percent (3 decimals kept); $30.25 = 3,025 cents.
     expect(stored.map((s) => [s.service_id, s.rate])).toEqual(
       [
-        [dispatch, 450],
+        [dispatch, 4555],
         [safety, 3025],
       ].sort((a, b) => Number(a[0]) - Number(b[0])),
     );
     const card = (await req('GET', `/customers/${id}/service-rates`)).json().rates;
     expect(card.find((r: { service_id: number }) => r.service_id === safety).rate).toBe(30.25);
+    expect(card.find((r: { service_id: number }) => r.service_id === dispatch).rate).toBe(4.555);
+    // A percent to 3 decimals, not 4; dollars to the cent.
     const bad = await req('PUT', `/customers/${id}/service-rates`, {
       rates: [
         { service_id: safety, rate: 10 },
-        { service_id: dispatch, rate: '4.555' },
+        { service_id: dispatch, rate: '4.5555' },
       ],
     });
     expect(bad.statusCode).toBe(422);
-    expect(Object.keys(bad.json().errors)).toEqual(['rates.1.rate']);
+    expect(bad.json().errors).toEqual({ 'rates.1.rate': ['The rate has at most 3 decimals.'] });
+    const badDollars = await req('PUT', `/customers/${id}/service-rates`, {
+      rates: [{ service_id: safety, rate: '30.255' }],
+    });
+    expect(badDollars.statusCode).toBe(422);
+    expect(badDollars.json().errors).toEqual({ 'rates.0.rate': ['An amount in dollars has at most 2 decimals.'] });
     const tooMuch = await req('PUT', `/customers/${id}/service-rates`, {
       rates: [{ service_id: dispatch, rate: 101 }],
     });

@@ -20,8 +20,8 @@ export const DISPATCHER_KIND = 'dispatcher';
 /** A dispatcher user (role number 2) sees only their own statements (001 §6 variant). */
 export const isDispatcherUser = (user: AuthUser): boolean => user.role === 2;
 
-/** The rate a statement pays, in basis points (350 = 3.5 %): its terms, kept as they were on its day. */
-export const rateBpOf = (terms: Record<string, unknown>): number => Number(terms.rate_bp ?? 0);
+/** The rate a statement pays, in thousandths of a percent (3,125 = 3.125 %): its terms, kept as they were on its day. */
+export const rateMilliOf = (terms: Record<string, unknown>): number => Number(terms.rate_milli ?? 0);
 
 /**
  * The dispatcher's loads delivered (their delivery time come) up to the month's end and on no other
@@ -33,7 +33,7 @@ const LOADS: PaySource = {
   section: 'trips',
   field: 'loads',
   candidates: async (ctx) => {
-    const rateBp = rateBpOf(ctx.terms);
+    const rateMilli = rateMilliOf(ctx.terms);
     const loads = await dispatchedLoads(ctx.tx, {
       companyId: ctx.user.companyId,
       dispatcherId: ctx.payee.id,
@@ -53,9 +53,9 @@ const LOADS: PaySource = {
         grossCents: l.gross_cents,
         miles: l.miles,
         loadCount: 1,
-        amountCents: divRound(l.gross_cents * rateBp, 10_000),
+        amountCents: divRound(l.gross_cents * rateMilli, 100_000),
         onIt: l.on_it,
-        data: { load_id: l.load_id, route: l.route, rate_bp: rateBp },
+        data: { load_id: l.load_id, route: l.route, rate_milli: rateMilli },
       }),
     );
   },

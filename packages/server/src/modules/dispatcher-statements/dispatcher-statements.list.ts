@@ -57,7 +57,7 @@ const statementsListSpec = {
     {
       id: 'dispatcher_rate',
       title: 'Rate, %',
-      sql: sql`(coalesce((${s.terms}->>'rate_bp')::int, 0) / 100.0)::float8`,
+      sql: sql`(coalesce((${s.terms}->>'rate_milli')::int, 0) / 1000.0)::float8`,
       filter: 'number',
       format: 'percent',
     },

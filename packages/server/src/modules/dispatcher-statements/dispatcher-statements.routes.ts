@@ -68,7 +68,7 @@ export const dispatcherStatementsRoutes: RouteModule = {
         const m = month(req.query.date);
         const rate = await rateOf(user.companyId, m);
         return {
-          dispatchers: await listCandidates(db, user, { month: m, rateBp: C.toBasisPoints(rate) }),
+          dispatchers: await listCandidates(db, user, { month: m, rateMilli: C.toMilliPercent(rate) }),
           filter: { date: m },
           month: statementMonths(),
           dispatcher_rate: rate,
@@ -83,12 +83,12 @@ export const dispatcherStatementsRoutes: RouteModule = {
         const { user } = caller(req);
         const m = month(req.body.filter.date, 'filter.date');
         const rate = req.body.dispatcher_rate ?? (await rateOf(user.companyId, m));
-        const rateBp = C.toBasisPoints(rate);
+        const rateMilli = C.toMilliPercent(rate);
         const chosen = req.body.dispatchers ?? [];
         const created = chosen.length
-          ? await createStatements(db, user, { month: m, rateBp, dispatcherIds: chosen })
+          ? await createStatements(db, user, { month: m, rateMilli, dispatcherIds: chosen })
           : null;
-        const dispatchers = await listCandidates(db, user, { month: m, rateBp });
+        const dispatchers = await listCandidates(db, user, { month: m, rateMilli });
         return created
           ? { dispatchers, created, message: C.DISPATCHER_STATEMENT_MSG.created(created.length) }
           : { dispatchers };
@@ -112,7 +112,7 @@ export const dispatcherStatementsRoutes: RouteModule = {
         const { user } = caller(req);
         const m = month(req.query.date);
         const rate = req.query.rate ?? (await rateOf(user.companyId, m));
-        return { rate, dispatchers: await listCandidates(db, user, { month: m, rateBp: C.toBasisPoints(rate) }) };
+        return { rate, dispatchers: await listCandidates(db, user, { month: m, rateMilli: C.toMilliPercent(rate) }) };
       },
     });
 

@@ -9,7 +9,7 @@ import { createStatements, listCandidates } from './dispatcher-statements.servic
 import { addMonths, currentMonth } from './staff-months';
 
 /** The demo's accountant-made statements: a rate per month around 3 %. */
-const RATES_BP = [300, 300, 325, 325, 350, 300, 300, 325, 350, 350, 300];
+const RATES_MILLI = [3000, 3000, 3250, 3250, 3500, 3000, 3000, 3250, 3500, 3500, 3000];
 
 /**
  * Statements of the demo dispatchers for the eleven months before last month, through the same
@@ -26,11 +26,11 @@ export const dispatcherStatementsSeeder: Seeder = {
       .where(and(eq(users.companyId, companyId), eq(users.email, 'admin@backhaul.demo')));
     if (!admin) return;
     const actor: AuthUser = { ...admin, role: 0 };
-    for (const [i, rateBp] of RATES_BP.entries()) {
+    for (const [i, rateMilli] of RATES_MILLI.entries()) {
       const month = addMonths(currentMonth(), i - 12);
-      const candidates = await listCandidates(ctx.db, actor, { month, rateBp });
+      const candidates = await listCandidates(ctx.db, actor, { month, rateMilli });
       const ids = candidates.filter((c) => c.count_load > 0 && !c.has_statement).map((c) => c.dispatcher_id);
-      if (ids.length) await createStatements(ctx.db, actor, { month, rateBp, dispatcherIds: ids });
+      if (ids.length) await createStatements(ctx.db, actor, { month, rateMilli, dispatcherIds: ids });
       // Each month's lines are looked up by the next month's offer: statistics of what was just written.
       await ctx.db.execute(sql`analyze pay_statement_lines`);
     }

@@ -34,13 +34,13 @@ const monthOf = (p: PayPeriod | null | undefined) => (p ? p.from.slice(0, 7) : n
 async function offeredLoads(
   db: DbOrTx,
   user: AuthUser,
-  o: { id: number; name: string; month: string; rateBp: number },
+  o: { id: number; name: string; month: string; rateMilli: number },
 ) {
   const offered = await offerLines(db, kind, user, {
     payee: { id: o.id, name: o.name },
     period: monthPeriod(o.month),
     statementId: null,
-    terms: { rate_bp: o.rateBp },
+    terms: { rate_milli: o.rateMilli },
   });
   return offered.get('load') ?? [];
 }
@@ -53,7 +53,7 @@ async function offeredLoads(
 export async function listCandidates(
   db: DbOrTx,
   user: AuthUser,
-  opts: { month: string; rateBp: number },
+  opts: { month: string; rateMilli: number },
 ): Promise<DispatcherCandidate[]> {
   const period = monthPeriod(opts.month);
   const own = isDispatcherUser(user) ? sql`and u.id = ${user.id}` : sql``;
@@ -95,7 +95,7 @@ export async function listCandidates(
   return answer;
 }
 
-type CreateMonth = { month: string; rateBp: number; dispatcherIds: number[] };
+type CreateMonth = { month: string; rateMilli: number; dispatcherIds: number[] };
 
 /**
  * The month's statements of the chosen dispatchers at the rate, all or none: each takes every load
@@ -108,17 +108,17 @@ const createMonthStatements = defineCommand({
   action: 'create',
   run: async ({ tx, user, input }: { tx: DbOrTx; user: AuthUser; input: CreateMonth }) => {
     const period = monthPeriod(input.month);
-    const terms = { rate_bp: input.rateBp };
+    const terms = { rate_milli: input.rateMilli };
     const made = new Map<number, number>();
     for (const id of [...new Set(input.dispatcherIds)].sort((a, b) => a - b)) {
       const payee = await kind.payee({ tx, user }, id);
-      const keys = (await offeredLoads(tx, user, { ...payee, month: input.month, rateBp: input.rateBp })).map(
+      const keys = (await offeredLoads(tx, user, { ...payee, month: input.month, rateMilli: input.rateMilli })).map(
         (c) => c.key,
       );
       made.set(id, await createStatement(tx, kind, user, { payeeId: id, period, chosen: { loads: keys }, terms }));
       if (!keys.length) throw AppError.invalidField('dispatchers', M.noLoads(payee.name, input.month));
     }
-    await saveMonthRate(tx, user, { kind: DISPATCHER_RATE_KIND, month: input.month, rateBp: input.rateBp });
+    await saveMonthRate(tx, user, { kind: DISPATCHER_RATE_KIND, month: input.month, rateMilli: input.rateMilli });
     return [...new Set(input.dispatcherIds)].map((id) => made.get(id) as number);
   },
 });

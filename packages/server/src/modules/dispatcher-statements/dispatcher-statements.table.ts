@@ -8,7 +8,8 @@ export const staffPayRates = pgTable(
     companyId: integer().notNull(),
     kind: text().notNull(),
     month: date().notNull(),
-    rateBp: integer().notNull(),
+    /** The rate in thousandths of a percent (3,125 = 3.125 %). */
+    rateMilli: integer().notNull().default(0),
     updatedBy: integer(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -134,15 +134,16 @@ describe('dispatcher statements', () => {
     ).toEqual(d.loadIds.slice(0, 4).map((loadId) => [loadId, id]));
 
     // The month's rate is kept per kind and month, through the record engine (audited).
-    const [rate] = await t.database.query<{ id: number; rate_bp: number }>(
-      "select id, rate_bp from staff_pay_rates where kind = 'dispatcher' and month = '2026-02-01'",
+    // 3.5 % = 3,500 thousandths of a percent.
+    const [rate] = await t.database.query<{ id: number; rate_milli: number }>(
+      "select id, rate_milli from staff_pay_rates where kind = 'dispatcher' and month = '2026-02-01'",
     );
-    expect(rate?.rate_bp).toBe(350);
-    const [rateAudit] = await t.database.query<{ rate_bp: string }>(
-      "select after->>'rate_bp' as rate_bp from audit_log where entity = 'staff_pay_rate' and entity_id = $1 order by id desc limit 1",
+    expect(rate?.rate_milli).toBe(3500);
+    const [rateAudit] = await t.database.query<{ rate_milli: string }>(
+      "select after->>'rate_milli' as rate_milli from audit_log where entity = 'staff_pay_rate' and entity_id = $1 order by id desc limit 1",
       [String(rate?.id)],
     );
-    expect(rateAudit?.rate_bp).toBe('350');
+    expect(rateAudit?.rate_milli).toBe('3500');
 
     const exported = await call('POST', `/${id}/export`, admin, { value: 'csv' });
     expect(exported.statusCode, exported.body).toBe(200);
@@ -328,7 +329,7 @@ describe('dispatcher statements', () => {
       'Percy Strict',
     );
     const before = await statements();
-    for (const bad of ['0x10', true, [5], null, '', '1e1', '12.345']) {
+    for (const bad of ['0x10', true, [5], null, '', '1e1', '12.3456']) {
       const save = await call('POST', '/create/list', admin, {
         filter: { date: '2026-01' },
         dispatcher_rate: bad,
@@ -337,30 +338,52 @@ describe('dispatcher statements', () => {
       expect(save.statusCode, JSON.stringify(bad)).toBe(422);
       expect(save.json().errors, JSON.stringify(bad)).toEqual({ dispatcher_rate: [M.rate] });
     }
-    for (const bad of ['0x10', 'true', '', '1e1', '12.345']) {
+    for (const bad of ['0x10', 'true', '', '1e1', '12.3456']) {
       const preview = await call('GET', `/rate?date=2026-01&rate=${encodeURIComponent(bad)}`);
       expect(preview.statusCode, bad).toBe(422);
       expect(Object.keys(preview.json().errors), bad).toEqual(['rate']);
     }
     expect(await statements()).toBe(before);
 
-    // 12.5 % of $1,000.00 + $2,000.00 = 125.00 + 250.00 = $375.00, kept as 1250 basis points.
+    // 12.5 % of $1,000.00 + $2,000.00 = 125.00 + 250.00 = $375.00, kept as 12,500 thousandths of a percent.
     const preview = await call('GET', '/rate?date=2026-01&rate=12.5');
     expect(preview.json().dispatchers).toContainEqual(expect.objectContaining({ dispatcher_id: d.id, amount: 375 }));
     const created = await create('2026-01', '12.5', [d.id]);
     expect(created.statusCode, created.body).toBe(200);
     const [id] = created.json().created as number[];
     expect((await call('GET', `/${id}`)).json().statement).toMatchObject({ amount: 375, dispatcher_rate: 12.5 });
-    const [stored] = await t.database.query<{ rate_bp: number; amount_cents: string }>(
-      "select (terms->>'rate_bp')::int as rate_bp, amount_cents::text from pay_statements where id = $1",
+    const [stored] = await t.database.query<{ rate_milli: number; amount_cents: string }>(
+      "select (terms->>'rate_milli')::int as rate_milli, amount_cents::text from pay_statements where id = $1",
       [id],
     );
-    expect(stored).toEqual({ rate_bp: 1250, amount_cents: '37500' });
+    expect(stored).toEqual({ rate_milli: 12500, amount_cents: '37500' });
 
     const e = await dispatcherWithLoads([{ gross: 800, day: '2026-01-12' }], 'Nora Number');
     const numeric = await create('2026-01', 12.5, [e.id]);
     // 12.5 % of $800.00 = $100.00.
     const [other] = numeric.json().created as number[];
     expect((await call('GET', `/${other}`)).json().statement).toMatchObject({ amount: 100, dispatcher_rate: 12.5 });
+
+    // A rate to the thousandth (12.345 %), each load rounded once, half away from zero:
+    // 12.345 % × $1,000.04 = 123.454938 → 123.45, twice: $246.90 (on the sum it would be 246.90988 → 246.91).
+    const g = await dispatcherWithLoads(
+      [
+        { gross: 1000.04, day: '2026-01-13' },
+        { gross: 1000.04, day: '2026-01-14' },
+      ],
+      'Thea Thousandth',
+    );
+    const fine = await call('GET', '/rate?date=2026-01&rate=12.345');
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.json().dispatchers).toContainEqual(expect.objectContaining({ dispatcher_id: g.id, amount: 246.9 }));
+    const thousandth = await create('2026-01', '12.345', [g.id]);
+    expect(thousandth.statusCode, thousandth.body).toBe(200);
+    const [gid] = thousandth.json().created as number[];
+    expect((await call('GET', `/${gid}`)).json().statement).toMatchObject({ amount: 246.9, dispatcher_rate: 12.345 });
+    const [kept] = await t.database.query<{ rate_milli: number }>(
+      "select (terms->>'rate_milli')::int as rate_milli from pay_statements where id = $1",
+      [gid],
+    );
+    expect(kept?.rate_milli).toBe(12345);
   });
 });

@@ -12,12 +12,12 @@ import { firstDay } from './staff-months';
 const StaffPayRateFormSchema = z.object({
   kind: z.string(),
   month: z.string(),
-  rate_bp: z.number().int(),
+  rate_milli: z.number().int(),
 });
 type StaffPayRateForm = z.infer<typeof StaffPayRateFormSchema>;
 
 /**
- * The rate a month's statements of a kind ('dispatcher', 'safety') were made at, in basis points:
+ * The rate a month's statements of a kind ('dispatcher', 'safety') were made at, in thousandths of a percent (3,125 = 3.125 %):
  * one row per company, kind and month, saved and audited by the record engine.
  */
 export const staffPayRateRecord = defineRecord({
@@ -25,19 +25,19 @@ export const staffPayRateRecord = defineRecord({
   table: staffPayRates,
   section: SECTION.DispatchersStatements,
   form: StaffPayRateFormSchema,
-  row: z.object({ id: z.number(), kind: z.string(), month: z.string(), rate_bp: z.number() }),
-  toRow: (r) => ({ id: r.id, kind: r.kind, month: r.month.slice(0, 7), rate_bp: r.rateBp }),
+  row: z.object({ id: z.number(), kind: z.string(), month: z.string(), rate_milli: z.number() }),
+  toRow: (r) => ({ id: r.id, kind: r.kind, month: r.month.slice(0, 7), rate_milli: r.rateMilli }),
   toValues: (form: StaffPayRateForm, { user }) => ({
     kind: form.kind,
     month: firstDay(form.month),
-    rateBp: form.rate_bp,
+    rateMilli: form.rate_milli,
     updatedBy: user.id,
   }),
 });
 
 async function rateRow(db: DbOrTx, companyId: number, kind: string, month: string) {
   const [row] = await db
-    .select({ id: staffPayRates.id, rateBp: staffPayRates.rateBp })
+    .select({ id: staffPayRates.id, rateMilli: staffPayRates.rateMilli })
     .from(staffPayRates)
     .where(
       and(
@@ -52,7 +52,7 @@ async function rateRow(db: DbOrTx, companyId: number, kind: string, month: strin
 /** The rate saved for a month of a kind, else the latest saved before it, else `fallback` (percent). */
 export async function rateFor(db: DbOrTx, opts: { companyId: number; kind: string; month: string; fallback: number }) {
   const [row] = await db
-    .select({ rateBp: staffPayRates.rateBp })
+    .select({ rateMilli: staffPayRates.rateMilli })
     .from(staffPayRates)
     .where(
       and(
@@ -63,7 +63,7 @@ export async function rateFor(db: DbOrTx, opts: { companyId: number; kind: strin
     )
     .orderBy(desc(staffPayRates.month))
     .limit(1);
-  return row ? row.rateBp / 100 : opts.fallback;
+  return row ? row.rateMilli / 1000 : opts.fallback;
 }
 
 /**
@@ -73,13 +73,13 @@ export async function rateFor(db: DbOrTx, opts: { companyId: number; kind: strin
 export async function saveMonthRate(
   db: DbOrTx,
   user: AuthUser,
-  opts: { kind: string; month: string; rateBp: number },
+  opts: { kind: string; month: string; rateMilli: number },
 ): Promise<void> {
-  const form: StaffPayRateForm = { kind: opts.kind, month: opts.month, rate_bp: opts.rateBp };
+  const form: StaffPayRateForm = { kind: opts.kind, month: opts.month, rate_milli: opts.rateMilli };
   const update = async () => {
     const row = await rateRow(db, user.companyId, opts.kind, opts.month);
     if (!row) return false;
-    if (row.rateBp !== opts.rateBp) await updateRecord(db, staffPayRateRecord, user, row.id, form);
+    if (row.rateMilli !== opts.rateMilli) await updateRecord(db, staffPayRateRecord, user, row.id, form);
     return true;
   };
   if (await update()) return;

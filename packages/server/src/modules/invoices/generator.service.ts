@@ -53,7 +53,7 @@ function candidates(s: Service, input: GenerateInput, batch: number[]) {
           'Load #' || l.id || coalesce(' · ' || l.broker_number, '') || ' · delivered '
             || to_char(l.delivery_at at time zone ${TZ}, 'YYYY-MM-DD') as description,
           1 as quantity, ${rate} as rate, l.gross_cents as base_cents,
-          round(l.gross_cents * ${rate} / 10000.0)::bigint as amount_cents
+          round(l.gross_cents * ${rate} / 100000.0)::bigint as amount_cents
         from ${loads} l
         join ${billings} b on b.load_id = l.id
         join ${customers} c on c.id = l.customer_id

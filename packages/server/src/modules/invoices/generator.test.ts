@@ -35,7 +35,7 @@ async function generate(body: object, token = admin) {
 /** Loads delivered in the period, billed, of customers buying dispatch, not yet billed for it. */
 const expectedDispatchLines = () =>
   q<{ load_id: number; customer_id: number; amount: number }>(
-    `select l.id as load_id, l.customer_id, round(l.gross_cents * coalesce(r.rate, s.default_rate) / 10000.0)::bigint as amount
+    `select l.id as load_id, l.customer_id, round(l.gross_cents * coalesce(r.rate, s.default_rate) / 100000.0)::bigint as amount
      from loads l join billings b on b.load_id = l.id join customers c on c.id = l.customer_id
      join accounting_services s on s.company_id = l.company_id and s.name = 'Dispatch'
      left join customer_service_rates r on r.customer_id = c.id and r.service_id = s.id

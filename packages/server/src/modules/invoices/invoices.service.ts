@@ -159,8 +159,8 @@ export async function getInvoice(db: DbOrTx, user: AuthUser, id: number): Promis
       load_id: l.loadId,
       description: l.description,
       quantity: l.quantity,
-      // Percent lines carry basis points (500 = 5 %); the others cents per unit.
-      rate: percent && l.loadId ? l.rate / 100 : toDollars(l.rate),
+      // Percent lines carry thousandths of a percent (5,000 = 5 %); the others cents per unit.
+      rate: percent && l.loadId ? l.rate / 1000 : toDollars(l.rate),
       base: toDollars(l.baseCents),
       amount: toDollars(l.amountCents),
     })),
@@ -573,7 +573,7 @@ export async function generateOptions(db: DbOrTx, user: AuthUser): Promise<Gener
       id: s.id,
       name: s.name,
       billing_method: s.billingMethod,
-      rate: s.billingMethod === 'percent_of_gross' ? s.defaultRate / 100 : toDollars(s.defaultRate),
+      rate: s.billingMethod === 'percent_of_gross' ? s.defaultRate / 1000 : toDollars(s.defaultRate),
     })),
     customers: custs,
     default_service_id: services.some((s) => s.id === paying.defaultServiceId) ? paying.defaultServiceId : null,

@@ -65,7 +65,7 @@ export const invoiceLines = pgTable(
     periodStart: date(),
     description: text().notNull(),
     quantity: integer().notNull().default(1),
-    /** Basis points (percent) or cents per unit, by the service's billing method. */
+    /** Thousandths of a percent (percent) or cents per unit, by the service's billing method. */
     rate: integer().notNull().default(0),
     baseCents: bigint({ mode: 'number' }).notNull().default(0),
     amountCents: bigint({ mode: 'number' }).notNull(),

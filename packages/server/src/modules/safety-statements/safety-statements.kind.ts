@@ -23,8 +23,8 @@ const SOURCE = 'driver';
 /** A driver-month's line key: `<driver id>:<YYYY-MM>`, on one safety statement of the company at most. */
 export const driverMonthKey = (driverId: number, month: string) => `${driverId}:${month}`;
 
-/** The rate a statement pays, in basis points (250 = 2.5 %), kept in its terms. */
-export const rateBpOf = (terms: Record<string, unknown>): number => Number(terms.rate_bp ?? 0);
+/** The rate a statement pays, in thousandths of a percent (2,500 = 2.5 %), kept in its terms. */
+export const rateMilliOf = (terms: Record<string, unknown>): number => Number(terms.rate_milli ?? 0);
 
 /**
  * Whose statements a caller reads: the company's for who may make them (Safety statements create, 8),
@@ -55,7 +55,7 @@ export type DriverMonth = {
  */
 export async function driverMonths(
   db: DbOrTx,
-  o: { companyId: number; month: string; now: Date; rateBp: number; where?: (key: SQL) => SQL },
+  o: { companyId: number; month: string; now: Date; rateMilli: number; where?: (key: SQL) => SQL },
 ): Promise<DriverMonth[]> {
   const key = sql`(dr.id::text || ':' || ${o.month})`;
   const day = (d: string) => sql`(${d}::date::timestamp at time zone ${COMPANY_TIME_ZONE_DEFAULT})`;
@@ -75,7 +75,7 @@ export async function driverMonths(
     driver: r.driver,
     count_load: r.count_load,
     gross_cents: Number(r.gross),
-    amount_cents: divRound(Number(r.gross) * o.rateBp, 10_000),
+    amount_cents: divRound(Number(r.gross) * o.rateMilli, 100_000),
     taken: r.taken,
   }));
 }
@@ -91,7 +91,7 @@ const DRIVER_MONTHS: PaySource = {
       companyId: ctx.user.companyId,
       month,
       now: ctx.now,
-      rateBp: rateBpOf(ctx.terms),
+      rateMilli: rateMilliOf(ctx.terms),
       where: (key) => ctx.unclaimed(SOURCE, key),
     });
     return rows.map((r) => ({
@@ -102,7 +102,7 @@ const DRIVER_MONTHS: PaySource = {
       grossCents: r.gross_cents,
       loadCount: r.count_load,
       amountCents: r.amount_cents,
-      data: { subject: r.driver_id, rate_bp: rateBpOf(ctx.terms) },
+      data: { subject: r.driver_id, rate_milli: rateMilliOf(ctx.terms) },
     }));
   },
 };

@@ -56,7 +56,7 @@ export const safetyStatementsList = defineList({
     {
       id: 'dispatcher_rate',
       title: 'Rate, %',
-      sql: sql`(coalesce((${s.terms}->>'rate_bp')::int, 0) / 100.0)::float8`,
+      sql: sql`(coalesce((${s.terms}->>'rate_milli')::int, 0) / 1000.0)::float8`,
       filter: 'number',
       format: 'percent',
     },

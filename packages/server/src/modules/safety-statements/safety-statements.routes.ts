@@ -1,5 +1,5 @@
 import { ACTION, IdParamsSchema, MSG, SECTION } from '@backhaul/shared';
-import { toBasisPoints } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
+import { toMilliPercent } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
 import * as C from '@backhaul/shared/modules/safety-statements/safety-statements.contract';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
@@ -76,7 +76,7 @@ export const safetyStatementsRoutes: RouteModule = {
           user_id: req.params.user_id,
           period: month,
           dispatcher_rate: rate,
-          rows: await listDrivers(db, user, { month, rateBp: toBasisPoints(rate) }),
+          rows: await listDrivers(db, user, { month, rateMilli: toMilliPercent(rate) }),
         };
       },
     });
@@ -89,7 +89,7 @@ export const safetyStatementsRoutes: RouteModule = {
         await saveMonthRate(db, user, {
           kind: SAFETY_RATE_KIND,
           month: req.body.date,
-          rateBp: toBasisPoints(req.body.rate),
+          rateMilli: toMilliPercent(req.body.rate),
         });
         return { message: MSG.saveRateSuccess, dispatcher_rate: req.body.rate };
       },

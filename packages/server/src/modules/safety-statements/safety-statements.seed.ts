@@ -24,9 +24,9 @@ export const safetyStatementsSeeder: Seeder = {
     const actor: AuthUser = { ...admin, role: 0 };
     for (let i = 1; i <= 11; i++) {
       const month = addMonths(currentMonth(), i - 13);
-      await saveMonthRate(ctx.db, actor, { kind: SAFETY_RATE_KIND, month, rateBp: 100 });
+      await saveMonthRate(ctx.db, actor, { kind: SAFETY_RATE_KIND, month, rateMilli: 1000 });
       const staff = await listSafetyUsers(ctx.db, actor, month);
-      const driven = (await listDrivers(ctx.db, actor, { month, rateBp: 100 })).filter((d) => !d.taken);
+      const driven = (await listDrivers(ctx.db, actor, { month, rateMilli: 1000 })).filter((d) => !d.taken);
       for (const [n, person] of staff.entries()) {
         const mine = driven.filter((_, k) => k % staff.length === n).map((d) => d.driver_id);
         if (mine.length && !person.has_statement)

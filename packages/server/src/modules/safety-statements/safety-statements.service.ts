@@ -1,6 +1,6 @@
 // Safety statements (001 §3, §7): the register's calls mapped onto the pay-statement engine.
 import { MSG } from '@backhaul/shared';
-import { toBasisPoints } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
+import { toMilliPercent } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
 import {
   SAFETY_STATEMENT_MSG as M,
   type SafetyStatement,
@@ -44,7 +44,7 @@ export async function listSafetyUsers(db: DbOrTx, user: AuthUser, month: string)
 }
 
 /** The drivers of the create form: each with loads delivered in the month, at the rate; taken = on a statement. */
-export async function listDrivers(db: DbOrTx, user: AuthUser, opts: { month: string; rateBp: number }) {
+export async function listDrivers(db: DbOrTx, user: AuthUser, opts: { month: string; rateMilli: number }) {
   const rows = await driverMonths(db, { companyId: user.companyId, now: clock.now(), ...opts });
   return rows.map((r) => ({
     driver_id: r.driver_id,
@@ -68,16 +68,16 @@ export async function createSafetyStatement(
 ): Promise<number> {
   refuseFutureMonth(opts.month, 'date', M.futureMonth);
   await kind.payee({ tx: db, user }, opts.userId);
-  const rateBp = toBasisPoints(await safetyRate(user.companyId, opts.month, db));
+  const rateMilli = toMilliPercent(await safetyRate(user.companyId, opts.month, db));
   const ids = [...new Set(opts.driverIds)];
-  const month = await driverMonths(db, { companyId: user.companyId, month: opts.month, now: clock.now(), rateBp });
+  const month = await driverMonths(db, { companyId: user.companyId, month: opts.month, now: clock.now(), rateMilli });
   const driven = new Set(month.map((r) => r.driver_id));
   if (ids.some((id) => !driven.has(id))) throw AppError.invalidField('drivers', M.noLoads);
   return createStatement(db, kind, user, {
     payeeId: opts.userId,
     period: monthPeriod(opts.month),
     chosen: { drivers: ids.map((id) => driverMonthKey(id, opts.month)) },
-    terms: { rate_bp: rateBp },
+    terms: { rate_milli: rateMilli },
   });
 }
 

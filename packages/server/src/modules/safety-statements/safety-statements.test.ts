@@ -179,10 +179,34 @@ describe('/safety-statement', () => {
     expect(await lineKeys(driver)).toEqual([`${driver}:2026-03`]);
   });
 
+  it('pays a rate written to the thousandth, rounded once per driver-month', async () => {
+    at('2026-03-05');
+    const s = await safetyUser('Theo Thousandth');
+    const d = await driverWithLoads([
+      { gross: 1200, day: '2026-01-10' },
+      { gross: 799.99, day: '2026-01-11' },
+    ]);
+    const rate = await call('POST', '/rate', admin, { date: '2026-01', rate: '1.875' });
+    expect(rate.json()).toEqual({ message: MSG.saveRateSuccess, dispatcher_rate: 1.875 });
+    const saved = await call('POST', '', admin, { user_id: s.user.id, date: '2026-01', drivers: [d] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // $1,200.00 + $799.99 = $1,999.99 × 1.875 % = 37.4998125 → $37.50
+    expect(saved.json().statement).toMatchObject({ dispatcher_rate: 1.875, gross: 1999.99, amount: 37.5 });
+    const [kept] = await t.database.query<{ rate_milli: number }>(
+      "select (terms->>'rate_milli')::int as rate_milli from pay_statements where id = $1",
+      [saved.json().statement.id],
+    );
+    expect(kept?.rate_milli).toBe(1875);
+  });
+
   it('refuses a rate over 100 %, a user outside safety, a driver with nothing delivered; view-only cannot create', async () => {
     at('2026-03-05');
     const s = await safetyUser('Vera View');
     expect((await call('POST', '/rate', admin, { date: '2026-02', rate: 120 })).statusCode).toBe(422);
+    // A percentage to the thousandth, never a fourth decimal: 422 naming the field.
+    const fourth = await call('POST', '/rate', admin, { date: '2026-02', rate: '1.8755' });
+    expect(fourth.statusCode).toBe(422);
+    expect(Object.keys(fourth.json().errors)).toEqual(['rate']);
     const admins = (
       await t.database.query<{ id: number }>("select id from users where email = 'admin@backhaul.demo'")
     )[0];

@@ -45,7 +45,7 @@ const ACCOUNT_DEFAULTS = {
   pay: { min_weekly_pay: Math.round(PAY_DEFAULTS.min_weekly_pay * 100) },
   /** Markup in hundredths of a percent (15 % = 1500). */
   shop: {
-    sublet_markup_bp: Math.round(SHOP_DEFAULTS.sublet_markup_percent * 100),
+    sublet_markup_milli: Math.round(SHOP_DEFAULTS.sublet_markup_percent * 1000),
     labor_taxable: SHOP_DEFAULTS.labor_taxable as boolean,
   },
   motivation: { safe_driving_min_miles: MOTIVATION_DEFAULTS.safe_driving_min_miles as number },
@@ -240,13 +240,13 @@ export async function payRules(db: DbOrTx, companyId: number): Promise<{ minWeek
   return { minWeeklyPayCents: account.pay?.min_weekly_pay ?? ACCOUNT_DEFAULTS.pay.min_weekly_pay };
 }
 
-/** Shop billing rules: the markup on vendors' (sublet) invoices in basis points, and whether labour is taxed. */
+/** Shop billing rules: the markup on vendors' (sublet) invoices in thousandths of a percent, and whether labour is taxed. */
 export async function shopRules(
   db: DbOrTx,
   companyId: number,
-): Promise<{ subletMarkupBasisPoints: number; laborTaxable: boolean }> {
+): Promise<{ subletMarkupMilli: number; laborTaxable: boolean }> {
   const shop = { ...ACCOUNT_DEFAULTS.shop, ...(await readAccount(db, companyId)).shop };
-  return { subletMarkupBasisPoints: shop.sublet_markup_bp, laborTaxable: shop.labor_taxable };
+  return { subletMarkupMilli: shop.sublet_markup_milli, laborTaxable: shop.labor_taxable };
 }
 
 /** The motivation programme's rules: the miles a driver must drive in the month for the safe-driving bonus. */
@@ -281,7 +281,7 @@ export async function getAccountSettings(db: DbOrTx, user: AuthUser): Promise<Ac
     zelleAccount: account.zelleAccount,
     pay: { min_weekly_pay: (account.pay?.min_weekly_pay ?? ACCOUNT_DEFAULTS.pay.min_weekly_pay) / 100 },
     shop: {
-      sublet_markup_percent: (account.shop?.sublet_markup_bp ?? ACCOUNT_DEFAULTS.shop.sublet_markup_bp) / 100,
+      sublet_markup_percent: (account.shop?.sublet_markup_milli ?? ACCOUNT_DEFAULTS.shop.sublet_markup_milli) / 1000,
       labor_taxable: account.shop?.labor_taxable ?? ACCOUNT_DEFAULTS.shop.labor_taxable,
     },
     motivation: {
@@ -306,7 +306,7 @@ const writeAccountSettings = defineCommand({
       zelleAccount: form.zelleAccount,
       pay: { min_weekly_pay: form.pay.min_weekly_pay },
       shop: {
-        sublet_markup_bp: Math.round(form.shop.sublet_markup_percent * 100),
+        sublet_markup_milli: Math.round(form.shop.sublet_markup_percent * 1000),
         labor_taxable: form.shop.labor_taxable,
       },
       motivation: { safe_driving_min_miles: form.motivation.safe_driving_min_miles },

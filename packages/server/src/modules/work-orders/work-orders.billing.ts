@@ -21,17 +21,17 @@ export const isBillable = (o: Order) =>
   o.status !== WO_WAITING_APPROVAL &&
   (o.status === WO_CLOSED || o.approvedAt !== null);
 
-/** A rate as the invoice line writes it: thousandths (the tax) or basis points (the markup) of a percent. */
+/** A rate as the invoice line writes it, from thousandths of a percent (the tax, the markup). */
 const percent = (thousandths: number) => `${thousandths / 1000} %`;
 
 /** The invoice's lines: labour, parts, the tax, and each vendor's invoice as billed (with the markup). */
 async function billedLines(tx: DbOrTx, o: Order): Promise<BilledLine[]> {
   const sublets = await rowsOf<{ number: string; billed: number | string }>(
     tx,
-    sql`select number, ${subletBilledSql(sql`amount_cents`, sql`${o.subletMarkupBasisPoints}::int`)} as billed
+    sql`select number, ${subletBilledSql(sql`amount_cents`, sql`${o.subletMarkupMilli}::int`)} as billed
       from work_order_invoices where work_order_id = ${o.id} order by id`,
   );
-  const markup = o.subletMarkupBasisPoints ? ` (+${percent(o.subletMarkupBasisPoints * 10)})` : '';
+  const markup = o.subletMarkupMilli ? ` (+${percent(o.subletMarkupMilli)})` : '';
   const lines: BilledLine[] = [
     { description: 'Labour', amountCents: o.labourCents },
     { description: 'Parts', amountCents: o.partsCents },

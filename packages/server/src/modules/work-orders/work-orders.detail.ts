@@ -31,7 +31,7 @@ export async function readWorkOrderDetail(db: DbOrTx, id: number): Promise<WorkO
     rowsOf<Raw>(
       db,
       sql`select i.id, i.number, i.amount_cents, to_char(i.issued_on, 'YYYY-MM-DD') as issued_on,
-          ${subletBilledSql(sql`i.amount_cents`, sql`w.sublet_markup_basis_points`)} as billed_cents
+          ${subletBilledSql(sql`i.amount_cents`, sql`w.sublet_markup_milli`)} as billed_cents
         from work_order_invoices i join work_orders w on w.id = i.work_order_id
         where i.work_order_id = ${id} order by i.id`,
     ),
@@ -96,7 +96,7 @@ export async function readWorkOrderDetail(db: DbOrTx, id: number): Promise<WorkO
       billed: toDollars(num(i.billed_cents)),
     })),
     sublet_total: toDollars(num(w.sublet_cents)),
-    sublet_markup_percent: num(w.sublet_markup_basis_points) / 100,
+    sublet_markup_percent: num(w.sublet_markup_milli) / 1000,
     labour_taxed: Boolean(w.labour_taxed),
     approved_at: (w.approved_at_text as string | null) ?? null,
     customer_invoice_id: (w.customer_invoice_id as number | null) ?? null,

@@ -64,7 +64,7 @@ export async function workOrderOptions(db: DbOrTx, user: AuthUser, customerId?: 
     customers: customerRows,
     technicians,
     statuses: statusOptions(),
-    shop: { sublet_markup_percent: rules.subletMarkupBasisPoints / 100, labor_taxable: rules.laborTaxable },
+    shop: { sublet_markup_percent: rules.subletMarkupMilli / 1000, labor_taxable: rules.laborTaxable },
     row: customerId ? { customer_id: customerId, unit_type: 'customer' } : { customer_id: null, unit_type: 'truck' },
   };
 }

@@ -45,8 +45,8 @@ export const workOrders = pgTable(
      * (Accounting settings, shop group), part of the total.
      */
     subletCents: integer().notNull().default(0),
-    /** The sublet markup the totals were computed with, in hundredths of a percent (15 % = 1500). */
-    subletMarkupBasisPoints: integer().notNull().default(0),
+    /** The sublet markup the totals were computed with, in thousandths of a percent (12.345 % = 12,345). */
+    subletMarkupMilli: integer().notNull().default(0),
     totalCents: integer().notNull().default(0),
     /** When the customer approved the estimate and it was billed before completion ("approve and bill"). */
     approvedAt: timestamp({ withTimezone: true }),

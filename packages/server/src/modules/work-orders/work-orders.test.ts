@@ -323,7 +323,7 @@ describe('shop billing by the rules (issue 28)', () => {
   });
 
   it('refuses a bad shop setting with 422 naming the field', async () => {
-    const bad = await settings({ sublet_markup_percent: '15.005', labor_taxable: true });
+    const bad = await settings({ sublet_markup_percent: '15.0055', labor_taxable: true });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toContain('shop.sublet_markup_percent');
     const saved = await settings({ sublet_markup_percent: 15, labor_taxable: true });
@@ -386,6 +386,29 @@ describe('shop billing by the rules (issue 28)', () => {
     expect(await balance()).toBe(start);
     const gone = await t.database.query('select 1 from invoices where id = $1', [closed.customer_invoice_id]);
     expect(gone).toEqual([]);
+  });
+
+  it('takes the sublet markup to the thousandth of a percent and bills each vendor invoice rounded once, half away from zero', async () => {
+    const saved = await settings({ sublet_markup_percent: '12.345', labor_taxable: false });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().shop).toEqual({ sublet_markup_percent: 12.345, labor_taxable: false });
+    const row = (
+      await call(
+        'POST',
+        '',
+        estimate({
+          invoices: [
+            { number: 'TOW-3', amount: '350.00', issued_on: '2026-03-09' },
+            { number: 'ENG-1', amount: '2500.00', issued_on: '2026-03-09' },
+          ],
+        }),
+      )
+    ).json().row;
+    // 350.00 × 1.12345 = 393.2075 → 393.21; 2,500.00 × 1.12345 = 2,808.625 → 2,808.63 (half away from zero)
+    // sublet 393.21 + 2,808.63 = 3,201.84; tax 8.25 % of parts 126.30 = 10.41975 → 10.42
+    // total 191.00 + 126.30 + 10.42 + 3,201.84 = 3,529.56
+    expect(row.invoices.map((i: { billed: number }) => i.billed)).toEqual([393.21, 2808.63]);
+    expect(row).toMatchObject({ sublet_markup_percent: 12.345, sublet_total: 3201.84, tax: 10.42, total: 3529.56 });
   });
 
   it('labour is not taxed where settings say it is not', async () => {

@@ -3,15 +3,16 @@ import type { DbOrTx } from '../../db/client';
 import { shopRules } from '../settings';
 
 /** The shop's billing rules the totals follow (Accounting settings, shop group). */
-export type ShopRules = { subletMarkupBasisPoints: number; laborTaxable: boolean };
-export const NO_SHOP_RULES: ShopRules = { subletMarkupBasisPoints: 0, laborTaxable: false };
+export type ShopRules = { subletMarkupMilli: number; laborTaxable: boolean };
+export const NO_SHOP_RULES: ShopRules = { subletMarkupMilli: 0, laborTaxable: false };
 
 /**
- * A vendor's invoice as billed to the customer: its amount plus the markup, rounded to the cent
- * per invoice (half away from zero), so the order's total is the sum of its invoice lines.
+ * A vendor's invoice as billed to the customer: its amount plus the markup (thousandths of a
+ * percent), rounded to the cent per invoice (numeric round: half away from zero), so the order's
+ * total is the sum of its invoice lines. bigint: cents × 100,000 passes 2^31 from $214.75.
  */
-export const subletBilledSql = (amountCents: SQL, markupBasisPoints: SQL): SQL =>
-  sql`round(${amountCents} * (10000 + ${markupBasisPoints}) / 10000.0)::int`;
+export const subletBilledSql = (amountCents: SQL, markupMilli: SQL): SQL =>
+  sql`round(${amountCents}::bigint * (100000 + ${markupMilli}) / 100000.0)::int`;
 
 /**
  * Totals from the saved lines, under the order's row lock (the engine took it): labour + parts +
@@ -27,14 +28,14 @@ export async function recomputeTotals(tx: DbOrTx, companyId: number, id: number)
  * again (the vendor charged its own tax).
  */
 export async function recomputeWhere(tx: DbOrTx, where: SQL, rules: ShopRules = NO_SHOP_RULES): Promise<void> {
-  const markup = sql`${rules.subletMarkupBasisPoints}::int`;
+  const markup = sql`${rules.subletMarkupMilli}::int`;
   const taxBase = rules.laborTaxable ? sql`(p.total + l.total)` : sql`p.total`;
   // bigint: cents × thousandths of a percent passes 2^31 from $2,600 of parts at 8.25 %.
   const tax = sql`round(${taxBase}::bigint * w.tax_milli / 100000.0)::int`;
   await tx.execute(sql`
     update work_orders w set
       labour_cents = l.total, parts_cents = p.total, sublet_cents = s.total,
-      sublet_markup_basis_points = ${markup}, labour_taxed = ${rules.laborTaxable},
+      sublet_markup_milli = ${markup}, labour_taxed = ${rules.laborTaxable},
       tax_cents = ${tax},
       total_cents = l.total + p.total + ${tax} + s.total
     from work_orders o

@@ -232,8 +232,9 @@ export type CustomerServiceRate = z.infer<typeof CustomerServiceRateSchema>;
 export const CustomerServiceRatesSchema = z.object({ rates: z.array(CustomerServiceRateSchema) });
 export type CustomerServiceRates = z.infer<typeof CustomerServiceRatesSchema>;
 /**
- * PUT: each service's rate (the shared rate schema: thousandths), or null for the default. The
- * server keeps 2 decimals and the unit's limit (422 rates.N.rate).
+ * PUT: each service's rate (the shared rate schema: thousandths, at most 3 decimals), or null for the
+ * default. The server keeps a percent to the thousandth and dollars to the cent, within the unit's
+ * limit (422 rates.N.rate).
  */
 export const CustomerServiceRatesBodySchema = z.object({
   rates: z

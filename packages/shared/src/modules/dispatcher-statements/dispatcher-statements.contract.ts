@@ -10,7 +10,7 @@ import { percentSchema } from '../../schemas/percent';
  */
 export const DISPATCHER_STATEMENT_MSG = {
   futureMonth: 'A statement can be made only for a month that has begun.',
-  rate: 'The rate is a percentage from 0 to 100, with at most 2 decimals.',
+  rate: 'The rate is a percentage from 0 to 100, with at most 3 decimals.',
   chooseDispatchers: 'Choose at least one dispatcher.',
   noLoads: (name: string, month: string) => `${name} has no delivered loads left to count in ${month}.`,
   already: (name: string, month: string) => `${name} already has a statement for ${month}.`,
@@ -34,11 +34,11 @@ export const STAFF_STATEMENT_STATE_MSG = {
   notOwed: 'Nothing is owed on this statement.',
 } as const;
 
-/** A rate in percent, 0–100 with at most two decimals (stored as basis points). */
-export const ratePercentSchema = percentSchema({ label: 'rate', decimals: 2, message: DISPATCHER_STATEMENT_MSG.rate });
+/** A rate in percent, 0–100 with at most three decimals (3.125 %), stored as thousandths of a percent. */
+export const ratePercentSchema = percentSchema({ label: 'rate', decimals: 3, message: DISPATCHER_STATEMENT_MSG.rate });
 
-/** Basis points of a percentage (3.5 % → 350): the integer the database keeps. */
-export const toBasisPoints = (percent: number): number => Math.round(percent * 100);
+/** Thousandths of a percentage (3.125 % → 3,125): the integer the database keeps. */
+export const toMilliPercent = (percent: number): number => Math.round(percent * 1000);
 
 /** GET /dispatcher/statement/create?date=YYYY-MM (default: last month). */
 export const DispatcherCreateQuerySchema = z.object({ date: monthSchema().optional() });

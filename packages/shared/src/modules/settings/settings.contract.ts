@@ -271,7 +271,7 @@ export const AccountSettingsFormSchema = z.object({
   /** Shop billing: the markup on vendors' invoices of a work order, and whether labour is taxed. */
   shop: z
     .object({
-      sublet_markup_percent: percentSchema({ label: 'sublet markup', max: 100, decimals: 2 }),
+      sublet_markup_percent: percentSchema({ label: 'sublet markup', max: 100, decimals: 3 }),
       labor_taxable: z.boolean({ message: 'Say whether labour is taxable.' }),
     })
     .default({ ...SHOP_DEFAULTS }),

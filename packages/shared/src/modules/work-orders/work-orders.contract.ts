@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { field } from '../../forms/fields';
 import { recordRoutes } from '../../http/routes';
+import { divRound } from '../../money';
 import { dateSchema, dateTimeSchema } from '../../schemas/dates';
 import { moneySchema } from '../../schemas/money';
 import { percentSchema } from '../../schemas/percent';
@@ -364,7 +365,7 @@ export function previewTotals(
     (s, p) => s + lineAmount(hundredthsOf(p.quantity), hundredthsOf(p.unit_price)),
     0,
   );
-  const markup = hundredthsOf(shop.sublet_markup_percent);
+  const markup = Math.round(Number(shop.sublet_markup_percent || 0) * 1000);
   const sublet = (form.invoices ?? []).reduce((s, i) => s + subletBilled(hundredthsOf(i.amount), markup), 0);
   // The tax rate to the thousandth of a percent (8.875 %): base × milli / 100,000, one rounding.
   const tax = Math.round(
@@ -373,9 +374,12 @@ export function previewTotals(
   return { labour, parts, tax, sublet, total: labour + parts + tax + sublet };
 }
 
-/** A vendor's invoice as billed: amount × (1 + markup), rounded to the cent per invoice (the server's rule). */
-export const subletBilled = (amountCents: number, markupBasisPoints: number) =>
-  Math.round((amountCents * (10000 + markupBasisPoints)) / 10000);
+/**
+ * A vendor's invoice as billed: amount × (1 + markup in thousandths of a percent), rounded to the cent
+ * per invoice, half away from zero from integers (the server's rule).
+ */
+export const subletBilled = (amountCents: number, markupMilli: number) =>
+  divRound(amountCents * (100_000 + markupMilli), 100_000);
 
 // ---------- work-order statistics (GET /work-order/statistics, POST …/list, POST …/show/:date) ----------
 

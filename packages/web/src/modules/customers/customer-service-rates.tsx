@@ -60,7 +60,7 @@ export function CustomerServiceRates({ customerId }: { customerId: number }) {
                     size="xs"
                     aria-label={`${r.service} rate`}
                     placeholder="Default"
-                    decimalScale={2}
+                    decimalScale={percent ? 3 : 2}
                     min={0}
                     disabled={!canEdit}
                     {...(percent ? { suffix: ' %' } : { prefix: '$' })}

@@ -96,7 +96,7 @@ export function DispatcherStatementCreate(props: { opened: boolean; onClose: () 
             rightSection="%"
             min={0}
             max={100}
-            decimalScale={2}
+            decimalScale={3}
             value={rate ?? ''}
             onChange={(v) => setRate(typeof v === 'number' ? v : v === '' ? null : Number(v))}
             error={rate !== null && !rateOk && rate === debouncedRate ? 'From 0 to 100 %' : undefined}

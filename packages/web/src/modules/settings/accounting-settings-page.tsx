@@ -185,7 +185,7 @@ function AccountingSettingsForm({ data, canEdit }: { data: C.AccountSettings; ca
                   label="Sublet markup"
                   description="Added to vendors' invoices (a tow, outside machining) on a customer's work order."
                   suffix=" %"
-                  decimalScale={2}
+                  decimalScale={3}
                   min={0}
                   max={100}
                   data-testid="field-shop.sublet_markup_percent"

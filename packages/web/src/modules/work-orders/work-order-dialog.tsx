@@ -106,8 +106,8 @@ export function WorkOrderDialog({
   const row = data?.row && 'labour' in data.row ? data.row : null;
   const shop = data?.shop ?? { sublet_markup_percent: 0, labor_taxable: false };
   const totals = previewTotals(values, shop);
-  const markupBp = Math.round(shop.sublet_markup_percent * 100);
-  const billed = (amount: unknown) => subletBilled(Math.round(Number(amount || 0) * 100), markupBp) / 100;
+  const markupMilli = Math.round(shop.sublet_markup_percent * 1000);
+  const billed = (amount: unknown) => subletBilled(Math.round(Number(amount || 0) * 100), markupMilli) / 100;
   const mayApprove =
     row !== null &&
     row.customer_id !== null &&
