@@ -3,6 +3,7 @@ import { BILLING_LABELS } from '@backhaul/shared/modules/billing/billing.contrac
 import { INVOICE_MSG } from '@backhaul/shared/modules/invoices/invoices.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { freezeClock, thawClock } from '../../platform/clock';
 
 let t: TestContext;
 let admin: string;
@@ -29,7 +30,10 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin@backhaul.demo');
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  thawClock();
+  await t.close();
+});
 
 describe('billing list', () => {
   it('GET /billings answers loads, filters and settings; only delivered loads, flags in the spec words', async () => {
@@ -38,7 +42,11 @@ describe('billing list', () => {
     const body = res.json();
     expect(Object.keys(body)).toEqual(expect.arrayContaining(['loads', 'filters', 'settings']));
     expect(body.loads.length).toBeGreaterThan(0);
-    const [delivered] = await q<{ n: number }>('select count(*)::int as n from loads where delivery_at <= now()');
+    // The default window (issue 31): loads delivered in the 4 weeks ending today (company time).
+    const [delivered] = await q<{ n: number }>(
+      `select count(*)::int as n from loads where delivery_at <= now()
+         and (delivery_at at time zone 'America/Chicago')::date >= (now() at time zone 'America/Chicago')::date - 27`,
+    );
     expect(body.total).toBe(delivered?.n);
     for (const r of body.loads) {
       expect([BILLING_LABELS.invoiceExists, BILLING_LABELS.invoiceMissing]).toContain(r.invoice);
@@ -49,7 +57,7 @@ describe('billing list', () => {
 
   it('filters by the PPW flag and the invoice flag', async () => {
     const res = await post('/billings/list', {
-      filters: { ppw_url: { values: [BILLING_LABELS.ppwMissing] } },
+      filters: { ppw_url: { values: [BILLING_LABELS.ppwMissing] }, delivery_datetime: null },
       limit: 500,
     });
     const [n] = await q<{ n: number }>('select count(*)::int as n from loads where delivery_at <= now() and ppw = 0');
@@ -69,6 +77,84 @@ describe('billing list', () => {
     expect(res.statusCode).toBe(200);
     const list = await post('/billings/list', {});
     expect(list.json().settings.columns.find((c: { id: string }) => c.id === 'gross').visible).toBe(false);
+  });
+});
+
+describe('billing list first load (issue 31)', () => {
+  // Frozen on Friday 20 Nov 2026, 12:00 CST: the window is 24 Oct – 20 Nov (company days).
+  const NOW = '2026-11-20T18:00:00Z';
+  it('defaults to 4 weeks of deliveries (named in the answer; null clears it), options from the registries', async () => {
+    freezeClock(NOW);
+    try {
+      // Fixture at the window's edges: 24 Oct 00:00 CDT (05:00Z) is in, a second before is out;
+      // the frozen instant is in, a second after is not delivered yet.
+      const ids = (
+        await q<{ id: number }>(
+          `select id from loads where customer_invoice_id is null and delivery_at < '2026-10-01' order by id limit 4`,
+        )
+      ).map((r) => r.id);
+      const at = ['2026-10-24T05:00:00Z', '2026-10-24T04:59:59Z', NOW, '2026-11-20T18:00:01Z'];
+      for (const [i, d] of at.entries())
+        await q('update loads set delivery_at = $2, gross_cents = $3 where id = $1', [ids[i], d, 123_45 + i]);
+
+      const first = (await post('/billings/list', { with_options: true, limit: 15 })).json();
+      expect(first.defaults).toEqual({ delivery_datetime: { from: '2026-10-24', to: '2026-11-20' } });
+      // Same rows and totals as the explicit window, and as SQL written here over the same loads.
+      const explicit = (
+        await post('/billings/list', {
+          filters: { delivery_datetime: { from: '2026-10-24', to: '2026-11-20' } },
+          limit: 15,
+        })
+      ).json();
+      expect(first.total).toBe(explicit.total);
+      expect(first.sum).toEqual(explicit.sum);
+      expect(first.rows).toEqual(explicit.rows);
+      const [w] = await q<{ n: number; cents: string; customers: number }>(
+        `select count(*)::int as n, sum(gross_cents)::bigint as cents, count(distinct customer_id)::int as customers
+           from loads where delivery_at >= '2026-10-24T05:00:00Z' and delivery_at <= $1`,
+        [NOW],
+      );
+      expect(first.total).toBe(w?.n);
+      expect(first.sum.gross).toBeCloseTo(Number(w?.cents) / 100, 2);
+      expect(first.sum.customer).toBe(w?.customers);
+      // An id filter looks past the window; the window holds the edges it should.
+      const found = async (filters: object) =>
+        (
+          (await post('/billings/list', { filters, limit: 15 })).json().rows as Array<{
+            load_id: number;
+            gross: number;
+          }>
+        ).map((r) => `${r.load_id}:${r.gross}`);
+      const window = { from: '2026-10-24', to: '2026-11-20' };
+      const seen: string[] = [];
+      const seenInWindow: string[] = [];
+      for (const id of ids) {
+        seen.push(...(await found({ load_id: { op: 'eq', value: id } })));
+        seenInWindow.push(...(await found({ load_id: { op: 'eq', value: id }, delivery_datetime: window })));
+      }
+      expect(seen).toEqual([`${ids[0]}:123.45`, `${ids[1]}:123.46`, `${ids[2]}:123.47`]);
+      expect(seenInWindow).toEqual([`${ids[0]}:123.45`, `${ids[2]}:123.47`]);
+      // null clears the window: every delivered load, as before.
+      const cleared = (await post('/billings/list', { filters: { delivery_datetime: null } })).json();
+      const [d] = await q<{ n: number }>('select count(*)::int as n from loads where delivery_at <= $1', [NOW]);
+      expect(cleared.total).toBe(d?.n);
+
+      // Options: the company's customers, brokers and staff, each holding what distinct over the loads gave.
+      const values = (k: string) => first.filter[k].map((o: { value: number }) => Number(o.value));
+      const reg = async (text: string) => (await q<{ id: number }>(text)).map((r) => Number(r.id));
+      expect(values('customer').sort()).toEqual((await reg('select id from customers')).sort());
+      expect(values('broker_name').sort()).toEqual((await reg('select id from brokers')).sort());
+      expect(values('billed_by').sort()).toEqual((await reg('select id from users where customer_id is null')).sort());
+      for (const b of await reg('select distinct created_by as id from billings where created_by is not null'))
+        expect(values('billed_by')).toContain(b);
+      for (const b of await reg('select distinct broker_id as id from loads where broker_id is not null'))
+        expect(values('broker_name')).toContain(b);
+      const acme = first.filter.customer.find((o: { value: number }) => Number(o.value) === values('customer')[0]);
+      const [name] = await q<{ name: string }>('select name from customers where id = $1', [acme.value]);
+      expect(acme.label).toBe(name?.name);
+    } finally {
+      thawClock();
+    }
   });
 });
 
