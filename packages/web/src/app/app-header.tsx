@@ -60,14 +60,20 @@ export function AppHeader({ burger }: { burger: ReactNode }) {
         <Anchor component={Link} to="/" underline="never" c="gray.0" fw={700} fz="lg">
           Backhaul
         </Anchor>
-        <Breadcrumbs separator="›" data-testid="breadcrumbs" visibleFrom="sm">
+        {/* One line whatever the header holds: a long trail is cut with an ellipsis, never wrapped. */}
+        <Breadcrumbs
+          separator="›"
+          data-testid="breadcrumbs"
+          visibleFrom="sm"
+          style={{ flexWrap: 'nowrap', minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap' }}
+        >
           {crumbs.map((c, i) =>
             i === crumbs.length - 1 ? (
-              <Text key={c.to} size="sm">
+              <Text key={c.to} size="sm" truncate title={c.title}>
                 {c.title}
               </Text>
             ) : (
-              <Anchor key={c.to} component={Link} to={c.to} size="sm">
+              <Anchor key={c.to} component={Link} to={c.to} size="sm" style={{ whiteSpace: 'nowrap' }}>
                 {c.title}
               </Anchor>
             ),

@@ -1,8 +1,7 @@
 import { SECTION } from '@backhaul/shared';
-import { Badge, Group, Tooltip } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Badge, Box, Button, Group, Menu, Tooltip } from '@mantine/core';
+import { IconBell, IconChevronDown } from '@tabler/icons-react';
+import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../platform/api-client';
 import { allowsButton, usePermissionTree } from '../platform/data-table/permissions';
@@ -21,44 +20,83 @@ async function fetchCount(path: string): Promise<number> {
   }
 }
 
-function CountBadge({
-  label,
-  path,
-  to,
-  testId,
-  hint,
-  icon,
-}: {
-  label: string;
-  path: string;
-  to: string;
-  testId: string;
-  hint?: string;
-  /** Shown instead of the label (which stays the tooltip and the accessible name). */
-  icon?: ReactNode;
-}) {
-  const count = useQuery({
-    queryKey: ['badge', path],
-    queryFn: () => fetchCount(path),
-    refetchInterval: REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
-  const n = count.data ?? 0;
+/** One header count: its short label on the badge, the whole one in the tooltip and the accessible name. */
+export type HeaderCount = { label: string; short: string; hint?: string; path: string; to: string; testId: string };
+
+/** The counts of these badges; undefined while one is not known yet (shown as nothing, never as 0). */
+function useCounts(specs: readonly HeaderCount[]): Array<number | undefined> {
+  return useQueries({
+    queries: specs.map((s) => ({
+      queryKey: ['badge', s.path],
+      queryFn: () => fetchCount(s.path),
+      refetchInterval: REFRESH_MS,
+      refetchOnWindowFocus: true,
+    })),
+  }).map((q) => q.data);
+}
+
+function CountBadge({ spec, n }: { spec: HeaderCount; n: number }) {
   return (
-    <Tooltip label={hint ?? label} openDelay={200}>
+    <Tooltip label={spec.hint ?? spec.label} openDelay={200}>
       <Badge
         component={Link}
-        to={to}
+        to={spec.to}
         variant={n > 0 ? 'filled' : 'light'}
         color={n > 0 ? 'orange' : 'gray'}
         style={{ cursor: 'pointer', flexShrink: 0 }}
-        data-testid={testId}
-        aria-label={`${label}: ${n}`}
-        {...(icon ? { leftSection: icon } : {})}
+        data-testid={spec.testId}
+        aria-label={`${spec.label}: ${n}`}
       >
-        {icon ? n : `${label}: ${n}`}
+        {`${spec.short}: ${n}`}
       </Badge>
     </Tooltip>
+  );
+}
+
+/**
+ * The header's counts: labelled badges on a wide screen; below 1408 px, where they would push the
+ * breadcrumb onto two lines, one "Alerts" menu with each count. A count still loading shows nothing.
+ */
+export function HeaderCounts({ specs }: { specs: readonly HeaderCount[] }) {
+  const counts = useCounts(specs);
+  const known = specs.flatMap((spec, i) => {
+    const n = counts[i];
+    return n === undefined ? [] : [{ spec, n }];
+  });
+  if (!known.length) return null;
+  const total = known.reduce((s, k) => s + k.n, 0);
+  return (
+    <>
+      <Group gap={6} wrap="nowrap" visibleFrom="xl" data-testid="header-counts">
+        {known.map(({ spec, n }) => (
+          <CountBadge key={spec.testId} spec={spec} n={n} />
+        ))}
+      </Group>
+      <Box hiddenFrom="xl" visibleFrom="md">
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="compact-sm"
+              variant={total > 0 ? 'filled' : 'light'}
+              color={total > 0 ? 'orange' : 'gray'}
+              leftSection={<IconBell size={14} />}
+              rightSection={<IconChevronDown size={12} />}
+              aria-label={`Alerts: ${known.map(({ spec, n }) => `${spec.label} ${n}`).join(', ')}`}
+              data-testid="header-counts-menu"
+            >
+              {total}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {known.map(({ spec, n }) => (
+              <Menu.Item key={spec.testId} component={Link} to={spec.to}>
+                {`${spec.label}: ${n}`}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      </Box>
+    </>
   );
 }
 
@@ -69,36 +107,39 @@ function CountBadge({
  */
 export function RoleBadges({ role }: { role: number | null }) {
   const safety = allowsButton(usePermissionTree(), { section: SECTION.Safety, ids: [] });
-  return (
-    <Group gap={6} wrap="nowrap" visibleFrom="md">
-      {role === 3 ? (
-        <>
-          <CountBadge
-            label="Vacation requests"
-            path="/info/vacation/count"
-            to="/account#tabVacation"
-            testId="badge-vacation"
-          />
-          <CountBadge
-            label="New comments"
-            path="/info/comments/count"
-            to="/account#tabAllUsersComments"
-            testId="badge-comments"
-          />
-        </>
-      ) : null}
-      {/* Safety holders: what is overdue or due within 30 days (issue 18). */}
-      {safety ? (
-        <CountBadge
-          label="Expiring"
-          hint="Expiring soon: overdue or due within 30 days"
-          icon={<IconAlertTriangle size={12} />}
-          path="/safety/expiring"
-          to="/safety/expiring"
-          testId="badge-expiring"
-        />
-      ) : null}
-      <CountBadge label="Unread notes" path="/info/notes/count" to="/account" testId="badge-notes" />
-    </Group>
-  );
+  const specs: HeaderCount[] = [
+    ...(role === 3
+      ? [
+          {
+            label: 'Vacation requests',
+            short: 'Vacation',
+            path: '/info/vacation/count',
+            to: '/account#tabVacation',
+            testId: 'badge-vacation',
+          },
+          {
+            label: 'New comments',
+            short: 'Comments',
+            path: '/info/comments/count',
+            to: '/account#tabAllUsersComments',
+            testId: 'badge-comments',
+          },
+        ]
+      : []),
+    // Safety holders: what is overdue or due within 30 days (issue 18).
+    ...(safety
+      ? [
+          {
+            label: 'Expiring soon',
+            short: 'Expiring',
+            hint: 'Expiring soon: overdue or due within 30 days',
+            path: '/safety/expiring',
+            to: '/safety/expiring',
+            testId: 'badge-expiring',
+          },
+        ]
+      : []),
+    { label: 'Unread notes', short: 'Notes', path: '/info/notes/count', to: '/account', testId: 'badge-notes' },
+  ];
+  return <HeaderCounts specs={specs} />;
 }
