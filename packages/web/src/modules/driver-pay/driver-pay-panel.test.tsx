@@ -43,7 +43,7 @@ const BALANCES = {
 function show(actions: number[]) {
   sessionStore.set((s) => ({ ...s, permissions: grant(actions) }));
   const fetch = vi.fn(
-    async () =>
+    async (_url: string) =>
       new Response(JSON.stringify(BALANCES), { status: 200, headers: { 'Content-Type': 'application/json' } }),
   );
   vi.stubGlobal('fetch', fetch);
