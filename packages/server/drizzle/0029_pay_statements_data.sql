@@ -196,3 +196,10 @@ FROM "accounting_services" s WHERE s."id" = il."service_id" AND s."billing_metho
 UPDATE "company_settings" SET "account" = jsonb_set("account" #- '{shop,sublet_markup_bp}', '{shop,sublet_markup_milli}',
   to_jsonb(("account"->'shop'->>'sublet_markup_bp')::int * 10))
 WHERE "account"->'shop' ? 'sublet_markup_bp';
+--> statement-breakpoint
+-- Issue 31: a truck's trailing 90-day gross (downtime.basis.ts, the Downtime report, the work order's
+-- downtime cost) read from the truck index alone: loads_truck_delivery_idx carries gross_cents and
+-- company_id (INCLUDE; drizzle cannot declare it, as 0014_loads_index_include.sql). Same keys.
+DROP INDEX IF EXISTS "loads_truck_delivery_idx";
+--> statement-breakpoint
+CREATE INDEX "loads_truck_delivery_idx" ON "loads" USING btree ("truck_id", "delivery_at" DESC NULLS FIRST, "id" DESC NULLS FIRST) INCLUDE ("gross_cents", "company_id");

@@ -130,6 +130,41 @@ describe('downtime: days out of service and their cost per unit and month', () =
     expect(report.json().rows).toEqual([expect.objectContaining({ shop_days: 15, days: 15, cost: 1050 })]);
   });
 
+  // Issue 31: the daily gross reads the truck index alone; the answer is the same at the window's edges.
+  it('counts a load delivered exactly 90 days before check-in and not one delivered at check-in, from the index', async () => {
+    const [idx] = await t.database.query<{ def: string }>(
+      "select indexdef as def from pg_indexes where indexname = 'loads_truck_delivery_idx'",
+    );
+    expect(idx?.def).toMatch(/\(truck_id, delivery_at DESC, id DESC\) INCLUDE \(gross_cents, company_id\)/);
+    const truck = await f.truck();
+    await f.trip({ truckId: truck.id, loads: 3, gross: 1000, day: '2026-01-05' });
+    // Check-in 2026-04-10 10:00 Chicago (15:00Z): the window is [2026-01-10T15:00Z, 2026-04-10T15:00Z).
+    const loads = await t.database.query<{ id: number }>('select id from loads where truck_id = $1 order by id', [
+      truck.id,
+    ]);
+    const at = ['2026-01-10T15:00:00Z', '2026-01-10T14:59:59Z', '2026-04-10T15:00:00Z'];
+    for (const [i, d] of at.entries())
+      await t.database.query('update loads set delivery_at = $2, gross_cents = $3 where id = $1', [
+        loads[i]?.id,
+        d,
+        [900_00, 50_000_00, 70_000_00][i],
+      ]);
+    const saved = await call('POST', '/work-order', {
+      ...EMPTY_WORK_ORDER,
+      truck_id: truck.id,
+      arrival_date: '2026-04-10',
+      check_in: '2026-04-10 10:00',
+      check_out: '2026-04-11 09:00',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Only the $900.00 at the window's first instant: $10.00 a day; 23 hours → 1 day → $10.00.
+    expect(saved.json().row).toMatchObject({ downtime_days: 1, downtime_cost: 10 });
+    const report = await call('POST', '/downtime/list', {
+      filters: { month: { values: ['2026-04'] }, unit: { value: truck.truck_number } },
+    });
+    expect(report.json().rows).toEqual([expect.objectContaining({ shop_days: 1, days: 1, cost: 10 })]);
+  });
+
   it("answers a truck's card: this month and the last 12 months", async () => {
     const truck = await f.truck();
     const res = await call('GET', `/downtime/unit/truck/${truck.id}`);
