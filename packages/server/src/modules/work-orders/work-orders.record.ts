@@ -1,4 +1,5 @@
 import { COMPANY_TIME_ZONE, MSG, SECTION } from '@backhaul/shared';
+import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   lineAmount,
   WO_CANCELED,
@@ -8,6 +9,7 @@ import {
 } from '@backhaul/shared/modules/work-orders/work-orders.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
 import { type CheckInOdometer, checkInOdometerChanged } from './work-order-odometer';
@@ -25,6 +27,18 @@ import { recomputeTotals } from './work-orders.totals';
 /** A company-time "YYYY-MM-DD HH:mm" as an instant; '' is none. */
 const companyTime = (text: string): SQL | null =>
   text ? sql`(${text}::timestamp at time zone ${COMPANY_TIME_ZONE})` : null;
+
+/**
+ * A check-out is when the unit left the shop: one after now (company time, to the minute) is refused on
+ * its field. An order saved earlier with one is not refused while it keeps it.
+ */
+function checkOutNotAhead(form: WorkOrderFormOutput, before: typeof workOrders.$inferSelect | null) {
+  if (!form.check_out) return;
+  const out = form.check_out.length === 10 ? `${form.check_out} 00:00` : form.check_out;
+  const kept = before?.checkOut ? nowInCompanyTimeZone(before.checkOut).dateTime === out : false;
+  if (!kept && out > nowInCompanyTimeZone(clock.now()).dateTime)
+    throw AppError.invalidField('check_out', 'Check-out cannot be in the future.');
+}
 
 /** The truck reading a work order holds: its check-in odometer, none once canceled. */
 const checkInReading = (w: typeof workOrders.$inferSelect): CheckInOdometer => ({
@@ -160,7 +174,10 @@ export const workOrderRecord = defineRecord({
     },
   ],
   hooks: {
-    beforeSave: ({ tx, user, form }) => checkUnit(tx, user.companyId, form),
+    beforeSave: async ({ tx, user, form, before }) => {
+      checkOutNotAhead(form, before);
+      await checkUnit(tx, user.companyId, form);
+    },
     afterSave: async ({ tx, user, before, after }) => {
       await recomputeTotals(tx, user.companyId, after.id);
       await syncCustomerInvoice(tx, user, after.id);

@@ -131,6 +131,36 @@ describe('work orders: the dialog, totals in cents and the list', () => {
     expect(Object.keys(backwards.json().errors)).toEqual(['check_out']);
   });
 
+  it('refuses a check-out after now (company time) on its field; now itself and an unchanged one are kept', async () => {
+    // 2026-03-10 15:30 UTC is 10:30 in Chicago (CDT from March 8).
+    freezeClock('2026-03-10T15:30:00Z');
+    try {
+      const ahead = await call('POST', '', truckOrder({ check_in: '2026-03-10 08:00', check_out: '2026-03-10 10:31' }));
+      expect(ahead.statusCode).toBe(422);
+      expect(ahead.json().errors).toEqual({ check_out: ['Check-out cannot be in the future.'] });
+      const tomorrow = await call('POST', '', truckOrder({ check_in: '2026-03-10 08:00', check_out: '2026-03-11' }));
+      expect(tomorrow.json().errors).toEqual({ check_out: ['Check-out cannot be in the future.'] });
+      const now = await call('POST', '', truckOrder({ check_in: '2026-03-10 08:00', check_out: '2026-03-10 10:30' }));
+      expect(now.statusCode, now.body).toBe(200);
+      const id = now.json().row.id as number;
+      const saved = await one<{ out: string }>(
+        "select to_char(check_out at time zone 'America/Chicago', 'YYYY-MM-DD HH24:MI') as out from work_orders where id = $1",
+        [id],
+      );
+      expect(saved.out).toBe('2026-03-10 10:30');
+      // An hour earlier on the clock, the order saved at 10:30 keeps its check-out when edited.
+      freezeClock('2026-03-10T14:30:00Z');
+      const edited = await call(
+        'PUT',
+        `/${id}`,
+        truckOrder({ check_in: '2026-03-10 08:00', check_out: '2026-03-10 10:30', status: 7 }),
+      );
+      expect(edited.statusCode, edited.body).toBe(200);
+    } finally {
+      thawClock();
+    }
+  });
+
   it('takes the tax as a plain percentage to the thousandth: hex, booleans, arrays, null, empty, exponents and 4 decimals are refused', async () => {
     const orders = async () => (await one<{ n: number }>('select count(*)::int n from work_orders', [])).n;
     const before = await orders();
