@@ -28,6 +28,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { UploadButton } from '../../platform/forms/upload-button';
+import { ConfirmDialog } from '../../platform/record/confirm-dialog';
 import { recordApi } from '../../platform/record/record-api';
 import { RecordDialog } from '../../platform/record/record-dialog';
 import { useRecordForm } from '../../platform/record/use-record-form';
@@ -159,6 +160,10 @@ function extractedLoad(answer: ExtractedLoad): DialogForm['loads'][number] {
   };
 }
 
+/** The loads (numbered from 1) whose gross is $0: saved only once the user confirms. */
+export const zeroGrossLoads = (loads: ReadonlyArray<{ gross: unknown }>): number[] =>
+  loads.flatMap((l, i) => (Number(l.gross || 0) === 0 ? [i + 1] : []));
+
 /** The trip dialog (000 §2): unit and people, loads with stops, miles, PPW, notes and connections. */
 export function TripDialog(props: Props) {
   const tree = usePermissionTree();
@@ -206,6 +211,15 @@ export function TripDialog(props: Props) {
       props.onClose();
     },
   });
+
+  // A load with a $0 gross is allowed (a deadhead move, a rate still unknown) but asked about before saving.
+  const [zeroGross, setZeroGross] = useState<number[] | null>(null);
+  const saveAsked = (e: React.FormEvent<HTMLFormElement>) => {
+    const zero = zeroGrossLoads(form.getValues().loads);
+    if (!zero.length) return submit(e);
+    e.preventDefault();
+    setZeroGross(zero);
+  };
 
   const reload = async (id: number) => {
     const t = await loadTrip(id);
@@ -309,7 +323,7 @@ export function TripDialog(props: Props) {
           <Loader size="sm" />
         </Group>
       ) : (
-        <form onSubmit={submit} noValidate data-testid="trip-dialog">
+        <form onSubmit={saveAsked} noValidate data-testid="trip-dialog">
           <ScrollArea.Autosize mah="72vh" offsetScrollbars>
             <Stack gap="sm">
               <Group gap="xs" align="flex-start">
@@ -598,6 +612,20 @@ export function TripDialog(props: Props) {
             if (added && brokerFor !== null) form.setFieldValue(`loads.${brokerFor}.broker_id`, added.value);
           })
         }
+      />
+      <ConfirmDialog
+        opened={zeroGross !== null}
+        title="Gross $0"
+        message={`${(zeroGross ?? []).map((n) => `Load ${n}`).join(', ')} ${
+          (zeroGross ?? []).length > 1 ? 'have' : 'has'
+        } a gross of $0.00. Save the trip anyway?`}
+        confirmLabel="Save anyway"
+        testId="confirm-zero-gross"
+        onClose={() => setZeroGross(null)}
+        onConfirm={() => {
+          setZeroGross(null);
+          submit();
+        }}
       />
       <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title="Delete" centered size="sm">
         <Text size="sm" mb="md" data-testid="confirm-text">
