@@ -1,15 +1,19 @@
 import { ACTION } from '@backhaul/shared';
-import { formatMoney } from '@backhaul/shared/formats/formats';
+import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { type FormField, formFields } from '@backhaul/shared/forms/fields';
 import * as C from '@backhaul/shared/modules/bonus-charge/bonus-charge.contract';
-import { Anchor, Badge, Button, Text } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { Anchor, Badge, Button, SimpleGrid, Text } from '@mantine/core';
+import { MonthPickerInput } from '@mantine/dates';
+import { IconCalendar, IconEye } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { DataTable, type Row } from '../../platform/data-table/data-table';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
 import { RegistryPage, useRegistryActions } from '../../platform/data-table/use-registry-actions';
 import { UploadButton } from '../../platform/forms/upload-button';
 import { RecordDialog } from '../../platform/record/record-dialog';
+import { type AnyForm, FieldInput } from '../../platform/record/record-fields';
 import { openPreview } from '../../platform/services/download';
 import { uploadFile } from '../../platform/services/files.api';
 import { BONUS_CHARGE_FILES, BONUS_CHARGE_SECTION, bonusChargeApi } from './bonus-charge.api';
@@ -26,8 +30,53 @@ const EMPTY = {
   description: '',
 };
 
+const FIELDS = formFields(C.BonusChargeFormSchema);
+const fieldOf = (name: string): FormField => {
+  const f = FIELDS.find((x) => x.name === name);
+  if (!f) throw new Error(`No field ${name} in the bonus-charge form`);
+  return f;
+};
+
+/**
+ * The dialog's fields after Type and Total: choosing the employee fills the department with the
+ * employee's own (still changeable); the salary month is picked from a calendar of months.
+ */
+export function BonusChargeFields({ form, data }: { form: AnyForm; data: unknown }) {
+  const employees = (data as Partial<z.infer<typeof C.BonusChargeOptionsSchema>> | undefined)?.employees ?? [];
+  const chooseEmployee = (value: string | null) => {
+    form.setFieldValue('employee', value);
+    const department = employees.find((e) => String(e.id) === value)?.department_id;
+    if (department) form.setFieldValue('department', String(department));
+  };
+  const month = form.getInputProps('salary_month');
+  const salaryMonth = fieldOf('salary_month');
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <FieldInput field={fieldOf('employee')} form={form} data={data} extra={{ onChange: chooseEmployee }} />
+      <FieldInput field={fieldOf('department')} form={form} data={data} />
+      <MonthPickerInput
+        label={salaryMonth.label}
+        withAsterisk
+        placeholder="Pick a month"
+        valueFormat="YYYY-MM"
+        leftSection={<IconCalendar size={14} />}
+        data-testid="field-salary_month"
+        error={month.error}
+        value={typeof month.value === 'string' && month.value ? `${month.value.slice(0, 7)}-01` : null}
+        onChange={(v) => form.setFieldValue('salary_month', v ? v.slice(0, 7) : '')}
+      />
+      <FieldInput field={fieldOf('additional')} form={form} data={data} />
+      <div style={{ gridColumn: 'span 2' }}>
+        <FieldInput field={fieldOf('description')} form={form} data={data} />
+      </div>
+    </SimpleGrid>
+  );
+}
+
 /** Accounting → Bonus and charges: the entries of every employee, types in the spec's colours. */
 export function BonusChargePage() {
+  // A new entry is for this month's salary (company time) unless the user picks another.
+  const [empty] = useState(() => ({ ...EMPTY, salary_month: nowInCompanyTimeZone().date.slice(0, 7) }));
   const tree = usePermissionTree();
   const canAttach = allowsButton(tree, { section: BONUS_CHARGE_SECTION, ids: [ACTION.EDIT] });
   const registry = useRegistryActions<Entry>({
@@ -101,13 +150,16 @@ export function BonusChargePage() {
       <RecordDialog
         api={bonusChargeApi}
         schema={C.BonusChargeFormSchema}
-        empty={EMPTY}
+        empty={empty}
+        fields={['type', 'total']}
         recordOf={(d) => (d as { item?: unknown }).item}
         title={{ create: 'New bonus or charge', edit: 'Edit bonus or charge', view: 'Bonus or charge' }}
         section={BONUS_CHARGE_SECTION}
         cols={2}
         {...dialog}
-      />
+      >
+        {({ form, data }) => <BonusChargeFields form={form} data={data} />}
+      </RecordDialog>
       {registry.dialogs}
     </RegistryPage>
   );
