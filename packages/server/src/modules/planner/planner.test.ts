@@ -207,6 +207,12 @@ describe('planner, light orders and day off', () => {
     expect((await call('POST', '/light-order', { ...form, customer: 'Other' })).json().errors).toEqual({
       time: [PLANNER_MSG.cellTaken],
     });
+    // A 422 keyed by the form's field (description) says what its label (Job) says.
+    const noJob = await call('POST', '/light-order', { ...form, description: ' ', time: 15 });
+    expect(noJob.statusCode).toBe(422);
+    expect(noJob.json().errors).toEqual({ description: ['The job field is required.'] });
+    const longJob = await call('POST', '/light-order', { ...form, description: 'x'.repeat(1001), time: 15 });
+    expect(longJob.json().errors).toEqual({ description: ['The job may not be greater than 1000 characters.'] });
     expect((await call('PUT', `/light-order/${id}`, { ...form, time: 12 })).json().row.time).toBe(12);
     expect((await call('GET', `/light-order/${id}/edit`)).json().row).toMatchObject({ id, time: 12 });
     const client = await call('POST', '/light-order/create/client', { id });

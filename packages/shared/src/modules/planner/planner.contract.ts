@@ -189,7 +189,8 @@ export const LightOrderFormSchema = z.object({
   unit: field(textField(60, 'unit'), { label: 'Unit' }),
   price: field(optionalMoneySchema({ label: 'price', max: 100_000 }), { label: 'Price', kind: 'money' }),
   ...placement,
-  description: field(requiredText(1000, 'description'), { label: 'Job', kind: 'textarea', span: 2 }),
+  // The spec's key, the form's label: its messages name the Job the user sees under it.
+  description: field(requiredText(1000, 'job'), { label: 'Job', kind: 'textarea', span: 2 }),
 });
 export type LightOrderForm = z.input<typeof LightOrderFormSchema>;
 export const LightOrderRowSchema = z.object({
