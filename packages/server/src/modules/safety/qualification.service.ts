@@ -25,6 +25,7 @@ import { defineRecord } from '../../platform/record/define-record';
 import { DUE_WINDOW_DAYS } from '../../platform/registry/expiry';
 import { driverScope, drivers } from '../drivers';
 import type { DigestItem } from '../expiry-digest';
+import { forgetExpiring } from './expiring-cache';
 import { driverQualificationItems } from './safety.table';
 
 type ItemRow = typeof driverQualificationItems.$inferSelect;
@@ -93,6 +94,9 @@ export const qualificationRecord = defineRecord({
       if (expires && expires < form.performed_on)
         throw AppError.invalidField('expires_on', QUALIFICATION_MSG.expiresBeforePerformed);
     },
+    // The Expiring badge's kept answer (expiring-cache.ts) reads these items: it reads again.
+    afterSave: ({ user }) => forgetExpiring(user.companyId),
+    afterDelete: ({ user }) => forgetExpiring(user.companyId),
   },
   messages: { created: MSG.savingSuccess, updated: MSG.savingSuccess, deleted: MSG.removalSuccess },
 });

@@ -52,6 +52,7 @@ import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { registerRegistryListRoutes } from '../../platform/registry/registry-routes';
 import { qualificationDueOn } from '../drivers';
 import { registerDueSource } from '../expiry-digest';
+import { cachedExpiring, matchesEtag } from './expiring-cache';
 import { logbooksList } from './logbooks.list';
 import * as motivation from './motivation.service';
 import * as qualification from './qualification.service';
@@ -270,10 +271,22 @@ export const safetyRoutes: RouteModule = {
     registerDueSource('driver-qualification', qualification.qualificationDueItems);
 
     // ——— Expiring soon, the score trend and the overview (issue 18) ———
+    // The header badge's count, on every screen: kept per company for a minute (expiring-cache.ts),
+    // with an ETag, so a repeated call is a lookup and, when nothing changed, a 304 without a body.
     app.get('/safety/expiring', {
       config: { access: safety() },
-      schema: { tags, response: { 200: ExpiringResponseSchema } },
-      handler: (req) => overview.expiringItems(db, caller(req).user),
+      schema: { tags, response: { 200: ExpiringResponseSchema, 304: z.null().describe('Not modified (ETag)') } },
+      handler: async (req, reply) => {
+        const user = caller(req).user;
+        // `Cache-Control: no-cache` (a page that must show a change made a moment ago) reads again.
+        const fresh = /no-cache/i.test(String(req.headers['cache-control'] ?? req.headers.pragma ?? ''));
+        const { body, etag } = await cachedExpiring(db, user, (today) => overview.expiringItems(db, user, today), {
+          fresh,
+        });
+        reply.header('etag', etag).header('cache-control', 'private, no-cache');
+        if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send(null);
+        return body;
+      },
     });
     app.get('/safety/score/:driver_id', {
       config: { access: card },
