@@ -1,12 +1,15 @@
 import { SECTION } from '@backhaul/shared';
 import {
   DOWNTIME_BASE,
+  DowntimeBreakdownQuerySchema,
+  DowntimeBreakdownSchema,
   DowntimeUnitParamsSchema,
   UnitDowntimeSchema,
 } from '@backhaul/shared/modules/downtime/downtime.contract';
 import { caller } from '../../platform/auth/guard';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
+import { downtimeBreakdown } from './downtime.breakdown';
 import { downtimeList } from './downtime.list';
 import { unitDowntime, withMonths } from './downtime.service';
 
@@ -31,6 +34,18 @@ export const downtimeRoutes: RouteModule = {
       config: { access },
       schema: { tags, params: DowntimeUnitParamsSchema, response: { 200: UnitDowntimeSchema } },
       handler: (req) => unitDowntime(db, caller(req).user, req.params.type, req.params.id),
+    });
+    // A report row opened: its work orders and road days, each with its days, gross per day and cost.
+    app.get(`${DOWNTIME_BASE}/unit/:type/:id/breakdown`, {
+      config: { access },
+      schema: {
+        tags,
+        params: DowntimeUnitParamsSchema,
+        querystring: DowntimeBreakdownQuerySchema,
+        response: { 200: DowntimeBreakdownSchema },
+      },
+      handler: (req) =>
+        downtimeBreakdown(db, caller(req).user, { type: req.params.type, id: req.params.id, month: req.query.month }),
     });
   },
 };

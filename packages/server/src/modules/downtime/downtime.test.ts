@@ -174,6 +174,105 @@ describe('downtime: days out of service and their cost per unit and month', () =
     expect((await call('GET', '/downtime/unit/boat/1')).statusCode).toBe(422);
   });
 
+  it('opens a row: its work orders and road days, each with days, gross per day and cost, adding up to the row', async () => {
+    const truck = await f.truck();
+    const trailer = await f.trailer();
+    // $2,700 delivered on 2026-02-10, inside the 90 days before every day priced here: $2,700 ÷ 90 = $30.00 a day.
+    await f.trip({ truckId: truck.id, loads: 1, gross: 2700, day: '2026-02-10' });
+    const order = async (extra: Record<string, unknown>) => {
+      const res = await call('POST', '/work-order', { ...EMPTY_WORK_ORDER, arrival_date: '2026-03-05', ...extra });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().row.id as number;
+    };
+    // 25 hours → 2 days ($60.00); 5 hours → 1 day ($30.00); April's order belongs to April's row.
+    const first = await order({ truck_id: truck.id, check_in: '2026-03-05 08:00', check_out: '2026-03-06 09:00' });
+    const second = await order({ truck_id: truck.id, check_in: '2026-03-20 10:00', check_out: '2026-03-20 15:00' });
+    await order({ truck_id: truck.id, check_in: '2026-04-02 10:00', check_out: '2026-04-03 09:00' });
+    const road = async (date: string, approve: boolean) => {
+      const res = await call('POST', '/truck-road', {
+        date,
+        truck_id: truck.id,
+        driver_id: null,
+        drive_type_id: 1,
+        location: 'Tulsa, OK',
+        out_of_service: true,
+        reason: 'Breakdown',
+        note: '',
+      });
+      expect(res.statusCode).toBe(200);
+      if (!approve) return;
+      const id = res.json().row.id;
+      for (const field of ['dispatcher_approved', 'shop_approved'])
+        expect((await call('POST', '/truck-road/approved', { id, field, approved: true })).statusCode).toBe(200);
+    };
+    await road('2026-03-25', false);
+    await road('2026-03-26', true);
+
+    const res = await call('GET', `/downtime/unit/truck/${truck.id}/breakdown?month=2026-03`);
+    expect(res.statusCode, res.body).toBe(200);
+    const breakdown = res.json();
+    expect(breakdown).toMatchObject({
+      unit_type: 'truck',
+      unit_id: truck.id,
+      unit: truck.truck_number,
+      month: '2026-03',
+      shop_days: 3,
+      road_days: 1,
+      days: 4,
+      cost: 120,
+    });
+    expect(breakdown.basis).toContain('90 days');
+    expect(breakdown.lines).toEqual([
+      {
+        kind: 'shop',
+        work_order_id: first,
+        from: '2026-03-05 08:00',
+        to: '2026-03-06 09:00',
+        days: 2,
+        gross_per_day: 30,
+        cost: 60,
+      },
+      {
+        kind: 'shop',
+        work_order_id: second,
+        from: '2026-03-20 10:00',
+        to: '2026-03-20 15:00',
+        days: 1,
+        gross_per_day: 30,
+        cost: 30,
+      },
+      { kind: 'road', work_order_id: null, from: '2026-03-25', to: null, days: 1, gross_per_day: 30, cost: 30 },
+    ]);
+    // The report's row says the same.
+    const report = await call('POST', '/downtime/list', {
+      filters: { month: { values: ['2026-03'] }, unit: { value: truck.truck_number } },
+    });
+    expect(report.json().rows).toEqual([expect.objectContaining({ shop_days: 3, road_days: 1, days: 4, cost: 120 })]);
+
+    // A trailer's days are listed, not priced.
+    const stay = await order({
+      unit_type: 'trailer',
+      trailer_id: trailer.id,
+      check_in: '2026-03-02 07:00',
+      check_out: '2026-03-03 09:00',
+    });
+    const trailerRow = (await call('GET', `/downtime/unit/trailer/${trailer.id}/breakdown?month=2026-03`)).json();
+    expect(trailerRow).toMatchObject({ shop_days: 2, road_days: 0, days: 2, cost: null });
+    expect(trailerRow.lines).toEqual([
+      {
+        kind: 'shop',
+        work_order_id: stay,
+        from: '2026-03-02 07:00',
+        to: '2026-03-03 09:00',
+        days: 2,
+        gross_per_day: null,
+        cost: null,
+      },
+    ]);
+    expect((await call('GET', `/downtime/unit/truck/${truck.id}/breakdown?month=2026-13`)).statusCode).toBe(422);
+    expect((await call('GET', '/downtime/unit/truck/999999/breakdown?month=2026-03')).statusCode).toBe(404);
+  });
+
   it('counts months back across a year', () => {
     expect(monthBefore('2026-03', 11)).toBe('2025-04');
     expect(monthBefore('2026-12', 11)).toBe('2026-01');

@@ -48,7 +48,7 @@ export const workOrdersRoutes: RouteModule = {
     const { db } = deps.database;
     // The downtime report counts the days our work orders kept units in the shop (not canceled ones).
     shopVisits.provide(
-      (companyId) => sql`select w.company_id, w.unit_type, w.truck_id, w.trailer_id, w.check_in, w.check_out
+      (companyId) => sql`select w.id, w.company_id, w.unit_type, w.truck_id, w.trailer_id, w.check_in, w.check_out
         from work_orders w where w.company_id = ${companyId} and w.unit_type in ('truck', 'trailer')
           and w.check_in is not null and w.status <> ${WO_CANCELED} and coalesce(w.truck_id, w.trailer_id) is not null`,
     );

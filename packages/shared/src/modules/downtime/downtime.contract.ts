@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthSchema } from '../../schemas/dates';
 
 /**
  * Downtime (section 70, beyond the spec): each unit's days out of service per month, in the shop
@@ -35,3 +36,42 @@ export const UnitDowntimeSchema = z.object({
   months: z.array(figure.extend({ month: z.string(), shop_days: z.number().int(), road_days: z.number().int() })),
 });
 export type UnitDowntime = z.infer<typeof UnitDowntimeSchema>;
+
+/** GET /downtime/unit/:type/:id/breakdown?month=YYYY-MM: what one row of the report is made of. */
+export const DowntimeBreakdownQuerySchema = z.object({ month: monthSchema() });
+
+export const DowntimeBreakdownLineSchema = z.object({
+  /** shop: a work order's stay, counted in the month of its check-in; road: a day out of service on the road. */
+  kind: z.enum(['shop', 'road']),
+  work_order_id: z.number().int().nullable(),
+  /** Company time: the check-in "YYYY-MM-DD HH:mm", or the road day "YYYY-MM-DD". */
+  from: z.string(),
+  /** The check-out (null while still in the shop, and for a road day). */
+  to: z.string().nullable(),
+  days: z.number().int(),
+  /** A truck's gross of the 90 days before it went down ÷ 90 (rounded to the cent); null for a trailer. */
+  gross_per_day: z.number().nullable(),
+  cost: z.number().nullable(),
+});
+export type DowntimeBreakdownLine = z.infer<typeof DowntimeBreakdownLineSchema>;
+
+export const DowntimeBreakdownSchema = z.object({
+  unit_type: z.enum(['truck', 'trailer']),
+  unit_id: z.number().int(),
+  unit: z.string().nullable(),
+  month: z.string(),
+  shop_days: z.number().int(),
+  road_days: z.number().int(),
+  days: z.number().int(),
+  cost: z.number().nullable(),
+  /** How the days are counted and priced, in words. */
+  basis: z.string(),
+  lines: z.array(DowntimeBreakdownLineSchema),
+});
+export type DowntimeBreakdown = z.infer<typeof DowntimeBreakdownSchema>;
+
+export const DOWNTIME_BASIS = {
+  days: 'Calendar days out of service: a shop stay from check-in to check-out (or now), whole 24-hour days rounded up, at least one, counted in the month of its check-in; a road day out of service not approved back by dispatch and the shop counts one.',
+  truck: "Each day is priced at the truck's gross delivered in the 90 days before it went down ÷ 90.",
+  trailer: 'Trailers earn no gross of their own: their days are not priced.',
+} as const;

@@ -1,9 +1,11 @@
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { DOWNTIME_UNIT_TYPES, type DowntimeRow } from '@backhaul/shared/modules/downtime/downtime.contract';
 import { Group, Select, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable } from '../../platform/data-table/data-table';
 import { RegistryPage } from '../../platform/data-table/use-registry-actions';
+import { DowntimeBreakdownDialog } from './downtime-breakdown';
 
 type Filters = { month?: { values?: string[] }; unit_type?: { values?: string[] } } & Record<string, unknown>;
 const filtersOf = (raw: string | null): Filters => {
@@ -31,6 +33,8 @@ function recentMonths(): string[] {
  */
 export function DowntimePage() {
   const [params, setParams] = useSearchParams();
+  // A row opens what it is made of: its work orders and road days, priced.
+  const [opened, setOpened] = useState<DowntimeRow | null>(null);
   const filters = filtersOf(params.get('f'));
   const setFilter = (id: 'month' | 'unit_type', value: string | null) =>
     setParams((p) => {
@@ -67,11 +71,13 @@ export function DowntimePage() {
         url="/downtime/list"
         listKey="downtime"
         rowId={(r) => r.id}
+        onOpen={(r) => setOpened(r)}
         emptyText="No unit was out of service."
         cells={{
           unit_type: (r) => <Text size="sm">{DOWNTIME_UNIT_TYPES[r.unit_type]}</Text>,
         }}
       />
+      <DowntimeBreakdownDialog row={opened} onClose={() => setOpened(null)} />
     </RegistryPage>
   );
 }

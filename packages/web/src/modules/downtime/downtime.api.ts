@@ -1,5 +1,6 @@
 import {
   DOWNTIME_BASE,
+  DowntimeBreakdownSchema,
   type DowntimeUnitType,
   UnitDowntimeSchema,
 } from '@backhaul/shared/modules/downtime/downtime.contract';
@@ -9,4 +10,9 @@ import { api } from '../../platform/api-client';
 export const downtimeApi = {
   unit: (type: DowntimeUnitType, id: number | string) =>
     api.get(`${DOWNTIME_BASE}/unit/${type}/${id}`, { schema: UnitDowntimeSchema }),
+  /** One report row line by line: its work orders and road days. */
+  breakdown: (type: DowntimeUnitType, id: number, month: string) =>
+    api.get(`${DOWNTIME_BASE}/unit/${type}/${id}/breakdown?month=${encodeURIComponent(month)}`, {
+      schema: DowntimeBreakdownSchema,
+    }),
 };
