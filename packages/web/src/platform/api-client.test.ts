@@ -46,6 +46,17 @@ describe('API client', () => {
     expect(JSON.stringify(init)).not.toContain('leaked-if-sent');
   });
 
+  it('asks for a fresh answer only when the call says so (Cache-Control: no-cache)', async () => {
+    const fetchMock = respond(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await api.get('/safety/expiring', { fresh: true });
+    await api.get('/safety/expiring');
+    const sent = fetchMock.mock.calls.map(
+      (c) => ((c as unknown as [string, RequestInit])[1].headers ?? {}) as Record<string, string>,
+    );
+    expect(sent.map((h) => h['Cache-Control'])).toEqual(['no-cache', undefined]);
+  });
+
   it('clears alerts after 4000 ms', async () => {
     vi.stubGlobal('fetch', respond(500, {}));
     await expect(api.get('/x')).rejects.toThrow();

@@ -28,6 +28,8 @@ export type RequestOptions<T> = {
   /** The alert of a server error or a lost connection in place of 'Whoops…' (the spec names one for some calls). */
   failure?: string;
   signal?: AbortSignal;
+  /** Asks the server for a fresh answer (`Cache-Control: no-cache`), past what it keeps a while (the expiring-soon count). */
+  fresh?: boolean;
 };
 
 type UnauthorizedHandler = () => void;
@@ -63,6 +65,7 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...webHeaders() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.fresh) headers['Cache-Control'] = 'no-cache';
 
   if (!options.background) startLoading();
   try {

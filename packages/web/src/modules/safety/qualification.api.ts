@@ -25,7 +25,8 @@ export const qualificationApi = (driverId: number) =>
   });
 
 /** Everything due within 30 days or overdue (Safety). */
-export const loadExpiring = () => api.get('/safety/expiring', { schema: ExpiringResponseSchema });
+/** The Expiring soon page reads fresh; the header's badge takes the server's kept count (60 s). */
+export const loadExpiring = () => api.get('/safety/expiring', { schema: ExpiringResponseSchema, fresh: true });
 
 /** The driver's safety score of the last 12 months. */
 export const loadScoreTrend = (driverId: number) => api.get(`/safety/score/${driverId}`, { schema: ScoreTrendSchema });
