@@ -1,17 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  cellText,
   DATE_FORMAT,
   DATE_TIME_FORMAT,
+  decimalsOf,
+  exactNumber,
+  fixedNumFmt,
+  formatCellExact,
   formatCellValue,
   formatCompact,
   formatDate,
   formatDateTime,
   formatDateTimeDisplay,
+  formatExact,
+  formatFixed,
   formatMiles,
   formatMilliDollars,
   formatMilliPercent,
   formatMoney,
+  formatMoneyExact,
   formatNumber,
   formatPercent,
   formatPhone,
@@ -19,10 +27,13 @@ import {
   normalizePhoneInput,
   normalizeTime,
   nowInCompanyTimeZone,
+  plainExact,
   pluralize,
   QUARTER_HOUR_LABELS,
   quarterHourLabel,
+  spreadsheetNumFmt,
   startOfWeek,
+  totalText,
   weekDates,
 } from './formats';
 
@@ -198,5 +209,73 @@ describe('table cells by column format', () => {
     expect(pluralize(0, 'invoice')).toBe('0 invoices');
     expect(pluralize(1200, 'row')).toBe('1,200 rows');
     expect(pluralize(1, 'invoice generated', 'invoices generated')).toBe('1 invoice generated');
+  });
+});
+
+describe('exact figures: one formatter for the screen, the PDF and the spreadsheet (issue 32)', () => {
+  it('reads how many decimals a figure has, without float noise', () => {
+    expect(decimalsOf(3.899)).toBe(3);
+    expect(decimalsOf(1234.5)).toBe(1);
+    expect(decimalsOf(12)).toBe(0);
+    expect(decimalsOf(0.1 + 0.2)).toBe(1);
+    expect(decimalsOf(-0.575)).toBe(3);
+  });
+
+  it('writes a figure exactly: every decimal it has, grouped, money with at least its cents', () => {
+    expect(formatExact(3.899)).toBe('3.899');
+    expect(formatExact(12345.678)).toBe('12,345.678');
+    expect(formatExact(12)).toBe('12');
+    expect(formatExact(0.1 + 0.2)).toBe('0.3');
+    expect(formatExact(null)).toBe('');
+    expect(formatMoneyExact(0.575)).toBe('$0.575');
+    expect(formatMoneyExact(-0.575)).toBe('-$0.575');
+    expect(formatMoneyExact(3)).toBe('$3.00');
+    expect(formatMoneyExact('1234.5')).toBe('$1,234.50');
+    expect(plainExact(0.575, 2)).toBe('0.575');
+    expect(plainExact(12.5, 2)).toBe('12.50');
+    expect(exactNumber(0.1 + 0.2)).toBe(0.3);
+  });
+
+  it('writes a tax return’s fixed decimals: gallons to 3, a rate to 4 in $/gal', () => {
+    expect(formatFixed(1234.5, 3)).toBe('1,234.500');
+    expect(formatFixed(-31.4126, 3)).toBe('-31.413');
+    expect(formatFixed(0.285, 4, '$')).toBe('$0.2850');
+    expect(formatFixed(-0.0001, 2)).toBe('0.00');
+    expect(fixedNumFmt(3)).toBe('#,##0.000');
+    expect(fixedNumFmt(4, '$')).toBe('"$"#,##0.0000');
+    expect(fixedNumFmt(0)).toBe('#,##0');
+  });
+
+  it('gives a cell its exact figure when the display rounds it, and none when it does not', () => {
+    // A fuel price of $3.899/gal reads "3.9" in a number column; a rate of $0.575/mi "$0.58".
+    expect(cellText('number', 3.899)).toEqual({ text: '3.9', exact: '3.899' });
+    expect(cellText('money', 0.575)).toEqual({ text: '$0.58', exact: '$0.575' });
+    expect(cellText('number', 1234.5)).toEqual({ text: '1,234.5', exact: null });
+    expect(cellText('money', 12.5)).toEqual({ text: '$12.50', exact: null });
+    expect(cellText('miles', 12.125)).toEqual({ text: '12.13 mi', exact: '12.125 mi' });
+    expect(cellText('percent', 8.875)).toEqual({ text: '8.88%', exact: '8.875%' });
+    expect(cellText('text', 'abc')).toEqual({ text: 'abc', exact: null });
+    expect(formatCellExact('number', 'n/a')).toBe('n/a');
+  });
+
+  it('shows totals compact, the exact figure in a tooltip from 1,000 or when compact rounds it', () => {
+    expect(totalText(1234.5, { dollar: true })).toEqual({ text: '$1.23K', full: '$1,234.50' });
+    expect(totalText(-1234.5, { dollar: true })).toEqual({ text: '-$1.23K', full: '-$1,234.50' });
+    expect(totalText(1582, { miles: true })).toEqual({ text: '1.58K mi', full: '1,582 mi' });
+    expect(totalText(12345.678)).toEqual({ text: '12.35K', full: '12,345.678' });
+    expect(totalText(12.345)).toEqual({ text: '12.35', full: '12.345' });
+    expect(totalText(999.5, { dollar: true })).toEqual({ text: '$999.5', full: null });
+  });
+
+  it('gives a spreadsheet cell the format that reads its figure as exactly as the tooltip', () => {
+    expect(spreadsheetNumFmt('number', 3.899)).toBe('#,##0.000');
+    expect(spreadsheetNumFmt('number', 12)).toBe('#,##0');
+    expect(spreadsheetNumFmt('money', 12.5)).toBe('"$"#,##0.00;[Red]-"$"#,##0.00');
+    expect(spreadsheetNumFmt('money', 0.575)).toBe('"$"#,##0.000;[Red]-"$"#,##0.000');
+    expect(spreadsheetNumFmt('miles', 967)).toBe('#,##0 "mi"');
+    expect(spreadsheetNumFmt('percent', 8.875)).toBe('0.000"%"');
+    expect(spreadsheetNumFmt('id', 101)).toBe('0');
+    expect(spreadsheetNumFmt('date')).toBe('yyyy-mm-dd');
+    expect(spreadsheetNumFmt('text', 1)).toBeUndefined();
   });
 });

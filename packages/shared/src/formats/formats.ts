@@ -132,6 +132,73 @@ export function formatMilliPercent(milli: number): string {
   return `${milliFormat.format(milli / 1000)}%`;
 }
 
+// ---------- exact figures (one formatter for the screen, the PDF and the spreadsheet) ----------
+
+/**
+ * A figure's decimals are read to this many places: beyond them is a binary float's noise
+ * (0.1 + 0.2), not a figure. Stored figures have at most 3 (thousandths of a gallon, a rate, a price).
+ */
+export const EXACT_MAX_DECIMALS = 6;
+/** The totals row's full figure shows in a tooltip from this absolute total (000 §9; list.contract's TOTALS_TOOLTIP_MIN). */
+const TOTALS_FULL_FROM: number = F.totals_tooltip_min_abs_total;
+
+/** How many decimals a figure really has: 3.899 → 3, 1234.5 → 1, 12 → 0, 0.1 + 0.2 → 1. */
+export function decimalsOf(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const text = value.toFixed(EXACT_MAX_DECIMALS).replace(/0+$/, '');
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+const fixedFormats = new Map<number, Intl.NumberFormat>();
+function fixedFormat(decimals: number): Intl.NumberFormat {
+  let f = fixedFormats.get(decimals);
+  if (!f) {
+    f = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    fixedFormats.set(decimals, f);
+  }
+  return f;
+}
+
+/** A sign before the prefix ("-$0.50"), and never "-0". */
+function signed(n: number, decimals: number, prefix: string): string {
+  const body = fixedFormat(decimals).format(Math.abs(n));
+  return n < 0 && /[1-9]/.test(body) ? `-${prefix}${body}` : `${prefix}${body}`;
+}
+
+/**
+ * Grouped with exactly `decimals` decimals, as a tax return writes its figures: gallons
+ * formatFixed(1234.5, 3) → "1,234.500", a rate formatFixed(0.285, 4, '$') → "$0.2850".
+ */
+export function formatFixed(value: number | string | null | undefined, decimals: number, prefix = ''): string {
+  const n = toNumber(value);
+  return n === null ? '' : signed(n, decimals, prefix);
+}
+
+/**
+ * The exact figure: grouped, with every decimal it has (at least `min`): 3.899 → "3.899",
+ * 1234.5 → "1,234.5", 12 → "12". What a tooltip or an input shows when the display rounds.
+ */
+export function formatExact(value: number | string | null | undefined, min = 0, prefix = ''): string {
+  const n = toNumber(value);
+  return n === null ? '' : signed(n, Math.max(min, decimalsOf(n)), prefix);
+}
+
+/** Money exactly: its cents, and more decimals when it has them: 0.575 → "$0.575", 3 → "$3.00". */
+export function formatMoneyExact(value: number | string | null | undefined): string {
+  return formatExact(value, 2, CURRENCY_PREFIX);
+}
+
+/** The exact figure as plain text for a CSV (no grouping): 0.575 → "0.575", money 12.5 → "12.50". */
+export function plainExact(value: number, min = 0): string {
+  return value.toFixed(Math.max(min, decimalsOf(value)));
+}
+
+/** A figure without its float noise, to store in a spreadsheet cell: 0.1 + 0.2 → 0.3. */
+export function exactNumber(value: number): number {
+  return Number(value.toFixed(decimalsOf(value)));
+}
+
 // ---------- dates ----------
 
 export type ZonedParts = {
@@ -315,6 +382,104 @@ export function formatCellValue(format: CellFormat, value: unknown): string {
       return formatPhone(String(value));
     default:
       return String(value);
+  }
+}
+
+/**
+ * One value exactly, by the column's format: what the cell's tooltip shows when the cell rounds
+ * it (a fuel price 3.899 shown "3.9", a rate $0.575 shown "$0.58"), and what files write.
+ */
+export function formatCellExact(format: CellFormat, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' || typeof value === 'string' ? toNumber(value) : null;
+  if (n === null) return formatCellValue(format, value);
+  switch (format) {
+    case 'money':
+      return formatMoneyExact(n);
+    case 'miles':
+      return `${formatExact(n)} ${MILES_SUFFIX}`;
+    case 'number':
+      return formatExact(n);
+    case 'percent':
+      return `${formatExact(Math.min(n, PERCENT_CAP))}%`;
+    default:
+      return formatCellValue(format, value);
+  }
+}
+
+/**
+ * A cell as the screen shows it (000 §9: up to 2 decimals) and, when that display rounds the
+ * value, its exact figure for the tooltip: number 3.899 → { text: "3.9", exact: "3.899" }.
+ */
+export function cellText(format: CellFormat, value: unknown): { text: string; exact: string | null } {
+  const text = formatCellValue(format, value);
+  const exact = formatCellExact(format, value);
+  return { text, exact: exact !== text ? exact : null };
+}
+
+/**
+ * A totals figure (000 §9): compact with up to 2 decimals ("$12.35K", "1.58K mi"), and the exact
+ * figure for its tooltip from an absolute 1,000, or whenever the compact form rounds it.
+ */
+export function totalText(
+  value: number,
+  unit: { dollar?: boolean; miles?: boolean } = {},
+): {
+  text: string;
+  full: string | null;
+} {
+  const compact = formatCompact(value);
+  const text = unit.dollar
+    ? value < 0
+      ? `-${CURRENCY_PREFIX}${compact.slice(1)}`
+      : `${CURRENCY_PREFIX}${compact}`
+    : unit.miles
+      ? `${compact} ${MILES_SUFFIX}`
+      : compact;
+  const full = formatCellExact(unit.dollar ? 'money' : unit.miles ? 'miles' : 'number', value);
+  return { text, full: Math.abs(value) >= TOTALS_FULL_FROM || decimalsOf(value) > 2 ? full : null };
+}
+
+// ---------- spreadsheet number formats (the same reading in a workbook) ----------
+
+const MONEY_NUM_FMT = (decimals: number) => {
+  const body = fixedNumFmt(decimals, CURRENCY_PREFIX);
+  return `${body};[Red]-${body}`;
+};
+
+/**
+ * A spreadsheet number format, grouped, with exactly `decimals` decimals (and a quoted prefix):
+ * 3 → '#,##0.000', (4, '$') → '"$"#,##0.0000'. A tax return's gallons and rates use it.
+ */
+export function fixedNumFmt(decimals: number, prefix = ''): string {
+  const quoted = prefix ? `"${prefix}"` : '';
+  return `${quoted}#,##0${decimals > 0 ? `.${'0'.repeat(decimals)}` : ''}`;
+}
+
+/**
+ * The spreadsheet format a cell reads in, so a workbook shows what the screen's tooltip does,
+ * exactly: number 3.899 → '#,##0.000', 12 → '#,##0', money $0.575 → three decimals, $12.50 → two.
+ * Without a value, the column's default (the figure's least decimals).
+ */
+export function spreadsheetNumFmt(format: CellFormat, value?: number): string | undefined {
+  const d = value === undefined ? 0 : decimalsOf(value);
+  switch (format) {
+    case 'id':
+      return '0';
+    case 'money':
+      return MONEY_NUM_FMT(Math.max(2, d));
+    case 'miles':
+      return `${fixedNumFmt(d)} "${MILES_SUFFIX}"`;
+    case 'number':
+      return fixedNumFmt(d);
+    case 'percent':
+      return `${fixedNumFmt(d).replace('#,##', '')}"%"`;
+    case 'date':
+      return 'yyyy-mm-dd';
+    case 'datetime':
+      return 'yyyy-mm-dd hh:mm';
+    default:
+      return undefined;
   }
 }
 
