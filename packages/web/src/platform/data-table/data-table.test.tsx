@@ -406,6 +406,41 @@ describe('DataTable', { timeout: 30_000 }, () => {
     expect(edit.onClick).toHaveBeenCalledTimes(2);
   });
 
+  it('a figure more precise than its cell shows its exact value in the tooltip, never a rounded one', async () => {
+    // A fuel row: PPU $3.899/gal reads "3.9" (up to 2 decimals), a rate of $0.575/mi reads "$0.58".
+    const fuel = [
+      { ...ROWS[0], ppu: 3.899, rate: 0.575, gallons: 1200.125 },
+      { ...ROWS[1], ppu: 3.5, rate: 12.5, gallons: 100 },
+    ] as unknown as Trip[];
+    rowsFor = () => fuel;
+    extraFor = () => ({
+      columns: [
+        col('id', 'Trip', 'id'),
+        col('ppu', 'PPU', 'number'),
+        col('rate', 'Rate', 'money'),
+        col('gallons', 'Gallons', 'number', { footer: 'sum' }),
+      ],
+      sum: { gallons: 1300.125 },
+    });
+    renderTable({ grants: [] });
+    await rowsShown();
+    const ppu = screen.getByText('3.9');
+    fireEvent.mouseEnter(ppu);
+    expect(await screen.findByText('3.899')).toBeTruthy();
+    fireEvent.mouseEnter(screen.getByText('$0.58'));
+    expect(await screen.findByText('$0.575')).toBeTruthy();
+    // A figure its cell shows whole has no tooltip.
+    fireEvent.mouseEnter(screen.getByText('3.5'));
+    fireEvent.mouseEnter(screen.getByText('$12.50'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.queryByText('3.50')).toBeNull();
+    expect(screen.queryByRole('tooltip', { name: '$12.50' })).toBeNull();
+    // The total reads compact; its tooltip has the exact sum, not "1,300.13".
+    fireEvent.mouseEnter(screen.getByTestId('total-gallons'));
+    expect(await screen.findByText('1,300.125')).toBeTruthy();
+    expect(screen.getByTestId('total-gallons').textContent).toBe('Σ 1.3K');
+  });
+
   it('shows skeleton rows until the first answer', async () => {
     let release: (r: Response) => void = () => undefined;
     vi.stubGlobal(

@@ -9,7 +9,7 @@ import {
   PAGE_SIZE_ALL,
   SaveSettingsResponseSchema,
 } from '@backhaul/shared';
-import { formatCellValue } from '@backhaul/shared/formats/formats';
+import { cellText, formatCellValue } from '@backhaul/shared/formats/formats';
 import { Box, Paper, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -118,10 +118,14 @@ const emptyRows: Row[] = [];
 const INTERACTIVE =
   'button, a, input, textarea, select, label, [role="menuitem"], [role="checkbox"], [data-row-actions]';
 
+/**
+ * A cell's text and what its tooltip shows: the whole text when the column clips it, or the exact
+ * figure when the display (up to 2 decimals) rounds it (a fuel price $3.899 shown "3.9").
+ */
 function formatCell(meta: ColumnMeta, value: unknown): { text: string; full: string | null } {
-  const raw = formatCellValue(meta.format, value);
+  const { text: raw, exact } = cellText(meta.format, value);
   const clipped = clipText(raw, meta.clip);
-  return { text: clipped.text, full: clipped.clipped ? raw : null };
+  return { text: clipped.text, full: clipped.clipped ? raw : exact };
 }
 
 /** Clears a column's filter: a default one (the list named it) is sent as null, the others dropped. */
@@ -555,7 +559,7 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
             content = props.cells[id]?.(original);
           } else if (m) {
             const { text, full } = formatCell(m, original[id]);
-            // A text cut by the column's width keeps its whole value in the title.
+            // A text cut by the column's width keeps its whole value in the tooltip, a rounded figure its exact one.
             content = full ? (
               <Tooltip label={full} openDelay={200} multiline maw={420}>
                 <Text span size="sm" truncate>

@@ -1,17 +1,11 @@
 import type { ColumnMeta } from '@backhaul/shared';
-import { formatCompact, formatMiles, formatMoney, formatNumber } from '@backhaul/shared/formats/formats';
+import { totalText } from '@backhaul/shared/formats/formats';
 import { Text, Tooltip } from '@mantine/core';
-import { needsTotalsTooltip } from './filter-rules';
 
-/** Σ for sums, n for counts and unique counts (000 §9); compact, with the full figure in a tooltip from 1000. */
+/** Σ for sums, n for counts and unique counts (000 §9); compact, with the exact figure in a tooltip from 1000 (or when compact rounds it). */
 export function TotalsCell({ meta, value }: { meta: ColumnMeta; value: number }) {
   const label = meta.footer === 'sum' ? 'Σ' : 'n';
-  const compact = meta.dollar
-    ? `$${formatCompact(value)}`
-    : meta.miles
-      ? `${formatCompact(value)} mi`
-      : formatCompact(value);
-  const full = meta.dollar ? formatMoney(value) : meta.miles ? formatMiles(value) : formatNumber(value);
+  const { text: compact, full } = totalText(value, { dollar: meta.dollar, miles: meta.miles });
   const text = (
     <Text
       span
@@ -24,7 +18,7 @@ export function TotalsCell({ meta, value }: { meta: ColumnMeta; value: number })
       {meta.footer === 'unique' ? ' unique' : ''}
     </Text>
   );
-  return needsTotalsTooltip(value) ? (
+  return full ? (
     <Tooltip label={full} openDelay={200}>
       {text}
     </Tooltip>
