@@ -958,6 +958,67 @@ describe('driver statements', () => {
     expect(again.statement.amount).toBe(w2Won ? 1200 : 1600);
   });
 
+  it('a write-off racing the carry of the same negative statement: one wins, the deficit is counted once', async () => {
+    // Three rounds, each its own owner-operator at 80 %: the week W1 is 80 % × 1,000.00 = 800.00 − 1,250.50
+    // = −450.50 (Owed by driver). At once: write it off, and make W2 (80 % × 2,000.00 = 1,600.00) carrying it.
+    for (const round of [1, 2, 3]) {
+      const d = await driver('owner_operator', 'percent', '80');
+      await trip({ driverId: d.id, day: '2026-03-03', loads: [{ gross: 1000, loaded: 300 }] });
+      const bad = await createPreselected(d.id, W1);
+      const ded = await ok(
+        api('POST', '/drivers-statements/setAddition', {
+          statement_id: bad.id,
+          category: 'deduction',
+          date: '2026-03-04',
+          amount: '1250.50',
+          description: `Roadside repair ${round}`,
+        }),
+      );
+      await ok(
+        api('PUT', `/drivers-statements/${bad.id}`, {
+          trips: (await ok(api('GET', `/drivers-statements/${bad.id}/edit`))).trips_selected,
+          fuel: [],
+          scheduled_payments: [],
+          addition: [ded.statement.lines.find((l: { source: string }) => l.source === 'addition').id],
+          status: 'Closed',
+        }),
+      );
+      const [w2Load] = await trip({ driverId: d.id, day: '2026-03-10', loads: [{ gross: 2000, loaded: 500 }] });
+      const [off, carry] = await Promise.all([
+        api('POST', `/drivers-statements/writeOff/${bad.id}`, { reason: 'Not recoverable.' }),
+        create(d.id, W2, { trips: [w2Load], additional: [`carried:${bad.id}`] }),
+      ]);
+      expect(
+        [off.status, carry.status].filter((s) => s === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      const [origin] = await t.database.query<{ settlement: string | null; due: string }>(
+        'select settlement, amount_cents - paid_cents as due from pay_statements where id = $1',
+        [bad.id],
+      );
+      const [lines] = await t.database.query<{ n: number; cents: string }>(
+        `select count(*)::int as n, coalesce(sum(amount_cents), 0) as cents from pay_statement_lines
+          where kind = 'driver' and source = 'carried' and source_key = $1`,
+        [String(bad.id)],
+      );
+      const writtenOff = origin?.settlement === 'written_off' ? Number(origin.due) : 0;
+      // The −450.50 is either written off or carried, never both and never neither.
+      expect(writtenOff + Number(lines?.cents), `round ${round}`).toBe(-45_050);
+      if (off.status === 200) {
+        expect(carry.status).toBe(422);
+        expect(carry.body.errors.additional).toEqual([STATEMENT_MSG.lineTaken]);
+        expect([origin?.settlement, lines?.n]).toEqual(['written_off', 0]);
+        // W2 made again without it pays the 1,600.00 in full.
+        expect((await ok(create(d.id, W2, { trips: [w2Load], additional: [] }))).statement.amount).toBe(1600);
+      } else {
+        expect(off.status).toBe(412);
+        expect([origin?.settlement, lines?.n]).toEqual(['carried', 1]);
+        // 1,600.00 − 450.50 = 1,149.50
+        expect(carry.body.statement.amount).toBe(1149.5);
+      }
+    }
+  });
+
   it('a lease ended with escrow held: the card shows advances outstanding and offers the final statement, due within 45 days', async () => {
     const admin = await t.login('admin@backhaul.demo');
     const d = await driver('owner_operator', 'percent', '75');

@@ -477,4 +477,40 @@ describe('shop billing by the rules (issue 28)', () => {
     );
     expect(audit.action).toBe('approve');
   });
+
+  it('approve and bill sent four times at once bills the order once: one invoice, the balance moved once', async () => {
+    await settings({ sublet_markup_percent: 10, labor_taxable: false });
+    const start = await balance();
+    const invoicesOf = () =>
+      one<{ n: number; total: string }>(
+        'select count(*)::int as n, coalesce(sum(total_cents), 0) as total from invoices where customer_id = $1',
+        [customerId],
+      );
+    const before = await invoicesOf();
+    const row = (
+      await call('POST', '', estimate({ invoices: [{ number: 'TOW-3', amount: '200.05', issued_on: '' }] }))
+    ).json().row;
+    const answers = await Promise.all([1, 2, 3, 4].map(() => call('POST', `/${row.id}/approve`)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422, 422]);
+    for (const lost of answers.filter((a) => a.statusCode === 422))
+      expect(Object.keys(lost.json().errors)).toEqual(['status']);
+    // labour 2 × 95.50 = 191.00; parts 3 × 42.10 = 126.30, tax 8.25 % = 10.42; sublet 200.05 × 1.10 = 220.055
+    // → 220.06; 191.00 + 126.30 + 10.42 + 220.06 = 547.78, billed once.
+    const after = await invoicesOf();
+    expect([after.n - before.n, Number(after.total) - Number(before.total)]).toEqual([1, 54778]);
+    expect((await balance()) - start).toBe(54778);
+    const billed = await one<{ customer_invoice_id: number | null }>(
+      'select customer_invoice_id from work_orders where id = $1',
+      [row.id],
+    );
+    const invoice = await one<{ total_cents: string }>('select total_cents from invoices where id = $1', [
+      billed.customer_invoice_id,
+    ]);
+    expect(Number(invoice.total_cents)).toBe(54778);
+    const approvals = await one<{ n: number }>(
+      `select count(*)::int as n from audit_log where entity = 'work_order' and entity_id = $1 and action = 'approve'`,
+      [String(row.id)],
+    );
+    expect(approvals.n).toBe(1);
+  });
 });

@@ -214,6 +214,8 @@ async function writeChosen(
   amounts: Amounts = {},
 ): Promise<void> {
   const origins: number[] = [];
+  /** Balances carried by this save: each must be marked carried, not written off meanwhile. */
+  const carriedNow: number[] = [];
   for (const source of sourcesOf(kind)) {
     const keys = chosen[source.field];
     if (keys === undefined) continue;
@@ -264,18 +266,30 @@ async function writeChosen(
           ),
         );
     }
-    if (source.name === CARRIED) origins.push(...released.map((r) => Number(r.key)), ...add.map((c) => Number(c.key)));
+    if (source.name === CARRIED) {
+      origins.push(...released.map((r) => Number(r.key)), ...add.map((c) => Number(c.key)));
+      carriedNow.push(...add.map((c) => Number(c.key)));
+    }
   }
   if (origins.length) {
-    await tx.execute(
+    // The update locks each origin and, under a write-off that came first, reads it as written off:
+    // a balance written off meanwhile is not carried as well (422 on the field, the claim undone).
+    const marked = await rowsOf<{ id: number }>(
+      tx,
       sql`update pay_statements o set settlement = case when exists (select 1 from pay_statement_lines l
           where l.company_id = o.company_id and l.kind = o.kind and l.source = ${CARRIED} and l.source_key = o.id::text)
           then 'carried' else null end, updated_at = now()
         where o.id in (${sql.join(
           origins.map((o) => sql`${o}`),
           sql`, `,
-        )}) and (o.settlement is null or o.settlement = 'carried')`,
+        )}) and (o.settlement is null or o.settlement = 'carried')
+        returning o.id`,
     );
+    const ok = new Set(marked.map((m) => Number(m.id)));
+    if (carriedNow.some((id) => !ok.has(id))) {
+      const field = sourcesOf(kind).find((x) => x.name === CARRIED)?.field ?? CARRIED;
+      throw AppError.invalidField(field, kind.messages.lineTaken);
+    }
   }
 }
 
