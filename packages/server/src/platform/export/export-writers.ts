@@ -1,6 +1,15 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { formatCellValue, formatDate, formatDateTime, formatPhone, zonedParts } from '@backhaul/shared/formats/formats';
+import {
+  exactNumber,
+  formatCellValue,
+  formatDate,
+  formatDateTime,
+  formatPhone,
+  plainExact,
+  spreadsheetNumFmt,
+  zonedParts,
+} from '@backhaul/shared/formats/formats';
 import type { ColumnFormat } from '@backhaul/shared/list/list.contract';
 import type ExcelJS from 'exceljs';
 
@@ -62,12 +71,15 @@ function phoneCell(v: unknown): string {
   return formatted !== raw || /^\+1 \(\d{3}\) \d{3}-\d{4}$/.test(raw) ? formatted : escapeFormula(raw);
 }
 
-/** A cell value for the column's kind: numbers stay numbers, dates become dates, phones are formatted, text is escaped. */
+/**
+ * A cell value for the column's kind: numbers stay numbers, exact (a rate of $0.575 is not rounded
+ * to cents; only a float's noise goes), dates become dates, phones are formatted, text is escaped.
+ */
 export function cellValue(kind: ExportColumnKind, v: unknown, forXlsx: boolean): string | number | Date | null {
   if (v === null || v === undefined) return null;
   if (NUMERIC.has(kind)) {
     const n = toNumber(v);
-    if (n !== null) return kind === 'money' ? Math.round(n * 100) / 100 : n;
+    if (n !== null) return exactNumber(n);
   }
   if (kind === 'date' || kind === 'datetime') {
     if (forXlsx) {
@@ -84,16 +96,12 @@ export function cellValue(kind: ExportColumnKind, v: unknown, forXlsx: boolean):
   return escapeFormula(typeof v === 'object' ? JSON.stringify(v) : String(v));
 }
 
-/** Excel number formats by kind; money in the same $ form as the table's cells. */
-export const NUM_FMT: Partial<Record<ExportColumnKind, string>> = {
-  id: '0',
-  money: '"$"#,##0.00;[Red]-"$"#,##0.00',
-  miles: '#,##0 "mi"',
-  number: '#,##0.00',
-  percent: '0.00"%"',
-  date: 'yyyy-mm-dd',
-  datetime: 'yyyy-mm-dd hh:mm',
-};
+/**
+ * A cell's number format: the shared formatter's (spreadsheetNumFmt), so the sheet reads each figure
+ * as exactly as the screen's tooltip (PPU 3.899 → '#,##0.000', money to the cent or its own decimals).
+ */
+const numFmtOf = (kind: ExportColumnKind, v: unknown): string | undefined =>
+  spreadsheetNumFmt(kind, typeof v === 'number' ? v : undefined);
 
 export const TOTAL_LABEL = 'Total';
 /** Rows read before the sheet's columns are written: their text sets the column widths. */
@@ -104,7 +112,7 @@ const MAX_WIDTH = 60;
 function totalsRow(columns: ExportColumn[], totals: Record<string, number>): (number | string | null)[] {
   return columns.map((c, i) => {
     const t = totals[c.id];
-    if (t !== undefined) return c.kind === 'money' ? Math.round(t * 100) / 100 : t;
+    if (t !== undefined) return exactNumber(t);
     return i === 0 ? TOTAL_LABEL : null;
   });
 }
@@ -175,17 +183,26 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
   let sample: ExportRow[] = [];
   let opening: Promise<typeof book & {}> | undefined;
   let lastRow = 1;
-  // Each cell's style as exceljs would make it (the column's number format), one object per column:
-  // exceljs remembers a style by its object, so 100,000 rows cost 18 style lookups, not 1.8 million.
-  const styles = columns.map((c) => {
-    const numFmt = NUM_FMT[c.kind ?? 'text'];
-    return numFmt ? { numFmt } : {};
-  });
+  // Each cell's style as exceljs would make it (its number format), one object per format: exceljs
+  // remembers a style by its object, so 100,000 rows cost a few style lookups, not 1.8 million.
+  const styles = new Map<string, Partial<ExcelJS.Style>>();
+  const noStyle = {};
+  const styleOf = (kind: ExportColumnKind, v: unknown): Partial<ExcelJS.Style> => {
+    const numFmt = numFmtOf(kind, v);
+    if (!numFmt) return noStyle;
+    let style = styles.get(numFmt);
+    if (!style) {
+      style = { numFmt };
+      styles.set(numFmt, style);
+    }
+    return style;
+  };
 
   const writeRow = (sheet: ExcelJS.Worksheet, row: ExportRow) => {
-    const added = sheet.addRow(columns.map((c) => cellValue(c.kind ?? 'text', row[c.id], true)));
+    const values = columns.map((c) => cellValue(c.kind ?? 'text', row[c.id], true));
+    const added = sheet.addRow(values);
     added.eachCell({ includeEmpty: true }, (cell, i) => {
-      cell.style = styles[i - 1] ?? {};
+      cell.style = styleOf(columns[i - 1]?.kind ?? 'text', values[i - 1]);
     });
     added.commit();
     lastRow++;
@@ -200,7 +217,7 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
     const rows = sample;
     sample = [];
     sheet.columns = columns.map((c) => {
-      const numFmt = NUM_FMT[c.kind ?? 'text'];
+      const numFmt = numFmtOf(c.kind ?? 'text', undefined);
       const longest = rows.reduce((m, r) => Math.max(m, shownLength(c, r[c.id])), c.title.length + 3);
       return {
         key: c.id,
@@ -242,7 +259,13 @@ export function createXlsxWriter(path: string, sheetName: string, columns: Expor
           return { formula: `SUM(${col}2:${col}${dataEnd})`, result: v };
         });
         const r = sheet.addRow(values);
-        r.font = { bold: true };
+        // Each total in its own figure's format (a sum of gallons 1,300.125 is not cut to 1,300).
+        r.eachCell({ includeEmpty: true }, (cell, i) => {
+          const c = columns[i - 1];
+          const t = c ? totals[c.id] : undefined;
+          const numFmt = c && typeof t === 'number' ? numFmtOf(c.kind ?? 'text', exactNumber(t)) : undefined;
+          cell.style = { ...(numFmt ? { numFmt } : {}), font: { bold: true } };
+        });
         r.commit();
       }
       sheet.commit();
@@ -257,9 +280,9 @@ const csvField = (v: string | number | Date | null): string => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** Money in a CSV keeps its cents: 12.50, not 12.5. */
+/** Money in a CSV keeps its cents (12.50, not 12.5) and any finer decimals it has (a rate of 0.575). */
 const money = (c: ExportColumn | undefined, v: string | number | Date | null) =>
-  c?.kind === 'money' && typeof v === 'number' ? v.toFixed(2) : v;
+  c?.kind === 'money' && typeof v === 'number' ? plainExact(v, 2) : v;
 
 /**
  * CSV (RFC 4180, CRLF, UTF-8 with a BOM so Excel reads accents): plain text, with numbers as

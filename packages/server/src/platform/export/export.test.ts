@@ -192,6 +192,46 @@ describe('exportList', () => {
     );
   });
 
+  it('writes figures exactly, as the screen’s tooltip reads them: a PPU of 3.899, a rate of $0.575 (issue 32)', async () => {
+    const columns: ExportColumn[] = [
+      { id: 'ppu', title: 'PPU', kind: 'number' },
+      { id: 'rate', title: 'Rate', kind: 'money' },
+      { id: 'gallons', title: 'Gallons', kind: 'number', footer: 'sum' },
+    ];
+    const rows = [
+      { ppu: 3.899, rate: 0.575, gallons: 1200.125 },
+      // 0.1 + 0.2 is 0.30000000000000004 in binary: the noise is not a figure.
+      { ppu: 3.5, rate: 12.5, gallons: 0.1 + 0.2 },
+    ];
+    const res = await exportList({
+      actor: owner.user,
+      name: 'Fuel',
+      format: 'xlsx',
+      columns,
+      rows,
+      totals: { gallons: 1200.425 },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await download(res.link as string, owner.token)).rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    const cell = (r: number, c: number) => ws?.getRow(r).getCell(c);
+    expect([cell(2, 1)?.value, cell(2, 1)?.numFmt]).toEqual([3.899, '#,##0.000']);
+    expect([cell(2, 2)?.value, cell(2, 2)?.numFmt]).toEqual([0.575, '"$"#,##0.000;[Red]-"$"#,##0.000']);
+    expect([cell(2, 3)?.value, cell(2, 3)?.numFmt]).toEqual([1200.125, '#,##0.000']);
+    expect([cell(3, 1)?.value, cell(3, 1)?.numFmt]).toEqual([3.5, '#,##0.0']);
+    expect([cell(3, 2)?.value, cell(3, 2)?.numFmt]).toEqual([12.5, '"$"#,##0.00;[Red]-"$"#,##0.00']);
+    expect([cell(3, 3)?.value, cell(3, 3)?.numFmt]).toEqual([0.3, '#,##0.0']);
+    // The sum is a formula with its figure cached, in the figure's own decimals, bold.
+    expect(cell(4, 3)?.value).toEqual({ formula: 'SUM(C2:C3)', result: 1200.425 });
+    expect(cell(4, 3)?.numFmt).toBe('#,##0.000');
+    expect(cell(4, 3)?.font?.bold).toBe(true);
+    expect(cell(2, 3)?.font?.bold).toBeFalsy();
+
+    const csv = await exportList({ actor: owner.user, name: 'Fuel', format: 'csv', columns, rows });
+    const lines = (await download(csv.link as string, owner.token)).body.split('\r\n');
+    expect(lines.slice(1, 3)).toEqual(['3.899,0.575,1200.125', '3.5,12.50,0.3']);
+  });
+
   it('a small CSV answers its link at once, escaped, with totals', async () => {
     const res = await t.app.deps.exports.exportList({
       actor: owner.user,
@@ -214,7 +254,8 @@ describe('exportList', () => {
       '\uFEFFNote,Amount',
       "'=1+2,-12.50",
       "'@SUM(A1:A9),10.00",
-      '"Line, ""quoted""",7.46',
+      // Files are exact: a figure finer than cents keeps its decimals (issue 32).
+      '"Line, ""quoted""",7.456',
       'Total,4.96',
       '',
     ]);

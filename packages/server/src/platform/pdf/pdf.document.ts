@@ -1,4 +1,4 @@
-import { formatMiles, formatMoney, formatNumber } from '@backhaul/shared/formats/formats';
+import { formatCellExact, formatFixed } from '@backhaul/shared/formats/formats';
 import type PDFKit from 'pdfkit';
 import { lazyRequire } from '../lazy';
 
@@ -69,13 +69,15 @@ export function pdfSafe(text: string): string {
   return out;
 }
 
+/**
+ * A cell on paper, through the shared formatter: files are exact, so a figure keeps every decimal it
+ * has (money its cents at least, a rate of $0.575 its third); a column with `decimals` writes exactly
+ * that many (a return's gallons to 3, rates to 4), as the screen does.
+ */
 export function formatCell(kind: PdfColumnKind | undefined, v: unknown, decimals?: number): string {
   if (v === null || v === undefined) return '';
-  if (kind === 'money') return formatMoney(v as number);
-  if (kind === 'miles') return formatMiles(v as number);
-  if (kind === 'number' && decimals !== undefined)
-    return Number(v).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  if (kind === 'number') return formatNumber(v as number);
+  if (kind === 'number' && decimals !== undefined) return formatFixed(v as number, decimals);
+  if (kind === 'money' || kind === 'miles' || kind === 'number') return formatCellExact(kind, v);
   return v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
 }
 

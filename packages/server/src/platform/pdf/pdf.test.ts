@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPdf } from './pdf.document';
+import { createPdf, formatCell } from './pdf.document';
 
 // A 1×1 PNG logo.
 const LOGO = Buffer.from(
@@ -77,6 +77,19 @@ describe('pdf layer', () => {
         'Dallas, TX -> Kraków via Gdansk',
       ]),
     );
+  });
+
+  it('writes figures exactly, through the shared formatter: nothing the screen shows is trimmed (issue 32)', () => {
+    // A fuel price of $3.899/gal and a rate of $0.575/mi keep their third decimal on paper.
+    expect(formatCell('number', 3.899)).toBe('3.899');
+    expect(formatCell('money', 0.575)).toBe('$0.575');
+    expect(formatCell('money', -12.5)).toBe('-$12.50');
+    expect(formatCell('miles', 1582)).toBe('1,582 mi');
+    // A tax return's own precision: gallons to 3 decimals, rates to 4, as its screen shows them.
+    expect(formatCell('number', 49.087, 3)).toBe('49.087');
+    expect(formatCell('number', 80.5, 3)).toBe('80.500');
+    expect(formatCell('number', 0.35, 4)).toBe('0.3500');
+    expect(formatCell('text', null)).toBe('');
   });
 
   it('compresses by default', async () => {
