@@ -1,6 +1,6 @@
 import { formatNumber } from '@backhaul/shared/formats/formats';
 import { FUEL_PRODUCTS, type FuelProduct } from '@backhaul/shared/modules/driver-pay/fuel.contract';
-import type { IftaReportBody } from '@backhaul/shared/modules/ifta/ifta.contract';
+import { IFTA_GALLONS_DECIMALS, type IftaReportBody } from '@backhaul/shared/modules/ifta/ifta.contract';
 import { toDollars } from '@backhaul/shared/money';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -391,15 +391,15 @@ const PDF_RECEIPTS: PdfColumn[] = [
   { id: 'location', title: 'Location', width: 2 },
   { id: 'state', title: 'Jur.', width: 0.5 },
   { id: 'product', title: 'Product', width: 0.8 },
-  { id: 'gallons', title: 'Gallons', kind: 'number', decimals: 3 },
+  { id: 'gallons', title: 'Gallons', kind: 'number', decimals: IFTA_GALLONS_DECIMALS },
   { id: 'amount', title: 'Amount', kind: 'money' },
 ];
 
 const PDF_TOTALS: PdfColumn[] = [
   { id: 'state', title: 'Jurisdiction' },
   { id: 'miles', title: 'Miles (records)', kind: 'miles' },
-  { id: 'motor_gallons', title: 'Motor fuel gal (receipts)', kind: 'number', decimals: 3 },
-  { id: 'reefer_gallons', title: 'Reefer gal (apart)', kind: 'number', decimals: 3 },
+  { id: 'motor_gallons', title: 'Motor fuel gal (receipts)', kind: 'number', decimals: IFTA_GALLONS_DECIMALS },
+  { id: 'reefer_gallons', title: 'Reefer gal (apart)', kind: 'number', decimals: IFTA_GALLONS_DECIMALS },
 ];
 
 /** The audit file as a PDF: the distance records, the fuel receipts and the totals per jurisdiction. */

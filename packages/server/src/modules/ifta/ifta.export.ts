@@ -1,5 +1,11 @@
 import { formatNumber } from '@backhaul/shared/formats/formats';
-import type { IftaReport } from '@backhaul/shared/modules/ifta/ifta.contract';
+import {
+  IFTA_GALLONS_DECIMALS,
+  IFTA_RATE_DECIMALS,
+  type IftaReport,
+  iftaGallons,
+  iftaMpg,
+} from '@backhaul/shared/modules/ifta/ifta.contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
@@ -13,9 +19,8 @@ type Row = IftaReport['rows'][number];
 const lineName = (r: Pick<Row, 'state' | 'line' | 'ifta'>) =>
   r.line === 'surcharge' ? `${r.state} surcharge` : r.ifta ? r.state : `${r.state} (non-IFTA)`;
 
-/** Gallons to 3 decimals and rates to 4: the return's own precision, on paper as on screen. */
-export const gallonsText = (n: number) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+/** Gallons to 3 decimals (rates to 4): the return's own precision, the shared formatter the screen uses. */
+export const gallonsText = iftaGallons;
 
 /** A surcharge line has no miles of its own: blank, not 0, so a column's sum is the return's. */
 const paperRow = (r: Row) => ({
@@ -40,7 +45,7 @@ function summaryPairs(report: IftaReport): Array<[string, string]> {
     ['Total miles', formatNumber(report.totals.total_miles)],
     ['Loaded / empty miles', `${formatNumber(report.loaded_miles)} / ${formatNumber(report.empty_miles)}`],
     ['Motor fuel (diesel, gasoline)', `${gallonsText(report.total_gallons)} gal`],
-    ['Fleet MPG', report.fleet_mpg.toFixed(2)],
+    ['Fleet MPG', iftaMpg(report.fleet_mpg)],
     ['Reefer fuel (apart, not in MPG)', `${gallonsText(report.reefer.gallons)} gal`],
     [
       'DEF and other items (not counted)',
@@ -115,10 +120,10 @@ const PDF_COLUMNS: PdfColumn[] = [
   { id: 'jurisdiction', title: 'Jurisdiction', width: 1.2 },
   { id: 'total_miles', title: 'Total miles', kind: 'miles' },
   { id: 'taxable_miles', title: 'Taxable miles', kind: 'miles' },
-  { id: 'taxable_gallons', title: 'Taxable gal', kind: 'number', decimals: 3 },
-  { id: 'tax_paid_gallons', title: 'Tax-paid gal', kind: 'number', decimals: 3 },
-  { id: 'net_taxable_gallons', title: 'Net taxable gal', kind: 'number', decimals: 3 },
-  { id: 'tax_rate', title: 'Rate $/gal', kind: 'number', decimals: 4, width: 0.8 },
+  { id: 'taxable_gallons', title: 'Taxable gal', kind: 'number', decimals: IFTA_GALLONS_DECIMALS },
+  { id: 'tax_paid_gallons', title: 'Tax-paid gal', kind: 'number', decimals: IFTA_GALLONS_DECIMALS },
+  { id: 'net_taxable_gallons', title: 'Net taxable gal', kind: 'number', decimals: IFTA_GALLONS_DECIMALS },
+  { id: 'tax_rate', title: 'Rate $/gal', kind: 'money', decimals: IFTA_RATE_DECIMALS, width: 0.8 },
   { id: 'tax_due', title: 'Tax (credit)', kind: 'money' },
 ];
 

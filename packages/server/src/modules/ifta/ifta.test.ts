@@ -532,7 +532,8 @@ describe('IFTA return (integration)', () => {
     ]);
     expect(values(sheet, 2)).toEqual(['AL', 430, 430, 49.087, 80.5, -31.413, 0.3, -9.42]);
     expect(sheet?.getRow(2).getCell(4).numFmt).toBe('#,##0.000');
-    expect(sheet?.getRow(2).getCell(7).numFmt).toBe('0.0000');
+    // The rate in $/gal to 4 decimals, as the screen and the PDF write it (never ¢/gal).
+    expect(sheet?.getRow(2).getCell(7).numFmt).toBe('"$"#,##0.0000');
     const totals = values(sheet, 7);
     expect(totals[0]).toBe('Total');
     expect(totals[1]).toMatchObject({ formula: 'SUM(B2:B6)', result: 1582 });
@@ -545,7 +546,7 @@ describe('IFTA return (integration)', () => {
     expect(text).toContain(`IFTA quarterly return ${QUARTER}`);
     expect(text).toContain('8.76');
     expect(text).toContain('49.087');
-    expect(text).toContain('0.3500');
+    expect(text).toContain('$0.3500');
     expect(text).toContain('-$12.10');
     expect(text).toContain('1,582 mi');
 

@@ -1,10 +1,12 @@
 import { PassThrough } from 'node:stream';
+import { fixedNumFmt, spreadsheetNumFmt } from '@backhaul/shared/formats/formats';
+import { IFTA_GALLONS_NUM_FMT, IFTA_RATE_NUM_FMT } from '@backhaul/shared/modules/ifta/ifta.contract';
 import type ExcelJS from 'exceljs';
 import { columnLetter, escapeFormula } from '../../platform/export/export-writers';
 
 /**
  * A column of an IFTA workbook. `numFmt` is the return's own precision (gallons `#,##0.000`, rates
- * `0.0000`), which the platform's export kinds (2 decimals) do not have; `sum` writes a SUM formula
+ * `"$"#,##0.0000` in $/gal), which the platform's export kinds (2 decimals) do not have; `sum` writes a SUM formula
  * in the totals row, else the totals row carries the given figure as it is.
  */
 export type SheetColumn = { id: string; title: string; numFmt?: string; sum?: boolean; width?: number };
@@ -16,10 +18,11 @@ export type Sheet = {
   totals?: Record<string, number | string>;
 };
 
-export const GALLONS_FMT = '#,##0.000';
-export const RATE_FMT = '0.0000';
-export const MILES_FMT = '#,##0';
-export const MONEY_FMT = '"$"#,##0.00;[Red]-"$"#,##0.00';
+/** The shared formatter's formats: gallons to 3 decimals, rates in $/gal to 4, as on screen and on paper. */
+export const GALLONS_FMT = IFTA_GALLONS_NUM_FMT;
+export const RATE_FMT = IFTA_RATE_NUM_FMT;
+export const MILES_FMT = fixedNumFmt(0);
+export const MONEY_FMT = spreadsheetNumFmt('money', 0) as string;
 
 /** exceljs' streaming writer alone, as the platform's export loads it (no exports map in exceljs 4.4). */
 const WRITER_MODULE = 'exceljs/lib/stream/xlsx/workbook-writer.js';

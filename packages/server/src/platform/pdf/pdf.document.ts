@@ -1,4 +1,4 @@
-import { formatCellExact, formatFixed } from '@backhaul/shared/formats/formats';
+import { CURRENCY_PREFIX, formatCellExact, formatFixed } from '@backhaul/shared/formats/formats';
 import type PDFKit from 'pdfkit';
 import { lazyRequire } from '../lazy';
 
@@ -6,7 +6,8 @@ export type PdfCompany = { name: string; lines?: string[]; logo?: Buffer | null 
 export type PdfColumnKind = 'text' | 'money' | 'miles' | 'number' | 'date';
 /**
  * width is relative: the columns share the page width in these proportions. `decimals` fixes a
- * number's decimals (a tax return's gallons to 3, its rates to 4); without it a number shows up to 2.
+ * number's or money's decimals (a tax return's gallons to 3, its rates to 4 in $/gal); without it a
+ * figure shows exactly, every decimal it has.
  */
 export type PdfColumn = { id: string; title: string; width?: number; kind?: PdfColumnKind; decimals?: number };
 export type PdfTable = { columns: PdfColumn[]; rows: Record<string, unknown>[]; totals?: Record<string, number> };
@@ -77,6 +78,7 @@ export function pdfSafe(text: string): string {
 export function formatCell(kind: PdfColumnKind | undefined, v: unknown, decimals?: number): string {
   if (v === null || v === undefined) return '';
   if (kind === 'number' && decimals !== undefined) return formatFixed(v as number, decimals);
+  if (kind === 'money' && decimals !== undefined) return formatFixed(v as number, decimals, CURRENCY_PREFIX);
   if (kind === 'money' || kind === 'miles' || kind === 'number') return formatCellExact(kind, v);
   return v instanceof Date ? v.toISOString().slice(0, 10) : String(v);
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURRENCY_PREFIX, fixedNumFmt, formatFixed } from '../../formats/formats';
 import { SelectOptionSchema } from '../../http/schemas';
 import { DATE_MAX_YEAR, DATE_MIN_YEAR } from '../../schemas/dates';
 
@@ -9,6 +10,19 @@ import { DATE_MAX_YEAR, DATE_MIN_YEAR } from '../../schemas/dates';
  * individual vehicle distance records with the fuel receipts). The return's own precision: miles
  * whole, gallons with 3 decimals, rates in dollars per gallon with 4 decimals, money in dollars.
  */
+/** The return's own precision (docs/spec-deviations.md), on screen, in the PDF and in the XLSX alike. */
+export const IFTA_GALLONS_DECIMALS = 3;
+export const IFTA_RATE_DECIMALS = 4;
+/** Gallons as the return writes them: 1234.5 → "1,234.500". */
+export const iftaGallons = (n: number): string => formatFixed(n, IFTA_GALLONS_DECIMALS);
+/** A tax rate in dollars per gallon, as the return writes it: 0.285 → "$0.2850" (never ¢/gal). */
+export const iftaRate = (n: number): string => formatFixed(n, IFTA_RATE_DECIMALS, CURRENCY_PREFIX);
+/** Miles per gallon to 2 decimals: 6.5 → "6.50". */
+export const iftaMpg = (n: number): string => formatFixed(n, 2);
+/** The spreadsheet formats of the same figures. */
+export const IFTA_GALLONS_NUM_FMT = fixedNumFmt(IFTA_GALLONS_DECIMALS);
+export const IFTA_RATE_NUM_FMT = fixedNumFmt(IFTA_RATE_DECIMALS, CURRENCY_PREFIX);
+
 export const IFTA_ROUTES = {
   report: '/ifta/report',
   export: '/ifta/report/export',

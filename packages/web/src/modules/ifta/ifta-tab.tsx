@@ -3,6 +3,9 @@ import { formatMiles, formatMoney, nowInCompanyTimeZone } from '@backhaul/shared
 import {
   IFTA_FILE_TYPES,
   type IftaReport,
+  iftaGallons,
+  iftaMpg,
+  iftaRate,
   previousQuarter,
   quarterOf,
 } from '@backhaul/shared/modules/ifta/ifta.contract';
@@ -30,7 +33,8 @@ import { IftaRatesDialog } from './ifta-rates-dialog';
 import { IftaTrucks } from './ifta-trucks';
 
 const QUARTERS_SHOWN = 8;
-const gallons = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+/** The return's own precision (gallons to 3, rates to 4 in $/gal): the shared formatter the PDF and XLSX use too. */
+const gallons = iftaGallons;
 const credit = (n: number) => (n < 0 ? 'green' : undefined);
 
 type Row = IftaReport['rows'][number];
@@ -51,7 +55,7 @@ const COLUMNS: Array<{ id: keyof Row; title: string; show: (r: Row) => string }>
     title: 'Net taxable gallons',
     show: (r) => (r.ifta ? gallons(r.net_taxable_gallons) : ''),
   },
-  { id: 'tax_rate', title: 'Tax rate', show: (r) => (r.ifta ? `$${r.tax_rate.toFixed(4)}` : '') },
+  { id: 'tax_rate', title: 'Tax rate ($/gal)', show: (r) => (r.ifta ? iftaRate(r.tax_rate) : '') },
   { id: 'tax_due', title: 'Tax due (credit)', show: (r) => (r.ifta ? formatMoney(r.tax_due) : 'non-IFTA') },
 ];
 
@@ -200,7 +204,7 @@ export function IftaTab() {
           )}
           <Group gap="xl" mb="xs" data-testid="ifta-summary">
             <Text size="sm">
-              Fleet MPG <b data-testid="ifta-mpg">{data.fleet_mpg.toFixed(2)}</b>
+              Fleet MPG <b data-testid="ifta-mpg">{iftaMpg(data.fleet_mpg)}</b>
             </Text>
             <Text size="sm">
               Total miles <b>{formatMiles(data.totals.total_miles)}</b>
