@@ -165,6 +165,7 @@ ALTER TABLE "driver_contracts" ADD COLUMN "fsc_pass_through" boolean DEFAULT fal
 ALTER TABLE "drivers" ADD COLUMN "rate_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "drivers" ADD COLUMN "terminated_on" date;--> statement-breakpoint
 ALTER TABLE "employees" ADD COLUMN "terminated_on" date;--> statement-breakpoint
+ALTER TABLE "factoring_companies" ADD COLUMN "percent_milli" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "ifta_rates" ADD COLUMN "surcharge_e4" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "loads" ADD COLUMN "lumper_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "loads" ADD COLUMN "fuel_surcharge_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -197,6 +197,15 @@ UPDATE "company_settings" SET "account" = jsonb_set("account" #- '{shop,sublet_m
   to_jsonb(("account"->'shop'->>'sublet_markup_bp')::int * 10))
 WHERE "account"->'shop' ? 'sublet_markup_bp';
 --> statement-breakpoint
+-- Percentages to the thousandth (issue 28), the rest: a manager statement's base rate (terms.baseRateBp,
+-- basis points) is kept in thousandths of a percent (terms.baseRateMilli = bp × 10); a factoring
+-- company's fee (percent_bp) likewise in percent_milli (0028 adds the column, 0030 drops percent_bp).
+UPDATE "pay_statements" SET "terms" = ("terms" - 'baseRateBp') || jsonb_build_object('baseRateMilli',
+  CASE WHEN jsonb_typeof("terms"->'baseRateBp') = 'number' THEN to_jsonb(("terms"->>'baseRateBp')::int * 10) ELSE 'null'::jsonb END)
+WHERE "kind" = 'staff' AND "terms" ? 'baseRateBp';
+--> statement-breakpoint
+UPDATE "factoring_companies" SET "percent_milli" = "percent_bp" * 10;
+--> statement-breakpoint
 -- Issue 31: a truck's trailing 90-day gross (downtime.basis.ts, the Downtime report, the work order's
 -- downtime cost) read from the truck index alone: loads_truck_delivery_idx carries gross_cents and
 -- company_id (INCLUDE; drizzle cannot declare it, as 0014_loads_index_include.sql). Same keys.

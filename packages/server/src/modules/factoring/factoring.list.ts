@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
 import { factoringRecord } from './factoring.record';
 
-/** Factoring companies (000 §3): id, name, phone, fax, address, city, percent (basis points shown as %). */
+/** Factoring companies (000 §3): id, name, phone, fax, address, city, percent (thousandths of a percent shown as %, 3.125). */
 export const factoringList = defineList({
   key: 'factoring',
   title: 'Factoring companies',
@@ -22,7 +22,7 @@ export const factoringList = defineList({
     {
       id: 'percent',
       title: 'Percent',
-      sql: sql`(factoring_companies.percent_bp::float8 / 100)`,
+      sql: sql`(factoring_companies.percent_milli::float8 / 1000)`,
       filter: 'number',
       align: 'right',
       exportKind: 'number',

@@ -27,7 +27,7 @@ const toDetails = (f: typeof factoringCompanies.$inferSelect): FactoringDetails 
   fax: f.fax,
   address: f.address,
   city: f.city,
-  percent: f.percentBp / 100,
+  percent: f.percentMilli / 1000,
   email: f.email,
   state: f.state,
   zip: f.zip,
@@ -65,7 +65,7 @@ export const factoringRecord = defineRecord({
     city: orNull(form.city),
     state: orNull(form.state),
     zip: orNull(form.zip),
-    percentBp: form.percent,
+    percentMilli: form.percent,
     paymentType: orNull(form.payment_type),
   }),
   children: [

@@ -22,7 +22,7 @@ export const factoringSeeder: Seeder = {
         city: place?.city ?? null,
         state: place?.state ?? null,
         zip: place?.zip ?? null,
-        percentBp: ctx.faker.helpers.arrayElement([150, 200, 250, 275, 300, 350, 400, 500]),
+        percentMilli: ctx.faker.helpers.arrayElement([1500, 2000, 2500, 2750, 3000, 3500, 4000, 5000]),
         paymentType: ctx.faker.helpers.arrayElement(['ACH', 'Wire', 'Check']),
       };
     });

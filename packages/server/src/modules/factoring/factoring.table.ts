@@ -11,8 +11,8 @@ export const factoringCompanies = pgTable('factoring_companies', {
   city: text(),
   state: text(),
   zip: text(),
-  /** Fee in basis points: 350 = 3.50 %. */
-  percentBp: integer().notNull().default(0),
+  /** Fee in thousandths of a percent: 3,125 = 3.125 %. */
+  percentMilli: integer().notNull().default(0),
   /** ACH, Check, Wire… */
   paymentType: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

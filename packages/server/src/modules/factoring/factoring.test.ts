@@ -29,18 +29,18 @@ const FORM = {
 };
 
 describe('factoring list', () => {
-  it('answers rows, filter and settings with the spec columns; percent from basis points', async () => {
+  it('answers rows, filter and settings with the spec columns; percent from thousandths of a percent', async () => {
     const res = await req('POST', '/factoring/list', { limit: 100 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     for (const key of ['rows', 'filter', 'settings']) expect(body).toHaveProperty(key);
     const visible = body.columns.filter((c: { hidden: boolean }) => !c.hidden).map((c: { id: string }) => c.id);
     expect(visible).toEqual(['id', 'name', 'phone', 'fax', 'address', 'city', 'percent']);
-    const [db] = await t.database.query<{ id: number; percent_bp: number }>(
-      'select id, percent_bp from factoring_companies order by id limit 1',
+    const [db] = await t.database.query<{ id: number; percent_milli: number }>(
+      'select id, percent_milli from factoring_companies order by id limit 1',
     );
     const row = body.rows.find((r: { id: number }) => r.id === db?.id);
-    expect(row.percent).toBe((db?.percent_bp ?? 0) / 100);
+    expect(row.percent).toBe((db?.percent_milli ?? 0) / 1000);
   });
 
   it('filters on percent and counts the rows', async () => {
@@ -60,12 +60,26 @@ describe('factoring list', () => {
 });
 
 describe('factoring create, edit with notes, delete', () => {
-  it('validates, stores basis points, adds and removes notes, audits', async () => {
+  it('validates, stores thousandths of a percent, adds and removes notes, audits', async () => {
     const bad = await req('POST', '/factoring', { ...FORM, name: '', percent: '101', fax: '12', payment_type: 'Cash' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['fax', 'name', 'payment_type', 'percent']);
-    const decimals = await req('POST', '/factoring', { ...FORM, percent: '3.255' });
-    expect(decimals.json().errors.percent).toEqual(['The percent has at most 2 decimals.']);
+    // Issue 28: a percentage to the thousandth; a fourth decimal is a 422 on percent.
+    for (const fourth of ['3.2555', 3.2555]) {
+      const decimals = await req('POST', '/factoring', { ...FORM, percent: fourth });
+      expect(decimals.statusCode).toBe(422);
+      expect(decimals.json().errors).toEqual({ percent: ['The percent has at most 3 decimals.'] });
+    }
+    const thousandth = (
+      await req('POST', '/factoring', { ...FORM, name: 'Thousandth Funding', percent: '3.125' })
+    ).json();
+    expect(thousandth.factoring.percent).toBe(3.125);
+    const [milli] = await t.database.query<{ percent_milli: number }>(
+      'select percent_milli from factoring_companies where id = $1',
+      [thousandth.factoring.id],
+    );
+    // 3.125 % × 1,000 = 3,125 thousandths
+    expect(milli?.percent_milli).toBe(3125);
 
     const created = await req('POST', '/factoring', FORM);
     expect(created.statusCode, created.body).toBe(200);
@@ -76,11 +90,11 @@ describe('factoring create, edit with notes, delete', () => {
       state: 'TX',
       email: 'schedules@lonestarfunding.example.com',
     });
-    const [stored] = await t.database.query<{ percent_bp: number }>(
-      'select percent_bp from factoring_companies where id = $1',
+    const [stored] = await t.database.query<{ percent_milli: number }>(
+      'select percent_milli from factoring_companies where id = $1',
       [factoring.id],
     );
-    expect(stored?.percent_bp).toBe(325);
+    expect(stored?.percent_milli).toBe(3250);
     expect(notes_rows.map((n: { text: string }) => n.text)).toEqual(['Send schedules before 2 pm CT.']);
 
     const edit = (await req('GET', `/factoring/${factoring.id}/edit`)).json();

@@ -75,7 +75,7 @@ export const managerStatementsList = defineList({
     {
       id: 'base_rate',
       title: 'Base rate, %',
-      sql: sql`((${t.terms}->>'baseRateBp')::int / 100.0)::float8`,
+      sql: sql`((${t.terms}->>'baseRateMilli')::int / 1000.0)::float8`,
       filter: 'number',
       format: 'percent',
     },

@@ -2,6 +2,7 @@
 // the register's calls mapped onto the pay-statement engine (kind 'staff', staff-statements.kind.ts).
 import { MSG } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT, formatMoney } from '@backhaul/shared/formats/formats';
+import { toMilliPercent } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
 import {
   MANAGER_STATEMENT_MSG as M,
   type ManagerStatement,
@@ -45,7 +46,7 @@ type HeaderRow = {
   employee_id: number;
   employee: string;
   amount_cents: string;
-  terms: { baseRateBp?: number | null; description?: string } | null;
+  terms: { baseRateMilli?: number | null; description?: string } | null;
 };
 
 /** Statements with their lines as the contract answers them, in the caller's reach, of one variant. */
@@ -84,7 +85,7 @@ export async function readStatements(
     const own = lines.filter((l) => l.statementId === h.id);
     const salary = own.filter((l) => l.source === STAFF_SOURCES.salary).reduce((s, l) => s + l.amountCents, 0);
     const total = Number(h.amount_cents);
-    const bp = h.terms?.baseRateBp;
+    const milli = h.terms?.baseRateMilli;
     return {
       id: h.id,
       month: h.month,
@@ -95,7 +96,7 @@ export async function readStatements(
       employee_id: h.employee_id,
       employee: h.employee,
       salary: toDollars(salary),
-      base_rate: bp === null || bp === undefined ? null : bp / 100,
+      base_rate: milli === null || milli === undefined ? null : milli / 1000,
       bonus: toDollars(total - salary),
       description: h.terms?.description ?? '',
       total: toDollars(total),
@@ -220,8 +221,9 @@ async function saveRow(tx: DbOrTx, user: AuthUser, r: Row): Promise<number> {
   const salary = await monthSalary(tx, { companyId: user.companyId, userId: r.employee_id, month: r.month });
   const key = salaryKey(r.employee_id, r.month);
   const terms = {
-    baseRateBp:
-      r.base_rate_percent === null || r.base_rate_percent === undefined ? null : Math.round(r.base_rate_percent * 100),
+    // The base rate in thousandths of a percent (1.875 % → 1,875).
+    baseRateMilli:
+      r.base_rate_percent === null || r.base_rate_percent === undefined ? null : toMilliPercent(r.base_rate_percent),
     description: r.description ?? '',
   };
   const amounts = { [STAFF_SOURCES.salary]: { [key]: r.salary ?? salary.cents } };

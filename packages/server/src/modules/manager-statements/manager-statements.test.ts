@@ -307,6 +307,32 @@ describe('/salary-statements on the pay-statement engine', () => {
     expect(n?.n).toBe(0);
   });
 
+  it('keeps a dispatcher’s base rate to the thousandth of a percent and refuses a fourth decimal on its field', async () => {
+    const d = await person('Tess Thousandth', [['2025-01-01', 3000]], 2);
+    const saved = await save([row(d.user.id, '2026-01', { base_rate_percent: '1.875' })]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const s = saved.json().rows[0] as { id: number; base_rate: number | null; total: number };
+    // 1.875 % is kept as 1,875 thousandths of a percent (1.875 × 1,000), read back as 1.875.
+    expect(s.base_rate).toBe(1.875);
+    const [stored] = await t.database.query<{ milli: number }>(
+      "select (terms->>'baseRateMilli')::int as milli from pay_statements where id = $1",
+      [s.id],
+    );
+    expect(stored?.milli).toBe(1875);
+    const listed = (
+      await call('POST', '/salary-statements/list', admin, { filters: { id: { op: 'eq', value: s.id } } })
+    ).json();
+    expect(listed.rows.map((r: { base_rate: number }) => r.base_rate)).toEqual([1.875]);
+    expect((await call('GET', `/salary-statements/${s.id}/edit`)).json()).toMatchObject({
+      statement: { base_rate: 1.875 },
+    });
+    for (const bad of ['1.8755', 1.8755, '101', '-1', '1e1']) {
+      const refused = await save([row(d.user.id, '2026-02', { base_rate_percent: bad })]);
+      expect(refused.statusCode, String(bad)).toBe(422);
+      expect(refused.json().errors, String(bad)).toEqual({ 'rows.0.base_rate_percent': [M.rate] });
+    }
+  });
+
   it('pays a person’s month once when the same save comes four times at once', async () => {
     const p = await person('Parallel Paula', [['2025-01-01', 3000]]);
     const answers = await Promise.all(Array.from({ length: 4 }, () => save([row(p.user.id, '2026-03')])));

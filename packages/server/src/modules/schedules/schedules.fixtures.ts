@@ -1,11 +1,14 @@
 import type { TestContext } from '../../../test/harness';
 
 /** Test data: a factoring company with a known fee, and delivered loads with known gross. */
-export async function makeFactoringCompany(t: TestContext, opts: { name: string; percentBp: number; email?: string }) {
+export async function makeFactoringCompany(
+  t: TestContext,
+  opts: { name: string; percentMilli: number; email?: string },
+) {
   const [row] = await t.database.query<{ id: number }>(
-    `insert into factoring_companies (company_id, name, percent_bp, email)
+    `insert into factoring_companies (company_id, name, percent_milli, email)
      values ((select id from companies order by id limit 1), $1, $2, $3) returning id`,
-    [opts.name, opts.percentBp, opts.email ?? null],
+    [opts.name, opts.percentMilli, opts.email ?? null],
   );
   return Number(row?.id);
 }

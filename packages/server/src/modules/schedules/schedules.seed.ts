@@ -15,7 +15,7 @@ type Candidate = {
   week: string;
   factoring_company_id: number;
   factoring_name: string;
-  percent_bp: number;
+  percent_milli: number;
 };
 
 /** A deterministic fraction in [0, 1) from a number: this seeder leaves the shared faker stream alone. */
@@ -51,8 +51,8 @@ export const schedulesSeeder: Seeder = {
     ).rows;
     const fallback = (
       (await ctx.db.execute(
-        sql`select id, name, percent_bp from ${factoringCompanies} where company_id = ${companyId} order by id limit 1`,
-      )) as unknown as { rows: { id: number; name: string; percent_bp: number }[] }
+        sql`select id, name, percent_milli from ${factoringCompanies} where company_id = ${companyId} order by id limit 1`,
+      )) as unknown as { rows: { id: number; name: string; percent_milli: number }[] }
     ).rows[0];
     if (!fallback) return;
     const candidates = (
@@ -60,7 +60,7 @@ export const schedulesSeeder: Seeder = {
         sql`select ${loads.id}, ${loads.grossCents}, ${loads.deliveryAt} as delivered,
             to_char(date_trunc('week', ${loads.deliveryAt} at time zone ${COMPANY_TIME_ZONE_DEFAULT}), 'YYYY-MM-DD') as week,
             coalesce(fc.id, ${fallback.id}) as factoring_company_id, coalesce(fc.name, ${fallback.name}) as factoring_name,
-            coalesce(fc.percent_bp, ${fallback.percent_bp}) as percent_bp
+            coalesce(fc.percent_milli, ${fallback.percent_milli}) as percent_milli
           from ${loads} left join ${customers} c on c.id = ${loads.customerId}
             left join ${factoringCompanies} fc on fc.id = c.factoring_company_id
           where ${loads.companyId} = ${companyId} and ${loads.factoring} and ${loads.ppw} = 1
@@ -93,7 +93,7 @@ export const schedulesSeeder: Seeder = {
       if (!schedule) continue;
       const rows = group.map((c) => {
         const gross = Number(c.gross_cents);
-        const expected = expectedFactoringCents(gross, Number(c.percent_bp));
+        const expected = expectedFactoringCents(gross, Number(c.percent_milli));
         const applied = processed && chance(c.id, 1) > 0.06;
         const short = applied && chance(c.id, 2) < 0.12;
         const amount = short ? expected - Math.round((5_000 + chance(c.id, 3) * 60_000) / 100) * 100 : expected;

@@ -1,5 +1,5 @@
 import { MSG } from '@backhaul/shared';
-import { COMPANY_TIME_ZONE_DEFAULT, formatMoney } from '@backhaul/shared/formats/formats';
+import { COMPANY_TIME_ZONE_DEFAULT, formatMilliPercent, formatMoney } from '@backhaul/shared/formats/formats';
 import {
   SCHEDULE_LOAD_STATUS_LABELS,
   SCHEDULE_MSG,
@@ -78,13 +78,13 @@ async function factoringOptions(db: DbOrTx, user: AuthUser) {
     .select({
       id: factoringCompanies.id,
       name: factoringCompanies.name,
-      percentBp: factoringCompanies.percentBp,
+      percentMilli: factoringCompanies.percentMilli,
       email: factoringCompanies.email,
     })
     .from(factoringCompanies)
     .where(eq(factoringCompanies.companyId, user.companyId))
     .orderBy(factoringCompanies.name);
-  return rows.map((f) => ({ id: f.id, name: f.name, percent: f.percentBp / 100, email: f.email }));
+  return rows.map((f) => ({ id: f.id, name: f.name, percent: f.percentMilli / 1000, email: f.email }));
 }
 
 async function findSchedule(db: DbOrTx, user: AuthUser, id: number) {
@@ -131,10 +131,10 @@ export async function getSchedule(db: DbOrTx, user: AuthUser, id: number): Promi
   const [row] = (await selectPage(db, schedulesList, compiled, { limit: 1, offset: 0 })) as ScheduleRow[];
   if (!row) throw AppError.notFound();
   const [f] = await db
-    .select({ percentBp: factoringCompanies.percentBp, email: factoringCompanies.email })
+    .select({ percentMilli: factoringCompanies.percentMilli, email: factoringCompanies.email })
     .from(factoringCompanies)
     .where(eq(factoringCompanies.id, s.factoringCompanyId));
-  const percentBp = f?.percentBp ?? 0;
+  const percentMilli = f?.percentMilli ?? 0;
   const raw = await rowsOf<LoadRaw>(
     db,
     sql`select ${loads.id} as load_id, ${customers.name} as customer, ${brokers.name} as broker, ${loads.brokerNumber},
@@ -152,7 +152,7 @@ export async function getSchedule(db: DbOrTx, user: AuthUser, id: number): Promi
     broker_number: r.broker_number,
     delivery_date: r.delivery_date,
     gross: toDollars(r.gross_cents),
-    expected_factoring: toDollars(expectedFactoringCents(Number(r.gross_cents), percentBp)),
+    expected_factoring: toDollars(expectedFactoringCents(Number(r.gross_cents), percentMilli)),
     amount_factoring: r.amount_factoring_cents === null ? null : toDollars(r.amount_factoring_cents),
     status: r.status,
     processed_at: r.processed_at,
@@ -164,11 +164,11 @@ export async function getSchedule(db: DbOrTx, user: AuthUser, id: number): Promi
       from schedule_actions a left join users u on u.id = a.created_by
       where a.schedule_id = ${id} order by a.id desc`,
   );
-  const expected = raw.reduce((sum, r) => sum + expectedFactoringCents(Number(r.gross_cents), percentBp), 0);
+  const expected = raw.reduce((sum, r) => sum + expectedFactoringCents(Number(r.gross_cents), percentMilli), 0);
   return {
     ...row,
     factoring_company_id: s.factoringCompanyId,
-    factoring_percent: percentBp / 100,
+    factoring_percent: percentMilli / 1000,
     factoring_email: f?.email ?? null,
     sent_at: s.sentAt ? s.sentAt.toISOString() : null,
     expected: toDollars(expected),
@@ -346,9 +346,9 @@ const setLoadAmountCommand = defineCommand({
   target: { record: scheduleRecord, id: (input: LoadAmountInput) => input.scheduleId },
   run: async ({ tx, user, row, input, audit }) => {
     const { scheduleId, loadId, amountCents } = input;
-    const [on] = await rowsOf<{ gross_cents: string; percent_bp: number }>(
+    const [on] = await rowsOf<{ gross_cents: string; percent_milli: number }>(
       tx,
-      sql`select ${loads.grossCents}, coalesce(fc.percent_bp, 0) as percent_bp
+      sql`select ${loads.grossCents}, coalesce(fc.percent_milli, 0) as percent_milli
         from schedule_loads sl join ${loads} on ${loads.id} = sl.load_id
           left join ${factoringCompanies} fc on fc.id = ${row.factoringCompanyId}
         where sl.schedule_id = ${scheduleId} and sl.load_id = ${loadId}`,
@@ -368,7 +368,7 @@ const setLoadAmountCommand = defineCommand({
       scheduleId,
       factoringCompanyId: row.factoringCompanyId,
       grossCents: Number(on.gross_cents),
-      percentBp: Number(on.percent_bp),
+      percentMilli: Number(on.percent_milli),
       amountCents,
       processedDate: clock.today(),
     });
@@ -420,7 +420,7 @@ export async function schedulePdf(db: DbOrTx, user: AuthUser, id: number) {
   });
   pdf.keyValues([
     ['Factoring company', s.factoring ?? ''],
-    ['Fee', `${s.factoring_percent.toFixed(2)} %`],
+    ['Fee', formatMilliPercent(Math.round(s.factoring_percent * 1000))],
     ['Created', `${s.create_at}${s.created_by ? ` by ${s.created_by}` : ''}`],
     ['Loads', `${s.load_count} (applied ${s.applied_load}, not processed ${s.not_processed})`],
   ]);

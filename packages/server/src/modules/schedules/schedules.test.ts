@@ -35,7 +35,7 @@ beforeAll(async () => {
   admin = await t.login('accountant@backhaul.demo');
   factoringId = await makeFactoringCompany(t, {
     name: 'Test Funding 3%',
-    percentBp: 300,
+    percentMilli: 3000,
     email: 'funding@test.example',
   });
   [loadA, loadB, loadC] = (await makeLoads(t, [100_000, 200_000, 150_000])) as [number, number, number];
@@ -335,7 +335,7 @@ describe('permissions', () => {
 
 describe('one factoring account per schedule (issue 28)', () => {
   it('refuses a load whose customer factors with another company, naming load_ids; parallel takes of one load land once', async () => {
-    const otherFactoring = await makeFactoringCompany(t, { name: 'Other Funding 2%', percentBp: 200 });
+    const otherFactoring = await makeFactoringCompany(t, { name: 'Other Funding 2%', percentMilli: 2000 });
     const customer = async (name: string, factoring: number | null) => {
       const [row] = await t.database.query<{ id: number }>(
         `insert into customers (company_id, name, factoring_company_id)
@@ -391,5 +391,51 @@ describe('one factoring account per schedule (issue 28)', () => {
       [mine],
     );
     expect(held?.n).toBe(1);
+  });
+});
+
+describe('a factoring fee to the thousandth of a percent (issue 28)', () => {
+  it('keeps 3.125 % and rounds what factoring should pay once per load, half away from zero', async () => {
+    const made = await inject('POST', '/factoring', {
+      name: 'Eighth Funding',
+      email: '',
+      phone: '',
+      fax: '',
+      address: '',
+      city: '',
+      state: '',
+      zip: '',
+      percent: '3.125',
+      payment_type: 'ACH',
+      new_notes: [],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const eighth = made.json().factoring.id as number;
+    const [d, e, g] = (await makeLoads(t, [100_004, 250_010, 100_016])) as [number, number, number];
+    const created = await inject('POST', '/schedules', {
+      name: 'Eighth week',
+      factoring_company_id: eighth,
+      load_ids: [d, e, g],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json().schedule.id as number;
+    const s = (await inject('GET', `/schedules/${id}`)).json().schedule;
+    expect(s.factoring_percent).toBe(3.125);
+    // gross × (100 − 3.125) % = gross × 96,875 / 100,000, per load:
+    // 100,004 ¢ → 96,878.875 → 96,879 ¢ ($968.79); 250,010 ¢ → 242,197.1875 → 242,197 ¢ ($2,421.97);
+    // 100,016 ¢ → 96,890.5 → 96,891 ¢ ($968.91, half away from zero). Expected 96,879 + 242,197 + 96,891 = 435,967 ¢.
+    expect(s.loads.map((l: { expected_factoring: number }) => l.expected_factoring)).toEqual([968.79, 2421.97, 968.91]);
+    expect(s.expected).toBe(4359.67);
+    // Paid $968.00 for the $1,000.16 load: short by 96,891 − 96,800 = 91 ¢.
+    const low = await inject('POST', `/schedules/load/${g}`, { amount_factoring: 968, status: 'applied' });
+    expect(low.statusCode, low.body).toBe(200);
+    const [short] = await t.database.query<{ debt_cents: string }>(
+      'select debt_cents from short_payments where id = $1',
+      [low.json().short_payment_id],
+    );
+    expect(Number(short?.debt_cents)).toBe(91);
+    // Paid the 96,891 ¢ in full: no short payment.
+    const full = await inject('POST', `/schedules/load/${d}`, { amount_factoring: 968.79, status: 'applied' });
+    expect(full.json().short_payment_id).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import {
   type ShortPaymentFormOutput,
   type ShortPaymentRow,
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
-import { toDollars } from '@backhaul/shared/money';
+import { divRound, toDollars } from '@backhaul/shared/money';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
@@ -23,9 +23,12 @@ import { shortPaymentsList } from './short-payments.list';
 import { shortPaymentRecord } from './short-payments.record';
 import { shortPayments } from './short-payments.table';
 
-/** What factoring should pay for a load: gross less its fee (percent in basis points), in cents. */
-export const expectedFactoringCents = (grossCents: number, percentBp: number) =>
-  Math.round((grossCents * (10_000 - percentBp)) / 10_000);
+/**
+ * What factoring should pay for a load: gross less its fee (percent in thousandths of a percent, 3,125 =
+ * 3.125 %), in cents, rounded once per load, half away from zero.
+ */
+export const expectedFactoringCents = (grossCents: number, percentMilli: number) =>
+  divRound(grossCents * (100_000 - percentMilli), 100_000);
 
 /** One row as the list shows it (same SQL: age, highlight, names), plus the record's own fields. */
 export async function getShortPayment(db: DbOrTx, user: AuthUser, id: number): Promise<ShortPayment> {
@@ -58,22 +61,22 @@ async function loadTerms(db: DbOrTx, user: AuthUser, loadId: number) {
       .where(eq(customers.id, load.customerId));
     factoringCompanyId = c?.id ?? null;
   }
-  let percentBp = 0;
+  let percentMilli = 0;
   if (factoringCompanyId !== null) {
     const [f] = await db
-      .select({ percentBp: factoringCompanies.percentBp })
+      .select({ percentMilli: factoringCompanies.percentMilli })
       .from(factoringCompanies)
       .where(eq(factoringCompanies.id, factoringCompanyId));
-    percentBp = f?.percentBp ?? 0;
+    percentMilli = f?.percentMilli ?? 0;
   }
-  return { load, scheduleId: onSchedule?.scheduleId ?? null, factoringCompanyId, percentBp };
+  return { load, scheduleId: onSchedule?.scheduleId ?? null, factoringCompanyId, percentMilli };
 }
 
 /** Columns of a short payment from the form: gross and the fee come from the load, never the client. */
 async function columnsOf(db: DbOrTx, user: AuthUser, form: ShortPaymentFormOutput, exceptId?: number) {
   const terms = await loadTerms(db, user, form.load_id);
   const grossCents = Number(terms.load.grossCents);
-  const expected = expectedFactoringCents(grossCents, terms.percentBp);
+  const expected = expectedFactoringCents(grossCents, terms.percentMilli);
   const amountCents = form.amount_factoring;
   if (amountCents >= expected) throw AppError.invalidField('amount_factoring', SHORT_PAYMENT_MSG.notShort);
   const [other] = await db
@@ -163,13 +166,13 @@ export async function recordFactoringAmount(
     scheduleId: number;
     factoringCompanyId: number;
     grossCents: number;
-    percentBp: number;
+    percentMilli: number;
     amountCents: number;
     processedDate: string;
   },
 ): Promise<number | null> {
   const { user } = opts;
-  const expected = expectedFactoringCents(opts.grossCents, opts.percentBp);
+  const expected = expectedFactoringCents(opts.grossCents, opts.percentMilli);
   const [existing] = await tx
     .select({ id: shortPayments.id })
     .from(shortPayments)

@@ -31,7 +31,7 @@ const mine = () => ({ load_id: { op: 'between', from: loads[0], to: loads[loads.
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('accountant@backhaul.demo');
-  const factoringId = await makeFactoringCompany(t, { name: 'Five Percent Funding', percentBp: 500 });
+  const factoringId = await makeFactoringCompany(t, { name: 'Five Percent Funding', percentMilli: 5000 });
   const [customer] = await t.database.query<{ id: number }>(
     `insert into customers (company_id, name, factoring_company_id)
      values ((select id from companies order by id limit 1), 'Short Pay Test Carrier', $1) returning id`,

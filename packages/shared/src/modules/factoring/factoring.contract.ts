@@ -6,7 +6,7 @@ import { emailField, phoneField, requiredText, textField } from '../customers/co
 
 export const PAYMENT_TYPES = ['ACH', 'Wire', 'Check', 'Quick pay'] as const;
 
-/** One row of POST /factoring/list (000 §3 "Factoring company"); percent is 3.5 for 3.50 %. */
+/** One row of POST /factoring/list (000 §3 "Factoring company"); percent is 3.125 for 3.125 %. */
 export const FactoringRowSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -34,8 +34,10 @@ export const FactoringNoteSchema = z.object({
 });
 export type FactoringNote = z.infer<typeof FactoringNoteSchema>;
 
-/** Percent with up to 2 decimals, 0 to 100; stored as basis points (3.5 → 350). */
-const percentField = percentSchema({ label: 'percent', decimals: 2 }).transform((percent) => Math.round(percent * 100));
+/** Percent with up to 3 decimals, 0 to 100; stored in thousandths of a percent (3.125 → 3,125). */
+const percentField = percentSchema({ label: 'percent', decimals: 3 }).transform((percent) =>
+  Math.round(percent * 1000),
+);
 
 /** POST /factoring and PUT /factoring/:id; notes are added and removed with the save. */
 export const FactoringFormSchema = z.object({

@@ -22,7 +22,7 @@ export const MANAGER_STATEMENT_MSG = {
   chooseEmployee: 'Choose an employee.',
   chooseDepartment: 'Choose a department.',
   futureMonth: 'A statement can be made only for a month that has begun.',
-  rate: 'The base rate is a percentage from 0 to 100, with at most 2 decimals.',
+  rate: 'The base rate is a percentage from 0 to 100, with at most 3 decimals.',
   lineTaken: 'A chosen entry is not offered: it is on another statement, or not this person’s.',
   closed: 'This statement is closed.',
   closedDelete: 'A closed or paid statement cannot be deleted.',
@@ -48,8 +48,11 @@ export const ManagerStatementRowFormSchema = z.object({
   employee_id: id(MANAGER_STATEMENT_MSG.chooseEmployee),
   /** Typed over the month's computed salary; empty: the computed (prorated) salary. */
   salary: optionalMoneySchema({ label: 'salary', max: 1_000_000 }),
-  /** Dispatchers: their base rate in percent (the dispatcher-user variant shows it). */
-  base_rate_percent: optionalPercentSchema({ label: 'base rate', decimals: 2, message: MANAGER_STATEMENT_MSG.rate }),
+  /**
+   * Dispatchers: their base rate in percent to the thousandth (1.875), kept in thousandths of a percent
+   * (the dispatcher-user variant shows it).
+   */
+  base_rate_percent: optionalPercentSchema({ label: 'base rate', decimals: 3, message: MANAGER_STATEMENT_MSG.rate }),
   description: z.string().trim().max(500, 'The description may not be greater than 500 characters.').default(''),
   /** "Additional {year}" entries (the 13th month) to pay on this statement: ids offered by the form. */
   additional: z.array(z.coerce.number().int().positive()).max(100).default([]),

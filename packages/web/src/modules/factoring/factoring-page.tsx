@@ -1,5 +1,5 @@
 import { SECTION } from '@backhaul/shared';
-import { formatPercent, formatPhone } from '@backhaul/shared/formats/formats';
+import { formatMilliPercent, formatPhone } from '@backhaul/shared/formats/formats';
 import type { FactoringRow } from '@backhaul/shared/modules/factoring/factoring.contract';
 import { Text } from '@mantine/core';
 import { DataTable } from '../../platform/data-table/data-table';
@@ -27,7 +27,7 @@ export function FactoringPage() {
         cells={{
           phone: (r) => <Text size="sm">{formatPhone(r.phone)}</Text>,
           fax: (r) => <Text size="sm">{formatPhone(r.fax)}</Text>,
-          percent: (r) => <Text size="sm">{formatPercent(r.percent)}</Text>,
+          percent: (r) => <Text size="sm">{formatMilliPercent(Math.round(r.percent * 1000))}</Text>,
         }}
         actions={registry.actions}
       />

@@ -166,7 +166,7 @@ export function ManagerStatementDialog(props: {
                 rightSection="%"
                 min={0}
                 max={100}
-                decimalScale={2}
+                decimalScale={3}
                 {...field('base_rate_percent')}
               />
             </SimpleGrid>
