@@ -10,6 +10,7 @@ import {
   formatCellExact,
   formatCellValue,
   formatCompact,
+  formatCompactMoney,
   formatDate,
   formatDateTime,
   formatDateTimeDisplay,
@@ -265,6 +266,9 @@ describe('exact figures: one formatter for the screen, the PDF and the spreadshe
     expect(totalText(12345.678)).toEqual({ text: '12.35K', full: '12,345.678' });
     expect(totalText(12.345)).toEqual({ text: '12.35', full: '12.345' });
     expect(totalText(999.5, { dollar: true })).toEqual({ text: '$999.5', full: null });
+    expect(formatCompactMoney(-2_500_000)).toBe('-$2.5M');
+    expect(formatCompactMoney(25_000)).toBe('$25K');
+    expect(formatCompactMoney(-0.001)).toBe('$0');
   });
 
   it('gives a spreadsheet cell the format that reads its figure as exactly as the tooltip', () => {

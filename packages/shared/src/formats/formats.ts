@@ -96,6 +96,14 @@ export function formatCompact(value: number | string | null | undefined): string
   return n === null ? '' : compactFormat.format(n);
 }
 
+/** Money compact with up to 2 decimals, the sign before the $: 1234.5 → "$1.23K", -2500000 → "-$2.5M". */
+export function formatCompactMoney(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  if (n === null) return '';
+  const text = `${CURRENCY_PREFIX}${compactFormat.format(Math.abs(n))}`;
+  return n < 0 && text !== `${CURRENCY_PREFIX}0` ? `-${text}` : text;
+}
+
 /** Money with $ and 2 decimals: 1234.5 → "$1,234.50", -3 → "-$3.00". */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = toNumber(value);
@@ -428,14 +436,11 @@ export function totalText(
   text: string;
   full: string | null;
 } {
-  const compact = formatCompact(value);
   const text = unit.dollar
-    ? value < 0
-      ? `-${CURRENCY_PREFIX}${compact.slice(1)}`
-      : `${CURRENCY_PREFIX}${compact}`
+    ? formatCompactMoney(value)
     : unit.miles
-      ? `${compact} ${MILES_SUFFIX}`
-      : compact;
+      ? `${formatCompact(value)} ${MILES_SUFFIX}`
+      : formatCompact(value);
   const full = formatCellExact(unit.dollar ? 'money' : unit.miles ? 'miles' : 'number', value);
   return { text, full: Math.abs(value) >= TOTALS_FULL_FROM || decimalsOf(value) > 2 ? full : null };
 }

@@ -1,7 +1,7 @@
 // Driver statements on the pay-statement engine (platform/pay): the payee, the contract as terms,
 // and the sources a driver's week draws from. The rules and their sources: README.md.
 import { SECTION } from '@backhaul/shared';
-import { formatMilliDollars } from '@backhaul/shared/formats/formats';
+import { formatExact, formatMilliDollars } from '@backhaul/shared/formats/formats';
 import { STATEMENT_MSG } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -125,7 +125,7 @@ const FUEL: PaySource = {
       date: f.date,
       type: 'Fuel',
       description: `Fuel${f.place ? `: ${f.place}` : ''}`,
-      countAction: `${(Number(f.gallons_milli) / 1000).toFixed(3)} gal`,
+      countAction: `${formatExact(Number(f.gallons_milli) / 1000)} gal`,
       amountCents: -Number(f.amount_cents),
       preselected: bears,
     }));

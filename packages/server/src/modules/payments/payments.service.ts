@@ -1,3 +1,4 @@
+import { formatMoney } from '@backhaul/shared/formats/formats';
 import { INVOICE_MSG, INVOICE_STATUS } from '@backhaul/shared/modules/invoices/invoices.contract';
 import {
   type LostKind,
@@ -26,7 +27,7 @@ import { lostPayments, payments } from './payments.table';
 type PaymentRecord = typeof payments.$inferSelect;
 type LostRecord = typeof lostPayments.$inferSelect;
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const money = (cents: number) => formatMoney(cents / 100);
 export const needPayCents = (i: Pick<InvoiceRow, 'totalCents' | 'paidCents' | 'mistakeCents' | 'lossCents'>) =>
   i.totalCents - i.paidCents - i.mistakeCents - i.lossCents;
 

@@ -1,5 +1,5 @@
 import { FILTER_DEBOUNCE_MS } from '@backhaul/shared';
-import { formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
+import { formatFixed, formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
 import type { DispatcherCandidate } from '@backhaul/shared/modules/dispatcher-statements/dispatcher-statements.contract';
 import { Alert, Badge, Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -156,7 +156,7 @@ export function DispatcherStatementCreate(props: { opened: boolean; onClose: () 
                   </Table.Td>
                   <Table.Td ta="right">{formatMoney(r.gross)}</Table.Td>
                   <Table.Td ta="right">{formatMiles(r.miles)}</Table.Td>
-                  <Table.Td ta="right">{r.rpm.toFixed(2)}</Table.Td>
+                  <Table.Td ta="right">{formatFixed(r.rpm, 2)}</Table.Td>
                   <Table.Td ta="right" data-testid="candidate-amount">
                     {formatMoney(r.amount)}
                   </Table.Td>

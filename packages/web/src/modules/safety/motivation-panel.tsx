@@ -1,4 +1,4 @@
-import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { formatMoney, formatNumber, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { MOTIVATION_RULES } from '@backhaul/shared/modules/safety/safety.contract';
 import { Badge, Group, Paper, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -32,9 +32,9 @@ export function MotivationPanel() {
         />
         <Text size="xs" c="dimmed" maw={720}>
           Safe-driving bonus {formatMoney(MOTIVATION_RULES.safeDrivingBonusCents / 100)} for a month without warnings,
-          violations, accidents or exceptions and at least {minMiles.toLocaleString('en-US')} miles driven; on-time
-          bonus {formatMoney(MOTIVATION_RULES.onTimePerLoadCents / 100)} per load delivered by its appointment. Score
-          100 − {W.warning} per warning − {W.violation} per violation − {W.accident} per accident − {W.exception} per
+          violations, accidents or exceptions and at least {formatNumber(minMiles)} miles driven; on-time bonus{' '}
+          {formatMoney(MOTIVATION_RULES.onTimePerLoadCents / 100)} per load delivered by its appointment. Score 100 −{' '}
+          {W.warning} per warning − {W.violation} per violation − {W.accident} per accident − {W.exception} per
           exception.
         </Text>
       </Group>
@@ -90,7 +90,7 @@ export function MotivationPanel() {
                   <Table.Td>{r.customer ?? '—'}</Table.Td>
                   <Table.Td>{r.loads}</Table.Td>
                   <Table.Td>{r.on_time_loads}</Table.Td>
-                  <Table.Td c={r.miles < minMiles ? 'dimmed' : undefined}>{r.miles.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td c={r.miles < minMiles ? 'dimmed' : undefined}>{formatNumber(r.miles)}</Table.Td>
                   <Table.Td>{r.actions}</Table.Td>
                   <Table.Td>{r.warnings}</Table.Td>
                   <Table.Td>{r.violations}</Table.Td>

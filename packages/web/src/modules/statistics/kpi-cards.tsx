@@ -2,7 +2,7 @@ import { formatMoney, formatNumber } from '@backhaul/shared/formats/formats';
 import type { StatisticsTotals } from '@backhaul/shared/modules/statistics/statistics.contract';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 
-const rate = (v: number) => `$${v.toFixed(2)}/mi`;
+const rate = (v: number) => `${formatMoney(v)}/mi`;
 
 /** The window's figures as cards: loads, trucks, gross, average rate per mile, spot rate. */
 export function KpiCards({

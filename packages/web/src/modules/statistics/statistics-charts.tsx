@@ -1,4 +1,4 @@
-import { formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
+import { formatCompact, formatCompactMoney, formatMiles, formatMoney } from '@backhaul/shared/formats/formats';
 import { CHART } from '@backhaul/shared/modules/statistics/statistics.contract';
 import { Paper, Text } from '@mantine/core';
 import type { ChartOptions } from 'chart.js';
@@ -21,11 +21,11 @@ export function shortLabel(date: string, week = false): string {
   return week ? `wk ${text}` : text;
 }
 
-/** Axis ticks: compact dollars ($25K), rates ($2.50), compact numbers (9K). */
+/** Axis ticks through the shared formatter (000 §9): compact dollars ($25K), rates ($2.50), compact numbers (9K). */
 export const TICKS = {
-  money: (v: number) => `$${Intl.NumberFormat('en-US', { notation: 'compact' }).format(v)}`,
-  rate: (v: number) => `$${v.toFixed(2)}`,
-  count: (v: number) => Intl.NumberFormat('en-US', { notation: 'compact' }).format(v),
+  money: (v: number) => formatCompactMoney(v),
+  rate: (v: number) => formatMoney(v),
+  count: (v: number) => formatCompact(v),
 };
 
 /** The spec's chart settings (000 §9) on dark axes. */
@@ -148,7 +148,7 @@ export function RpmChart({ series, label, categorical = false }: ChartProps) {
         options={chartOptions<'line'>({
           left: TICKS.rate,
           categorical,
-          tooltip: (v, name) => (name === 'Miles' ? `Miles ${formatMiles(v)}` : `RPM $${v.toFixed(2)}/mi`),
+          tooltip: (v, name) => (name === 'Miles' ? `Miles ${formatMiles(v)}` : `RPM ${formatMoney(v)}/mi`),
           right: TICKS.count,
         })}
       />
