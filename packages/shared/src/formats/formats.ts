@@ -126,18 +126,14 @@ export function formatPercent(value: number | string | null | undefined): string
   return `${groupedFormat.format(Math.min(n, PERCENT_CAP))}%`;
 }
 
-const milliMoneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
-const milliFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
 /** A rate in thousandths of a dollar, as written: 575 → "$0.575", 250000 → "$250.00". */
 export function formatMilliDollars(milli: number): string {
-  const text = `${CURRENCY_PREFIX}${milliMoneyFormat.format(Math.abs(milli) / 1000)}`;
-  return milli < 0 ? `-${text}` : text;
+  return formatMoneyExact(milli / 1000);
 }
 
 /** A percentage in thousandths of a percent, exact: 8875 → "8.875%", 80000 → "80%". */
 export function formatMilliPercent(milli: number): string {
-  return `${milliFormat.format(milli / 1000)}%`;
+  return `${formatExact(milli / 1000)}%`;
 }
 
 // ---------- exact figures (one formatter for the screen, the PDF and the spreadsheet) ----------
