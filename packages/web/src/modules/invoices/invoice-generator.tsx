@@ -1,5 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { formatMoney, nowInCompanyTimeZone, pluralize } from '@backhaul/shared/formats/formats';
+import { formatMoney, formatMoneyExact, nowInCompanyTimeZone, pluralize } from '@backhaul/shared/formats/formats';
 import {
   GENERATE_MAX_DAYS,
   GenerateBodySchema,
@@ -69,7 +69,7 @@ function GenerateForm({ onDone }: { onDone: () => void }) {
   };
   const services = (options?.services ?? []).map((s) => ({
     value: String(s.id),
-    label: `${s.name} (${s.billing_method === 'percent_of_gross' ? `${s.rate} %` : formatMoney(s.rate)} ${METHOD[s.billing_method] ?? ''})`,
+    label: `${s.name} (${s.billing_method === 'percent_of_gross' ? `${s.rate} %` : formatMoneyExact(s.rate)} ${METHOD[s.billing_method] ?? ''})`,
   }));
 
   return (
