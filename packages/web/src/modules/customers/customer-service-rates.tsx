@@ -1,5 +1,5 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { formatMoney } from '@backhaul/shared/formats/formats';
+import { formatMoneyExact } from '@backhaul/shared/formats/formats';
 import { CustomerServiceRatesBodySchema } from '@backhaul/shared/modules/customers/customers.contract';
 import { Button, Group, NumberInput, Table, Text } from '@mantine/core';
 import { useEffect } from 'react';
@@ -54,13 +54,14 @@ export function CustomerServiceRates({ customerId }: { customerId: number }) {
             return (
               <Table.Tr key={r.service_id}>
                 <Table.Td>{r.service}</Table.Td>
-                <Table.Td>{percent ? `${r.default_rate} %` : formatMoney(r.default_rate)}</Table.Td>
+                <Table.Td>{percent ? `${r.default_rate} %` : formatMoneyExact(r.default_rate)}</Table.Td>
                 <Table.Td>
                   <NumberInput
                     size="xs"
                     aria-label={`${r.service} rate`}
                     placeholder="Default"
-                    decimalScale={percent ? 3 : 2}
+                    // The rate schema keeps thousandths: the input shows a rate as saved, never rounded.
+                    decimalScale={3}
                     min={0}
                     disabled={!canEdit}
                     {...(percent ? { suffix: ' %' } : { prefix: '$' })}
