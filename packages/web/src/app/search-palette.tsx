@@ -130,110 +130,112 @@ export function SearchPalette() {
       >
         Search…
       </Button>
-      <Modal
-        opened={opened}
-        onClose={close}
-        withCloseButton={false}
-        size="lg"
-        yOffset="10vh"
-        padding="sm"
-        aria-label="Search"
-      >
-        <Stack gap="xs" data-testid="search-palette">
-          <TextInput
-            data-autofocus
-            size="md"
-            placeholder="Trip, load, BOL, invoice #, customer, driver, truck or trailer"
-            leftSection={<IconSearch size={16} />}
-            rightSection={query.isFetching ? <Loader size="xs" /> : null}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onKeyDown={onKey}
-            data-testid="search-input"
-          />
-          <ScrollArea.Autosize mah="60vh">
-            {!debounced ? (
-              <Text size="sm" c="dimmed" p="sm">
-                Find a trip or load by its number, BOL, broker #, driver, truck or trailer, an invoice by its number, a
-                customer, driver or truck by name or number; a driver's name shows their recent loads. ↑ ↓ choose, Enter
-                opens.
-              </Text>
-            ) : answer && results.length === 0 && !query.isFetching ? (
-              <Stack gap={4} p="sm" data-testid="search-empty">
-                <Text fw={600}>No match for “{answer.q}”.</Text>
-                {answer.groups.map((g) => (
-                  <Text key={g.group} size="sm" c="dimmed">
-                    {g.label}: searched its number, {fieldWords(g.fields).join(', ')}
+      {/* The dialog element itself is named (Modal's aria-label would land on a role-less root div). */}
+      <Modal.Root opened={opened} onClose={close} size="lg" yOffset="10vh" padding="sm">
+        <Modal.Overlay />
+        <Modal.Content aria-label="Search">
+          <Modal.Body>
+            <Stack gap="xs" data-testid="search-palette">
+              <TextInput
+                data-autofocus
+                size="md"
+                placeholder="Trip, load, BOL, invoice #, customer, driver, truck or trailer"
+                leftSection={<IconSearch size={16} />}
+                rightSection={query.isFetching ? <Loader size="xs" /> : null}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                onKeyDown={onKey}
+                data-testid="search-input"
+              />
+              <ScrollArea.Autosize mah="60vh">
+                {!debounced ? (
+                  <Text size="sm" c="dimmed" p="sm">
+                    Find a trip or load by its number, BOL, broker #, driver, truck or trailer, an invoice by its
+                    number, a customer, driver or truck by name or number; a driver's name shows their recent loads. ↑ ↓
+                    choose, Enter opens.
                   </Text>
-                ))}
-              </Stack>
-            ) : (
-              <Stack gap="xs">
-                {answer?.groups
-                  .filter((g) => g.results.length)
-                  .map((g) => {
-                    const Icon = ICONS[g.group];
-                    return (
-                      <Stack key={`${g.group}-${g.driver_id ?? ''}`} gap={2} data-testid={`search-group-${g.group}`}>
-                        <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs">
-                          {g.label}
-                        </Text>
-                        {g.results.map((r) => {
-                          index++;
-                          const mine = index;
-                          return (
-                            <UnstyledButton
-                              key={`${r.group}-${r.id}`}
-                              onClick={() => open(r)}
-                              onMouseEnter={() => setActive(mine)}
-                              px="xs"
-                              py={6}
-                              style={{
-                                borderRadius: 6,
-                                background: mine === active ? 'var(--mantine-color-dark-5)' : undefined,
-                              }}
-                              data-testid="search-result"
-                              data-active={mine === active || undefined}
-                            >
-                              <Group gap="sm" wrap="nowrap">
-                                <Icon size={18} />
-                                <Stack gap={0} style={{ minWidth: 0 }}>
-                                  <Text size="sm" fw={600} truncate>
-                                    {r.title}
-                                  </Text>
-                                  <Text size="xs" c="dimmed" truncate>
-                                    {r.subtitle}
-                                  </Text>
-                                </Stack>
-                                {r.status && (
-                                  <Badge
-                                    size="sm"
-                                    variant="light"
-                                    color={STATUS_COLOR[r.status]}
-                                    ml="auto"
-                                    style={{ flexShrink: 0 }}
-                                    data-testid="search-result-status"
-                                  >
-                                    {r.status}
-                                  </Badge>
-                                )}
-                                {mine === active && (
-                                  <Kbd size="xs" ml={r.status ? undefined : 'auto'}>
-                                    ↵
-                                  </Kbd>
-                                )}
-                              </Group>
-                            </UnstyledButton>
-                          );
-                        })}
-                      </Stack>
-                    );
-                  })}
-              </Stack>
-            )}
-          </ScrollArea.Autosize>
-        </Stack>
-      </Modal>
+                ) : answer && results.length === 0 && !query.isFetching ? (
+                  <Stack gap={4} p="sm" data-testid="search-empty">
+                    <Text fw={600}>No match for “{answer.q}”.</Text>
+                    {answer.groups.map((g) => (
+                      <Text key={g.group} size="sm" c="dimmed">
+                        {g.label}: searched its number, {fieldWords(g.fields).join(', ')}
+                      </Text>
+                    ))}
+                  </Stack>
+                ) : (
+                  <Stack gap="xs">
+                    {answer?.groups
+                      .filter((g) => g.results.length)
+                      .map((g) => {
+                        const Icon = ICONS[g.group];
+                        return (
+                          <Stack
+                            key={`${g.group}-${g.driver_id ?? ''}`}
+                            gap={2}
+                            data-testid={`search-group-${g.group}`}
+                          >
+                            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="xs">
+                              {g.label}
+                            </Text>
+                            {g.results.map((r) => {
+                              index++;
+                              const mine = index;
+                              return (
+                                <UnstyledButton
+                                  key={`${r.group}-${r.id}`}
+                                  onClick={() => open(r)}
+                                  onMouseEnter={() => setActive(mine)}
+                                  px="xs"
+                                  py={6}
+                                  style={{
+                                    borderRadius: 6,
+                                    background: mine === active ? 'var(--mantine-color-dark-5)' : undefined,
+                                  }}
+                                  data-testid="search-result"
+                                  data-active={mine === active || undefined}
+                                >
+                                  <Group gap="sm" wrap="nowrap">
+                                    <Icon size={18} />
+                                    <Stack gap={0} style={{ minWidth: 0 }}>
+                                      <Text size="sm" fw={600} truncate>
+                                        {r.title}
+                                      </Text>
+                                      <Text size="xs" c="dimmed" truncate>
+                                        {r.subtitle}
+                                      </Text>
+                                    </Stack>
+                                    {r.status && (
+                                      <Badge
+                                        size="sm"
+                                        variant="light"
+                                        color={STATUS_COLOR[r.status]}
+                                        ml="auto"
+                                        style={{ flexShrink: 0 }}
+                                        data-testid="search-result-status"
+                                      >
+                                        {r.status}
+                                      </Badge>
+                                    )}
+                                    {mine === active && (
+                                      <Kbd size="xs" ml={r.status ? undefined : 'auto'}>
+                                        ↵
+                                      </Kbd>
+                                    )}
+                                  </Group>
+                                </UnstyledButton>
+                              );
+                            })}
+                          </Stack>
+                        );
+                      })}
+                  </Stack>
+                )}
+              </ScrollArea.Autosize>
+            </Stack>
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
     </>
   );
 }

@@ -134,14 +134,7 @@ export function NotesPanel() {
             </Text>
           ) : null}
           {data?.rows.map((n) => (
-            <Card
-              key={n.id}
-              withBorder
-              padding="xs"
-              radius="sm"
-              data-testid="note-row"
-              style={{ opacity: box === 'inbox' && n.status === 1 ? 0.7 : 1 }}
-            >
+            <Card key={n.id} withBorder padding="xs" radius="sm" data-testid="note-row">
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Text size="xs" c="dimmed">
@@ -150,6 +143,8 @@ export function NotesPanel() {
                   <Text
                     size="sm"
                     fw={box === 'inbox' && n.status === 0 ? 700 : 400}
+                    // A read note is dimmed text, not a faded card (faded text fell below 4.5:1).
+                    c={box === 'inbox' && n.status === 1 ? 'dimmed' : undefined}
                     style={{ wordBreak: 'break-word' }}
                   >
                     {n.text}

@@ -93,7 +93,7 @@ export function UserAccountSettingsPage() {
                 <Title order={4}>Account</Title>
                 <Text size="sm">
                   Your name, phone and password are on{' '}
-                  <Anchor component={Link} to="/account">
+                  <Anchor component={Link} to="/account" underline="always">
                     My account
                   </Anchor>
                   .

@@ -115,7 +115,12 @@ export function SafetyStatisticsPage() {
             <Text size="sm" fw={600} mb={4}>
               Customers in {detail.data?.row.name ?? month}: recency, frequency, money
             </Text>
-            <ScrollArea.Autosize mah={520} type="auto">
+            {/* A scrolling region is a tab stop, so the keyboard can scroll it too. */}
+            <ScrollArea.Autosize
+              mah={520}
+              type="auto"
+              viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Customers' }}
+            >
               <Table fz="sm" stickyHeader data-testid="safety-customers">
                 <Table.Thead>
                   <Table.Tr>

@@ -19,7 +19,16 @@ export function DescriptionCell(props: { prefix: '/trucks' | '/trailers'; id: nu
   return (
     <HoverCard width={320} openDelay={250} onOpen={() => setOpened(true)} withinPortal>
       <HoverCard.Target>
-        <Badge size="sm" variant="outline" style={{ cursor: 'default' }} data-testid="description-count">
+        {/* A button, so the hover card's aria-expanded sits on a control and the keyboard reaches it. */}
+        <Badge
+          component="button"
+          type="button"
+          size="sm"
+          variant="outline"
+          style={{ cursor: 'default' }}
+          aria-label={`${props.count} ${props.count === 1 ? 'note' : 'notes'}`}
+          data-testid="description-count"
+        >
           {props.count}
         </Badge>
       </HoverCard.Target>

@@ -61,7 +61,16 @@ export function WorkOrderStatisticsPage() {
           <>
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
               <WoChart data={data} />
-              <Paper withBorder p="sm" radius="md" style={{ maxHeight: 300, overflow: 'auto' }}>
+              {/* A scrolling region is a tab stop, so the keyboard can scroll it too. */}
+              <Paper
+                withBorder
+                p="sm"
+                radius="md"
+                style={{ maxHeight: 300, overflow: 'auto' }}
+                tabIndex={0}
+                role="region"
+                aria-label="Periods"
+              >
                 <Table highlightOnHover fz="sm" stickyHeader data-testid="periods">
                   <Table.Thead>
                     <Table.Tr>

@@ -12,7 +12,17 @@ const ChartCanvas = lazy(() => import('./chart-canvas'));
 export function LazyChart<T extends ChartType>(props: ChartProps<T>) {
   return (
     <Suspense fallback={null}>
-      <ChartCanvas {...(props as ChartProps)} />
+      <ChartCanvas aria-label={chartLabel(props as ChartProps)} {...(props as ChartProps)} />
     </Suspense>
   );
+}
+
+/**
+ * The canvas's accessible name (react-chartjs-2 gives it role="img" and no name): "Chart: " and its
+ * series' names, unless the caller names it.
+ */
+function chartLabel(props: Pick<ChartProps, 'data' | 'aria-label'>): string {
+  if (props['aria-label']) return props['aria-label'];
+  const series = props.data.datasets.map((d) => d.label).filter((l): l is string => Boolean(l));
+  return series.length ? `Chart: ${series.join(', ')}` : 'Chart';
 }

@@ -14,6 +14,14 @@ type Props = {
   onSize: (size: number) => void;
 };
 
+// The arrow buttons' names (they show only an icon).
+const PAGER_CONTROL_NAMES = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 /** Page sizes 5…500 and All, page buttons, and a page input clamped to 1..pages (000 §5). */
 export function TablePager({ state, total, pages, loading, onPage, onSize, sizes = PAGE_SIZE_OPTIONS }: Props) {
   const [input, setInput] = useState<string | number>(state.page);
@@ -39,6 +47,7 @@ export function TablePager({ state, total, pages, loading, onPage, onSize, sizes
           onChange={onPage}
           siblings={1}
           boundaries={1}
+          getControlProps={(control) => ({ 'aria-label': PAGER_CONTROL_NAMES[control] })}
         />
         <NumberInput
           size="xs"

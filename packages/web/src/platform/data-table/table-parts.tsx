@@ -93,7 +93,7 @@ export function HeaderCell(props: {
 /** Placeholder rows while the first answer is on its way: the table's shape, not a spinner. */
 export function TableSkeleton({ rows = 8 }: { rows?: number }) {
   return (
-    <Stack gap={10} p="sm" data-testid="table-skeleton" aria-busy="true" aria-label="Loading rows">
+    <Stack gap={10} p="sm" data-testid="table-skeleton" role="status" aria-busy="true" aria-label="Loading rows">
       <Skeleton height={22} radius="sm" />
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

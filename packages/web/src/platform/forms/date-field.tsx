@@ -43,6 +43,7 @@ export function DateField({ value, onChange, ...rest }: Shared) {
       firstDayOfWeek={WEEK_STARTS_ON}
       leftSection={<IconCalendar size={14} />}
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
       {...yearRange()}
       {...rest}
       value={value || null}
@@ -66,6 +67,7 @@ export function DateTimeField({ value, onChange, ...rest }: Shared) {
       firstDayOfWeek={WEEK_STARTS_ON}
       leftSection={<IconCalendar size={14} />}
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear date' }}
       {...yearRange()}
       {...rest}
       value={shown}
