@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { signInWithStorage, USERS } from './helpers';
 import { UNBUILT_ROUTES } from './unbuilt-routes';
 
@@ -18,6 +19,18 @@ const SCREEN_ROUTES = spec.routes
 // Parents routes.json lists as pages that open their first child (issue 20: /maintenance opens General).
 const APP_DEFAULT_CHILD: Record<string, string> = { '/maintenance': '/maintenance/general' };
 
+/**
+ * axe-core over the screen on show (WCAG 2 A and AA rules): its serious and critical violations, as
+ * "rule id → target selectors" lines. Nothing is excluded: the whole document is scanned, the shell
+ * included.
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 // Two halves, so the two workers share the walk through every screen.
 const HALVES = [SCREEN_ROUTES.slice(0, 24), SCREEN_ROUTES.slice(24)];
 
@@ -25,9 +38,10 @@ for (const [n, routes] of HALVES.entries()) {
   test(`routes without a built screen show the not-available page, and only those (part ${n + 1})`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     await signInWithStorage(page, USERS.admin);
     const unbuilt: string[] = [];
+    const inaccessible: string[] = [];
     for (const path of routes) {
       await page.goto(path);
       // The layout marks the path it has rendered: the screen below is this route's (or, for a
@@ -36,9 +50,15 @@ for (const [n, routes] of HALVES.entries()) {
       await expect(page.locator(`main[data-pathname="${shown}"]`), path).toBeVisible();
       await expect(page.getByTestId('error-page'), path).toHaveCount(0);
       if ((await page.getByTestId('not-available').count()) > 0) unbuilt.push(path);
+      // The content has loaded (no request in flight, no table skeleton) before axe looks at it.
+      await expect(page.getByTestId('global-loading'), path).toHaveCount(0);
+      await expect(page.getByTestId('table-skeleton'), path).toHaveCount(0);
+      for (const v of await axeViolations(page)) inaccessible.push(`${path} → ${v}`);
     }
     // Both ways: a built screen must leave the list, and an unbuilt one cannot hide outside it.
     expect(unbuilt.sort()).toEqual(UNBUILT_ROUTES.filter((p) => routes.includes(p)).sort());
+    // No serious or critical accessibility violation on any screen (issue 32).
+    expect(inaccessible, inaccessible.join('\n')).toEqual([]);
   });
 }
 
