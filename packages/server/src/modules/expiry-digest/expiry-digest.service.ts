@@ -41,8 +41,15 @@ export async function collectDueItems(db: DbOrTx, companyId: number, today: stri
     ownDueItems(db, companyId, today),
     ...[...sources.values()].map((source) => source(db, companyId, today, addDays(today, DUE_WINDOW_DAYS))),
   ]);
+  // One order whatever order the sources read their rows in (the answer's ETag depends on it).
   return [...(own ?? []), ...others.flat()].sort(
-    (a, b) => a.dueOn.localeCompare(b.dueOn) || a.kind.localeCompare(b.kind) || a.unit.localeCompare(b.unit),
+    (a, b) =>
+      a.dueOn.localeCompare(b.dueOn) ||
+      a.kind.localeCompare(b.kind) ||
+      a.unit.localeCompare(b.unit) ||
+      (a.detail ?? '').localeCompare(b.detail ?? '') ||
+      a.entity.localeCompare(b.entity) ||
+      a.entityId - b.entityId,
   );
 }
 
