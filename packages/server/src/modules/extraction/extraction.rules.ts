@@ -1,3 +1,4 @@
+import { formatNumber } from '@backhaul/shared/formats/formats';
 import type {
   ExtractedField,
   ExtractedLoad,
@@ -38,12 +39,9 @@ function notesLine(load: {
   commodity: string | null;
 }): string {
   const refs = load.references.map((r) => `${r.label} ${r.value}`).join(', ');
-  const parts = [
-    refs,
-    load.equipment,
-    load.weight ? `${load.weight.toLocaleString('en-US')} lb` : null,
-    load.commodity,
-  ].filter(Boolean);
+  const parts = [refs, load.equipment, load.weight ? `${formatNumber(load.weight)} lb` : null, load.commodity].filter(
+    Boolean,
+  );
   if (!parts.length) return '';
   return `Rate confirmation${load.broker_number ? ` ${load.broker_number}` : ''}: ${parts.join(' · ')}`;
 }

@@ -1,5 +1,5 @@
 import { MSG } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { formatMiles, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   type ProgramAssignment,
   SERVICE_MSG,
@@ -82,7 +82,7 @@ export async function serviceDueItems(db: DbOrTx, companyId: number, today: stri
       unit: `${r.unit_type === 'truck' ? 'Truck' : 'Trailer'} ${r.unit}`,
       detail:
         [
-          r.due_miles !== null ? `due at ${r.due_miles.toLocaleString('en-US')} mi` : null,
+          r.due_miles !== null ? `due at ${formatMiles(r.due_miles)}` : null,
           r.work_order_id ? `on work order #${r.work_order_id}` : null,
         ]
           .filter(Boolean)
