@@ -210,8 +210,8 @@ export const CustomerDescriptionSchema = z.object({
 /**
  * A customer's own rates for the accounting services it buys (beyond the spec): GET and PUT
  * /customers/:id/service-rates. A service without the customer's rate bills at its default rate.
- * A percent-of-gross service's rate is a percent (5 = 5 % of the loads' gross, 2 decimals); a
- * per-driver-week or flat-month service's rate is dollars.
+ * A percent-of-gross service's rate is a percent (4.555 = 4.555 % of the loads' gross, 3 decimals,
+ * kept in thousandths of a percent); a per-driver-week or flat-month service's rate is dollars.
  */
 export const CUSTOMER_SERVICE_RATES_URL = '/customers/:id/service-rates';
 export const SERVICE_RATE_UNITS = {

@@ -20,11 +20,12 @@ export function CustomerServiceRates({ customerId }: { customerId: number }) {
   const { form, submit, saving } = useRecordForm({
     initialValues: empty,
     schema: CustomerServiceRatesBodySchema,
-    // An empty field is the default rate (null).
-    save: (values) =>
-      saveCustomerServiceRates(customerId, {
-        rates: values.rates.map((r) => ({ service_id: r.service_id, rate: r.rate === '' ? null : r.rate })),
-      }),
+    // An empty field is the default rate (null): mapped before the schema checks the body, so a
+    // service left at its default does not stop the save.
+    body: (values) => ({
+      rates: values.rates.map((r) => ({ service_id: r.service_id, rate: r.rate === '' ? null : r.rate })),
+    }),
+    save: (body) => saveCustomerServiceRates(customerId, body),
     invalidate: serviceRatesKey(customerId),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the rates are loaded
