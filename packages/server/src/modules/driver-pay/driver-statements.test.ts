@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ACTION, SECTION } from '@backhaul/shared';
 import { STATEMENT_MSG } from '@backhaul/shared/modules/driver-pay/driver-statements.contract';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../test/factories';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { pdfText } from '../../../test/pdf-text';
 import { startSmtpServer } from '../../../test/smtp';
+import { withDatabase } from '../../../test/template';
 import { freezeClock, thawClock } from '../../platform/clock';
 
 let t: TestContext;
@@ -1018,6 +1020,71 @@ describe('driver statements', () => {
       }
     }
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'a write-off that commits while a carry waits on its origin wins: the carry is refused, not added as well (PostgreSQL)',
+    async () => {
+      // W1: 80 % × 1,000.00 = 800.00 − 1,250.50 = −450.50, closed and owed by the driver.
+      const d = await driver('owner_operator', 'percent', '80');
+      await trip({ driverId: d.id, day: '2026-03-03', loads: [{ gross: 1000, loaded: 300 }] });
+      const bad = await createPreselected(d.id, W1);
+      const ded = await ok(
+        api('POST', '/drivers-statements/setAddition', {
+          statement_id: bad.id,
+          category: 'deduction',
+          date: '2026-03-04',
+          amount: '1250.50',
+          description: 'Roadside repair',
+        }),
+      );
+      await ok(
+        api('PUT', `/drivers-statements/${bad.id}`, {
+          trips: (await ok(api('GET', `/drivers-statements/${bad.id}/edit`))).trips_selected,
+          fuel: [],
+          scheduled_payments: [],
+          addition: [ded.statement.lines.find((l: { source: string }) => l.source === 'addition').id],
+          status: 'Closed',
+        }),
+      );
+      const [w2Load] = await trip({ driverId: d.id, day: '2026-03-10', loads: [{ gross: 2000, loaded: 500 }] });
+      const [{ db } = { db: '' }] = await t.database.query<{ db: string }>('select current_database() as db');
+      const other = new pg.Client({ connectionString: withDatabase(String(process.env.DATABASE_URL), db) });
+      await other.connect();
+      try {
+        // Another session holds W1 (as a write-off's command does) while W2 is made carrying W1.
+        await other.query('begin');
+        await other.query('select id from pay_statements where id = $1 for update', [bad.id]);
+        const carrying = create(d.id, W2, { trips: [w2Load], additional: [`carried:${bad.id}`] });
+        // The carry has offered and claimed the balance, and waits on W1 to mark it carried.
+        for (let i = 0; i < 100; i++) {
+          const { rows } = await other.query<{ n: number }>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+          );
+          if ((rows[0]?.n ?? 0) > 0) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await other.query(
+          "update pay_statements set settlement = 'written_off', settlement_note = 'Not recoverable.' where id = $1",
+          [bad.id],
+        );
+        await other.query('commit');
+        const carry = await carrying;
+        expect(carry.status).toBe(422);
+        expect(carry.body.errors.additional).toEqual([STATEMENT_MSG.lineTaken]);
+      } finally {
+        await other.end();
+      }
+      const [lines] = await t.database.query<{ n: number }>(
+        "select count(*)::int as n from pay_statement_lines where kind = 'driver' and source = 'carried' and source_key = $1",
+        [String(bad.id)],
+      );
+      // Written off once (−450.50), carried never: W2 made again pays its 80 % × 2,000.00 = 1,600.00 in full.
+      expect(lines?.n).toBe(0);
+      expect((await ok(api('GET', `/drivers-statements/${bad.id}/edit`))).statement.paid_status).toBe('Written off');
+      expect((await ok(create(d.id, W2, { trips: [w2Load], additional: [] }))).statement.amount).toBe(1600);
+    },
+  );
 
   it('a lease ended with escrow held: the card shows advances outstanding and offers the final statement, due within 45 days', async () => {
     const admin = await t.login('admin@backhaul.demo');
