@@ -1,12 +1,10 @@
 // `npm run backup [-- --out <folder>]`: a backup of the database (embedded, or DATABASE_URL) and of
-// DATA_DIR/files. The work is in packages/server/src/db/backup.cli.ts.
+// DATA_DIR/files. The work is in packages/server/src/db/backup.cli.ts, run built (dist/backup.js).
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, root } from './build-if-stale.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'packages/server/src/db/backup.cli.ts');
-const child = spawn(process.execPath, ['--import', 'tsx', cli, 'backup', ...process.argv.slice(2)], {
+const cli = buildServerIfStale('backup');
+const child = spawn(process.execPath, [cli, 'backup', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -1,12 +1,10 @@
 // `npm run restore -- <folder>`: restores a backup into an empty database (DATABASE_URL, or a new
-// DATA_DIR) and its files folder. The work is in packages/server/src/db/backup.cli.ts.
+// DATA_DIR) and its files folder. The work is in packages/server/src/db/backup.cli.ts, run built (dist/backup.js).
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { buildServerIfStale, root } from './build-if-stale.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'packages/server/src/db/backup.cli.ts');
-const child = spawn(process.execPath, ['--import', 'tsx', cli, 'restore', ...process.argv.slice(2)], {
+const cli = buildServerIfStale('backup');
+const child = spawn(process.execPath, [cli, 'restore', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

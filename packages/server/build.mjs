@@ -18,6 +18,8 @@ export const SERVER_ENTRIES = {
   // The demo company is seeded by a child process of the first start (db/seed-process.ts).
   seed: 'src/seed.ts',
   'spreadsheet-worker': 'src/platform/import/spreadsheet.worker.ts',
+  // `npm run backup` and `npm run restore` (scripts/backup.mjs, scripts/restore.mjs).
+  backup: 'src/db/backup.cli.ts',
 };
 
 /**
