@@ -24,7 +24,8 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/server/drizzle packages/server/drizzle
 COPY --from=build /app/packages/web/dist packages/web/dist
-COPY scripts/start.mjs scripts/start.mjs
+# start, worker, backup and restore (scripts/build-if-stale.mjs finds the built bundles and builds nothing).
+COPY scripts/start.mjs scripts/backup.mjs scripts/restore.mjs scripts/build-if-stale.mjs scripts/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 3000
