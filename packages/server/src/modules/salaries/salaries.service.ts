@@ -21,7 +21,11 @@ import { monthEnd, prorateMonth } from './salary-month';
 /** Another user's pay needs the account users section (91) besides pay history. */
 export function mayReadPayOf(user: AuthUser, userId: number): boolean {
   if (userId === user.id) return true;
-  return Boolean(user.grants && can(user.grants, { section: C.SALARY_SECTIONS.accountUsers, action: ACTION.VIEW }));
+  return Boolean(
+    user.grants &&
+      can(user.grants, { section: C.SALARY_SECTIONS.payHistory, action: ACTION.VIEW }) &&
+      can(user.grants, { section: C.SALARY_SECTIONS.accountUsers, action: ACTION.VIEW }),
+  );
 }
 
 const sameCompanyUser = async (db: DbOrTx, user: AuthUser, userId: number) => {

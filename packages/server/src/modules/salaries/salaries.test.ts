@@ -138,6 +138,27 @@ describe('pay history and salary statements', () => {
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });
 
+  it('every staff member reads their own pay history; another person’s needs Pay history and Account users', async () => {
+    // A person with no salary section at all (a dispatcher's grants: trips only).
+    const plain = await f.user([{ section: 1, action: ACTION.VIEW }]);
+    await salary(plain.user.id, '2026-02-01', 3210.5);
+    const own = await call('POST', '/info/pay-history/list', plain.token, { date: '2026-03-01' });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().user_id).toBe(plain.user.id);
+    expect(JSON.stringify(own.json())).toContain('3210.5');
+    // Another person's: 404 without Pay history and Account users, as before.
+    const other = await newPerson('Olga Other');
+    const refused = await call('POST', '/info/pay-history/list', plain.token, { user_id: other.user.id });
+    expect(refused.statusCode).toBe(404);
+    // Recording an entry still needs Pay history (104) create.
+    const write = await call('POST', '/info/pay-history', plain.token, {
+      user_id: plain.user.id,
+      date: '2026-03-01',
+      amount: 9999,
+    });
+    expect(write.statusCode).toBe(403);
+  });
+
   it('pay history is what the statements pay: a year computed by hand', async () => {
     const p = await newPerson('Yuri Year');
     await salary(p.user.id, '2025-06-01', 4000);

@@ -6,18 +6,17 @@ import { PayHistoryPanel } from './pay-history-panel';
 import { SalaryStatementsPanel } from './salary-statements-panel';
 
 /**
- * The account's "Salaries and pay history" (001 §7): one's pay history (Pay history, 104) and the
- * salary statements (Statements, 96), each shown to who holds its section.
+ * The account's "Salaries and pay history" (001 §7): one's own pay history, for every staff member
+ * (issue 32; recording entries still needs Pay history, 104), and the salary statements (Statements,
+ * 96) to who holds that section.
  */
 export function SalariesCard() {
   const tree = usePermissionTree();
-  const history = allowsButton(tree, { section: SALARY_SECTIONS.payHistory, ids: [ACTION.VIEW] });
   const statements = allowsButton(tree, { section: SALARY_SECTIONS.statements, ids: [ACTION.VIEW] });
-  if (!history && !statements) return null;
   return (
     <Card withBorder padding="md" data-testid="salaries-card">
       <Stack gap="lg">
-        {history && <PayHistoryPanel />}
+        <PayHistoryPanel />
         {statements && (
           <Stack gap="xs">
             <Title order={4}>Salary statements</Title>
