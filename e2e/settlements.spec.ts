@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
@@ -258,6 +259,12 @@ test('accountant: a company driver and an owner-operator settled side by side, a
   expect(text).toMatch(/Escrow balance: \$300\.00 of \$2,000\.00/);
   expect(text).toContain('Statement amount: $1,037.65');
   expect(text).toContain('(earned 2026-10-04 – 2026-10-10)');
+  // Rendered to PNG beside it (poppler's pdftoppm, when the machine has it), to be looked at.
+  try {
+    execFileSync('pdftoppm', ['-png', '-r', '110', '-f', '1', '-l', '1', file, file.replace(/\.pdf$/, '')]);
+  } catch {
+    // No poppler here: the PDF alone is kept.
+  }
   await page.keyboard.press('Escape');
   await expect(editor).toBeHidden();
 
