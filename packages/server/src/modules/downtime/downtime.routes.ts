@@ -7,6 +7,7 @@ import {
   UnitDowntimeSchema,
 } from '@backhaul/shared/modules/downtime/downtime.contract';
 import { caller } from '../../platform/auth/guard';
+import { clock } from '../../platform/clock';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { downtimeBreakdown } from './downtime.breakdown';
@@ -45,7 +46,12 @@ export const downtimeRoutes: RouteModule = {
         response: { 200: DowntimeBreakdownSchema },
       },
       handler: (req) =>
-        downtimeBreakdown(db, caller(req).user, { type: req.params.type, id: req.params.id, month: req.query.month }),
+        downtimeBreakdown(db, caller(req).user, {
+          type: req.params.type,
+          id: req.params.id,
+          // This month in company time when none is asked for.
+          month: req.query.month ?? clock.today().slice(0, 7),
+        }),
     });
   },
 };

@@ -270,6 +270,8 @@ describe('downtime: days out of service and their cost per unit and month', () =
       },
     ]);
     expect((await call('GET', `/downtime/unit/truck/${truck.id}/breakdown?month=2026-13`)).statusCode).toBe(422);
+    // No month asked: this month in company time (the clock reads 2026-04-15 in Chicago).
+    expect((await call('GET', `/downtime/unit/truck/${truck.id}/breakdown`)).json().month).toBe('2026-04');
     expect((await call('GET', '/downtime/unit/truck/999999/breakdown?month=2026-03')).statusCode).toBe(404);
   });
 

@@ -37,8 +37,8 @@ export const UnitDowntimeSchema = z.object({
 });
 export type UnitDowntime = z.infer<typeof UnitDowntimeSchema>;
 
-/** GET /downtime/unit/:type/:id/breakdown?month=YYYY-MM: what one row of the report is made of. */
-export const DowntimeBreakdownQuerySchema = z.object({ month: monthSchema() });
+/** GET /downtime/unit/:type/:id/breakdown?month=YYYY-MM: what one row of the report is made of (default: this month). */
+export const DowntimeBreakdownQuerySchema = z.object({ month: monthSchema().optional() });
 
 export const DowntimeBreakdownLineSchema = z.object({
   /** shop: a work order's stay, counted in the month of its check-in; road: a day out of service on the road. */
