@@ -5,17 +5,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../platform/alerts-store';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { LabelledValue } from '../../platform/labelled-value';
 import { driverPayKeys, loadDriverPayBalances, makeFinalStatement, statementKeys } from './driver-statements.api';
 
 const figure = (label: string, value: string, testId: string) => (
-  <Stack gap={0}>
-    <Text size="xs" c="dimmed">
-      {label}
-    </Text>
-    <Text size="sm" fw={500} data-testid={testId}>
-      {value}
-    </Text>
-  </Stack>
+  <LabelledValue label={label} value={value} testId={testId} />
 );
 
 /**

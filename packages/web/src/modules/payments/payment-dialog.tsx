@@ -17,13 +17,13 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   Textarea,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../platform/api-client';
 import { DateField } from '../../platform/forms/date-field';
+import { LabelledValue } from '../../platform/labelled-value';
 import { useRecordForm } from '../../platform/record/use-record-form';
 
 /** What the dialog records: money received, or what will not be collected (000 §3 Lost payment). */
@@ -55,14 +55,7 @@ const EMPTY: Values = {
 function Summary({ data }: { data: NewPaymentResponse }) {
   const i = data.invoice;
   const cell = (label: string, value: string, testId?: string) => (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
+    <LabelledValue label={label} value={value} testId={testId} />
   );
   return (
     <SimpleGrid cols={4} spacing="xs" data-testid="payment-invoice">

@@ -30,6 +30,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../platform/api-client';
 import { downloadLink } from '../../platform/data-table/download';
 import { allowsButton, usePermissionTree } from '../../platform/data-table/permissions';
+import { LabelledValue } from '../../platform/labelled-value';
 import { useRecordForm } from '../../platform/record/use-record-form';
 
 const S = SECTION.Schedules;
@@ -134,14 +135,7 @@ export function ScheduleDetail(props: {
   });
   const s = query.data?.schedule;
   const cell = (label: string, value: string, testId?: string) => (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
+    <LabelledValue label={label} value={value} testId={testId} />
   );
   return (
     <Modal
