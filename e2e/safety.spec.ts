@@ -53,8 +53,8 @@ test('safety: a driver action in the logbook, an exception closed with a comment
   await panel.getByRole('button', { name: 'New exception' }).click();
   const dialog = page.getByTestId('exception-dialog');
   await dialog.getByLabel('Exception').fill(`ELD malfunction ${stamp}`);
-  await dialog.getByLabel('Date').fill(today);
-  await dialog.getByLabel('Date').press('Tab');
+  await dialog.getByTestId('field-date').fill(today);
+  await dialog.getByTestId('field-date').press('Tab');
   await dialog.getByLabel('Actions to take').fill('Paper logs until the unit is replaced.');
   await dialog.getByTestId('record-save').click();
   await expect(alert(page, 'Added new exception')).toBeVisible();
