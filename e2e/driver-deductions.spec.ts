@@ -93,7 +93,8 @@ test('accountant: a scheduled lease on the calendar, and a company expense paid 
   await page.getByTestId('table-search').fill(name);
   await page.getByTestId('table-search').press('Enter');
   // (The description may yield to fit the screen; the amount stays.)
-  const row = page.getByTestId('table-row').filter({ hasText: '$42.50' });
+  // The driver's own row (the search may still be on its way: the demo has other $42.50 expenses).
+  const row = page.getByTestId('table-row').filter({ hasText: name }).filter({ hasText: '$42.50' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Open');
   await clickRowAction(row, 'pay');
