@@ -2,7 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { defineList } from '../../platform/list/define-list';
-import { paidStatusSql } from '../../platform/pay/statement.service';
+import { paidStatusSql } from '../../platform/pay/statement-pay';
 import { customers } from '../customers';
 import { drivers } from '../drivers';
 import { OWED_BY_DRIVER } from './driver-statements.kind';

@@ -27,21 +27,21 @@ import { AppError } from '../../platform/errors';
 import { compileList, selectPage } from '../../platform/list/run-list';
 import type { Candidate, PayPeriod } from '../../platform/pay/define-statement';
 import {
-  addManualLine,
   type Chosen,
   createStatement as createPayStatement,
   deleteStatement as deletePayStatement,
-  deleteStatementPayment,
   findStatement,
   offerLines,
-  payStatement,
   statementLines,
-  statementOfLine,
-  statementPayments,
-  updateManualLine,
   updateStatement as updatePayStatement,
-  writeOffBalance,
 } from '../../platform/pay/statement.service';
+import { addManualLine, statementOfLine, updateManualLine } from '../../platform/pay/statement-manual';
+import {
+  deleteStatementPayment,
+  payStatement,
+  statementPayments,
+  writeOffBalance,
+} from '../../platform/pay/statement-pay';
 import { driverContracts, drivers } from '../drivers';
 import { payRules } from '../settings';
 import { advancesOf, finalStatementOffer } from './driver-balances';

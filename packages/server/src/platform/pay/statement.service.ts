@@ -23,7 +23,7 @@ export type ManualLine = {
 };
 
 const CARRIED = 'carried';
-const MANUAL = 'addition';
+export const MANUAL = 'addition';
 
 const lineClaims = defineClaims({
   table: payStatementLines,
@@ -307,7 +307,7 @@ async function lockSourceRows(tx: DbOrTx, source: PaySource, kind: StatementKind
 }
 
 /** The statement's amount and figures are the sums of its lines; its paid amount the sum of its payments. */
-async function settle(tx: DbOrTx, id: number): Promise<void> {
+export async function settle(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(
     sql`update pay_statements s set
         amount_cents = l.amount, gross_cents = l.gross, miles = l.miles, load_count = l.loads, subject_count = l.subjects,
@@ -429,7 +429,7 @@ const createCommand = (kind: StatementKind) =>
     },
   });
 
-async function insertManual(tx: DbOrTx, kind: StatementKind, s: Statement, user: AuthUser, lines: ManualLine[]) {
+export async function insertManual(tx: DbOrTx, kind: StatementKind, s: Statement, user: AuthUser, lines: ManualLine[]) {
   if (!lines.length) return [];
   return tx
     .insert(payStatementLines)
@@ -462,14 +462,14 @@ const openOnly = (kind: StatementKind, s: Statement) => {
 };
 
 /** A line typed onto a closed statement is bad input: a 422 naming the statement the body chose. */
-const openForLines = (kind: StatementKind, s: Statement) => {
+export const openForLines = (kind: StatementKind, s: Statement) => {
   if (s.status === 'Closed') throw AppError.validation({ statement_id: [kind.messages.closed] }, kind.messages.closed);
 };
 
 const payeeOf = async (tx: DbOrTx, kind: StatementKind, user: AuthUser, s: Statement) =>
   kind.payee({ tx, user }, s.payeeId);
 
-const target = (kind: StatementKind) => ({ record: kind.record, id: (i: { id: number }) => i.id });
+export const target = (kind: StatementKind) => ({ record: kind.record, id: (i: { id: number }) => i.id });
 
 export type UpdateStatement = {
   id: number;
@@ -534,161 +534,6 @@ export function updateStatement(db: DbOrTx, kind: StatementKind, user: AuthUser,
   );
 }
 
-/** Adds a line typed by hand (an additional payment) to an open statement; answers its id. */
-export function addManualLine(db: DbOrTx, kind: StatementKind, user: AuthUser, input: ManualLine & { id: number }) {
-  return runCommand(
-    db,
-    defineCommand({
-      action: 'update',
-      target: target(kind),
-      run: async ({ tx, row }: CommandContext<ManualLine & { id: number }, typeof payStatements>) => {
-        openForLines(kind, row);
-        const [line] = await insertManual(tx, kind, row, user, [input]);
-        await settle(tx, row.id);
-        return line?.id as number;
-      },
-    }),
-    user,
-    input,
-  );
-}
-
-/** The statement a line belongs to, in the caller's reach (404 otherwise). */
-export async function statementOfLine(db: DbOrTx, kind: StatementKind, user: AuthUser, lineId: number) {
-  const [line] = await db
-    .select()
-    .from(payStatementLines)
-    .where(and(eq(payStatementLines.id, lineId), eq(payStatementLines.kind, kind.kind)));
-  if (!line) throw AppError.notFound();
-  await findRecord(db, kind.record, user, line.statementId);
-  return line;
-}
-
-/** Changes a line typed by hand on an open statement. */
-export async function updateManualLine(
-  db: DbOrTx,
-  kind: StatementKind,
-  user: AuthUser,
-  input: ManualLine & { lineId: number },
-) {
-  const line = await statementOfLine(db, kind, user, input.lineId);
-  if (line.source !== MANUAL) throw AppError.notFound();
-  return runCommand(
-    db,
-    defineCommand({
-      action: 'update',
-      target: target(kind),
-      run: async ({ tx, row }: CommandContext<ManualLine & { id: number }, typeof payStatements>) => {
-        openForLines(kind, row);
-        await tx
-          .update(payStatementLines)
-          .set({
-            category: input.category,
-            lineDate: input.date,
-            type: input.type,
-            description: input.description,
-            amountCents: input.amountCents,
-          })
-          .where(and(eq(payStatementLines.id, input.lineId), eq(payStatementLines.statementId, row.id)));
-        await settle(tx, row.id);
-        return row.id;
-      },
-    }),
-    user,
-    { ...input, id: line.statementId },
-  );
-}
-
-export type PayInput = { id: number; amountCents: number; date: string; note: string };
-
-/** A payment of a closed statement, at most what it still owes the payee. */
-export function payStatement(db: DbOrTx, kind: StatementKind, user: AuthUser, input: PayInput) {
-  return runCommand(
-    db,
-    defineCommand({
-      action: 'pay',
-      target: target(kind),
-      run: async ({ tx, row }: CommandContext<PayInput, typeof payStatements>) => {
-        if (row.status !== 'Closed') throw AppError.precondition(kind.messages.notClosed);
-        const due = row.amountCents - row.paidCents;
-        // A statement the payee owes (or worth nothing) takes no payment; one paid in full takes
-        // nothing more: the amount is then more than it owes (also for a second payment under a race).
-        if (due < 0 || row.amountCents <= 0) throw AppError.precondition(kind.messages.nothingDue);
-        if (input.amountCents > due) throw AppError.invalidField('amount', kind.messages.overpaid);
-        const [p] = await tx
-          .insert(payStatementPayments)
-          .values({
-            companyId: row.companyId,
-            statementId: row.id,
-            amountCents: input.amountCents,
-            paidOn: input.date,
-            note: input.note,
-            createdBy: user.id,
-          })
-          .returning();
-        await settle(tx, row.id);
-        return p?.id as number;
-      },
-    }),
-    user,
-    input,
-  );
-}
-
-/** Takes a payment back; answers its statement's id. */
-export async function deleteStatementPayment(db: DbOrTx, kind: StatementKind, user: AuthUser, paymentId: number) {
-  const [p] = await db
-    .select({ statementId: payStatementPayments.statementId })
-    .from(payStatementPayments)
-    .where(and(eq(payStatementPayments.id, paymentId), eq(payStatementPayments.companyId, user.companyId)));
-  if (!p) throw AppError.notFound();
-  await runCommand(
-    db,
-    defineCommand({
-      action: 'delete-payment',
-      target: target(kind),
-      run: async ({ tx, row }: CommandContext<{ id: number }, typeof payStatements>) => {
-        const gone = await tx
-          .delete(payStatementPayments)
-          .where(and(eq(payStatementPayments.id, paymentId), eq(payStatementPayments.statementId, row.id)))
-          .returning();
-        if (!gone.length) throw AppError.notFound();
-        await settle(tx, row.id);
-      },
-    }),
-    user,
-    { id: p.statementId },
-  );
-  return p.statementId;
-}
-
-/** Writes off what the payee owes on a closed negative statement, with a reason (audited). */
-export function writeOffBalance(
-  db: DbOrTx,
-  kind: StatementKind,
-  user: AuthUser,
-  input: { id: number; reason: string },
-) {
-  return runCommand(
-    db,
-    defineCommand({
-      action: 'write-off',
-      target: target(kind),
-      run: async ({ tx, row }: CommandContext<{ id: number; reason: string }, typeof payStatements>) => {
-        if (row.status !== 'Closed' || row.amountCents - row.paidCents >= 0 || row.settlement)
-          throw AppError.precondition(kind.messages.notOwed);
-        if (!input.reason.trim()) throw AppError.invalidField('reason', kind.messages.writeOffReason);
-        await tx
-          .update(payStatements)
-          .set({ settlement: 'written_off', settlementNote: input.reason.trim(), updatedAt: new Date() })
-          .where(eq(payStatements.id, row.id));
-      },
-    }),
-    user,
-    input,
-  );
-}
-
 /** Deletes a statement that is open and unpaid: its lines go, so their sources may be claimed again. */
 export function deleteStatement(db: DbOrTx, kind: StatementKind, user: AuthUser, id: number) {
   return runCommand(
@@ -734,38 +579,4 @@ export function statementLines(db: DbOrTx, id: number): Promise<StatementLineRow
       payStatementLines.lineDate,
       payStatementLines.id,
     );
-}
-
-export function statementPayments(db: DbOrTx, id: number) {
-  return rowsOf<{ id: number; amount_cents: string; date: string; note: string; created_by: string | null }>(
-    db,
-    sql`select p.id, p.amount_cents, p.paid_on::text as date, p.note, u.name as created_by
-      from pay_statement_payments p left join users u on u.id = p.created_by
-      where p.statement_id = ${id} order by p.paid_on, p.id`,
-  );
-}
-
-/**
- * The paid status of a statement, in SQL over the table as `alias` names it: what the payee was
- * paid, or that the payee owes (and what became of it).
- */
-export function paidStatusSql(owed: string, alias = 'pay_statements'): SQL<string> {
-  const c = (name: string) => sql.raw(`${alias}.${name}`);
-  const [amount, paid, settlement] = [c('amount_cents'), c('paid_cents'), c('settlement')];
-  return sql<string>`case
-    when ${amount} - ${paid} < 0 and ${settlement} = 'carried' then 'Carried'
-    when ${amount} - ${paid} < 0 and ${settlement} = 'written_off' then 'Written off'
-    when ${amount} - ${paid} < 0 then ${owed}
-    when ${amount} = 0 then 'Nothing due'
-    when ${paid} = 0 then 'Not paid'
-    when ${paid} < ${amount} then 'Partly paid'
-    else 'Paid' end`;
-}
-
-export function paidStatusOf(owed: string, s: Pick<Statement, 'amountCents' | 'paidCents' | 'settlement'>): string {
-  const due = s.amountCents - s.paidCents;
-  if (due < 0) return s.settlement === 'carried' ? 'Carried' : s.settlement === 'written_off' ? 'Written off' : owed;
-  if (s.amountCents === 0) return 'Nothing due';
-  if (s.paidCents === 0) return 'Not paid';
-  return s.paidCents < s.amountCents ? 'Partly paid' : 'Paid';
 }

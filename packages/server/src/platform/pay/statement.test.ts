@@ -9,17 +9,15 @@ import { freezeClock, thawClock } from '../clock';
 import { AppError } from '../errors';
 import { defineStatementKind } from './define-statement';
 import {
-  addManualLine,
   createStatement,
   deleteStatement,
   findStatement,
   offerLines,
-  paidStatusOf,
-  payStatement,
   statementLines,
   updateStatement,
-  writeOffBalance,
 } from './statement.service';
+import { addManualLine } from './statement-manual';
+import { paidStatusOf, payStatement, writeOffBalance } from './statement-pay';
 
 const probeJobs = pgTable('pay_probe_jobs', {
   id: serial().primaryKey(),
