@@ -70,8 +70,13 @@ export async function closeVersionPopup(page: Page): Promise<void> {
 export async function clickRowAction(row: Locator, id: string): Promise<void> {
   const button = row.getByTestId(`row-${id}`);
   if (await button.count()) return button.click();
-  await row.getByTestId('row-more').click();
-  await row.page().getByRole('menu').getByTestId(`row-${id}`).click();
+  // A list answer that lands just after the click re-renders the row and closes its menu: open it
+  // again until the item is clicked.
+  const item = row.page().getByRole('menu').getByTestId(`row-${id}`);
+  await expect(async () => {
+    if (!(await item.isVisible())) await row.getByTestId('row-more').click();
+    await item.click({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The actions a DataTable row offers (its "⋯" menu's items, by id), the menu closed again; none without a menu. */

@@ -63,8 +63,7 @@ test('a holiday is added, renamed and deleted in the Holidays list', async ({ pa
   await list.getByPlaceholder(/Search/).press('Enter');
   const renamed = list.getByRole('row', { name: /Cesar Chavez Day/ });
   await expect(renamed).toBeVisible();
-  await renamed.getByTestId('row-more').click();
-  await page.getByRole('menu').getByTestId('row-delete').click();
+  await clickRowAction(renamed, 'delete');
   await page
     .getByRole('dialog')
     .getByRole('button', { name: /Delete|Yes|Confirm/ })
