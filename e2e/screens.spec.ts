@@ -45,7 +45,7 @@ test('dispatcher: Ctrl+K shows a driver’s recent loads, and trips are found by
   await loads.getByTestId('search-result').first().click();
   await expect(page).toHaveURL(/[?&]trip=\d+&load=\d+/);
   // The load opens in the trip's detail, the driver's name in it.
-  await expect(page.getByRole('dialog').filter({ hasText: /Trip #\d+/ })).toContainText(driver);
+  await expect(page.getByRole('dialog', { name: /^Trip #\d+/ })).toContainText(driver);
   await page.keyboard.press('Escape');
 
   // The trips list's search finds the driver's trips by a part of the name.
