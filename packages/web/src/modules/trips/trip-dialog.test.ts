@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zeroGrossLoads } from './trip-dialog';
+import { zeroGrossLoads } from './trip-form';
 
 describe('a trip saved with a $0 gross', () => {
   it('names the loads whose gross is zero or empty, numbered from 1', () => {

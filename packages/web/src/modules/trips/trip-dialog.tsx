@@ -2,7 +2,6 @@ import { ACTION, MSG, SECTION } from '@backhaul/shared';
 import { BROKER_ROUTES, BrokerFormSchema, EMPTY_BROKER_FORM } from '@backhaul/shared/modules/brokers/brokers.contract';
 import { EXTRACTION_ACCEPT, type ExtractedLoad } from '@backhaul/shared/modules/extraction/extraction.contract';
 import {
-  type LoadForm,
   type TripDetail,
   type TripFilters,
   type TripForm,
@@ -33,7 +32,8 @@ import { recordApi } from '../../platform/record/record-api';
 import { RecordDialog } from '../../platform/record/record-dialog';
 import { useRecordForm } from '../../platform/record/use-record-form';
 import { ExtractionReview } from '../extraction';
-import { type DialogForm, emptyStop, TripLoadCard } from './trip-load-card';
+import { extractedLoad, newLoad, toBody, toDialogForm, zeroGrossLoads } from './trip-form';
+import { type DialogForm, TripLoadCard } from './trip-load-card';
 import {
   addTripNote,
   connectTrips,
@@ -52,23 +52,6 @@ import {
 
 type Props = { tripId: number | null; opened: boolean; onClose: () => void; onSaved: () => void };
 
-let keySeq = 0;
-const newLoad = (): DialogForm['loads'][number] => ({
-  key: `n${++keySeq}`,
-  load_id: null,
-  broker_id: null,
-  broker_number: '',
-  bol: '',
-  gross: 0,
-  lumper: 0,
-  fuel_surcharge: 0,
-  factoring: false,
-  mileage_loaded: 0,
-  mileage_empty: 0,
-  ai_status: null,
-  stops: [emptyStop(1), emptyStop(2)],
-});
-
 const EMPTY: DialogForm = {
   truck_id: null,
   trailer_id: null,
@@ -81,88 +64,12 @@ const EMPTY: DialogForm = {
   loads: [],
 };
 
-function toDialogForm(trip: TripDetail): DialogForm {
-  return {
-    truck_id: trip.truck_id,
-    trailer_id: trip.trailer_id,
-    driver_id: trip.driver_id,
-    team_driver_id: trip.team_driver_id,
-    team_share: trip.team_share,
-    customer_id: trip.customer_id,
-    dispatcher_id: trip.dispatcher_id,
-    notes: trip.notes,
-    loads: trip.loads.map((l) => ({
-      key: `l${l.load_id}`,
-      load_id: l.load_id,
-      broker_id: l.broker_id,
-      broker_number: l.broker_number,
-      bol: l.bol,
-      gross: l.gross,
-      lumper: l.lumper,
-      fuel_surcharge: l.fuel_surcharge,
-      factoring: l.factoring,
-      mileage_loaded: l.mileage_loaded,
-      mileage_empty: l.mileage_empty,
-      ai_status: (l.ai_status as LoadForm['ai_status']) ?? null,
-      stops: [...l.locations_pickup, ...l.locations_delivery].map((s) => ({
-        type: s.type as 1 | 2,
-        city_id: s.city_id,
-        city: s.city,
-        state: s.state,
-        zip: s.zip,
-        address: s.address,
-        at: s.at ?? '',
-      })),
-    })),
-  };
-}
-
-/** The form as the contract reads it: dialog-only keys dropped, an extracted load confirmed by saving. */
-const toBody = (v: DialogForm) => ({
-  ...v,
-  loads: v.loads.map(({ key: _, ...l }) => ({ ...l, ai_status: l.ai_status ? 'confirmed' : null })),
-});
-
 /** A new broker typed for a load (POST /broker/new, allowed with ADD_NEW_BROKER on Trips). */
 const brokerApi = recordApi({ name: 'brokers', routes: BROKER_ROUTES });
 const BROKER_FIELDS = ['broker', 'mc_number', 'email_address', 'local_phone'] as const;
 
 const options = (list: Array<{ value: number; label: string }> | undefined) =>
   (list ?? []).map((o) => ({ value: String(o.value), label: o.label }));
-
-/**
- * A rate confirmation read by POST /trips/extract as a load of the form, for the user to review: the
- * registry's broker the server matched (by MC, else by name), the document's own loaded miles and
- * pass-through charges, the BOL among its references.
- */
-function extractedLoad(answer: ExtractedLoad): DialogForm['loads'][number] {
-  const bol = answer.reference_numbers.find((r) => /bol|bill of lading/i.test(r.label));
-  return {
-    ...newLoad(),
-    broker_id: answer.broker_match?.broker_id ?? null,
-    broker_number: answer.broker_number ?? '',
-    bol: bol?.value ?? '',
-    gross: answer.gross ?? 0,
-    lumper: answer.lumper,
-    fuel_surcharge: answer.fuel_surcharge,
-    mileage_loaded: answer.miles ?? 0,
-    ai_status: 'extracted',
-    stops: answer.stops.length
-      ? answer.stops.map((s) => ({
-          type: s.type,
-          city: s.city ?? '',
-          state: (s.state ?? '').toUpperCase(),
-          zip: s.zip ?? '',
-          address: s.address ?? '',
-          at: s.at,
-        }))
-      : [emptyStop(1), emptyStop(2)],
-  };
-}
-
-/** The loads (numbered from 1) whose gross is $0: saved only once the user confirms. */
-export const zeroGrossLoads = (loads: ReadonlyArray<{ gross: unknown }>): number[] =>
-  loads.flatMap((l, i) => (Number(l.gross || 0) === 0 ? [i + 1] : []));
 
 /** The trip dialog (000 §2): unit and people, loads with stops, miles, PPW, notes and connections. */
 export function TripDialog(props: Props) {
