@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, real, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { trips } from './trips.table';
 
 /**
@@ -108,4 +121,34 @@ export const loadStops = pgTable(
     reference: text(),
   },
   (t) => [index('load_stops_load_idx').on(t.loadId, t.type, t.position)],
+);
+
+/** The date a day total buckets: 1 delivery (the list's default window), 2 pickup. */
+export const DAY_TOTAL_KIND = { delivery: 1, pickup: 2 } as const;
+
+/**
+ * The loads' totals per company, company-time day (of delivery or of pickup) and row scope
+ * (dispatcher, customer; 0 for none): the count and sums the trips list's footers show, so a
+ * whole-day window sums ~55 rows a day instead of every load (issue 31). Kept by statement triggers
+ * on loads in the same transaction as the loads (migration 0032_load_day_totals_triggers.sql), never
+ * written by the app. `trips` counts the (trip, dispatcher, customer) groups whose last day of that
+ * kind is this day: a window's sum is its distinct trips while a trip's loads share its dispatcher
+ * and customer (the trip record copies them onto its loads). A bucket emptied by a change stays as
+ * a row of zeros.
+ */
+export const loadDayTotals = pgTable(
+  'load_day_totals',
+  {
+    companyId: integer().notNull(),
+    kind: smallint().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    dispatcherId: integer().notNull(),
+    customerId: integer().notNull(),
+    loads: integer().notNull().default(0),
+    trips: integer().notNull().default(0),
+    grossCents: bigint({ mode: 'number' }).notNull().default(0),
+    mileageLoaded: bigint({ mode: 'number' }).notNull().default(0),
+    mileageEmpty: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.day, t.dispatcherId, t.customerId] })],
 );
