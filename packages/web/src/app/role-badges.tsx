@@ -1,19 +1,27 @@
 import { SECTION } from '@backhaul/shared';
+import { EXPIRING_LIVE_TOPIC } from '@backhaul/shared/modules/safety/qualification.contract';
 import { Badge, Box, Button, Group, Menu, Tooltip } from '@mantine/core';
 import { IconBell, IconChevronDown } from '@tabler/icons-react';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../platform/api-client';
 import { allowsButton, usePermissionTree } from '../platform/data-table/permissions';
+import { useLiveUpdates } from '../platform/services/use-live-updates';
 
-const REFRESH_MS = 60_000;
+/**
+ * A count is read once and kept: moving between screens never asks again. A count with a live topic
+ * is read again (fresh, past the server's kept answer) when the topic tells of a change; every count
+ * is also read again every 5 minutes, for what no topic announces (a day passing, a document saved
+ * elsewhere).
+ */
+const REFRESH_MS = 5 * 60_000;
 
 /**
  * A count for a header badge. Background and silent: any failure shows 0 and never raises an alert.
  */
-async function fetchCount(path: string): Promise<number> {
+async function fetchCount(path: string, fresh = false): Promise<number> {
   try {
-    const res = await api.get<{ count?: unknown }>(path, { silent: true, background: true });
+    const res = await api.get<{ count?: unknown }>(path, { silent: true, background: true, fresh });
     return typeof res?.count === 'number' ? res.count : 0;
   } catch {
     return 0;
@@ -21,16 +29,32 @@ async function fetchCount(path: string): Promise<number> {
 }
 
 /** One header count: its short label on the badge, the whole one in the tooltip and the accessible name. */
-export type HeaderCount = { label: string; short: string; hint?: string; path: string; to: string; testId: string };
+export type HeaderCount = {
+  label: string;
+  short: string;
+  hint?: string;
+  path: string;
+  to: string;
+  testId: string;
+  /** The live topic whose changes make the count read again. */
+  liveTopic?: string;
+};
 
 /** The counts of these badges; undefined while one is not known yet (shown as nothing, never as 0). */
 function useCounts(specs: readonly HeaderCount[]): Array<number | undefined> {
+  const client = useQueryClient();
+  const topics = [...new Set(specs.flatMap((s) => (s.liveTopic ? [s.liveTopic] : [])))];
+  useLiveUpdates(topics, (change) => {
+    for (const s of specs)
+      if (s.liveTopic === change.topic)
+        void client.fetchQuery({ queryKey: ['badge', s.path], queryFn: () => fetchCount(s.path, true), staleTime: 0 });
+  });
   return useQueries({
     queries: specs.map((s) => ({
       queryKey: ['badge', s.path],
       queryFn: () => fetchCount(s.path),
+      staleTime: REFRESH_MS,
       refetchInterval: REFRESH_MS,
-      refetchOnWindowFocus: true,
     })),
   }).map((q) => q.data);
 }
@@ -136,6 +160,7 @@ export function RoleBadges({ role }: { role: number | null }) {
             path: '/safety/expiring',
             to: '/safety/expiring',
             testId: 'badge-expiring',
+            liveTopic: EXPIRING_LIVE_TOPIC,
           },
         ]
       : []),

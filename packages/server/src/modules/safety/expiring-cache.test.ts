@@ -1,3 +1,4 @@
+import { SECTION } from '@backhaul/shared';
 import { addDays } from '@backhaul/shared/formats/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../test/factories';
@@ -77,6 +78,12 @@ describe('GET /safety/expiring kept per company (issue 31)', () => {
       medical_card_expires_on: addDays(clock.today(), 400),
     });
     const before = (await get(safety)).json();
+    // The live channel tells the badges of each change once it has committed (topic 'expiring').
+    const events: Array<{ topic: string; id: string | number; action: string }> = [];
+    const [company] = await t.database.query<{ id: number }>('select company_id as id from drivers where id = $1', [
+      driver.id,
+    ]);
+    const stop = t.app.deps.live.subscribe(company?.id ?? 0, (e) => events.push(e));
     // A random drug test performed 370 days ago: due 5 days ago (one year on).
     const saved = await t.app.inject({
       method: 'POST',
@@ -96,6 +103,16 @@ describe('GET /safety/expiring kept per company (issue 31)', () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expect((await get(safety)).json().count).toBe(before.count);
+    stop();
+    const id = saved.json().item.id;
+    expect(
+      events.filter((e) => e.topic === 'expiring').map(({ topic, id, action }) => ({ topic, id, action })),
+    ).toEqual([
+      { topic: 'expiring', id, action: 'created' },
+      { topic: 'expiring', id, action: 'deleted' },
+    ]);
+    // Only Safety holders hear of it (the topic's section).
+    expect(t.app.deps.live.topicOf('expiring')?.section).toBe(SECTION.Safety);
   });
 
   it('keeps the guard: a dispatcher gets 403 while the answer is kept', async () => {

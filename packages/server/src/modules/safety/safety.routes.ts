@@ -2,6 +2,7 @@ import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
+  EXPIRING_LIVE_TOPIC,
   ExpiringResponseSchema,
   QUALIFICATION_FILE_ENTITY,
   QUALIFICATION_ROUTES,
@@ -247,11 +248,15 @@ export const safetyRoutes: RouteModule = {
       schema: { tags, params: IdParamsSchema, response: { 200: QualificationFileResponseSchema } },
       handler: (req) => qualification.qualificationFile(db, caller(req).user, req.params.id),
     });
+    // The header's Expiring badge hears of every saved or deleted item on the live channel and reads
+    // again (fresh: other API processes may still keep the old answer for up to a minute).
+    deps.live.registerTopic(EXPIRING_LIVE_TOPIC, SECTION.Safety);
     registerRecordRoutes(app, deps, qualification.qualificationRecord, {
       tags,
       key: 'item',
       routes: QUALIFICATION_ROUTES,
       access: { get: card },
+      liveTopic: EXPIRING_LIVE_TOPIC,
     });
     // An item's files: the safety section's file actions (drivers users may look), on the caller's company's items.
     const fileRule = sectionFileAccess(SECTION.Safety);

@@ -36,6 +36,11 @@ export type RecordRoutesOptions<Row, Q extends z.ZodObject = z.ZodObject> = {
     edit?: (ctx: FormContext & { id: number }) => Promise<unknown>;
     editSchema?: z.ZodType;
   };
+  /**
+   * A live topic (registered by the module with `live.registerTopic`) told of every create, update
+   * and delete once its transaction has committed: `{ topic, id, action }`, no row.
+   */
+  liveTopic?: string;
   /** The create call updates the record whose id the body names, when it names one (001 §4: "by whether the record has an id"). */
   createUpdatesBy?: (form: never) => number | null | undefined;
   /** Replaces a save's answer (default { message, [key]: row }). */
@@ -50,7 +55,7 @@ const ParentParamsSchema = z.object({ parentId: z.coerce.number().int().positive
  */
 export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
   app: App,
-  deps: Pick<AppDeps, 'database' | 'files'>,
+  deps: Pick<AppDeps, 'database' | 'files'> & Partial<Pick<AppDeps, 'live'>>,
   record: AnyRecord & { toRow: (...args: never[]) => Row | Promise<Row> },
   opts: RecordRoutesOptions<Row, Q>,
 ): void {
@@ -93,6 +98,12 @@ export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
   };
   const idOf = (req: FastifyRequest) => (req.params as { id: number }).id;
   const userOf = (req: FastifyRequest) => caller(req).user;
+  // After the engine's transaction (the handler's write has committed): a listener that reads again sees it.
+  const told = async (req: FastifyRequest, id: number, action: 'created' | 'updated' | 'deleted') => {
+    if (opts.liveTopic && deps.live)
+      await deps.live.publish(userOf(req).companyId, { topic: opts.liveTopic, id, action });
+  };
+  const idIn = (row: unknown) => Number((row as { id?: unknown } | null)?.id ?? 0);
 
   mount('get', { response: { 200: keyed(record.row) } }, async (req) =>
     wrap(await getRecord(db, record, userOf(req), idOf(req))),
@@ -122,20 +133,28 @@ export function registerRecordRoutes<Row, Q extends z.ZodObject = z.ZodObject>(
     },
     async (req) => {
       const id = opts.createUpdatesBy?.(req.body as never);
-      if (id) return answerSaved(await updateRecord(db, record, userOf(req), id, req.body), record.messages.updated);
+      if (id) {
+        const row = await updateRecord(db, record, userOf(req), id, req.body);
+        await told(req, id, 'updated');
+        return answerSaved(row, record.messages.updated);
+      }
       const parentId = (req.params as { parentId?: number }).parentId;
       const row = await createRecord(db, record, userOf(req), req.body, parentId === undefined ? {} : { parentId });
+      await told(req, idIn(row), 'created');
       return answerSaved(row, record.messages.created);
     },
   );
-  mount('update', { body: record.form, response: { 200: savedSchema } }, async (req) =>
-    answerSaved(await updateRecord(db, record, userOf(req), idOf(req), req.body), record.messages.updated),
-  );
+  mount('update', { body: record.form, response: { 200: savedSchema } }, async (req) => {
+    const row = await updateRecord(db, record, userOf(req), idOf(req), req.body);
+    await told(req, idOf(req), 'updated');
+    return answerSaved(row, record.messages.updated);
+  });
   mount('remove', { response: { 200: MessageBodySchema } }, async (req) => {
     const id = idOf(req);
     await deleteRecord(db, record, userOf(req), id);
     // The record's files (an entity owned by this table) go with it: rows, then bytes.
     await deps.files.sweepOrphans({ owner: record.table as FileOwner, id, actor: userOf(req) });
+    await told(req, id, 'deleted');
     return { message: record.messages.deleted };
   });
 }

@@ -144,6 +144,8 @@ export const ExpiringItemSchema = z.object({
   entity_id: z.number().int(),
 });
 export type ExpiringItem = z.infer<typeof ExpiringItemSchema>;
+/** The live topic the Expiring badge listens on: a qualification item was saved or deleted. */
+export const EXPIRING_LIVE_TOPIC = 'expiring';
 export const ExpiringResponseSchema = z.object({
   today: z.string(),
   count: z.number().int(),
