@@ -9,12 +9,12 @@ import { allowsButton, usePermissionTree } from '../platform/data-table/permissi
 import { useLiveUpdates } from '../platform/services/use-live-updates';
 
 /**
- * A count is read once and kept: moving between screens never asks again. A count with a live topic
- * is read again (fresh, past the server's kept answer) when the topic tells of a change; every count
- * is also read again every 5 minutes, for what no topic announces (a day passing, a document saved
- * elsewhere).
+ * A count is kept: moving between screens never asks again. A count with a live topic is read again
+ * (fresh, past the server's kept answer) when the topic tells of a change, and every 5 minutes for
+ * what no topic announces (a day passing, a document saved elsewhere); the others every minute.
  */
-const REFRESH_MS = 5 * 60_000;
+const REFRESH_MS = 60_000;
+const LIVE_REFRESH_MS = 5 * 60_000;
 
 /**
  * A count for a header badge. Background and silent: any failure shows 0 and never raises an alert.
@@ -53,8 +53,8 @@ function useCounts(specs: readonly HeaderCount[]): Array<number | undefined> {
     queries: specs.map((s) => ({
       queryKey: ['badge', s.path],
       queryFn: () => fetchCount(s.path),
-      staleTime: REFRESH_MS,
-      refetchInterval: REFRESH_MS,
+      staleTime: s.liveTopic ? LIVE_REFRESH_MS : REFRESH_MS,
+      refetchInterval: s.liveTopic ? LIVE_REFRESH_MS : REFRESH_MS,
     })),
   }).map((q) => q.data);
 }
