@@ -28,6 +28,8 @@ export type Window = { from: string; to: string; loads: number };
 export type DatasetMeta = {
   version: string;
   target_loads: number;
+  /** Years of history the bulk spans (absent on datasets made before it was a setting: 5). */
+  years?: number;
   loads: number;
   trips: number;
   stops: number;
@@ -57,7 +59,7 @@ const seconds = (t0: number) => Math.round((performance.now() - t0) / 100) / 10;
 const one = async <T>(db: BenchDb, sql: string, params?: unknown[]) => (await db.query<T>(sql, params))[0] as T;
 
 /** Adds the bulk to the demo company until the database holds `target` loads. */
-async function addBulk(db: BenchDb, target: number, log: Log): Promise<string> {
+async function addBulk(db: BenchDb, target: number, years: number, log: Log): Promise<string> {
   const { id: companyId } = await one<{ id: number }>(db, 'select id from companies order by id limit 1');
   const before = await one<{ n: number; load_base: number; trip_base: number }>(
     db,
@@ -77,14 +79,14 @@ async function addBulk(db: BenchDb, target: number, log: Log): Promise<string> {
     throw new Error('the demo company has no fleet, dispatchers, brokers or lanes');
   const anchor = new Date().toISOString();
   log(
-    `  bulk: ${loads.toLocaleString('en-US')} loads on ${fleet} trucks, ${dispatchers} dispatchers, ${brokers} brokers, ${lanes} lanes`,
+    `  bulk: ${loads.toLocaleString('en-US')} loads over ${years} years on ${fleet} trucks, ${dispatchers} dispatchers, ${brokers} brokers, ${lanes} lanes`,
   );
   for (const s of bulkStatements({
     companyId,
     loads,
     tripsPerLoad: 0.4,
     anchor,
-    years: 5,
+    years,
     loadBase: before.load_base,
     tripBase: before.trip_base,
     fleet,
@@ -181,7 +183,13 @@ async function computeWindows(
   };
 }
 
-async function describe(db: BenchDb, anchor: string, target: number, seedSeconds: DatasetMeta['seed_seconds']) {
+async function describe(
+  db: BenchDb,
+  anchor: string,
+  target: number,
+  years: number,
+  seedSeconds: DatasetMeta['seed_seconds'],
+) {
   const w = await computeWindows(db, anchor);
   const counts = await one<{ loads: number; trips: number; stops: number; billings: number }>(
     db,
@@ -191,6 +199,7 @@ async function describe(db: BenchDb, anchor: string, target: number, seedSeconds
   const meta: DatasetMeta = {
     version: generatorVersion(),
     target_loads: target,
+    years,
     ...counts,
     company_id: w.companyId,
     anchor,
@@ -203,6 +212,9 @@ async function describe(db: BenchDb, anchor: string, target: number, seedSeconds
   };
   return meta;
 }
+
+/** Years of history the bulk spans unless a caller asks otherwise (growth.ts: more years, same rate). */
+const DEFAULT_YEARS = 5;
 
 const VACUUM = 'vacuum analyze loads, load_stops, trips, billings, trip_notes';
 
@@ -226,16 +238,26 @@ async function refreshWindows(db: BenchDb, meta: DatasetMeta, log: Log): Promise
   return { ...meta, anchor_date: w.anchor_date, windows: w.windows, windows_rev: WINDOWS_REV };
 }
 
-function checkMeta(meta: DatasetMeta | null, target: number): string | null {
+function checkMeta(meta: DatasetMeta | null, target: number, years: number): string | null {
   if (!meta) return 'no dataset';
   if (meta.version !== generatorVersion()) return `made by generator ${meta.version}, now ${generatorVersion()}`;
   if (meta.target_loads !== target) return `holds ${meta.target_loads} loads, ${target} wanted`;
+  if ((meta.years ?? DEFAULT_YEARS) !== years) return `spans ${meta.years ?? DEFAULT_YEARS} years, ${years} wanted`;
   return null;
 }
 
 /** PostgreSQL: the database named in `url`, on its server (dropped and made again when stale). */
-export async function preparePostgres(o: { url: string; loads: number; rebuild: boolean; workDir: string; log: Log }) {
+export async function preparePostgres(o: {
+  url: string;
+  loads: number;
+  /** Years of history (default 5). */
+  years?: number;
+  rebuild: boolean;
+  workDir: string;
+  log: Log;
+}) {
   const name = databaseName(o.url);
+  const years = o.years ?? DEFAULT_YEARS;
   const admin = await connectPostgres(withDatabase(o.url, 'postgres'));
   try {
     const [row] = await admin.query<{ comment: string | null }>(
@@ -246,7 +268,7 @@ export async function preparePostgres(o: { url: string; loads: number; rebuild: 
     try {
       meta = row?.comment ? (JSON.parse(row.comment) as DatasetMeta) : null;
     } catch {}
-    const stale = o.rebuild ? 'a rebuild was asked for' : checkMeta(meta, o.loads);
+    const stale = o.rebuild ? 'a rebuild was asked for' : checkMeta(meta, o.loads, years);
     if (!stale && meta) {
       const db = await connectPostgres(o.url);
       try {
@@ -271,11 +293,11 @@ export async function preparePostgres(o: { url: string; loads: number; rebuild: 
     const db = await connectPostgres(o.url);
     let t0 = performance.now();
     await db.exec('set synchronous_commit = off');
-    const anchor = await addBulk(db, o.loads, o.log);
+    const anchor = await addBulk(db, o.loads, years, o.log);
     const bulk = seconds(t0);
     t0 = performance.now();
     await db.exec(VACUUM);
-    const built = await describe(db, anchor, o.loads, { demo, bulk, vacuum: seconds(t0) });
+    const built = await describe(db, anchor, o.loads, years, { demo, bulk, vacuum: seconds(t0) });
     await db.close();
     await admin.exec(`comment on database "${name}" is '${JSON.stringify(built).replace(/'/g, "''")}'`);
     o.log(`PostgreSQL dataset ${name}: ${built.loads.toLocaleString('en-US')} loads (demo ${demo} s, bulk ${bulk} s)`);
@@ -290,7 +312,7 @@ export async function preparePglite(o: { dir: string; loads: number; rebuild: bo
   const metaFile = join(o.dir, 'bench-seed.json');
   let meta: DatasetMeta | null = null;
   if (existsSync(metaFile)) meta = JSON.parse(await readFile(metaFile, 'utf8')) as DatasetMeta;
-  const stale = o.rebuild ? 'a rebuild was asked for' : checkMeta(meta, o.loads);
+  const stale = o.rebuild ? 'a rebuild was asked for' : checkMeta(meta, o.loads, DEFAULT_YEARS);
   if (!stale && meta) {
     o.log(`PGlite dataset ${o.dir}: reused (${meta.loads.toLocaleString('en-US')} loads, seeded ${meta.seeded_at})`);
     if (meta.windows_rev === WINDOWS_REV) return meta;
@@ -305,11 +327,11 @@ export async function preparePglite(o: { dir: string; loads: number; rebuild: bo
   const demo = await seedDemo({ DATA_DIR: o.dir }, o.workDir, o.log);
   const db = await openPgliteFolder(join(o.dir, 'pgdata'));
   let t0 = performance.now();
-  const anchor = await addBulk(db, o.loads, o.log);
+  const anchor = await addBulk(db, o.loads, DEFAULT_YEARS, o.log);
   const bulk = seconds(t0);
   t0 = performance.now();
   await db.exec(VACUUM);
-  const built = await describe(db, anchor, o.loads, { demo, bulk, vacuum: seconds(t0) });
+  const built = await describe(db, anchor, o.loads, DEFAULT_YEARS, { demo, bulk, vacuum: seconds(t0) });
   await db.close();
   await writeFile(metaFile, `${JSON.stringify(built, null, 2)}\n`);
   o.log(`PGlite dataset: ${built.loads.toLocaleString('en-US')} loads (demo ${demo} s, bulk ${bulk} s)`);

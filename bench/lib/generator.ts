@@ -7,6 +7,16 @@ import { createHash } from 'node:crypto';
 
 const GENERATOR_REV = 1;
 
+/** The reference dataset: 1M loads over five years (about 200,000 loads a year, 550 a day). */
+export const REFERENCE_LOADS = 1_000_000;
+export const REFERENCE_YEARS = 5;
+
+/**
+ * Years of history for `loads` at the reference rate: a carrier grows its history, not its loads per
+ * day, so 5M loads span 25 years and a window (4 weeks, a year) holds the same rows as at 1M.
+ */
+export const yearsAtReferenceRate = (loads: number) => (REFERENCE_YEARS * loads) / REFERENCE_LOADS;
+
 export type GeneratorParams = {
   companyId: number;
   /** Loads to add. */
