@@ -3,6 +3,7 @@ import type { ColumnFormat, ColumnMeta, FilterKind, Footer } from '@backhaul/sha
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../auth/access';
+import type { CompiledList } from './list-compile';
 
 /** How a cell is written to a spreadsheet (the export service's column kinds). */
 export type ExportKind = 'text' | 'money' | 'miles' | 'number' | 'date';
@@ -134,6 +135,13 @@ export type ListDefinition = {
    * them, and a request clears one by sending that filter as null.
    */
   defaults?: ListDefaults;
+  /**
+   * Totals kept ahead of time (the trips' per-day totals): for a request they can answer, a query
+   * giving the live aggregate's one row (`__total` and each footed column's id) from them; null to
+   * sum live; a row whose `__total` is null declines at run time (the live sum follows). Both must
+   * give the same figures: the answer is the same JSON either way.
+   */
+  totals?: (user: AuthUser, compiled: CompiledList) => SQL | null;
   /**
    * Rows a save takes off the list whatever the filters (the spec removes a Canceled work order):
    * never kept in view after their save.

@@ -329,9 +329,10 @@ export async function selectTotals(
   db: DbOrTx,
   def: ListDefinition,
   compiled: CompiledList,
-  opts: { settingsOf?: number } = {},
+  opts: { settingsOf?: number; user?: AuthUser } = {},
 ): Promise<{ total: number; sum: Record<string, number>; settings: ListSettings | null }> {
   const footed = def.columns.filter((c) => c.footer);
+  const kept = opts.user && def.totals ? def.totals(opts.user, compiled) : null;
   const joins = new Set(compiled.joins);
   for (const c of footed) if (!c.footerSql) for (const j of c.joins ?? []) joins.add(j);
   const aggregates = footed.map((c) => {
@@ -345,10 +346,14 @@ export async function selectTotals(
     return sql`, ${agg} as ${sql.identifier(c.id)}`;
   });
   const settings = opts.settingsOf === undefined ? sql`` : sql`, ${settingsOf(def, opts.settingsOf)} as __settings`;
-  const [row] = await rowsOf(
-    db,
-    sql`select count(*) as __total ${sql.join(aggregates, sql``)}${settings} from ${fromWith(def, compiled.from, joins)} where ${compiled.where}`,
-  );
+  const live = (also: SQL) =>
+    sql`select count(*) as __total ${sql.join(aggregates, sql``)}${also} from ${fromWith(def, compiled.from, joins)} where ${compiled.where}`;
+  let [row] = await rowsOf(db, kept ? sql`select __kept.*${settings} from (${kept}) __kept` : live(settings));
+  // A null count: the kept totals declined this request after all (see ListDefinition.totals).
+  if (kept && row && row.__total === null) {
+    const [summed] = await rowsOf(db, live(sql``));
+    row = { ...summed, __settings: row.__settings };
+  }
   const sum: Record<string, number> = {};
   for (const c of footed) {
     const v = Number(row?.[c.id] ?? 0);
@@ -539,7 +544,7 @@ async function answer(
   const [first, totals, filter, kept] = await refuseDataErrors(
     Promise.all([
       firstBatch,
-      selectTotals(db, def, compiled, { settingsOf: user.id }),
+      selectTotals(db, def, compiled, { settingsOf: user.id, user }),
       with_options ? selectOptions(db, def, user, compiled.from) : Promise.resolve({}),
       selectKept(db, def, compiled, compiled.query.keep),
     ]),
