@@ -8,6 +8,7 @@ import {
   type ListColumnSpec,
   type ListDefinition,
   type ListOptions,
+  listColumn,
   toOne,
 } from '../../platform/list/define-list';
 import { brokers } from '../brokers';
@@ -17,6 +18,7 @@ import { trailerTypes } from '../general';
 import { trailers } from '../trailers';
 import { trucks } from '../trucks';
 import { loads } from './loads.table';
+import { dayTotalsOf } from './trips.day-totals';
 import { tripsDefaultFilters } from './trips.filters';
 import { tripNotes } from './trips.table';
 
@@ -314,6 +316,7 @@ function columns(): ListColumnSpec[] {
 }
 
 const COLUMNS = columns();
+const DAY_TOTALS = dayTotalsOf(COLUMNS.map(listColumn), tripsScope);
 
 /** A whole number the search text may be (an id): at most 9 digits, so it fits an integer column. */
 const idIn = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : null);
@@ -381,6 +384,8 @@ function makeList(key: string, title: string): ListDefinition {
     defaults: { filters: (_user, requested) => tripsDefaultFilters(requested), searchPast: false },
     columns: COLUMNS,
     search: SEARCH,
+    // A whole-day window's totals from load_day_totals (issue 31), the same figures as the live sums.
+    totals: DAY_TOTALS,
   });
 }
 
