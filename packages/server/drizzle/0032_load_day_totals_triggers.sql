@@ -1,6 +1,6 @@
 -- Made with `drizzle-kit generate --custom` (issue 31): the triggers that keep load_day_totals
 -- (0031) equal to the live sums over loads, in the same transaction as the loads they sum, and the
--- backfill of the loads already there. Statement triggers with transition tables: one pass over a
+-- backfill (in 0033) of the loads already there. Statement triggers with transition tables: one pass over a
 -- statement's changed rows, so a bulk INSERT … SELECT (the bench generator, a seeder) adds its
 -- buckets set-based instead of one upsert per load. The company time zone is America/Chicago.
 --
@@ -107,25 +107,5 @@ BEGIN
 END
 $fn$;--> statement-breakpoint
 CREATE TRIGGER load_day_totals_truncate AFTER TRUNCATE ON loads
-  FOR EACH STATEMENT EXECUTE FUNCTION load_day_totals_truncate();--> statement-breakpoint
--- The loads already there.
-INSERT INTO load_day_totals (company_id, kind, day, dispatcher_id, customer_id, loads, trips, gross_cents,
-  mileage_loaded, mileage_empty)
-WITH b AS (
-  SELECT l.company_id, k.kind, (k.at AT TIME ZONE 'America/Chicago')::date AS day, coalesce(l.dispatcher_id, 0) AS d,
-    coalesce(l.customer_id, 0) AS c, l.trip_id, l.gross_cents, l.mileage_loaded, l.mileage_empty
-  FROM loads l CROSS JOIN LATERAL (VALUES (1::smallint, l.delivery_at), (2::smallint, l.pickup_at)) k(kind, at)
-  WHERE k.at IS NOT NULL
-),
-sums AS (
-  SELECT company_id, kind, day, d, c, count(*)::int AS loads, sum(gross_cents)::bigint AS gross,
-    sum(mileage_loaded)::bigint AS loaded, sum(mileage_empty)::bigint AS empty
-  FROM b GROUP BY 1, 2, 3, 4, 5
-),
-lasts AS (
-  SELECT company_id, kind, day, d, c, count(*)::int AS trips
-  FROM (SELECT company_id, kind, trip_id, d, c, max(day) AS day FROM b GROUP BY 1, 2, 3, 4, 5) u
-  GROUP BY 1, 2, 3, 4, 5
-)
-SELECT s.company_id, s.kind, s.day, s.d, s.c, s.loads, coalesce(l.trips, 0), s.gross, s.loaded, s.empty
-FROM sums s LEFT JOIN lasts l USING (company_id, kind, day, d, c);
+  FOR EACH STATEMENT EXECUTE FUNCTION load_day_totals_truncate();
+-- The loads already there: backfilled by 0033 (which every database runs after this one).
