@@ -1,4 +1,5 @@
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 /**
  * The one clock of the server: business rules ask it for "now" and "today" (America/Chicago) and
@@ -21,3 +22,11 @@ export function freezeClock(at: string | Date): void {
 export function thawClock(): void {
   frozen = null;
 }
+
+/**
+ * The clock's "now" and "today" for SQL, read when the query is built (so a list column declared
+ * when its module loads asks the clock at each request): `${SQL_NOW}` is a timestamptz parameter,
+ * `${SQL_TODAY}` the company day as a date parameter. Never `now()` or `current_date` in a rule.
+ */
+export const SQL_NOW: SQL = sql`${{ getSQL: () => sql`${clock.now().toISOString()}::timestamptz` } satisfies SQLWrapper}`;
+export const SQL_TODAY: SQL = sql`${{ getSQL: () => sql`${clock.today()}::date` } satisfies SQLWrapper}`;

@@ -3,6 +3,7 @@ import { minutesOfTime } from '@backhaul/shared/schemas/dates';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { DEMO_USERS } from '../../platform/auth/users.seed';
+import { SQL_NOW } from '../../platform/clock';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 import { offices, positions } from '../settings';
@@ -100,7 +101,7 @@ export const accountSeeder: Seeder = {
     });
     await ctx.db.execute(
       sql`insert into vacation_requests (company_id, user_id, date_from, date_to, status, comment, decided_by, decided_at, created_at)
-          select ${companyId}, t.u, t.f, t.t, t.s, t.c, t.by, case when t.s <> 0 then now() end, now() - interval '3 days'
+          select ${companyId}, t.u, t.f, t.t, t.s, t.c, t.by, case when t.s <> 0 then ${SQL_NOW} end, ${SQL_NOW} - interval '3 days'
           from json_to_recordset(${JSON.stringify(vacations)}::json) as t(u int, f date, t date, s int, c text, by int)`,
     );
 
@@ -113,7 +114,7 @@ export const accountSeeder: Seeder = {
     );
     await ctx.db.execute(
       sql`insert into staff_notes (company_id, author_id, user_id, text, status, created_at, read_at)
-          select ${companyId}, t.a, t.u, t.x, t.s, now() - make_interval(days => t.d), case when t.s = 1 then now() end
+          select ${companyId}, t.a, t.u, t.x, t.s, ${SQL_NOW} - make_interval(days => t.d), case when t.s = 1 then ${SQL_NOW} end
           from json_to_recordset(${JSON.stringify(notes)}::json) as t(a int, u int, x text, s int, d int)`,
     );
 
@@ -135,7 +136,7 @@ export const accountSeeder: Seeder = {
       }));
     await ctx.db.execute(
       sql`insert into user_comments (company_id, user_id, author_id, text, seen, created_at)
-          select ${companyId}, t.u, t.a, t.x, t.seen, now() - make_interval(days => t.d)
+          select ${companyId}, t.u, t.a, t.x, t.seen, ${SQL_NOW} - make_interval(days => t.d)
           from json_to_recordset(${JSON.stringify(comments)}::json) as t(u int, a int, x text, seen boolean, d int)`,
     );
 

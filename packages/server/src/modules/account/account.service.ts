@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { SQL_NOW } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { listHolidays, offices, positions } from '../settings';
 import { scheduledDays } from '../work-schedule';
@@ -114,7 +115,7 @@ export async function buildAccount(
       sql`select to_char(date, 'YYYY-MM-DD') as date,
                  to_char(check_in at time zone ${TZ}, 'HH24:MI') as check_in,
                  to_char(check_out at time zone ${TZ}, 'HH24:MI') as check_out,
-                 coalesce(floor(extract(epoch from (coalesce(check_out, case when date = ${now.date}::date then now() end) - check_in)) / 60), 0)::int as worked,
+                 coalesce(floor(extract(epoch from (coalesce(check_out, case when date = ${now.date}::date then ${SQL_NOW} end) - check_in)) / 60), 0)::int as worked,
                  sick
           from attendance_days where user_id = ${userId} and date between ${first} and ${last}`,
     ),

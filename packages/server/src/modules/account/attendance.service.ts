@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { attendanceDayRecord } from './account.record';
@@ -30,10 +31,10 @@ const takeCheckIn = defineCommand({
   run: async ({ tx, user, audit, input: today }: CommandContext<string, typeof attendanceDays>) => {
     const [row] = await tx
       .insert(attendanceDays)
-      .values({ companyId: user.companyId, userId: user.id, date: today, checkIn: new Date() })
+      .values({ companyId: user.companyId, userId: user.id, date: today, checkIn: clock.now() })
       .onConflictDoUpdate({
         target: [attendanceDays.userId, attendanceDays.date],
-        set: { checkIn: new Date() },
+        set: { checkIn: clock.now() },
         setWhere: sql`${attendanceDays.checkIn} is null`,
       })
       .returning({ id: attendanceDays.id });
@@ -63,7 +64,7 @@ const takeCheckOut = defineCommand({
   target: { record: attendanceDayRecord, id: (dayId: number) => dayId },
   run: async ({ tx, row }) => {
     if (!row.checkIn || row.checkOut) return false;
-    await tx.update(attendanceDays).set({ checkOut: new Date() }).where(eq(attendanceDays.id, row.id));
+    await tx.update(attendanceDays).set({ checkOut: clock.now() }).where(eq(attendanceDays.id, row.id));
     return true;
   },
 });

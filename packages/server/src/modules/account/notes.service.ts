@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { staffNoteRecord } from './account.record';
@@ -105,7 +106,7 @@ const markNote = defineCommand({
   run: async ({ tx, row, input }) => {
     await tx
       .update(staffNotes)
-      .set({ status: input.status, readAt: input.status === 1 ? new Date() : null })
+      .set({ status: input.status, readAt: input.status === 1 ? clock.now() : null })
       .where(eq(staffNotes.id, row.id));
   },
 });

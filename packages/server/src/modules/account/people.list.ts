@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
+import { SQL_TODAY } from '../../platform/clock';
 import { defineList, type ListSpec } from '../../platform/list/define-list';
 import { offices, positions } from '../settings';
 
@@ -20,7 +21,7 @@ const PEOPLE = {
     office: sql`left join ${offices} on ${offices.id} = staff_profiles.office_id`,
     position: sql`left join ${positions} on ${positions.id} = staff_profiles.position_id`,
     today: sql`left join attendance_days today on today.user_id = users.id
-               and today.date = (now() at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date`,
+               and today.date = ${SQL_TODAY}`,
   },
   base: (user: AuthUser) => sql`users.company_id = ${user.companyId} and users.customer_id is null and users.active`,
 };

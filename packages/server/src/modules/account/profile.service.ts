@@ -8,6 +8,7 @@ import { users } from '../../platform/auth/auth.table';
 import { revokeSessions } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/password';
 import { userRecord } from '../../platform/auth/user.record';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { checkCurrentPassword } from '../session';
@@ -29,7 +30,10 @@ const setPassword = defineCommand({
     id: (input: { userId: number; passwordHash: string; keepSessionId: number }) => input.userId,
   },
   run: async ({ tx, row, input }) => {
-    await tx.update(users).set({ passwordHash: input.passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
+    await tx
+      .update(users)
+      .set({ passwordHash: input.passwordHash, updatedAt: clock.now() })
+      .where(eq(users.id, row.id));
     return revokeSessions(tx, row.id, input.keepSessionId);
   },
 });
@@ -79,7 +83,7 @@ const writeMyInformation = defineCommand({
     await tx
       .insert(staffProfiles)
       .values({ userId: user.id, companyId: user.companyId, ...values })
-      .onConflictDoUpdate({ target: staffProfiles.userId, set: { ...values, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: staffProfiles.userId, set: { ...values, updatedAt: clock.now() } });
     await audit({ entity: 'staff_profiles', entityId: user.id, action: 'update', before, after: values });
   },
 });

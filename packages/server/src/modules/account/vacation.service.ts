@@ -5,6 +5,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { createRecord } from '../../platform/record/record.service';
@@ -117,7 +118,7 @@ const decide = defineCommand({
     if (row.userId === user.id) throw AppError.forbidden();
     await tx
       .update(vacationRequests)
-      .set({ status: input.status, decidedBy: user.id, decidedAt: new Date() })
+      .set({ status: input.status, decidedBy: user.id, decidedAt: clock.now() })
       .where(eq(vacationRequests.id, row.id));
   },
 });

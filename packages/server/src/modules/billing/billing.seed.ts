@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { SQL_NOW } from '../../platform/clock';
 import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { loads, setLoadsBilling } from '../trips';
@@ -14,7 +15,7 @@ export const billingSeeder: Seeder = {
       ctx.db,
       sql`insert into ${billings} (company_id, load_id, created_by, created_at)
         select l.company_id, l.id, l.dispatcher_id, coalesce(l.ppw_date, l.delivery_at) + interval '1 day'
-        from ${loads} l where l.company_id = ${companyId} and l.ppw = 1 and l.delivery_at < now() - interval '2 days'
+        from ${loads} l where l.company_id = ${companyId} and l.ppw = 1 and l.delivery_at < ${SQL_NOW} - interval '2 days'
           and l.customer_id is not null
         on conflict do nothing
         returning load_id`,

@@ -1,7 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { DOWNTIME_UNIT_TYPES } from '@backhaul/shared/modules/downtime/downtime.contract';
 import { sql } from 'drizzle-orm';
-import { clock } from '../../platform/clock';
+import { clock, SQL_TODAY } from '../../platform/clock';
 import { defineList } from '../../platform/list/define-list';
 import { DOWNTIME_UNIT_NAME, downtimeRowsSql } from './downtime.sql';
 
@@ -40,7 +40,7 @@ export const downtimeList = defineList({
       filter: 'list',
       // The last 36 months: reading the distinct months would price every work order ever made.
       options: sql`select to_char(m, 'YYYY-MM') as value, to_char(m, 'YYYY-MM') as label
-        from generate_series(date_trunc('month', now()) - interval '35 months', date_trunc('month', now()), interval '1 month') m
+        from generate_series(date_trunc('month', ${SQL_TODAY}) - interval '35 months', date_trunc('month', ${SQL_TODAY}), interval '1 month') m
         order by m desc`,
       format: 'text',
       footer: 'count',

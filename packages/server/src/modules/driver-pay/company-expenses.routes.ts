@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { caller } from '../../platform/auth/guard';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
@@ -163,7 +164,7 @@ export const payExpense = defineCommand({
     if (!driverId) throw AppError.invalidField('driver_id', C.EXPENSE_MSG.noDriver);
     await tx
       .update(t)
-      .set({ payAs: input.payAs, status: 'Queued', driverId: Number(driverId), updatedAt: new Date() })
+      .set({ payAs: input.payAs, status: 'Queued', driverId: Number(driverId), updatedAt: clock.now() })
       .where(sql`${t.id} = ${row.id}`);
     return queueExpenseOnOpenStatement(tx, user, row.id, Number(driverId));
   },

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { defineResource, type ResourceColumn, registerResource } from '../../platform/record/define-resource';
@@ -129,7 +130,7 @@ export const escrowResource = defineResource({
     openedOn: form.opened_on,
     closedOn: form.closed_on || null,
     note: form.note,
-    ...(before ? { updatedAt: new Date() } : { createdBy: user.id }),
+    ...(before ? { updatedAt: clock.now() } : { createdBy: user.id }),
   }),
   hooks: {
     beforeSave: async ({ tx, user, form }) => {
@@ -194,7 +195,7 @@ export const advancesResource = defineResource({
     method: form.method,
     reference: form.reference,
     note: form.note,
-    ...(before ? { updatedAt: new Date() } : { createdBy: user.id }),
+    ...(before ? { updatedAt: clock.now() } : { createdBy: user.id }),
   }),
   hooks: {
     ...keptOnStatement('advance'),
@@ -250,7 +251,7 @@ export const hoursResource = defineResource({
     minutes: form.hours,
     loadId: form.load_id,
     note: form.note,
-    ...(before ? { updatedAt: new Date() } : { createdBy: user.id }),
+    ...(before ? { updatedAt: clock.now() } : { createdBy: user.id }),
   }),
   hooks: {
     ...keptOnStatement('hours'),

@@ -7,6 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { runCommand } from '../../platform/record/command';
 import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
@@ -49,7 +50,7 @@ export const driverPaySeeder: Seeder = {
       customerId: null,
       image: null,
     };
-    const now = new Date();
+    const now = clock.now();
     const today = nowInCompanyTimeZone(now).date;
     // A year of fuel: about one purchase per 1,000 miles a load ran, on its day, at its pickup or
     // delivery city; 6.5 mpg, $3.55–4.25 a gallon, by a hash of the load (no faker draws).

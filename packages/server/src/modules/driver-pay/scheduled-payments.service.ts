@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { SQL_NOW } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { deleteRecord, findRecord } from '../../platform/record/record.service';
@@ -185,7 +186,9 @@ const endSeries = defineCommand<number, number | null>({
       return null;
     }
     const before = await toScheduledRow(tx, s);
-    await tx.execute(sql`update ${scheduledPayments} set count = ${taken.lastN}, updated_at = now() where id = ${id}`);
+    await tx.execute(
+      sql`update ${scheduledPayments} set count = ${taken.lastN}, updated_at = ${SQL_NOW} where id = ${id}`,
+    );
     await audit({
       entity: scheduledPaymentRecord.entity,
       entityId: id,

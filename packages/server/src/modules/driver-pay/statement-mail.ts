@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -84,7 +85,7 @@ const markSent = defineCommand({
   action: 'send',
   target: { record: driverStatementKind.record, id: (i: { id: number }) => i.id },
   run: async ({ tx, row }: CommandContext<{ id: number }, typeof payStatements>) => {
-    await tx.update(payStatements).set({ sentAt: new Date() }).where(eq(payStatements.id, row.id));
+    await tx.update(payStatements).set({ sentAt: clock.now() }).where(eq(payStatements.id, row.id));
   },
 });
 

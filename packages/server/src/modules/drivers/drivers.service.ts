@@ -11,6 +11,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { type FileRow, files } from '../../platform/files/files.table';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { createRecord, deleteRecord, findRecord, getRecord, updateRecord } from '../../platform/record/record.service';
@@ -112,7 +113,7 @@ const followTruck = defineCommand<TruckDriverChange, void>({
     ) => {
       await tx
         .update(drivers)
-        .set({ ...after, updatedAt: new Date() })
+        .set({ ...after, updatedAt: clock.now() })
         .where(eq(drivers.id, driverId));
       await audit({
         entity: driverRecord.entity,

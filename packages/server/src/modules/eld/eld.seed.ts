@@ -1,5 +1,6 @@
 import { addDays, COMPANY_TIME_ZONE_DEFAULT, formatDate, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { and, desc, eq, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { fuelRows } from '../driver-pay';
 import { routeLegs } from '../mileage';
@@ -42,7 +43,7 @@ export const eldSeeder: Seeder = {
   name: 'eld and odometers',
   async run(ctx) {
     const companyId = ref<number>(ctx, 'companyId');
-    const now = new Date();
+    const now = clock.now();
     await ctx.db.execute(sql`insert into ${odometerReadings} (company_id, truck_id, read_at, odometer, source, source_id)
       select ${fuelRows.companyId}, ${fuelRows.truckId},
           (${fuelRows.fuelDate} + ${FUEL_READING_TIME}::time) at time zone ${COMPANY_TIME_ZONE_DEFAULT},

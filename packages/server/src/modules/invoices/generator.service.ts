@@ -2,7 +2,7 @@ import type { GenerateResult } from '@backhaul/shared/modules/invoices/invoices.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { clock } from '../../platform/clock';
+import { clock, SQL_NOW } from '../../platform/clock';
 import { defineSystemCommand, runSystemCommand, type SystemCommandContext } from '../../platform/record/command';
 import { accountingServices, customerServiceRates } from '../accounting-services';
 import { billings } from '../billing';
@@ -129,7 +129,7 @@ const billCommand = defineSystemCommand({
           insert into invoices (company_id, customer_id, service_id, period_from, period_to, status, generated,
             generated_at, generation_run_id, description, created_by)
           select ${input.companyId}, x.customer_id, ${s.id}, ${input.from}::date, ${input.to}::date, 'Open', true,
-            now(), ${input.runId}, ${input.description ?? null}, ${input.actorId}
+            ${SQL_NOW}, ${input.runId}, ${input.description ?? null}, ${input.actorId}
           from (select distinct customer_id from cand) x
           returning id, customer_id),
         lines as (
@@ -150,7 +150,7 @@ const billCommand = defineSystemCommand({
     );
     const made = await rowsOf<{ id: number; customer_id: number; total: number }>(
       tx,
-      sql`update invoices i set total_cents = t.total, updated_at = now()
+      sql`update invoices i set total_cents = t.total, updated_at = ${SQL_NOW}
         from (select il.invoice_id, sum(il.amount_cents)::bigint as total from invoice_lines il
           join invoices i on i.id = il.invoice_id where ${mine} group by il.invoice_id) t
         where i.id = t.invoice_id
@@ -257,7 +257,7 @@ export async function generateInvoices(
   };
   await db
     .update(invoiceGenerationRuns)
-    .set({ status: 'completed', invoicesCount: result.invoices, amountCents, finishedAt: new Date() })
+    .set({ status: 'completed', invoicesCount: result.invoices, amountCents, finishedAt: clock.now() })
     .where(eq(invoiceGenerationRuns.id, input.runId));
   return result;
 }

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
@@ -79,7 +80,7 @@ export async function applyInvoiceAmounts(
         when ${needPay} <= 0 and (${invoices.totalCents} + ${total}) > 0 then 'Paid'
         when ${invoices.status} = 'Paid' and ${needPay} > 0 then 'Open'
         else ${invoices.status} end`,
-      updatedAt: new Date(),
+      updatedAt: clock.now(),
     })
     .where(eq(invoices.id, invoiceId))
     .returning();
@@ -239,7 +240,7 @@ const reviseInvoice = defineCommand({
       .set({
         ...(body.description !== undefined ? { description: body.description || null } : {}),
         ...(body.payment_account !== undefined ? { paymentAccount: body.payment_account || null } : {}),
-        updatedAt: new Date(),
+        updatedAt: clock.now(),
       })
       .where(eq(invoices.id, id));
     await applyInvoiceAmounts(tx, id, { totalDelta: total - row.totalCents });
@@ -315,7 +316,7 @@ const reopenInvoice = defineCommand({
     if (row.status === INVOICE_STATUS.Open) throw AppError.precondition(INVOICE_MSG.alreadyOpen);
     await tx
       .update(invoices)
-      .set({ status: INVOICE_STATUS.Open, updatedAt: new Date() })
+      .set({ status: INVOICE_STATUS.Open, updatedAt: clock.now() })
       .where(eq(invoices.id, row.id));
   },
 });
@@ -445,7 +446,7 @@ const recordSending = defineCommand({
     if (row.status === INVOICE_STATUS.Open)
       await tx
         .update(invoices)
-        .set({ status: INVOICE_STATUS.Sent, updatedAt: new Date() })
+        .set({ status: INVOICE_STATUS.Sent, updatedAt: clock.now() })
         .where(eq(invoices.id, row.id));
   },
 });

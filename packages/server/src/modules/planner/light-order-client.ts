@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { createWalkInClient } from '../clients';
 import { lightOrderRecord } from './planner.record';
@@ -20,7 +21,7 @@ const makeClient = defineCommand({
       phone: row.phone,
       comment: `Walk-in customer of light order #${row.id}: ${row.description}`,
     });
-    await tx.update(lightOrders).set({ clientId, updatedAt: new Date() }).where(eq(lightOrders.id, row.id));
+    await tx.update(lightOrders).set({ clientId, updatedAt: clock.now() }).where(eq(lightOrders.id, row.id));
     return { message: 'Client created from the order.', client_id: clientId };
   },
 });

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { defineRecord } from '../../platform/record/define-record';
@@ -42,7 +43,7 @@ const moveTask = defineCommand({
     await checkFree(tx, user, place, { except: row.id, refuse });
     await tx
       .update(plannerTasks)
-      .set({ ...values(place), updatedAt: new Date() })
+      .set({ ...values(place), updatedAt: clock.now() })
       .where(eq(plannerTasks.id, row.id));
     if (row.workOrderId) await scheduleWorkOrder(tx, user, row.workOrderId, place.technician_id);
     return { id: row.id, action: 'updated' };

@@ -12,6 +12,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { dueServiceTasks } from '../service-schedule';
 import { WO_SQL, workOrders } from '../work-orders';
@@ -193,7 +194,7 @@ export async function placeRecord(
   if (existing) {
     await tx
       .update(plannerTasks)
-      .set({ ...values(place), updatedAt: new Date() })
+      .set({ ...values(place), updatedAt: clock.now() })
       .where(eq(plannerTasks.id, existing.id));
     return;
   }

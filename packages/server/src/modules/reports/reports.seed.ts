@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { customers } from '../customers';
@@ -18,7 +19,7 @@ export const reportsSeeder: Seeder = {
       .from(customers)
       .where(and(eq(customers.companyId, companyId), isNotNull(customers.email)))
       .limit(Math.max(2, Math.round(8 * ctx.scale)));
-    const now = new Date();
+    const now = clock.now();
     const rows = list.flatMap((c, i) =>
       KINDS.flatMap((kind, k) =>
         [1, 2, 3].map((back) => {

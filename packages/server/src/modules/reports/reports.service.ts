@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -240,7 +241,7 @@ const markSent = defineCommand({
   run: async ({ tx, input }: CommandContext<{ id: number; email: string }, typeof reports>) => {
     await tx
       .update(reports)
-      .set({ pending: false, status: 'sent', sentTo: input.email, sentAt: new Date(), error: null })
+      .set({ pending: false, status: 'sent', sentTo: input.email, sentAt: clock.now(), error: null })
       .where(eq(reports.id, input.id));
   },
 });

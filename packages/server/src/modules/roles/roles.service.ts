@@ -14,6 +14,7 @@ import type { AuthContext } from '../../platform/auth/access';
 import { roles, users } from '../../platform/auth/auth.table';
 import { loadGrants, replaceGrants } from '../../platform/auth/session.repository';
 import { userRecord } from '../../platform/auth/user.record';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
@@ -118,7 +119,7 @@ const reviseRole = defineCommand({
     if (row.allPermissions) throw AppError.precondition('The administrator role always holds every permission.');
     await tx
       .update(roles)
-      .set({ name: body.name, customerId: body.customer_id ?? null, updatedAt: new Date() })
+      .set({ name: body.name, customerId: body.customer_id ?? null, updatedAt: clock.now() })
       .where(eq(roles.id, row.id));
     await replaceGrants(tx, row.id, grants);
   },
@@ -181,7 +182,7 @@ const giveRole = defineCommand({
       auth,
       before.map((user) => ({ user, roleId: row.id })),
     );
-    await tx.update(users).set({ permissionRoleId: row.id, updatedAt: new Date() }).where(inArray(users.id, userIds));
+    await tx.update(users).set({ permissionRoleId: row.id, updatedAt: clock.now() }).where(inArray(users.id, userIds));
     for (const u of before) {
       await audit({
         entity: userRecord.entity,

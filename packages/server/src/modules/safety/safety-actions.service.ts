@@ -9,6 +9,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { createRecord, updateRecord } from '../../platform/record/record.service';
@@ -97,7 +98,7 @@ const removeAction = defineCommand({
   target: { record: safetyActionRecord, id: (input: { id: number; driverId: number; date: string }) => input.id },
   run: async ({ tx, row, input }) => {
     if (row.driverId !== input.driverId || row.date !== input.date) throw AppError.notFound();
-    await tx.update(safetyActions).set({ status: 0, updatedAt: new Date() }).where(eq(safetyActions.id, row.id));
+    await tx.update(safetyActions).set({ status: 0, updatedAt: clock.now() }).where(eq(safetyActions.id, row.id));
   },
 });
 

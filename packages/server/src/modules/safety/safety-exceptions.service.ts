@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { createRecord, getRecord, updateRecord } from '../../platform/record/record.service';
 import { drivers } from '../drivers';
@@ -87,9 +88,9 @@ const setStatus = (action: 'close' | 'reopen') =>
         .update(safetyExceptions)
         .set({
           status: input.status,
-          closedAt: closing ? new Date() : null,
+          closedAt: closing ? clock.now() : null,
           closedBy: closing ? user.id : null,
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(eq(safetyExceptions.id, row.id));
     },

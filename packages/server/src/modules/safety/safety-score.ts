@@ -1,5 +1,6 @@
 import { MOTIVATION_RULES } from '@backhaul/shared/modules/safety/safety.contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { SQL_TODAY } from '../../platform/clock';
 
 const W = MOTIVATION_RULES.scoreWeights;
 
@@ -17,6 +18,6 @@ export const safetyScoreSql = (driverId: SQL, from: SQL, to: SQL): SQL => sql`gr
 
 /** The first day of this month and of the next, in Chicago. */
 export const THIS_MONTH = {
-  from: sql`date_trunc('month', now() at time zone 'America/Chicago')::date`,
-  to: sql`(date_trunc('month', now() at time zone 'America/Chicago') + interval '1 month')::date`,
+  from: sql`date_trunc('month', ${SQL_TODAY})::date`,
+  to: sql`(date_trunc('month', ${SQL_TODAY}) + interval '1 month')::date`,
 };

@@ -10,6 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { runList } from '../../platform/list/run-list';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
@@ -72,7 +73,7 @@ const writeSafetyDriver = defineCommand({
         ...(changes.hours !== undefined ? { hoursTenths: Math.round(changes.hours * 10) } : {}),
         ...(changes.eld_count !== undefined ? { eldCount: changes.eld_count } : {}),
         ...(changes.employee_id !== undefined ? { employeeId: changes.employee_id } : {}),
-        updatedAt: new Date(),
+        updatedAt: clock.now(),
       })
       .where(eq(safetyDrivers.id, before.id))
       .returning();

@@ -1,6 +1,7 @@
 import type { SafetyActionKind } from '@backhaul/shared/modules/safety/safety.contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
@@ -122,7 +123,7 @@ export const safetySeeder: Seeder = {
           status: open ? 1 : 0,
           createdBy: staffIds[0] ?? null,
           closedBy: open ? null : (staffIds[0] ?? null),
-          closedAt: open ? null : new Date(),
+          closedAt: open ? null : clock.now(),
         };
       }),
       (chunk) => ctx.db.insert(safetyExceptions).values(chunk).returning({ id: safetyExceptions.id }),

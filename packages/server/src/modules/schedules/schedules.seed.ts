@@ -1,5 +1,6 @@
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
+import { clock, SQL_NOW } from '../../platform/clock';
 import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { customers } from '../customers';
@@ -64,7 +65,7 @@ export const schedulesSeeder: Seeder = {
           from ${loads} left join ${customers} c on c.id = ${loads.customerId}
             left join ${factoringCompanies} fc on fc.id = c.factoring_company_id
           where ${loads.companyId} = ${companyId} and ${loads.factoring} and ${loads.ppw} = 1
-            and ${loads.deliveryAt} between now() - interval '150 days' and now() - interval '10 days'
+            and ${loads.deliveryAt} between ${SQL_NOW} - interval '150 days' and ${SQL_NOW} - interval '10 days'
           order by ${loads.deliveryAt}, ${loads.id}`,
       )) as unknown as { rows: Candidate[] }
     ).rows;
@@ -73,7 +74,7 @@ export const schedulesSeeder: Seeder = {
       const key = `${c.factoring_company_id}|${c.week}`;
       groups.set(key, [...(groups.get(key) ?? []), c]);
     }
-    const now = Date.now();
+    const now = clock.now().getTime();
     const shorts: ShortPaymentSeed[] = [];
     for (const group of groups.values()) {
       const first = group[0] as Candidate;

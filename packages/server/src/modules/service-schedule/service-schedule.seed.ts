@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { clock } from '../../platform/clock';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday } from '../../platform/seed/seed-helpers';
 import { truckPaceSql } from '../trips';
@@ -83,7 +84,7 @@ async function seedCompletions(
           case when ${task.miles}::int is not null and p.pace > 0
             then least(${task.days}, floor(${task.miles}::int / p.pace)) else ${task.days} end as every
         from service_program_units a
-        cross join lateral (select ${truckPaceSql(sql`a.unit_id`, new Date())} as pace where a.unit_type = 'truck'
+        cross join lateral (select ${truckPaceSql(sql`a.unit_id`, clock.now())} as pace where a.unit_type = 'truck'
           union all select 0 where a.unit_type <> 'truck') p
         where a.program_id = ${programId} and a.unit_type = ${task.unitKind}
     ), done as (

@@ -1,3 +1,4 @@
+import { clock } from '../../platform/clock';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import {
   contactTypes,
@@ -49,7 +50,7 @@ export const settingsSeeder: Seeder = {
   async run(ctx) {
     const companyId = ref<number>(ctx, 'companyId');
     const departments = ref<Map<string, number>>(ctx, 'departments');
-    const year = Number(new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' }).slice(0, 4));
+    const year = Number(clock.now().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' }).slice(0, 4));
     await ctx.db.insert(workSchedules).values([
       { companyId, name: 'Day shift', startTime: '08:00', endTime: '17:00', breakMinutes: 60 },
       { companyId, name: 'Early shift', startTime: '06:00', endTime: '14:30', breakMinutes: 30 },

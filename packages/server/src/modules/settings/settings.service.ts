@@ -15,6 +15,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
+import { clock, SQL_NOW } from '../../platform/clock';
 import { companies } from '../../platform/companies/companies.table';
 import { companyRecord } from '../../platform/companies/company.record';
 import { AppError } from '../../platform/errors';
@@ -128,7 +129,7 @@ const writeSystemSettings = defineCommand({
     await tx
       .insert(companySettings)
       .values({ companyId: user.companyId, system: form })
-      .onConflictDoUpdate({ target: companySettings.companyId, set: { system: form, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: companySettings.companyId, set: { system: form, updatedAt: clock.now() } });
     await truckRoadRecipients().replace(tx, user.companyId, form.trucksOnTheRoad);
     // The company's name is the one documents and mails print.
     await tx.update(companies).set({ name: form.setting.company_name }).where(eq(companies.id, user.companyId));
@@ -314,7 +315,7 @@ const writeAccountSettings = defineCommand({
     await tx
       .insert(companySettings)
       .values({ companyId: user.companyId, account })
-      .onConflictDoUpdate({ target: companySettings.companyId, set: { account, updatedAt: new Date() } });
+      .onConflictDoUpdate({ target: companySettings.companyId, set: { account, updatedAt: clock.now() } });
     await audit({ entity: 'account_settings', entityId: user.companyId, action: 'update', before, after: form });
   },
 });
@@ -345,7 +346,10 @@ const writeUserAccountSettings = defineCommand({
     await tx
       .insert(userPreferences)
       .values({ userId: user.id, pageSize: form.page_size })
-      .onConflictDoUpdate({ target: userPreferences.userId, set: { pageSize: form.page_size, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: userPreferences.userId,
+        set: { pageSize: form.page_size, updatedAt: clock.now() },
+      });
     await audit({
       entity: 'user_preferences',
       entityId: user.id,
@@ -377,7 +381,7 @@ export async function allocateInvoiceNumbers(tx: DbOrTx, companyId: number, coun
             coalesce(account->'setting', ${JSON.stringify(ACCOUNT_DEFAULTS.setting)}::jsonb)
             || jsonb_build_object('next_invoice_number',
                  coalesce((account->'setting'->>'next_invoice_number')::int, 1) + ${count}::int)),
-          updated_at = now()
+          updated_at = ${SQL_NOW}
         where company_id = ${companyId}
         returning (account->'setting'->>'next_invoice_number')::int - ${count}::int as first,
                   coalesce(account->'setting'->>'invoice_prefix', '') as prefix`,

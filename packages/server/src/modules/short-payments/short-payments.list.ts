@@ -7,6 +7,7 @@ import {
   SHORT_PAYMENT_STATUSES,
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { SQL_TODAY } from '../../platform/clock';
 import { defineList } from '../../platform/list/define-list';
 import { brokers } from '../brokers';
 import { customers } from '../customers';
@@ -14,7 +15,7 @@ import { factoringCompanies } from '../factoring';
 import { loads } from '../trips';
 
 /** Whole days since the processed date, counted in company days (America/Chicago). */
-const age = sql`((now() at time zone ${COMPANY_TIME_ZONE_DEFAULT})::date - short_payments.processed_date)`;
+const age = sql`(${SQL_TODAY} - short_payments.processed_date)`;
 const quiet = sql.join(
   SHORT_PAYMENT_QUIET_STATUSES.map((s) => sql`${s}`),
   sql`, `,

@@ -7,6 +7,7 @@ import {
   type StatisticsWindow,
   WeeksSchema,
 } from '@backhaul/shared/modules/statistics/statistics.contract';
+import { clock } from '../../platform/clock';
 import { AppError, type FieldErrors } from '../../platform/errors';
 
 type Body = Record<string, unknown>;
@@ -46,7 +47,7 @@ function windowOf(type: DateType, from: string, to: string): StatisticsWindow {
  * it). Without any, Delivery, today (America/Chicago), 4 weeks. Answers the window and the
  * request with its date filter set to that window and the spec keys removed.
  */
-export function resolveWindow(body: unknown, now = new Date()): { window: StatisticsWindow; request: Body } {
+export function resolveWindow(body: unknown, now = clock.now()): { window: StatisticsWindow; request: Body } {
   const input: Body = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Body) } : {};
   const filters: Body = { ...((input.filters as Body | undefined) ?? {}) };
   const { datePeriod: rawPeriod, weeks: rawWeeks } = input;

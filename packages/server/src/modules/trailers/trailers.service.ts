@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
@@ -76,7 +77,7 @@ const assignTrailerCommand = defineCommand({
     await checkTrailerForm(tx, user, { ...current, customer_id: body.customer_id }, body.id);
     const [updated] = await tx
       .update(trailers)
-      .set({ customerId: body.customer_id, updatedAt: new Date() })
+      .set({ customerId: body.customer_id, updatedAt: clock.now() })
       .where(eq(trailers.id, body.id))
       .returning();
     if (!updated) throw AppError.notFound();

@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { DRIVE_TYPES } from '@backhaul/shared/modules/truck-road/truck-road.contract';
 import { sql } from 'drizzle-orm';
+import { SQL_TODAY } from '../../platform/clock';
 import { defineList } from '../../platform/list/define-list';
 import { drivers } from '../drivers';
 import { trucks } from '../trucks';
@@ -97,8 +98,8 @@ export const truckRoadList = defineList({
     {
       id: 'color',
       title: 'Date colour',
-      sql: sql`case when r.date < (now() at time zone 'America/Chicago')::date then 'rgba(134, 142, 150, 0.16)'
-        when r.date > (now() at time zone 'America/Chicago')::date then 'rgba(34, 139, 230, 0.16)' end`,
+      sql: sql`case when r.date < ${SQL_TODAY} then 'rgba(134, 142, 150, 0.16)'
+        when r.date > ${SQL_TODAY} then 'rgba(34, 139, 230, 0.16)' end`,
       data: true,
     },
   ],

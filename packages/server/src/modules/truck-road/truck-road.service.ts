@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import type { LinkSigner } from '../../platform/auth/signed-links';
+import { clock, SQL_NOW } from '../../platform/clock';
 import { companies } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -99,7 +100,7 @@ const refreshDay = defineCommand<string, number>({
   run: async ({ tx, user, input: date, audit }) => {
     const changed = await rowsOf<{ id: number }>(
       tx,
-      sql`update truck_road r set driver_id = t.driver_id, out_of_service = coalesce(t.truck_status = 'out_of_service', false), updated_at = now()
+      sql`update truck_road r set driver_id = t.driver_id, out_of_service = coalesce(t.truck_status = 'out_of_service', false), updated_at = ${SQL_NOW}
         from ${trucks} t where t.id = r.truck_id and r.company_id = ${user.companyId} and r.date = ${date}::date
           and (r.driver_id is distinct from t.driver_id or r.out_of_service is distinct from coalesce(t.truck_status = 'out_of_service', false))
         returning r.id`,
@@ -159,14 +160,14 @@ const approveRow = defineCommand({
   action: 'update',
   target: { record: truckRoadRecord, id: (body: Approval) => body.id },
   run: async ({ tx, user, input: body }: CommandContext<Approval, typeof truckRoad>) => {
-    const stamp = body.approved ? { by: user.id, at: new Date() } : { by: null, at: null };
+    const stamp = body.approved ? { by: user.id, at: clock.now() } : { by: null, at: null };
     const values =
       body.field === 'dispatcher_approved'
         ? { dispatcherApproved: body.approved, dispatcherApprovedBy: stamp.by, dispatcherApprovedAt: stamp.at }
         : { shopApproved: body.approved, shopApprovedBy: stamp.by, shopApprovedAt: stamp.at };
     await tx
       .update(truckRoad)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: clock.now() })
       .where(eq(truckRoad.id, body.id));
     const [row] = await readRoadRows(tx, sql`r.id = ${body.id}`);
     return { message: MSG.savingSuccess, row: row as NonNullable<typeof row> };
@@ -221,7 +222,7 @@ export async function send(
   const emails = [...new Set(body.emails.map((e) => e.toLowerCase()))];
   await runCommand(db, keepRecipients, user, emails);
   const report = await dayReport(db, user.companyId, date, null);
-  const expires = new Date(Date.now() + REPORT_LINK_DAYS * 86_400_000);
+  const expires = new Date(clock.now().getTime() + REPORT_LINK_DAYS * 86_400_000);
   const signed = await deps.links.sign(reportPath(user.companyId, date), expires);
   const query = signed.slice(signed.indexOf('?'));
   const link = `${deps.publicUrl}/shop/trucks-on-the-road${query}&company=${user.companyId}&date=${date}`;

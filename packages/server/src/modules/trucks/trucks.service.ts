@@ -4,6 +4,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
@@ -82,7 +83,7 @@ const assignTruckCommand = defineCommand({
         customerId: form.customer_id,
         driverId: form.driver_id,
         trailerId: form.trailer_id,
-        updatedAt: new Date(),
+        updatedAt: clock.now(),
       })
       .where(eq(trucks.id, body.id))
       .returning();
@@ -126,7 +127,7 @@ const followDriver = defineCommand<DriverMove, void>({
         .update(trucks)
         .set({
           driverId: driverOnTruck.sql(sql`${change.before}`, sql`${change.driverId}`, sql`${user.companyId}`),
-          updatedAt: new Date(),
+          updatedAt: clock.now(),
         })
         .where(and(eq(trucks.id, change.before), eq(trucks.driverId, change.driverId)))
         .returning({ id: trucks.id, driverId: trucks.driverId });
@@ -135,7 +136,7 @@ const followDriver = defineCommand<DriverMove, void>({
     if (change.after !== null) {
       const [taken] = await tx
         .update(trucks)
-        .set({ driverId: change.driverId, updatedAt: new Date() })
+        .set({ driverId: change.driverId, updatedAt: clock.now() })
         .where(and(eq(trucks.id, change.after), sql`${trucks.driverId} is null`))
         .returning({ id: trucks.id });
       if (taken) await audited(taken.id, null, change.driverId);

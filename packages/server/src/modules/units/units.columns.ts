@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SQL_TODAY } from '../../platform/clock';
 import type { ListColumn } from '../../platform/list/define-list';
 import { DUE_WINDOW_DAYS, expiryColumns } from '../../platform/registry/expiry';
 
-const TODAY = sql`(now() at time zone 'America/Chicago')::date`;
+const TODAY = sql`${SQL_TODAY}`;
 
 /** "On" in the service filters means due: the date is within 30 days or past. No date is not due. */
 export const dateDueSql = (date: SQL): SQL => sql`(${date} <= ${TODAY} + ${DUE_WINDOW_DAYS}::int)`;

@@ -9,6 +9,7 @@ import { departments, roles, users } from '../../platform/auth/auth.table';
 import { revokeSessions } from '../../platform/auth/credentials';
 import { hashPassword } from '../../platform/auth/password';
 import { toUserRecord, userRecord } from '../../platform/auth/user.record';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { refuseIfHeld } from '../../platform/record/held-by';
@@ -152,7 +153,7 @@ const writeUser = defineCommand({
     const [row] = current
       ? await tx
           .update(users)
-          .set({ ...values, updatedAt: new Date() })
+          .set({ ...values, updatedAt: clock.now() })
           .where(eq(users.id, current.id))
           .returning()
       : await tx

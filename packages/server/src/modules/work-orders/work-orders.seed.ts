@@ -3,6 +3,7 @@ import { lineAmount, WO_TYPES } from '@backhaul/shared/modules/work-orders/work-
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { SQL_NOW } from '../../platform/clock';
 import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { dayFromToday, scaled } from '../../platform/seed/seed-helpers';
@@ -97,7 +98,7 @@ export const workOrdersSeeder: Seeder = {
             ? sql`(${`${arrival} ${hour}:00`}::timestamp at time zone ${COMPANY_TIME_ZONE} + ${`${days} days ${f.number.int({ min: 2, max: 9 })} hours`}::interval)`
             : null,
         taxMilli: unit === 'customer' ? 8250 : 0,
-        createdAt: sql`least(now(), ${`${arrival} 06:00`}::timestamp at time zone ${COMPANY_TIME_ZONE} - interval '1 day')`,
+        createdAt: sql`least(${SQL_NOW}, ${`${arrival} 06:00`}::timestamp at time zone ${COMPANY_TIME_ZONE} - interval '1 day')`,
       };
     });
     const inserted = await inChunks(orders as unknown as Array<typeof workOrders.$inferInsert>, (chunk) =>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clock } from '../clock';
 import { type FilesService, fileLink } from '../files/files.service';
 import type { JobsService } from '../jobs/jobs.service';
 import {
@@ -69,7 +70,7 @@ export function createExportService(deps: {
     const finish = async () => {
       await writer.finish(input.totals);
       try {
-        const date = new Date().toISOString().slice(0, 10);
+        const date = clock.now().toISOString().slice(0, 10);
         const file = await deps.files.store({
           companyId: input.actor.companyId,
           entity: 'exports',

@@ -3,6 +3,7 @@ import { SYSTEM_STATUS_URL, type SystemStatus, SystemStatusSchema } from '@backh
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { caller } from '../auth/guard';
+import { SQL_TODAY } from '../clock';
 import { recentErrors } from './recent-errors';
 import type { RouteModule } from './types';
 
@@ -44,7 +45,7 @@ export const systemStatusRoutes: RouteModule = {
             q<{ status: string; n: number; today: number }>(
               `select status, count(*)::int as n,
                  count(*) filter (where (created_at at time zone 'America/Chicago')::date
-                   = (now() at time zone 'America/Chicago')::date)::int as today
+                   = ${SQL_TODAY})::int as today
                from mail_messages where company_id = $1 group by status`,
               [companyId],
             ),

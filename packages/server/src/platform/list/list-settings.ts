@@ -1,6 +1,7 @@
 import type { ListSettings } from '@backhaul/shared/list/list.contract';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { clock } from '../clock';
 import { AppError, type FieldErrors } from '../errors';
 import { type ListDefinition, tableColumns } from './define-list';
 import { listSettings } from './list-settings.table';
@@ -39,7 +40,7 @@ export async function saveSettings(
     .values({ userId, section: def.key, settings: normalized })
     .onConflictDoUpdate({
       target: [listSettings.userId, listSettings.section],
-      set: { settings: normalized, updatedAt: new Date() },
+      set: { settings: normalized, updatedAt: clock.now() },
     });
   return normalized;
 }

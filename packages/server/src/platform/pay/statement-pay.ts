@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../auth/access';
+import { clock } from '../clock';
 import { AppError } from '../errors';
 import { type CommandContext, defineCommand, runCommand } from '../record/command';
 import type { StatementKind } from './define-statement';
@@ -94,7 +95,7 @@ export function writeOffBalance(
         if (!input.reason.trim()) throw AppError.invalidField('reason', kind.messages.writeOffReason);
         await tx
           .update(payStatements)
-          .set({ settlement: 'written_off', settlementNote: input.reason.trim(), updatedAt: new Date() })
+          .set({ settlement: 'written_off', settlementNote: input.reason.trim(), updatedAt: clock.now() })
           .where(eq(payStatements.id, row.id));
       },
     }),

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../auth/access';
-import { clock } from '../clock';
+import { clock, SQL_NOW } from '../clock';
 import { AppError } from '../errors';
 import { claimLines, defineClaims } from '../record/claims';
 import { type CommandContext, defineCommand, runCommand } from '../record/command';
@@ -278,7 +278,7 @@ async function writeChosen(
       tx,
       sql`update pay_statements o set settlement = case when exists (select 1 from pay_statement_lines l
           where l.company_id = o.company_id and l.kind = o.kind and l.source = ${CARRIED} and l.source_key = o.id::text)
-          then 'carried' else null end, updated_at = now()
+          then 'carried' else null end, updated_at = ${SQL_NOW}
         where o.id in (${sql.join(
           origins.map((o) => sql`${o}`),
           sql`, `,
@@ -311,7 +311,7 @@ export async function settle(tx: DbOrTx, id: number): Promise<void> {
   await tx.execute(
     sql`update pay_statements s set
         amount_cents = l.amount, gross_cents = l.gross, miles = l.miles, load_count = l.loads, subject_count = l.subjects,
-        paid_cents = p.paid, paid_date = p.last, updated_at = now()
+        paid_cents = p.paid, paid_date = p.last, updated_at = ${SQL_NOW}
       from (select coalesce(sum(amount_cents), 0) as amount, coalesce(sum(gross_cents), 0) as gross,
               coalesce(sum(miles), 0) as miles, coalesce(sum(load_count), 0) as loads,
               count(distinct data->>'subject') as subjects

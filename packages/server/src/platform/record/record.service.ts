@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { writeAudit } from '../audit/audit';
 import type { AuthUser } from '../auth/access';
+import { clock } from '../clock';
 import { AppError } from '../errors';
 import { applyDraftedDeletions } from '../registry/drafted-deletions';
 import type {
@@ -202,7 +203,7 @@ export async function saveRecord<T extends RecordTable, F, Row>(
         before
           ? await tx
               .update(table as RecordTable)
-              .set({ ...values, ...(stamped ? { [stamped]: new Date() } : {}) })
+              .set({ ...values, ...(stamped ? { [stamped]: clock.now() } : {}) })
               .where(eq(table.id, id))
               .returning()
           : await tx

@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { SQL_TODAY } from '../clock';
 import type { ListColumn } from '../list/define-list';
 
 export const DUE_WINDOW_DAYS = 30;
-const COMPANY_TODAY = sql`(now() at time zone 'America/Chicago')::date`;
+const COMPANY_TODAY = sql`${SQL_TODAY}`;
 
 /** 'overdue' before today, 'due' within 30 days, 'ok' later, null without a date. */
 export const dueStateSql = (date: SQL): SQL =>
