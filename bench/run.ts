@@ -10,16 +10,26 @@ import { join } from 'node:path';
 import { importLoad } from './import-load';
 import { type DatasetMeta, gitSha, preparePglite, preparePostgres } from './lib/dataset';
 import { type BenchDb, connectPostgres } from './lib/db';
-import { keepAlive, resetCounts } from './lib/http';
+import { type Verdict, verdicts } from './lib/goals';
+import { BROWSER_ENCODINGS, keepAlive, resetCounts } from './lib/http';
+import { mergeExports, mergeInvoices, mergeLatency, mergeThroughput } from './lib/passes';
 import { type Markdown, markdown } from './lib/report';
 import {
   ALL_ROWS,
+  type ExportResult,
   exportScenario,
+  type InvoiceResult,
   invoiceScenario,
+  type LatencyResult,
   latency,
   listBody,
   login,
+  type Order,
+  orderOf,
+  orderText,
   type Pair,
+  type SideName,
+  type ThroughputResult,
   throughput,
   undoInvoiceRuns,
 } from './lib/scenarios';
@@ -39,14 +49,18 @@ const config = {
   dataDir: env.BENCH_DATA_DIR ?? join(ROOT, 'bench/.data'),
   appPort: env.BENCH_APP_PORT ?? '0',
   barePort: env.BENCH_BARE_PORT ?? '0',
-  iterations: int('BENCH_ITERATIONS', 30, 8),
-  allIterations: int('BENCH_ALL_ITERATIONS', 10, 3),
-  exportRuns: int('BENCH_EXPORT_RUNS', 3, 1),
-  invoiceRuns: int('BENCH_INVOICE_RUNS', 3, 1),
-  starts: int('BENCH_STARTS', 3, 1),
+  /** Each pass repeats every block (start-up included), app first on odd passes; figures are the passes' median. */
+  passes: Math.max(1, int('BENCH_PASSES', 3, 3)),
+  /** Per pass: */
+  iterations: int('BENCH_ITERATIONS', 12, 4),
+  allIterations: int('BENCH_ALL_ITERATIONS', 4, 2),
+  exportRuns: int('BENCH_EXPORT_RUNS', 1, 1),
+  invoiceRuns: 1,
   connections: int('BENCH_CONNECTIONS', 10, 10),
   seconds: int('BENCH_SECONDS', 10, 3),
-  rounds: int('BENCH_ROUNDS', 2, 1),
+  rounds: int('BENCH_ROUNDS', 1, 1),
+  /** Idle time before the last memory reading, after the run's load. */
+  idleSeconds: int('BENCH_IDLE_SECONDS', 60, 10),
   /** Job polling: the web polls every second; exports (many seconds) at 250 ms, invoice runs at 50 ms. */
   exportPollMs: 250,
   invoicePollMs: 50,
@@ -72,11 +86,19 @@ function git() {
   }
 }
 
+/**
+ * Builds what `npm start` would build (the web app, the server) before anything is timed: the
+ * starts then time npm, the stale check and the server, not a build that another edit triggered.
+ */
 function buildWeb() {
-  if (existsSync(join(ROOT, 'packages/web/dist/.vite/manifest.json'))) return;
-  log('building the web app (npm run build)');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm run build failed');
+  log('building what is stale (scripts/build-if-stale.mjs), untimed');
+  const code =
+    "const m = await import('./scripts/build-if-stale.mjs'); m.buildWebIfStale(); m.buildServerIfStale('main');";
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status === 0) return;
+  // A failed check after the files were written (the web's JavaScript budget) leaves a servable build.
+  if (!existsSync(join(ROOT, 'packages/web/dist/index.html'))) throw new Error('building the web app failed');
+  log('the build reported a failure (above); going on with the files it wrote');
 }
 
 function webBundle(url: string | null) {
@@ -114,34 +136,76 @@ async function environments(
   };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 3000));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const settle = () => sleep(3000);
+
+/** What an extra figure block gets: both servers signed in, the database, and where to log. */
+export type ExtraFigureContext = {
+  kind: Kind;
+  label: string;
+  dataset: DatasetMeta;
+  /** Signed-in keep-alive clients of both servers (`pair.app.server.url`, `.token`, `.agent`). */
+  pair: Pair;
+  /** Signs in to a server as admin@backhaul.demo (another session) and answers the token. */
+  login: (server: Server) => Promise<string>;
+  /** The PostgreSQL database the servers use; null on PGlite (its folder is held by the servers). */
+  databaseUrl: string | null;
+  passes: number;
+  quick: boolean;
+  log: (line: string) => void;
+};
+/** What it gives back: its figures (kept in the JSON), goal verdicts, Markdown for latest.md, failed checks. */
+export type ExtraFigureResult = {
+  id: string;
+  title: string;
+  figures: unknown;
+  verdicts?: Verdict[];
+  markdown?: string;
+  checks_failed?: string[];
+};
+/**
+ * Figure blocks beyond the trips list's, called once per database after the main passes and
+ * before the "after the load" memory reading, in this order, with both servers up and signed in:
+ * the one place to wire more (screens, EXPLAIN checks …). A block that throws is reported as a
+ * failed check; the run goes on.
+ */
+export const extraFigures: Array<(ctx: ExtraFigureContext) => Promise<ExtraFigureResult | null>> = [];
+
+type Timed<T> = { order: Order; result: T };
 
 async function benchDatabase(kind: Kind, meta: DatasetMeta, pristine: string) {
   const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15';
-  log(`=== ${label}: ${meta.loads.toLocaleString('en-US')} loads`);
+  log(`=== ${label}: ${meta.loads.toLocaleString('en-US')} loads, ${config.passes} passes`);
   const runDir = join(config.dataDir, `run-${kind}`);
   await rm(runDir, { recursive: true, force: true });
   await mkdir(runDir, { recursive: true });
   const envs = await environments(kind, runDir, pristine);
   const logFile = (name: string) => join(runDir, `${name}.log`);
 
-  // Start-up on an existing database, app and bare in turn; the last pair stays up for the scenarios.
+  // Start-up on an existing database, one start of each a pass, in the pass's order (app first on
+  // odd passes); the last pair stays up for the figures.
   const starts = { app: [] as number[], bare: [] as number[] };
-  let app: Server | null = null;
-  let bare: Server | null = null;
-  for (let i = 0; i < config.starts; i++) {
-    app = await startApp({ env: envs.app, logFile: logFile('app') });
-    starts.app.push(app.startMs);
-    if (i < config.starts - 1) await app.stop();
-    bare = await startBare({ env: envs.bare, logFile: logFile('bare') });
-    starts.bare.push(bare.startMs);
-    if (i < config.starts - 1) await bare.stop();
-    log(`  start ${i + 1}: app ${Math.round(app.startMs)} ms, bare ${Math.round(bare.startMs)} ms`);
+  const up: { app: Server | null; bare: Server | null } = { app: null, bare: null };
+  const startOne = (side: SideName) =>
+    side === 'app'
+      ? startApp({ env: envs.app, logFile: logFile('app') })
+      : startBare({ env: envs.bare, logFile: logFile('bare') });
+  for (let pass = 1; pass <= config.passes; pass++) {
+    for (const side of orderOf(pass)) {
+      await up[side]?.stop();
+      const server = await startOne(side);
+      up[side] = server;
+      starts[side].push(server.startMs);
+    }
+    log(
+      `  start ${pass} (${orderText(orderOf(pass))}): app ${Math.round(starts.app[pass - 1] as number)} ms, bare ${Math.round(starts.bare[pass - 1] as number)} ms`,
+    );
   }
+  const { app, bare } = up;
   if (!app || !bare) throw new Error('no servers');
-  const servers = { app, bare };
   const resetsAt = (url: string) => resetCounts.get(url) ?? 0;
   const resetsBefore = { app: resetsAt(app.url), bare: resetsAt(bare.url) };
+  const rssOf = () => ({ app: round(memory(app.pid).rss, 1), bare: round(memory(bare.pid).rss, 1) });
   let direct: BenchDb | null = null;
   try {
     const pair: Pair = {
@@ -149,112 +213,174 @@ async function benchDatabase(kind: Kind, meta: DatasetMeta, pristine: string) {
       bare: { server: bare, token: await login(bare), agent: keepAlive() },
     };
     await settle();
-    const idle = { app: round(memory(app.pid).rss, 1), bare: round(memory(bare.pid).rss, 1) };
+    const idle = rssOf();
     log(`  idle RSS after start and sign-in: app ${idle.app} MB, bare ${idle.bare} MB`);
-
-    const w = meta.windows;
-    // Exports first, right after the idle figure: the RSS they add is then over a server that has only started.
-    const exports = [];
-    for (const format of ['xlsx', 'csv'] as const) {
-      exports.push(
-        await exportScenario(pair, {
-          format,
-          window: w.export,
-          runs: config.exportRuns,
-          pollMs: config.exportPollMs,
-          log,
-        }),
-      );
-    }
-
-    const lists = [];
-    const list = (id: string, title: string, body: unknown, iterations: number) =>
-      latency(pair, {
-        id,
-        title,
-        path: '/api/trips/list',
-        body,
-        iterations,
-        warmup: Math.max(2, Math.round(iterations / 6)),
-        log,
-      });
-    lists.push(
-      await list(
-        'default',
-        `Default page (15 rows of ${w.default.loads.toLocaleString('en-US')})`,
-        listBody(w.default, 15),
-        config.iterations,
-      ),
-    );
-    lists.push(
-      await list(
-        'year',
-        `One-year window (15 rows of ${w.year.loads.toLocaleString('en-US')})`,
-        listBody(w.year, 15),
-        config.iterations,
-      ),
-    );
-    lists.push(await list('page500', 'Page of 500 (default window)', listBody(w.default, 500), config.iterations));
-    lists.push(
-      await list(
-        'all',
-        `'All' of the default window (${w.default.loads.toLocaleString('en-US')} rows)`,
-        listBody(w.default, ALL_ROWS),
-        config.allIterations,
-      ),
-    );
 
     let undo: ((runId: number) => Promise<void>) | null = null;
     if (kind === 'postgres') {
       const db = await connectPostgres(config.postgresUrl);
       direct = db;
       // A run stopped half-way may have left invoices in the bench's periods: take them back first.
-      for (const win of w.invoices)
+      for (const win of meta.windows.invoices)
         await undoInvoiceRuns(db, 'period_from = $1 and period_to = $2', [win.from, win.to]);
       undo = (runId) => undoInvoiceRuns(db, 'generation_run_id = $1', [runId]);
     }
-    const invoices = await invoiceScenario(pair, {
-      windows: w.invoices,
-      runs: config.invoiceRuns,
-      pollMs: config.invoicePollMs,
-      undo,
-      log,
-    });
 
-    const tput = await throughput(pair, {
-      path: '/api/trips/list',
-      body: listBody(w.default, 15),
-      connections: config.connections,
-      seconds: config.seconds,
-      rounds: config.rounds,
-      log,
-    });
+    const w = meta.windows;
+    const lists = new Map<string, Array<Timed<LatencyResult>>>();
+    const exports = new Map<string, Array<Timed<ExportResult>>>();
+    const invoices: Array<Timed<InvoiceResult>> = [];
+    const tput = new Map<string, Array<Timed<ThroughputResult>>>();
+    const keep = <T>(m: Map<string, Array<Timed<T>>>, id: string, order: Order, result: T) =>
+      m.set(id, [...(m.get(id) ?? []), { order, result }]);
+    const listFigures = [
+      {
+        id: 'default',
+        title: `Default page (15 rows of ${w.default.loads.toLocaleString('en-US')})`,
+        body: listBody(w.default, 15),
+        iterations: config.iterations,
+      },
+      {
+        id: 'year',
+        title: `One-year window (15 rows of ${w.year.loads.toLocaleString('en-US')})`,
+        body: listBody(w.year, 15),
+        iterations: config.iterations,
+      },
+      {
+        id: 'page500',
+        title: 'Page of 500 (default window)',
+        body: listBody(w.default, 500),
+        iterations: config.iterations,
+      },
+      {
+        id: 'all',
+        title: `'All' of the default window (${w.default.loads.toLocaleString('en-US')} rows)`,
+        body: listBody(w.default, ALL_ROWS),
+        iterations: config.allIterations,
+      },
+    ];
 
-    await settle();
-    const after = { app: round(memory(app.pid).rss, 1), bare: round(memory(bare.pid).rss, 1) };
+    for (let pass = 1; pass <= config.passes; pass++) {
+      const order = orderOf(pass);
+      log(`  --- pass ${pass} of ${config.passes} (${orderText(order)})`);
+      // Exports first in each pass (in the first, right after the idle figure: the RSS they add is
+      // then over a server that has only started).
+      for (const format of ['xlsx', 'csv'] as const) {
+        const r = await exportScenario(pair, {
+          format,
+          window: w.export,
+          runs: config.exportRuns,
+          pollMs: config.exportPollMs,
+          order,
+          log,
+        });
+        keep(exports, r.id, order, r);
+      }
+      for (const f of listFigures) {
+        const r = await latency(pair, {
+          id: f.id,
+          title: f.title,
+          path: '/api/trips/list',
+          body: f.body,
+          iterations: f.iterations,
+          warmup: Math.max(2, Math.round(f.iterations / 6)),
+          order,
+          log,
+        });
+        keep(lists, f.id, order, r);
+      }
+      // One period a pass; on PGlite (no undo: each server has its own copy) a period is billed once.
+      const window = w.invoices[(pass - 1) % Math.max(1, w.invoices.length)];
+      if (window && (undo || pass <= w.invoices.length)) {
+        invoices.push({
+          order,
+          result: await invoiceScenario(pair, {
+            windows: [window],
+            runs: config.invoiceRuns,
+            pollMs: config.invoicePollMs,
+            undo,
+            order,
+            log,
+          }),
+        });
+      }
+      for (const mode of [
+        { id: 'throughput', title: 'Throughput, default page, compressed', acceptEncoding: BROWSER_ENCODINGS },
+        { id: 'throughput-plain', title: 'Throughput, default page, uncompressed', acceptEncoding: null },
+      ]) {
+        const r = await throughput(pair, {
+          ...mode,
+          path: '/api/trips/list',
+          body: listBody(w.default, 15),
+          connections: config.connections,
+          seconds: config.seconds,
+          rounds: config.rounds,
+          order,
+          log,
+        });
+        keep(tput, mode.id, order, r);
+      }
+    }
+
+    const extras: ExtraFigureResult[] = [];
+    const extraFailures: string[] = [];
+    for (const block of extraFigures) {
+      try {
+        const r = await block({
+          kind,
+          label,
+          dataset: meta,
+          pair,
+          login,
+          databaseUrl: kind === 'postgres' ? config.postgresUrl : null,
+          passes: config.passes,
+          quick,
+          log,
+        });
+        if (r) extras.push(r);
+      } catch (err) {
+        extraFailures.push(`${label} extra figures: ${(err as Error).message}`);
+        log(`  an extra figure block failed: ${(err as Error).message}`);
+      }
+    }
+
+    const afterLoad = rssOf();
+    log(`  RSS after the load: app ${afterLoad.app} MB, bare ${afterLoad.bare} MB; idle ${config.idleSeconds} s`);
+    await sleep(config.idleSeconds * 1000);
+    const afterIdle = rssOf();
+    log(`  RSS after ${config.idleSeconds} s idle: app ${afterIdle.app} MB, bare ${afterIdle.bare} MB`);
     const web = kind === (config.only === 'postgres' ? 'postgres' : 'pglite') ? webBundle(app.url) : null;
-    return {
+    const result = {
       kind,
       label,
       dataset: meta,
+      passes: config.passes,
       start_ms: {
-        app: figure(starts.app),
-        bare: figure(starts.bare),
+        app: { ...figure(starts.app), all: starts.app.map((v) => round(v, 0)) },
+        bare: { ...figure(starts.bare), all: starts.bare.map((v) => round(v, 0)) },
         ratio_p50: ratio(figure(starts.app).p50, figure(starts.bare).p50),
+        orders: Array.from({ length: config.passes }, (_, i) => orderOf(i + 1)[0]),
       },
-      idle_rss_mb: { app: idle.app, bare: idle.bare, ratio: ratio(idle.app, idle.bare) },
-      rss_after_run_mb: after,
+      rss_mb: {
+        idle_after_start: idle,
+        after_load: afterLoad,
+        after_idle: afterIdle,
+        idle_seconds: config.idleSeconds,
+      },
       connection_resets: { app: resetsAt(app.url) - resetsBefore.app, bare: resetsAt(bare.url) - resetsBefore.bare },
-      lists,
-      exports,
-      invoices,
-      throughput: tput,
+      lists: [...lists.values()].map(mergeLatency),
+      exports: [...exports.values()].map(mergeExports),
+      invoices: invoices.length ? mergeInvoices(invoices) : null,
+      throughput: [...tput.values()].map(mergeThroughput),
       web,
+      extras,
+      extra_failures: extraFailures,
     };
+    return { ...result, verdicts: [...verdicts(result), ...extras.flatMap((e) => e.verdicts ?? [])] };
   } finally {
     await direct?.close();
-    await servers.app.stop();
-    await servers.bare.stop();
+    await app.stop();
+    await bare.stop();
   }
 }
 
@@ -321,17 +447,23 @@ async function main() {
     databases,
     checks_failed: [
       ...failures,
-      ...databases.flatMap((d) =>
-        [...d.lists, ...d.exports, d.invoices]
+      ...databases.flatMap((d) => [
+        ...[...d.lists, ...d.exports, ...(d.invoices ? [d.invoices] : [])]
           .filter((s) => !s.check.same)
           .map((s) => `${d.label} ${s.title}: ${s.check.detail}`),
-      ),
+        ...d.extra_failures,
+        ...d.extras.flatMap((e) => e.checks_failed ?? []),
+      ]),
     ],
+    /** Every goal's verdict; goals not met do not fail the run (figures, not tests). */
+    verdicts: databases.flatMap((d) => d.verdicts),
   };
   const dir = join(ROOT, 'bench/results');
   await mkdir(dir, { recursive: true });
   const partial = quick || config.only !== 'all' ? '-partial' : '';
-  const name = `${started.toISOString().slice(0, 10)}-${g.sha}${partial}`;
+  // Every run is kept: the date and the start time (UTC) name the file, then the commit.
+  const stamp = started.toISOString().replace(/[-:]/g, '').slice(0, 15);
+  const name = `${started.toISOString().slice(0, 10)}-${stamp.slice(9)}-${g.sha}${partial}`;
   await writeFile(join(dir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
   const md: Markdown = markdown(results as Parameters<typeof markdown>[0]);
   await writeFile(join(dir, 'latest.md'), md);

@@ -14,7 +14,7 @@ declare module 'autocannon' {
   export type Result = {
     requests: Histogram & { total: number; sent: number };
     latency: Histogram;
-    throughput: Histogram;
+    throughput: Histogram & { total: number };
     errors: number;
     timeouts: number;
     non2xx: number;

@@ -21,6 +21,8 @@ export type RequestOptions = {
   body?: unknown;
   token?: string;
   agent?: http.Agent;
+  /** Accept-Encoding to send: a browser's by default; null sends none (the server answers plain bytes). */
+  acceptEncoding?: string | null;
 };
 
 export const BROWSER_ENCODINGS = 'gzip, deflate, br';
@@ -50,7 +52,7 @@ export function request(base: string, o: RequestOptions): Promise<Reply> {
         method: o.method,
         agent: o.agent ?? false,
         headers: {
-          'accept-encoding': BROWSER_ENCODINGS,
+          ...(o.acceptEncoding === null ? {} : { 'accept-encoding': o.acceptEncoding ?? BROWSER_ENCODINGS }),
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
           ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
         },

@@ -12,6 +12,11 @@ import { zipEntries } from './zip';
 export type Side = { server: Server; token: string; agent: ReturnType<typeof keepAlive> };
 export type Pair = { app: Side; bare: Side };
 export type Log = (line: string) => void;
+export type SideName = 'app' | 'bare';
+/** Who goes first in each pair of a pass: the app on odd passes (1, 3 …), the bare server on even ones. */
+export type Order = readonly [SideName, SideName];
+export const orderOf = (pass: number): Order => (pass % 2 === 1 ? ['app', 'bare'] : ['bare', 'app']);
+export const orderText = (o: Order) => `${o[0]} first`;
 
 /** "identical" or what differed, from the first difference on. */
 export type Check = { same: boolean; detail: string };
@@ -60,14 +65,23 @@ export type LatencyResult = {
 /** One POST answered by both, `iterations` pairs after `warmup` pairs; every pair's bodies compared. */
 export async function latency(
   pair: Pair,
-  o: { id: string; title: string; path: string; body: unknown; iterations: number; warmup: number; log: Log },
+  o: {
+    id: string;
+    title: string;
+    path: string;
+    body: unknown;
+    iterations: number;
+    warmup: number;
+    order: Order;
+    log: Log;
+  },
 ): Promise<LatencyResult> {
   const times = { app: [] as number[], bare: [] as number[] };
   let last: { app: Reply; bare: Reply } | null = null;
   let check: Check | null = null;
   for (let i = 0; i < o.warmup + o.iterations; i++) {
     const replies = {} as { app: Reply; bare: Reply };
-    for (const side of ['app', 'bare'] as const) {
+    for (const side of o.order) {
       const s = pair[side];
       replies[side] = await ok(s.server.url, {
         method: 'POST',
@@ -98,7 +112,7 @@ export async function latency(
     check,
   };
   o.log(
-    `  ${o.title.padEnd(44)} app p50 ${app.p50.toFixed(1).padStart(8)} p95 ${app.p95.toFixed(1).padStart(8)} | bare p50 ${bare.p50
+    `  ${o.title.padEnd(44).slice(0, 44)} ${o.order[0].padEnd(4)} 1st app p50 ${app.p50.toFixed(1).padStart(8)} p95 ${app.p95.toFixed(1).padStart(8)} | bare p50 ${bare.p50
       .toFixed(1)
       .padStart(
         8,
@@ -211,18 +225,19 @@ async function oneExport(side: Side, format: 'xlsx' | 'csv', window: Window, pol
 
 export async function exportScenario(
   pair: Pair,
-  o: { format: 'xlsx' | 'csv'; window: Window; runs: number; pollMs: number; log: Log },
+  o: { format: 'xlsx' | 'csv'; window: Window; runs: number; pollMs: number; order: Order; log: Log },
 ): Promise<ExportResult> {
   const runs = { app: [] as ExportRun[], bare: [] as ExportRun[] };
   let check: Check | null = null;
   for (let i = 0; i < o.runs; i++) {
-    const app = await oneExport(pair.app, o.format, o.window, o.pollMs);
-    const bare = await oneExport(pair.bare, o.format, o.window, o.pollMs);
+    const done = {} as Record<SideName, Awaited<ReturnType<typeof oneExport>>>;
+    for (const side of o.order) done[side] = await oneExport(pair[side], o.format, o.window, o.pollMs);
+    const { app, bare } = done;
     runs.app.push(app.run);
     runs.bare.push(bare.run);
     if (!check || check.same) check = compareFiles(o.format, app.file, bare.file);
     o.log(
-      `  ${o.format.toUpperCase()} export run ${i + 1}: app ${(app.run.ms / 1000).toFixed(1)} s (peak ${app.run.rss_peak_mb} MB) | bare ${(bare.run.ms / 1000).toFixed(1)} s (peak ${bare.run.rss_peak_mb} MB) | ${check.same ? 'same file' : 'DIFFERENT'}`,
+      `  ${o.format.toUpperCase()} export run ${i + 1} (${orderText(o.order)}): app ${(app.run.ms / 1000).toFixed(1)} s (peak ${app.run.rss_peak_mb} MB) | bare ${(bare.run.ms / 1000).toFixed(1)} s (peak ${bare.run.rss_peak_mb} MB) | ${check.same ? 'same file' : 'DIFFERENT'}`,
     );
   }
   const side = (r: ExportRun[]) => ({
@@ -305,17 +320,26 @@ export async function undoInvoiceRuns(db: BenchDb, where: string, params: unknow
 
 export async function invoiceScenario(
   pair: Pair,
-  o: { windows: Window[]; runs: number; pollMs: number; undo: ((runId: number) => Promise<void>) | null; log: Log },
+  o: {
+    windows: Window[];
+    runs: number;
+    pollMs: number;
+    undo: ((runId: number) => Promise<void>) | null;
+    order: Order;
+    log: Log;
+  },
 ): Promise<InvoiceResult> {
   const runs = { app: [] as InvoiceRun[], bare: [] as InvoiceRun[] };
   let check: Check | null = null;
   const count = Math.min(o.runs, o.windows.length);
   for (let i = 0; i < count; i++) {
     const window = o.windows[i] as Window;
-    const app = await oneInvoiceRun(pair.app, window, o.pollMs);
-    await o.undo?.(app.runId);
-    const bare = await oneInvoiceRun(pair.bare, window, o.pollMs);
-    await o.undo?.(bare.runId);
+    const done = {} as Record<SideName, Awaited<ReturnType<typeof oneInvoiceRun>>>;
+    for (const side of o.order) {
+      done[side] = await oneInvoiceRun(pair[side], window, o.pollMs);
+      await o.undo?.(done[side].runId);
+    }
+    const { app, bare } = done;
     runs.app.push(app.run);
     runs.bare.push(bare.run);
     const a = JSON.stringify(app.summary);
@@ -327,7 +351,7 @@ export async function invoiceScenario(
           : { same: false, detail: `app ${a}, bare ${b}` };
     }
     o.log(
-      `  invoice run ${i + 1} (${window.from}…${window.to}, ${window.loads} loads): app ${(app.run.ms / 1000).toFixed(2)} s, ${app.run.progress.length} progress states | bare ${(bare.run.ms / 1000).toFixed(2)} s | ${check.same ? 'same result' : 'DIFFERENT'}`,
+      `  invoice run ${i + 1}, ${orderText(o.order)} (${window.from}…${window.to}, ${window.loads} loads): app ${(app.run.ms / 1000).toFixed(2)} s, ${app.run.progress.length} progress states | bare ${(bare.run.ms / 1000).toFixed(2)} s | ${check.same ? 'same result' : 'DIFFERENT'}`,
     );
   }
   const app = { seconds: figure(runs.app.map((r) => r.ms / 1000)), runs: runs.app };
@@ -349,10 +373,16 @@ export type ThroughputRound = {
   latency_p99: number;
   non2xx: number;
   errors: number;
+  /** Bytes per answer on the wire (autocannon's throughput / requests). */
+  bytes_per_answer: number;
 };
 export type ThroughputResult = {
-  id: 'throughput';
+  id: string;
   title: string;
+  /** The Accept-Encoding every request sent (null: none, so both servers answer plain bytes). */
+  accept_encoding: string | null;
+  /** What each server answered to one request with that header, before the rounds. */
+  answered: { app: string | null; bare: string | null };
   connections: number;
   duration_s: number;
   app: { requests_per_s: number; rounds: ThroughputRound[] };
@@ -360,19 +390,50 @@ export type ThroughputResult = {
   ratio: number;
 };
 
-/** autocannon on one POST, bounded (connections, seconds), loopback; rounds alternate app and bare. */
+/**
+ * autocannon on one POST, bounded (connections, seconds), loopback; each round runs both servers
+ * in the pass's order. With `acceptEncoding` every request asks for compression as a browser does;
+ * with null it asks for none.
+ */
 export async function throughput(
   pair: Pair,
-  o: { path: string; body: unknown; connections: number; seconds: number; rounds: number; log: Log },
+  o: {
+    id: string;
+    title: string;
+    path: string;
+    body: unknown;
+    acceptEncoding: string | null;
+    connections: number;
+    seconds: number;
+    rounds: number;
+    order: Order;
+    log: Log;
+  },
 ): Promise<ThroughputResult> {
   const rounds = { app: [] as ThroughputRound[], bare: [] as ThroughputRound[] };
+  const answered = { app: null as string | null, bare: null as string | null };
+  for (const side of o.order) {
+    const s = pair[side];
+    const r = await ok(s.server.url, {
+      method: 'POST',
+      path: o.path,
+      body: o.body,
+      token: s.token,
+      acceptEncoding: o.acceptEncoding,
+    });
+    answered[side] = (r.headers['content-encoding'] as string | undefined) ?? null;
+  }
   for (let i = 0; i < o.rounds; i++) {
-    for (const side of ['app', 'bare'] as const) {
+    for (const side of o.order) {
       const s = pair[side];
       const r = await autocannon({
         url: `${s.server.url}${o.path}`,
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${s.token}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${s.token}`,
+          ...(o.acceptEncoding ? { 'accept-encoding': o.acceptEncoding } : {}),
+        },
         body: JSON.stringify(o.body),
         connections: o.connections,
         duration: o.seconds,
@@ -386,9 +447,10 @@ export async function throughput(
         latency_p99: r.latency.p99,
         non2xx: r.non2xx,
         errors: r.errors,
+        bytes_per_answer: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
       });
       o.log(
-        `  throughput round ${i + 1} ${side.padEnd(4)}: ${r.requests.average.toFixed(1)} req/s, latency p50 ${r.latency.p50} ms p97.5 ${r.latency.p97_5} ms${r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
+        `  ${o.title} round ${i + 1} ${side.padEnd(4)}: ${r.requests.average.toFixed(1)} req/s, latency p50 ${r.latency.p50} ms p97.5 ${r.latency.p97_5} ms (${answered[side] ?? 'plain'})${r.non2xx || r.errors ? `, ${r.non2xx} non-2xx, ${r.errors} errors` : ''}`,
       );
     }
   }
@@ -397,8 +459,10 @@ export async function throughput(
   const app = { requests_per_s: mean(rounds.app), rounds: rounds.app };
   const bare = { requests_per_s: mean(rounds.bare), rounds: rounds.bare };
   return {
-    id: 'throughput',
-    title: 'Throughput, default page',
+    id: o.id,
+    title: o.title,
+    accept_encoding: o.acceptEncoding,
+    answered,
     connections: o.connections,
     duration_s: o.seconds,
     app,

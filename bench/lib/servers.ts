@@ -1,6 +1,8 @@
 // Starting and stopping the two servers under test, and reading their memory from /proc.
-// The app starts the way `npm start` starts it (node scripts/start.mjs, which runs the server as
-// a child process); the figures are the child's, the process that serves HTTP.
+// The app starts as documented, `npm start` in the checkout: npm runs `node scripts/start.mjs`
+// (through a shell), which serves in its own process; the memory figures are that node process's,
+// the start-up time is npm's spawn to the first 200. npm and its children run in a process group
+// of their own, which stop() (and the bench's exit) signals as a whole.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +11,7 @@ import { request } from './http';
 export type Server = {
   name: 'app' | 'bare';
   url: string;
-  /** The process that serves HTTP (for the app: the child of scripts/start.mjs). */
+  /** The process that serves HTTP (for the app: node scripts/start.mjs under npm and its shell). */
   pid: number;
   /** Spawn to the first 200 answer. */
   startMs: number;
@@ -35,19 +37,22 @@ const OWN_ENV = [
 export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const k of OWN_ENV) delete env[k];
-  for (const k of Object.keys(env)) if (k.startsWith('BARE_')) delete env[k];
+  // Nor does it carry `npm run bench`'s own npm_* variables into a nested `npm start`.
+  for (const k of Object.keys(env)) if (k.startsWith('BARE_') || k.startsWith('npm_')) delete env[k];
   return { ...env, ...extra };
 }
 
 type StartOptions = {
   name: 'app' | 'bare';
+  /** The program and its arguments. */
+  command: string;
   args: string[];
   env: NodeJS.ProcessEnv;
   logFile: string;
   /** A line the process prints once it listens; the first group is the port. */
   ready: RegExp;
-  /** Serving pid: a child of the started process (else the process itself). */
-  childServes: boolean;
+  /** Serving pid: the descendant whose command line has this text (else the started process itself). */
+  servedBy?: string;
   /** Seeding a database can take minutes. */
   timeoutMs?: number;
 };
@@ -59,6 +64,31 @@ function childrenOf(pid: number): number[] {
     return [];
   }
 }
+
+/** The first node process (breadth first) among the descendants with `text` in its arguments (not the shell before it). */
+function descendantRunning(pid: number, text: string): number | undefined {
+  const queue = childrenOf(pid);
+  while (queue.length) {
+    const p = queue.shift() as number;
+    try {
+      const [program = '', ...args] = readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0');
+      if (/(^|\/)node$/.test(program) && args.some((a) => a.includes(text))) return p;
+    } catch {}
+    queue.push(...childrenOf(p));
+  }
+  return undefined;
+}
+
+/** Process groups started here and not yet stopped: signalled if the bench itself ends first. */
+const groups = new Set<number>();
+const killGroup = (pgid: number, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-pgid, signal);
+  } catch {}
+};
+process.on('exit', () => {
+  for (const g of groups) killGroup(g, 'SIGKILL');
+});
 
 function alive(pid: number): boolean {
   try {
@@ -82,11 +112,15 @@ async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | und
 export async function startServer(o: StartOptions): Promise<Server> {
   const t0 = performance.now();
   const log = createWriteStream(o.logFile, { flags: 'a' });
-  const child: ChildProcess = spawn(process.execPath, o.args, {
+  const child: ChildProcess = spawn(o.command, o.args, {
     cwd: ROOT,
     env: o.env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: stop() signals npm, its shell and the server together.
+    detached: true,
   });
+  const group = child.pid as number;
+  groups.add(group);
   let exited = false;
   let output = '';
   let port: number | undefined;
@@ -111,7 +145,8 @@ export async function startServer(o: StartOptions): Promise<Server> {
       return port;
     });
   } catch (err) {
-    child.kill('SIGKILL');
+    killGroup(group, 'SIGKILL');
+    groups.delete(group);
     throw err instanceof Error && err.message.startsWith('timed out') ? fail(err.message) : err;
   }
   const url = `http://127.0.0.1:${port}`;
@@ -121,7 +156,10 @@ export async function startServer(o: StartOptions): Promise<Server> {
   });
   const startMs = performance.now() - t0;
   const wrapper = child.pid as number;
-  const pid = o.childServes ? await waitFor('the server process', 10_000, () => childrenOf(wrapper)[0]) : wrapper;
+  const servedBy = o.servedBy;
+  const pid = servedBy
+    ? await waitFor('the server process', 10_000, () => descendantRunning(wrapper, servedBy))
+    : wrapper;
   return {
     name: o.name,
     url,
@@ -129,32 +167,36 @@ export async function startServer(o: StartOptions): Promise<Server> {
     startMs,
     exited: () => exited,
     async stop() {
-      if (exited) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        if (pid !== wrapper && alive(pid)) process.kill(pid, 'SIGKILL');
-      }, 20_000);
-      await exit;
-      clearTimeout(timer);
-      await waitFor('the server process to end', 20_000, () => (alive(pid) ? undefined : true)).catch(() => {
-        process.kill(pid, 'SIGKILL');
-      });
+      if (!exited || alive(pid)) {
+        // The whole group: npm passes a signal on to its script, but a shell in between may not.
+        killGroup(group, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(group, 'SIGKILL'), 20_000);
+        await exit;
+        await waitFor('the server process to end', 25_000, () => (alive(pid) ? undefined : true)).catch(() => {
+          killGroup(group, 'SIGKILL');
+        });
+        clearTimeout(timer);
+      }
+      groups.delete(group);
       log.end();
     },
   };
 }
 
-/** The app as `npm start` runs it (the web app is built beforehand, so start.mjs only starts the server). */
+/**
+ * The app as documented: `npm start` in the checkout (the run builds what is stale beforehand, so
+ * scripts/start.mjs only checks and starts the server). npm runs it through a shell; the node
+ * process running scripts/start.mjs is the one that serves.
+ */
 export function startApp(o: { env: Record<string, string>; logFile: string; timeoutMs?: number }): Promise<Server> {
   return startServer({
     name: 'app',
-    args: [join(ROOT, 'scripts/start.mjs')],
+    command: 'npm',
+    args: ['start'],
     env: cleanEnv({ HOST: '127.0.0.1', ...o.env }),
     logFile: o.logFile,
     ready: /running at http:\/\/[\d.]+:(\d+)/,
-    // scripts/start.mjs builds what is stale, then imports the built server: it serves in its own process.
-    childServes: false,
+    servedBy: 'scripts/start.mjs',
     ...(o.timeoutMs ? { timeoutMs: o.timeoutMs } : {}),
   });
 }
@@ -162,11 +204,11 @@ export function startApp(o: { env: Record<string, string>; logFile: string; time
 export function startBare(o: { env: Record<string, string>; logFile: string }): Promise<Server> {
   return startServer({
     name: 'bare',
+    command: process.execPath,
     args: [join(ROOT, 'bench/bare-server.mjs')],
     env: cleanEnv(o.env),
     logFile: o.logFile,
     ready: /bare server listening on (\d+)/,
-    childServes: false,
   });
 }
 
