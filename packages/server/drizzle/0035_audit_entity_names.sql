@@ -118,9 +118,9 @@ UPDATE "audit_log" SET "entity" = 'unit_values' WHERE "entity" = 'truck_values';
 --> statement-breakpoint
 UPDATE "audit_log" SET "entity" = 'unit_values' WHERE "entity" = 'trailer_values';
 --> statement-breakpoint
-UPDATE "audit_log" SET "entity" = 'trucks', "action" = 'assign' WHERE "entity" = 'truck_assignments';
+UPDATE "audit_log" SET "entity" = 'unit_assignments', "entity_id" = 'truck:' || "entity_id" WHERE "entity" = 'truck_assignments';
 --> statement-breakpoint
-UPDATE "audit_log" SET "entity" = 'trailers', "action" = 'assign' WHERE "entity" = 'trailer_assignments';
+UPDATE "audit_log" SET "entity" = 'unit_assignments', "entity_id" = 'trailer:' || "entity_id" WHERE "entity" = 'trailer_assignments';
 --> statement-breakpoint
 UPDATE "audit_log" a SET "entity" = 'pay_statements' WHERE a."entity" = 'driver_statement'
   AND EXISTS (SELECT 1 FROM "pay_statements" s WHERE s."id"::text = a."entity_id" AND s."kind" = 'driver');
