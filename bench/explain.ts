@@ -34,15 +34,15 @@ import {
   FAIL_ON,
   type SeqScan,
   seqScans,
+  startAppOrApi,
   WARN_ON,
   WIDE_READ_ROWS,
   type WideRead,
   wideReads,
 } from './lib/explain';
 import { json, keepAlive, request } from './lib/http';
-import { login } from './lib/scenarios';
-import { screenFigures, screenTable } from './lib/screens';
-import { ROOT, startApp } from './lib/servers';
+import { screenFigures, screenTable, signIn } from './lib/screens';
+import { ROOT } from './lib/servers';
 
 const env = process.env;
 const url = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/backhaul_bench';
@@ -186,15 +186,17 @@ async function explainPart(): Promise<{
   relayed.port = String(capture.port);
   await mkdir(runDir, { recursive: true });
   log(`app on ${databaseName(url)} through the relay on port ${capture.port}`);
-  const app = await startApp({
+  const app = await startAppOrApi({
     env: { DATABASE_URL: relayed.toString(), DATA_DIR: join(runDir, 'app'), SEED: 'none', PORT: '0' },
     logFile: join(runDir, 'app.log'),
+    timeoutMs: 30 * 60_000,
+    log,
   });
   const results: Array<{ call: string; status: number }> = [];
   let uncovered: string[] = [];
   let skipped: string[] = [];
   try {
-    const token = await login(app);
+    const token = await signIn(app.url);
     const agent = keepAlive();
     const docs = await request(app.url, { method: 'GET', path: '/api/docs/json', token, agent });
     if (docs.status !== 200) throw new Error(`GET /api/docs/json answered ${docs.status}`);
@@ -263,9 +265,11 @@ async function explainPart(): Promise<{
 
 async function screensPart() {
   await mkdir(runDir, { recursive: true });
-  const app = await startApp({
+  const app = await startAppOrApi({
     env: { DATABASE_URL: url, DATA_DIR: join(runDir, 'app'), SEED: 'none', PORT: '0' },
     logFile: join(runDir, 'app-screens.log'),
+    timeoutMs: 30 * 60_000,
+    log,
   });
   try {
     return await screenFigures({

@@ -8,8 +8,12 @@
 // parameters included. explainStatement() then plans each one again on a direct connection with
 // EXPLAIN (FORMAT JSON) and the same values (bound the same way, so the planner sees what it saw),
 // and seqScans() lists its sequential scans by relation.
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import net from 'node:net';
+import { join } from 'node:path';
 import type { BenchDb } from './db';
+import { cleanEnv, ROOT, startApp } from './servers';
 
 export type Captured = {
   /** The statement text as the app sent it ($1 … placeholders for bound values). */
@@ -213,4 +217,68 @@ export async function explainStatement(db: BenchDb, text: string, params: Captur
 /** The relations a statement names (from its text), to tell which statements touch the tables checked. */
 export function namesRelation(text: string, relation: string): boolean {
   return new RegExp(`(from|join)\\s+"?${relation}"?(\\s|$|\\))`, 'i').test(text);
+}
+
+/** A started app: its base URL and how to stop it. */
+export type RunningApp = { url: string; stop: () => Promise<void> };
+
+/**
+ * The app as `npm start` starts it (lib/servers.ts); when that fails before listening (e.g. the web
+ * app's build, which start.mjs runs first when the web sources changed, is broken by work in
+ * progress), the same built server without the web build: these figures are the API's, the web
+ * files play no part in them.
+ */
+export async function startAppOrApi(o: {
+  env: Record<string, string>;
+  logFile: string;
+  timeoutMs?: number;
+  log: (line: string) => void;
+}): Promise<RunningApp> {
+  try {
+    return await startApp(o);
+  } catch (err) {
+    o.log(
+      `  npm start's path failed (${String((err as Error).message).split('\n')[0]}); starting the built server alone`,
+    );
+  }
+  const launch = `const m = await import(${JSON.stringify(join(ROOT, 'scripts/build-if-stale.mjs'))}); process.chdir(m.root); await import(m.buildServerIfStale('main'));`;
+  const out = createWriteStream(o.logFile, { flags: 'a' });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', launch], {
+    cwd: ROOT,
+    env: cleanEnv({ HOST: '127.0.0.1', ...o.env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let seen = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('the built server did not listen in time')),
+      o.timeoutMs ?? 120_000,
+    );
+    const onData = (b: Buffer) => {
+      out.write(b);
+      seen = (seen + b.toString()).slice(-20_000);
+      const m = /running at http:\/\/[\d.]+:(\d+)/.exec(seen);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the built server exited: ${seen.slice(-2000)}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(force);
+      out.end();
+    },
+  };
 }

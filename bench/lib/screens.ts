@@ -13,6 +13,8 @@
 import { json, keepAlive, ok, request } from './http';
 import { type Figure, figure, round } from './stats';
 
+export const ADMIN = { email: 'admin@backhaul.demo', password: 'backhaul' };
+
 /** The DataTable's request on open (web list-state.ts: page 1 of 20, no filters, the options once). */
 const TABLE_FIRST_LOAD = {
   filters: {},
@@ -74,7 +76,8 @@ const median = (v: number[]) => {
   return round(s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2);
 };
 
-async function signIn(baseUrl: string, login: { email: string; password: string }): Promise<string> {
+/** The bench's sign-in: admin@backhaul.demo unless told otherwise; answers the bearer token. */
+export async function signIn(baseUrl: string, login: { email: string; password: string } = ADMIN): Promise<string> {
   const r = await request(baseUrl, { method: 'POST', path: '/api/login', body: login });
   const token = r.status === 200 ? json<{ access_token?: string }>(r).access_token : undefined;
   if (!token) throw new Error(`login failed (${r.status}): ${r.body.toString().slice(0, 300)}`);
@@ -94,7 +97,7 @@ export async function screenFigures(o: {
   const passes = Math.max(3, o.passes ?? 3);
   const iterations = Math.max(3, o.iterations ?? 10);
   const screens = o.screens ?? SCREENS;
-  const token = await signIn(o.baseUrl, o.login ?? { email: 'admin@backhaul.demo', password: 'backhaul' });
+  const token = await signIn(o.baseUrl, o.login ?? ADMIN);
   const agent = keepAlive();
   const samples = new Map<string, number[][]>(screens.map((s) => [s.id, []]));
   const wire = new Map<string, number>();
