@@ -214,12 +214,21 @@ export function createJobsService(opts: {
     for (const j of again) await dispatcher.dispatch(j.name, j.id);
   }
 
-  /** Puts back what a previous process left: local jobs fail, lost running jobs and queued ones are dispatched. */
+  /**
+   * Puts back what a previous process left: its local jobs fail, lost running jobs and queued ones are
+   * dispatched. On PostgreSQL other processes may be alive and building their own local jobs (an
+   * export in another API replica while a worker or a second replica starts): only a local job whose
+   * heartbeat (or, not yet started, its creation) is older than the stale window is another's leftover.
+   */
   async function resume(): Promise<void> {
+    const orphaned =
+      opts.database.kind === 'pglite'
+        ? sql`true`
+        : sql`coalesce(${jobs.heartbeatAt}, ${jobs.createdAt}) < now() - make_interval(secs => ${staleSeconds})`;
     await db
       .update(jobs)
       .set({ status: 'failed', error: JOB_MSG.interrupted, finishedAt: new Date() })
-      .where(and(sql`(${jobs.data} ->> ${LOCAL}) = 'true'`, inArray(jobs.status, ['queued', 'running'])));
+      .where(and(sql`(${jobs.data} ->> ${LOCAL}) = 'true'`, inArray(jobs.status, ['queued', 'running']), orphaned));
     const queued = await db.select({ id: jobs.id, name: jobs.name }).from(jobs).where(eq(jobs.status, 'queued'));
     for (const j of queued) await dispatcher.dispatch(j.name, j.id);
     await requeueLost();

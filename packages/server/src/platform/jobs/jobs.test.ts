@@ -138,4 +138,39 @@ describe('jobs', () => {
       await service.stop();
     }
   });
+
+  // PostgreSQL: a process starting (a worker, a second API replica, a rolling deploy) fails only the
+  // local jobs their own process left behind, never an export another live process is building.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "a starting process leaves another live process's local job alone and fails an orphaned one",
+    async () => {
+      const live = randomUUID();
+      const orphan = randomUUID();
+      const beat = new Date();
+      await t.db.insert(jobs).values([
+        // Being built by a live process: its heartbeat is fresh.
+        { id: live, name: 'test.local', status: 'running', data: { _local: true }, attempts: 1, heartbeatAt: beat },
+        // Left by a process that died 10 minutes ago.
+        {
+          id: orphan,
+          name: 'test.local',
+          status: 'running',
+          data: { _local: true },
+          attempts: 1,
+          heartbeatAt: new Date(beat.getTime() - 600_000),
+        },
+      ]);
+      const service = createJobsService({ database: t.database, work: true, staleSeconds: 60 });
+      await service.start();
+      try {
+        expect((await getJob(live)).status).toBe('running');
+        expect((await getJob(live)).error).toBeNull();
+        const failed = await getJob(orphan);
+        expect(failed.status).toBe('failed');
+        expect(failed.error).toBe(JOB_MSG.interrupted);
+      } finally {
+        await service.stop();
+      }
+    },
+  );
 });
