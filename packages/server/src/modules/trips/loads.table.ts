@@ -123,18 +123,23 @@ export const loadStops = pgTable(
   (t) => [index('load_stops_load_idx').on(t.loadId, t.type, t.position)],
 );
 
-/** The date a day total buckets: 1 delivery (the list's default window), 2 pickup. */
-export const DAY_TOTAL_KIND = { delivery: 1, pickup: 2 } as const;
+/**
+ * The date a day total buckets: 1 delivery (the list's default window), 2 pickup, per dispatcher
+ * and customer; 3 and 4 the same days over every dispatcher and customer (both 0), for the callers
+ * who see every trip (one row a day).
+ */
+export const DAY_TOTAL_KIND = { delivery: 1, pickup: 2, companyDelivery: 3, companyPickup: 4 } as const;
 
 /**
  * The loads' totals per company, company-time day (of delivery or of pickup) and row scope
- * (dispatcher, customer; 0 for none): the count and sums the trips list's footers show, so a
- * whole-day window sums ~55 rows a day instead of every load (issue 31). Kept by statement triggers
- * on loads in the same transaction as the loads (migration 0032_load_day_totals_triggers.sql), never
- * written by the app. `trips` counts the (trip, dispatcher, customer) groups whose last day of that
- * kind is this day: a window's sum is its distinct trips while a trip's loads share its dispatcher
- * and customer (the trip record copies them onto its loads). A bucket emptied by a change stays as
- * a row of zeros.
+ * (dispatcher, customer; 0 for none), and per company and day (kinds 3, 4): the count and sums the
+ * trips list's footers show, so a whole-day window sums one row a day (~55 for a dispatcher's or a
+ * customer's scope at 1M loads) instead of every load (issue 31). Kept by statement triggers on
+ * loads in the same transaction as the loads (migrations 0032-0034), never written by the app.
+ * `trips` counts the (trip, dispatcher, customer) groups whose last day of that kind is this day;
+ * with those that go on after a window, a window's distinct trips while a trip's loads share its
+ * dispatcher and customer (the trip record copies them onto its loads). A bucket emptied by a
+ * change stays as a row of zeros.
  */
 export const loadDayTotals = pgTable(
   'load_day_totals',

@@ -5,7 +5,8 @@
 
 /**
  * Every bucket (company, kind 1 delivery / 2 pickup, company-time day, dispatcher or 0, customer
- * or 0) of the live loads beside the kept one (a kept row of zeros is no bucket): the days compared,
+ * or 0) of the live loads, and each company-day over all of them (kinds 3 and 4), beside the kept
+ * one (a kept row of zeros is no bucket): the days compared,
  * the buckets, how many differ and the first 20 that do, and the trips whose loads do not share one
  * dispatcher and customer (their distinct-trip count would need the live sum; 0 expected).
  */
@@ -17,7 +18,7 @@ with b as (
   from loads l cross join lateral (values (1, l.delivery_at), (2, l.pickup_at)) k(kind, at)
   where k.at is not null
 ),
-live as (
+scoped as (
   select s.company_id, s.kind, s.day, s.d, s.c, s.loads, coalesce(u.trips, 0) as trips, s.gross, s.loaded, s.empty
   from (
     select company_id, kind, day, d, c, count(*) as loads, sum(gross_cents) as gross,
@@ -29,6 +30,12 @@ live as (
     from (select company_id, kind, trip_id, d, c, max(day) as day from b group by 1, 2, 3, 4, 5) last
     group by 1, 2, 3, 4, 5
   ) u using (company_id, kind, day, d, c)
+),
+live as (
+  select * from scoped
+  union all
+  select company_id, kind + 2, day, 0, 0, sum(loads), sum(trips), sum(gross), sum(loaded), sum(empty)
+  from scoped group by company_id, kind, day
 ),
 kept as (
   select company_id, kind, day, dispatcher_id as d, customer_id as c, loads, trips, gross_cents as gross,
@@ -46,7 +53,7 @@ pairs as (
   from kept k
   full join live l on l.company_id = k.company_id and l.kind = k.kind and l.day = k.day and l.d = k.d and l.c = k.c
 )
-select count(distinct (company_id, kind, day))::int as days,
+select count(distinct (company_id, kind, day)) filter (where kind in (1, 2))::int as days,
   count(distinct (company_id, day)) filter (where kind = 1)::int as delivery_days,
   count(*)::int as buckets,
   count(*) filter (where differs)::int as differences,

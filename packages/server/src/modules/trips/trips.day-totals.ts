@@ -1,6 +1,6 @@
 // The trips list's totals from load_day_totals (issue 31): a whole-day window on the delivery or
-// pickup date, with nothing else filtered or searched, sums the window's days (about 55 rows a day
-// at 1M loads) instead of every load in it. Any other request sums the loads live. The figures are
+// pickup date, with nothing else filtered or searched, sums the window's days (one row a day for a
+// caller who sees every trip, one per dispatcher and customer otherwise) instead of every load in it. Any other request sums the loads live. The figures are
 // the same either way, so is the answer: the triggers of migration 0032 keep the table equal to the
 // live sums in the same transaction as the loads (trips.day-totals.test.ts, bench/day-totals-check.ts).
 import { FILTER_SCHEMAS } from '@backhaul/shared';
@@ -13,9 +13,17 @@ import { DAY_TOTAL_KIND, loads, loadDayTotals as t } from './loads.table';
 import { seesAllTrips, TZ } from './trips.scope';
 
 /** The date columns the table buckets, by list column id: the kind and the loads' column. */
-const BUCKETED: Record<string, { kind: number; column: SQL }> = {
-  delivery_datetime: { kind: DAY_TOTAL_KIND.delivery, column: sql`${loads.deliveryAt}` },
-  pick_up_datetime: { kind: DAY_TOTAL_KIND.pickup, column: sql`${loads.pickupAt}` },
+const BUCKETED: Record<string, { kind: number; company: number; column: SQL }> = {
+  delivery_datetime: {
+    kind: DAY_TOTAL_KIND.delivery,
+    company: DAY_TOTAL_KIND.companyDelivery,
+    column: sql`${loads.deliveryAt}`,
+  },
+  pick_up_datetime: {
+    kind: DAY_TOTAL_KIND.pickup,
+    company: DAY_TOTAL_KIND.companyPickup,
+    column: sql`${loads.pickupAt}`,
+  },
 };
 
 /**
@@ -79,6 +87,9 @@ export function dayTotalsOf(columns: readonly ListColumn[], tripsScope: (user: A
       where exists (select 1 from ${loads} __w where __w.trip_id = __u.trip_id
         and coalesce(${other('dispatcher_id')}, 0) = __u.d and coalesce(${other('customer_id')}, 0) = __u.c
         and ${otherAt} >= ${start} and ${otherAt} < ${after}))`;
+    // Every trip of the company: its company-day rows; else the caller's customer's or dispatch's rows.
+    const everyTrip = seesAllTrips(user) && !user.customerId;
+    const kind = everyTrip ? bucket.company : bucket.kind;
     const customer = user.customerId ? sql` and ${t.customerId} = ${user.customerId}` : sql``;
     const dispatcher = seesAllTrips(user) ? sql`` : sql` and ${t.dispatcherId} = ${user.id}`;
     const answers = sql`__later.n <= ${AFTER_WINDOW_MAX}`;
@@ -86,11 +97,11 @@ export function dayTotalsOf(columns: readonly ListColumn[], tripsScope: (user: A
       (c) => sql`, case when ${answers} then ${FOOTERS[c.id]?.sum(straddling)} end as ${sql.identifier(c.id)}`,
     );
     return sql`select case when ${answers} then __days.loads end as __total${sql.join(sums, sql``)}
-      from (select ${later} as n) __later,
+      from (select ${later} as n offset 0) __later,
       (select coalesce(sum(${t.loads}), 0) as loads, coalesce(sum(${t.trips}), 0) as trips,
         coalesce(sum(${t.grossCents}), 0) as gross, coalesce(sum(${t.mileageLoaded}), 0) as loaded,
         coalesce(sum(${t.mileageEmpty}), 0) as empty
-      from ${t} where ${t.companyId} = ${user.companyId} and ${t.kind} = ${bucket.kind}
+      from ${t} where ${t.companyId} = ${user.companyId} and ${t.kind} = ${kind}
         and ${t.day} between ${w.from}::date and ${w.to}::date${customer}${dispatcher}) __days`;
   };
 }
