@@ -1,11 +1,13 @@
 // Cost growth with history (issue 31): the trips list's default page, 'All' and the one-year window,
 // through HTTP as admin@backhaul.demo, on the 1M-load database and on a 5M-load one whose loads per
 // day are the same and whose history is five times longer (25 years instead of 5: a carrier grows
-// its history, not its daily loads), so each window holds about the same rows on both. Each pass
-// starts the app on one database, times the three requests (after 3 warm-up calls each) and stops
-// it; passes alternate between the databases (1M, 5M, 5M, 1M, 1M, 5M). The figure is
+// its history, not its daily loads), so each window holds about the same rows on both. Two apps
+// run at once, one on each database; each request is timed in pairs (1M then 5M, then 5M then 1M …,
+// after 3 warm-up pairs), so the machine's load falls on both alike. The figure is
 // p50(5M) / p50(1M) per request (goal ≤ 1.3×), each p50 the median of the passes' p50s; the ratio of
-// each pass pair is printed beside it. Exit 1 when a growth is over the goal.
+// each pass is printed beside it. Exit 1 when a growth is over the goal. Then, for reading, the
+// database's part alone: the statements each request sends (recorded through lib/explain.ts's
+// relay), each run 7 times with EXPLAIN ANALYZE on a direct connection, medians summed.
 //
 //   node --import tsx bench/growth.ts               # builds or reuses both datasets, then measures
 //   node --import tsx bench/growth.ts --build-only  # only builds or reuses the 5M one (12 min here)
@@ -21,7 +23,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { type DatasetMeta, gitSha, preparePostgres } from './lib/dataset';
 import { connectPostgres, databaseName, withDatabase } from './lib/db';
-import { startAppOrApi } from './lib/explain';
+import { captureProxy, explainable, type RunningApp, startAppOrApi } from './lib/explain';
 import { generatorVersion, yearsAtReferenceRate } from './lib/generator';
 import { keepAlive, ok } from './lib/http';
 import { ALL_ROWS, listBody } from './lib/scenarios';
@@ -104,8 +106,9 @@ async function prepare(which: 'small' | 'large'): Promise<DatasetMeta> {
   });
 }
 
-/** One pass: the app started on the database, signed in, each request warmed up then timed; the app stopped. */
-async function measurePass(url: string, meta: DatasetMeta, pass: number): Promise<Pass> {
+type Side = { url: string; meta: DatasetMeta; app: RunningApp; token: string; agent: ReturnType<typeof keepAlive> };
+
+async function startSide(url: string, meta: DatasetMeta): Promise<Side> {
   const runDir = join(config.dataDir, `growth-run-${databaseName(url)}`);
   await mkdir(runDir, { recursive: true });
   const app = await startAppOrApi({
@@ -115,27 +118,105 @@ async function measurePass(url: string, meta: DatasetMeta, pass: number): Promis
     timeoutMs: 30 * 60_000,
     log,
   });
-  const agent = keepAlive();
+  try {
+    return { url, meta, app, token: await signIn(app.url), agent: keepAlive() };
+  } catch (err) {
+    await app.stop();
+    throw err;
+  }
+}
+
+/**
+ * One pass: each request warmed up on both apps, then timed in pairs, 1M and 5M one right after
+ * the other (the order swapped every pair), so the machine's load falls on both alike.
+ */
+async function measurePass(sides: [Side, Side], pass: number): Promise<[Pass, Pass]> {
+  const out = [{}, {}] as [Pass, Pass];
+  for (const r of REQUESTS) {
+    const n = Math.max(3, Math.round(config.iterations * r.iterations));
+    const times: [number[], number[]] = [[], []];
+    const rows = [0, 0];
+    for (let i = 0; i < config.warmup + n; i++) {
+      for (const k of i % 2 ? [1, 0] : [0, 1]) {
+        const s = sides[k] as Side;
+        const reply = await ok(s.app.url, {
+          method: 'POST',
+          path: '/api/trips/list',
+          body: r.body(s.meta),
+          token: s.token,
+          agent: s.agent,
+        });
+        if (i >= config.warmup) times[k]?.push(reply.ms);
+        if (i === 0) rows[k] = (JSON.parse(reply.body.toString()) as { rows: unknown[] }).rows.length;
+      }
+    }
+    out[0][r.id] = { times: times[0], rows: rows[0] ?? 0 };
+    out[1][r.id] = { times: times[1], rows: rows[1] ?? 0 };
+    log(
+      `  pass ${pass}: ${r.id} p50 ${figure(times[0]).p50} ms (${rows[0]} rows) | ${figure(times[1]).p50} ms (${rows[1]} rows)`,
+    );
+  }
+  return out;
+}
+
+/**
+ * The database's part alone, without HTTP or the machine's scheduling of two apps: the statements
+ * each request makes (recorded through lib/explain.ts's relay on an app started for it), each run
+ * with EXPLAIN ANALYZE `SQL_RUNS` times on a direct connection; per request the sum of the
+ * statements' median execution times, ms.
+ */
+const SQL_RUNS = 7;
+async function sqlAlone(url: string, meta: DatasetMeta): Promise<Record<Request['id'], number>> {
+  const target = new URL(url);
+  const capture = await captureProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const relayed = new URL(url);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(capture.port);
+  const runDir = join(config.dataDir, `growth-run-${databaseName(url)}`);
+  const app = await startAppOrApi({
+    env: { DATABASE_URL: relayed.toString(), DATA_DIR: join(runDir, 'app'), SEED: 'none', PORT: '0' },
+    logFile: join(runDir, 'app-sql.log'),
+    timeoutMs: 30 * 60_000,
+    log,
+  });
   try {
     const token = await signIn(app.url);
-    const out = {} as Pass;
     for (const r of REQUESTS) {
-      const n = Math.max(3, Math.round(config.iterations * r.iterations));
-      const times: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < config.warmup + n; i++) {
-        const reply = await ok(app.url, { method: 'POST', path: '/api/trips/list', body: r.body(meta), token, agent });
-        if (i >= config.warmup) times.push(reply.ms);
-        if (i === 0) rows = (JSON.parse(reply.body.toString()) as { rows: unknown[] }).rows.length;
-      }
-      out[r.id] = { times, rows };
-      log(`  ${databaseName(url)} pass ${pass}: ${r.id} p50 ${figure(times).p50} ms (${rows} rows)`);
+      const call = { method: 'POST' as const, path: '/api/trips/list', body: r.body(meta), token };
+      await ok(app.url, call);
+      capture.mark(r.id);
+      await ok(app.url, call);
+      capture.mark('(between)');
     }
-    return out;
   } finally {
-    agent.destroy();
     await app.stop();
+    await capture.close();
   }
+  const db = await connectPostgres(url);
+  const out = {} as Record<Request['id'], number>;
+  try {
+    await db.exec('set jit = off');
+    for (const r of REQUESTS) {
+      let sum = 0;
+      for (const st of capture.statements.filter((x) => x.label === r.id)) {
+        const text = explainable(st.text);
+        if (!text) continue;
+        const times: number[] = [];
+        for (let i = 0; i < SQL_RUNS; i++) {
+          const plan = await db.query<{ 'QUERY PLAN': Array<{ 'Execution Time': number }> }>(
+            `explain (analyze, format json) ${text}`,
+            st.params,
+          );
+          times.push(plan[0]?.['QUERY PLAN'][0]?.['Execution Time'] ?? 0);
+        }
+        sum += median(times);
+      }
+      out[r.id] = round(sum);
+    }
+  } finally {
+    await db.close();
+  }
+  return out;
 }
 
 function summarise(passes: Pass[]): Measured {
@@ -163,18 +244,35 @@ async function main() {
   const large = await prepare('large');
   if (config.buildOnly) return;
   const small = await prepare('small');
-  // Passes alternate between the databases (1M, 5M, 5M, 1M, 1M, 5M …) so the machine's load falls on both alike.
-  const sides = [
-    { url: config.small.url, meta: small, passes: [] as Pass[] },
-    { url: config.large.url, meta: large, passes: [] as Pass[] },
-  ];
+  // Both apps run at once, one on each database; the requests alternate between them.
+  const first = await startSide(config.small.url, small);
+  const second = await startSide(config.large.url, large).catch(async (err) => {
+    await first.app.stop();
+    throw err;
+  });
+  const sides: [Side, Side] = [first, second];
+  const passes: [Pass[], Pass[]] = [[], []];
   const loadBefore = loadavg().map((v) => round(v));
-  for (let pass = 1; pass <= config.passes; pass++) {
-    const order = pass % 2 ? sides : [...sides].reverse();
-    for (const side of order) side.passes.push(await measurePass(side.url, side.meta, pass));
+  try {
+    for (let pass = 1; pass <= config.passes; pass++) {
+      const [a, b] = await measurePass(sides, pass);
+      passes[0].push(a);
+      passes[1].push(b);
+    }
+  } finally {
+    for (const s of sides) {
+      s.agent.destroy();
+      await s.app.stop();
+    }
   }
   const loadAfter = loadavg().map((v) => round(v));
-  const results = sides.map((s) => ({ db: databaseName(s.url), meta: s.meta, figures: summarise(s.passes) }));
+  log('the statements alone (EXPLAIN ANALYZE)');
+  const sql = [await sqlAlone(first.url, small), await sqlAlone(second.url, large)] as const;
+  const results = sides.map((s, k) => ({
+    db: databaseName(s.url),
+    meta: s.meta,
+    figures: summarise(passes[k] ?? []),
+  }));
   const [a, b] = results as [(typeof results)[0], (typeof results)[0]];
   const rows = REQUESTS.map((r) => {
     const growth = round(b.figures[r.id].p50 / a.figures[r.id].p50);
@@ -191,16 +289,17 @@ async function main() {
       },
       growth,
       growth_per_pass: perPass,
+      sql_ms: { small: sql[0][r.id], large: sql[1][r.id], growth: round(sql[1][r.id] / sql[0][r.id]) },
       goal: GROWTH_GOAL,
       verdict: growth <= GROWTH_GOAL ? 'met' : 'NOT MET',
     };
   });
   const lines = [
-    `| request | ${a.db} p50 (loads in window) | ${b.db} p50 (loads in window) | growth | per pass | goal | verdict |`,
-    '|---|---|---|---|---|---|---|',
+    `| request | ${a.db} p50 (loads in window) | ${b.db} p50 (loads in window) | growth | per pass | goal | verdict | SQL alone 1M → 5M |`,
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.title} | ${r.small.p50} ms (${r.window_loads.small.toLocaleString('en-US')}) | ${r.large.p50} ms (${r.window_loads.large.toLocaleString('en-US')}) | ${r.growth}× | ${r.growth_per_pass.map((g) => `${g}×`).join(', ')} | ≤ ${r.goal}× | ${r.verdict} |`,
+        `| ${r.title} | ${r.small.p50} ms (${r.window_loads.small.toLocaleString('en-US')}) | ${r.large.p50} ms (${r.window_loads.large.toLocaleString('en-US')}) | ${r.growth}× | ${r.growth_per_pass.map((g) => `${g}×`).join(', ')} | ≤ ${r.goal}× | ${r.verdict} | ${r.sql_ms.small} → ${r.sql_ms.large} ms (${r.sql_ms.growth}×) |`,
     ),
     '',
     `Load average before ${loadBefore.join(' / ')}, after ${loadAfter.join(' / ')} (1 / 5 / 15 min); ${config.passes} passes, ${config.iterations} timed requests a pass ('All' a third).`,
