@@ -89,6 +89,13 @@ const killGroup = (pgid: number, signal: NodeJS.Signals) => {
 process.on('exit', () => {
   for (const g of groups) killGroup(g, 'SIGKILL');
 });
+// Stopped by a signal (Ctrl-C, kill), node ends without 'exit' handlers: end the servers first.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    for (const g of groups) killGroup(g, 'SIGKILL');
+    process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1));
+  });
+}
 
 function alive(pid: number): boolean {
   try {
