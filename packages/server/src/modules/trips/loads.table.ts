@@ -135,7 +135,7 @@ export const DAY_TOTAL_KIND = { delivery: 1, pickup: 2, companyDelivery: 3, comp
  * (dispatcher, customer; 0 for none), and per company and day (kinds 3, 4): the count and sums the
  * trips list's footers show, so a whole-day window sums one row a day (~55 for a dispatcher's or a
  * customer's scope at 1M loads) instead of every load (issue 31). Kept by statement triggers on
- * loads in the same transaction as the loads (migrations 0032-0034), never written by the app.
+ * loads in the same transaction as the loads (migrations 0032-0034, 0036), never written by the app.
  * `trips` counts the (trip, dispatcher, customer) groups whose last day of that kind is this day;
  * with those that go on after a window, a window's distinct trips while a trip's loads share its
  * dispatcher and customer (the trip record copies them onto its loads). A bucket emptied by a
