@@ -21,7 +21,7 @@
 //
 // Settings: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:55432/backhaul_bench; it must be a
 // prepared bench dataset: run `npm run bench` once), BENCH_SCREEN_PASSES (3), BENCH_SCREEN_ITERATIONS
-// (10 per pass), BENCH_DATA_DIR. Writes bench/results/<date>-<sha>-explain.json.
+// (10 per pass), BENCH_DATA_DIR. Writes bench/results/<date>-<sha>-explain-<database>.json.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gitSha } from './lib/dataset';
@@ -334,7 +334,11 @@ async function main() {
     console.log(`\n${screenTable(screens)}\n`);
     out.screens = screens;
   }
-  const file = join(ROOT, 'bench/results', `${new Date().toISOString().slice(0, 10)}-${gitSha()}-explain.json`);
+  const file = join(
+    ROOT,
+    'bench/results',
+    `${new Date().toISOString().slice(0, 10)}-${gitSha()}-explain-${databaseName(url)}.json`,
+  );
   await writeFile(file, `${JSON.stringify(out, null, 2)}\n`);
   log(`wrote ${file}`);
   if (failed) process.exitCode = 1;

@@ -173,16 +173,20 @@ export type WideRead = { relation: string; node: string; index: string | null; r
 
 /**
  * Index, index-only and bitmap scans of `relation` planned to read at least `min` rows: not a
- * sequential scan, but a read of every load all the same (e.g. a DISTINCT over a whole index).
+ * sequential scan, but a read of every load all the same (e.g. a DISTINCT over a whole index). A
+ * merge join's side is left out: its plan rows are the whole index, but it stops where the other
+ * side ends (10,197 of 1,005,731 in the short payments' totals).
  */
 export function wideReads(
   node: PlanNode & { 'Index Name'?: string },
   relation: string,
   min = WIDE_READ_ROWS,
   out: WideRead[] = [],
+  parent = '',
 ) {
   const type = node['Node Type'];
   if (
+    parent !== 'Merge Join' &&
     type !== 'Seq Scan' &&
     /Scan$/.test(type) &&
     node['Relation Name'] === relation &&
@@ -190,7 +194,7 @@ export function wideReads(
   ) {
     out.push({ relation, node: type, index: node['Index Name'] ?? null, rows: node['Plan Rows'] ?? 0 });
   }
-  for (const child of node.Plans ?? []) wideReads(child, relation, min, out);
+  for (const child of node.Plans ?? []) wideReads(child, relation, min, out, type);
   return out;
 }
 
