@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
 import { clock } from '../../platform/clock';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { brokers } from '../brokers';
 import { customers } from '../customers';
@@ -122,7 +123,7 @@ export const billingList = defineList({
       filter: 'date',
       dateType: 'timestamp',
     },
-    { id: 'gross', title: 'Gross', sql: sql`${loads.grossCents}`, filter: 'number', footer: 'sum', dollar: true },
+    col.money('gross', 'Gross', sql`${loads.grossCents}`),
     {
       id: 'billing',
       priority: 2,

@@ -7,6 +7,7 @@ import {
   type LeadKind,
 } from '@backhaul/shared/modules/clients/clients.contract';
 import { and, ne, sql } from 'drizzle-orm';
+import { col } from '../../platform/list/columns';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
 import { LEAD_RECORDS } from './clients.record';
 import { salesLeads } from './clients.table';
@@ -26,7 +27,7 @@ function defineLeadsList(kind: LeadKind): ListDefinition {
     base: (user) => and(LEAD_RECORDS[kind].scope(user), ne(salesLeads.status, CANCELED)),
     defaultSort: { sort: 'updated_at', order: 'desc' },
     columns: [
-      { id: 'id', title: 'ID', sql: sql`sales_leads.id`, filter: 'number', footer: 'count', align: 'left' },
+      col.id(sql`sales_leads.id`),
       {
         id: 'updated_at',
         priority: 6,

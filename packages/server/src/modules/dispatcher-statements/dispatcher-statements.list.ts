@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
+import { col } from '../../platform/list/columns';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
 import { payStatementLines as l, payStatements as s } from '../../platform/pay/pay.table';
 import { loads, rpm } from '../trips';
@@ -21,39 +22,21 @@ const statementsListSpec = {
   base: kind.record.scope,
   defaultSort: { sort: 'date', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`${s.id}`, filter: 'number', footer: 'count', align: 'left' },
-    {
-      id: 'created_by',
-      title: 'Created by',
-      sql: sql`ds_creator.name`,
-      filterSql: sql`${s.createdBy}`,
-      filter: 'list',
-      joins: ['creator'],
-    },
-    {
-      id: 'date',
-      title: 'Month',
-      sql: sql`to_char(${s.periodFrom}, 'YYYY-MM')`,
-      filterSql: sql`to_char(${s.periodFrom}, 'YYYY-MM')`,
-      sortSql: sql`${s.periodFrom}`,
-      filter: 'list',
-      format: 'text',
-    },
-    {
-      id: 'dispatcher_name',
-      title: 'Dispatcher',
-      sql: sql`ds_dispatcher.name`,
-      filterSql: sql`${s.payeeId}`,
-      filter: 'list',
+    col.id(sql`${s.id}`),
+    col.createdBy({ name: sql`ds_creator.name`, by: sql`${s.createdBy}`, join: 'creator' }),
+    col.month(sql`${s.periodFrom}`, { id: 'date' }),
+    col.named('dispatcher_name', 'Dispatcher', {
+      name: sql`ds_dispatcher.name`,
+      by: sql`${s.payeeId}`,
+      join: 'dispatcher',
+      unique: true,
       search: true,
-      footer: 'unique',
-      joins: ['dispatcher'],
-    },
-    { id: 'gross', title: 'Gross', sql: sql`${s.grossCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    }),
+    col.money('gross', 'Gross', sql`${s.grossCents}`),
     { id: 'count_load', title: 'Loads', sql: sql`${s.loadCount}`, filter: 'number', footer: 'sum' },
     { id: 'miles', title: 'Miles', sql: sql`${s.miles}`, filter: 'number', miles: true, footer: 'sum', hidden: true },
     { id: 'rpm', title: 'RPM', sql: rpm(s.grossCents, s.miles), filter: 'number', align: 'right', format: 'number' },
-    { id: 'amount', title: 'Amount', sql: sql`${s.amountCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    col.money('amount', 'Amount', sql`${s.amountCents}`),
     {
       id: 'dispatcher_rate',
       title: 'Rate, %',
@@ -142,10 +125,10 @@ export const dispatcherStatementLoadsList = defineList({
       search: true,
       joins: ['load'],
     },
-    { id: 'gross', title: 'Gross', sql: sql`${l.grossCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    col.money('gross', 'Gross', sql`${l.grossCents}`),
     { id: 'miles', title: 'Miles', sql: sql`${l.miles}`, filter: 'number', miles: true, footer: 'sum' },
     { id: 'rpm', title: 'RPM', sql: rpm(l.grossCents, l.miles), filter: 'number', align: 'right', format: 'number' },
-    { id: 'amount', title: 'Amount', sql: sql`${l.amountCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    col.money('amount', 'Amount', sql`${l.amountCents}`),
     { id: 'statement', title: 'Statement', sql: sql`${l.statementId}`, filter: 'list', hidden: true },
   ],
 });

@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { paidStatusSql } from '../../platform/pay/statement-pay';
 import { customers } from '../customers';
@@ -27,7 +28,7 @@ export const driverStatementsList = defineList({
   base: (user) => sql`driver_statements.company_id = ${user.companyId} and driver_statements.kind = 'driver'`,
   defaultSort: { sort: 'id', order: 'desc' },
   columns: [
-    { id: 'id', title: 'Id', sql: sql`driver_statements.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`driver_statements.id`, { title: 'Id' }),
     {
       id: 'created_at',
       priority: 5,
@@ -48,42 +49,28 @@ export const driverStatementsList = defineList({
       filter: 'date',
       dateType: 'date',
     },
-    {
-      id: 'created_by',
-      priority: 6,
-      title: 'Created by',
-      sql: sql`author.name`,
-      filterSql: sql`driver_statements.created_by`,
-      filter: 'list',
-      footer: 'unique',
-      footerSql: sql`driver_statements.created_by`,
-      joins: ['author'],
-    },
-    {
-      id: 'customer',
-      priority: 4,
-      title: 'Customer',
-      sql: sql`${customers.name}`,
-      filterSql: sql`driver_statements.customer_id`,
-      filter: 'list',
-      footer: 'unique',
-      footerSql: sql`driver_statements.customer_id`,
-      joins: ['customer'],
-      search: true,
-      clip: 30,
-    },
-    {
-      id: 'driver',
-      priority: 2,
-      title: 'Driver',
-      sql: sql`${drivers.name}`,
-      filterSql: sql`driver_statements.payee_id`,
-      filter: 'list',
-      footer: 'unique',
-      footerSql: sql`driver_statements.payee_id`,
-      joins: ['driver'],
-      search: true,
-    },
+    col.createdBy(
+      { name: sql`author.name`, by: sql`driver_statements.created_by`, join: 'author', unique: true },
+      { priority: 6 },
+    ),
+    col.named(
+      'customer',
+      'Customer',
+      {
+        name: sql`${customers.name}`,
+        by: sql`driver_statements.customer_id`,
+        join: 'customer',
+        unique: true,
+        search: true,
+      },
+      { priority: 4, clip: 30 },
+    ),
+    col.named(
+      'driver',
+      'Driver',
+      { name: sql`${drivers.name}`, by: sql`driver_statements.payee_id`, join: 'driver', unique: true, search: true },
+      { priority: 2 },
+    ),
     {
       id: 'contract_type',
       priority: 6,
@@ -103,21 +90,7 @@ export const driverStatementsList = defineList({
     },
     { id: 'status', title: 'Status', sql: sql`driver_statements.status`, filter: 'list' },
     { id: 'paid_status', priority: 3, title: 'Paid status', sql: PAID_STATUS, filter: 'list' },
-    {
-      id: 'amount',
-      title: 'Statement amount',
-      sql: sql`driver_statements.amount_cents`,
-      filter: 'number',
-      footer: 'sum',
-      dollar: true,
-    },
-    {
-      id: 'paid_amount',
-      title: 'Paid amount',
-      sql: sql`driver_statements.paid_cents`,
-      filter: 'number',
-      footer: 'sum',
-      dollar: true,
-    },
+    col.money('amount', 'Statement amount', sql`driver_statements.amount_cents`),
+    col.money('paid_amount', 'Paid amount', sql`driver_statements.paid_cents`),
   ],
 });

@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { customers } from '../customers';
 import { drivers } from '../drivers';
@@ -22,7 +23,7 @@ export const fuelList = defineList({
   base: (user) => sql`fuel_rows.company_id = ${user.companyId} and fuel_rows.status <> 'Canceled'`,
   defaultSort: { sort: 'fuel_date', order: 'desc' },
   columns: [
-    { id: 'id', title: 'Id', sql: sql`fuel_rows.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`fuel_rows.id`, { title: 'Id' }),
     {
       id: 'created_date',
       priority: 6,
@@ -123,7 +124,7 @@ export const fuelList = defineList({
     },
     { id: 'amt', title: 'Amt', sql: sql`fuel_rows.amt_cents`, filter: 'number', dollar: true, hidden: true },
     { id: 'discType', title: 'Disc. type', sql: sql`fuel_rows.disc_type`, filter: 'list', hidden: true },
-    { id: 'amount', title: 'Amount', sql: sql`fuel_rows.amount_cents`, filter: 'number', footer: 'sum', dollar: true },
+    col.money('amount', 'Amount', sql`fuel_rows.amount_cents`),
     { id: 'db', title: 'DB', sql: sql`fuel_rows.db`, hidden: true },
     { id: 'currency', title: 'Currency', sql: sql`fuel_rows.currency`, filter: 'list', hidden: true },
     { id: 'status', title: 'Status', sql: sql`fuel_rows.status`, data: true },

@@ -1,5 +1,6 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { customers } from '../customers';
 import { drivers } from '../drivers';
@@ -24,7 +25,7 @@ export const scheduledPaymentsList = defineList({
   base: scheduledPaymentRecord.scope,
   defaultSort: { sort: 'id', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`scheduled_payments.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`scheduled_payments.id`),
     {
       id: 'driver',
       title: 'Driver',

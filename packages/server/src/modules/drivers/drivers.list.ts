@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { DRIVER_SERVICES, DRIVER_TYPES, PAYMENT_TYPES } from '@backhaul/shared/modules/drivers/drivers.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
 import { expiryColumns } from '../../platform/registry/expiry';
@@ -40,7 +41,7 @@ export const driversList = defineList({
   base: driverScope,
   defaultSort: { sort: 'driver', order: 'asc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`drivers.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`drivers.id`),
     { id: 'driver', title: 'Driver', sql: sql`drivers.name`, filter: 'note', search: true, clip: 32 },
     { id: 'phone', title: 'Phone', sql: sql`drivers.phone`, filter: 'note', search: true },
     { id: 'phone2', title: 'Phone 2', sql: sql`drivers.phone2`, filter: 'note', search: true },

@@ -1,5 +1,6 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { factoringRecord } from './factoring.record';
 
@@ -13,7 +14,7 @@ export const factoringList = defineList({
   base: factoringRecord.scope,
   defaultSort: { sort: 'name', order: 'asc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`factoring_companies.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`factoring_companies.id`),
     { id: 'name', title: 'Name', sql: sql`factoring_companies.name`, filter: 'note', search: true, clip: 40 },
     { id: 'phone', title: 'Phone', sql: sql`factoring_companies.phone`, filter: 'note', search: true },
     { id: 'fax', title: 'Fax', sql: sql`factoring_companies.fax`, filter: 'note' },

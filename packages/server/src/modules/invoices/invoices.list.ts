@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { accountingServices } from '../accounting-services';
 import { customers } from '../customers';
@@ -115,8 +116,8 @@ export const invoicesList = defineList({
       footer: 'sum',
       dollar: true,
     },
-    { id: 'pay_amount', title: 'Paid', sql: sql`invoices.paid_cents`, filter: 'number', footer: 'sum', dollar: true },
-    { id: 'need_pay_amount', title: 'Need to pay', sql: needPay, filter: 'number', footer: 'sum', dollar: true },
+    col.money('pay_amount', 'Paid', sql`invoices.paid_cents`),
+    col.money('need_pay_amount', 'Need to pay', needPay),
     {
       id: 'balance',
       title: 'Customer balance',
@@ -298,7 +299,7 @@ export const invoiceGeneratorList = defineList({
       filter: 'list',
       joins: ['service'],
     },
-    { id: 'amount', title: 'Amount', sql: sql`invoices.total_cents`, filter: 'number', footer: 'sum', dollar: true },
+    col.money('amount', 'Amount', sql`invoices.total_cents`),
     { id: 'description', title: 'Description', sql: sql`invoices.description`, filter: 'note', clip: 40 },
   ],
 });

@@ -7,6 +7,7 @@ import { SALARY_SECTIONS } from '@backhaul/shared/modules/salaries/salaries.cont
 import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { payStatements as t } from '../../platform/pay/pay.table';
 import { staffStatementKind } from './staff-statements.kind';
@@ -35,43 +36,23 @@ export const managerStatementsList = defineList({
   base: staffStatementsScope('manager'),
   defaultSort: { sort: 'month', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`${t.id}`, filter: 'number', footer: 'count', align: 'left' },
-    {
-      id: 'month',
-      title: 'Month',
-      sql: sql`to_char(${t.periodFrom}, 'YYYY-MM')`,
-      sortSql: sql`${t.periodFrom}`,
-      filter: 'list',
-      format: 'text',
-    },
+    col.id(sql`${t.id}`),
+    col.month(sql`${t.periodFrom}`),
     { id: 'created_date', title: 'Created', sql: sql`${t.createdAt}`, filter: 'date', dateType: 'timestamp' },
-    {
-      id: 'created_by',
-      title: 'Created by',
-      sql: sql`ms_creator.name`,
-      filterSql: sql`${t.createdBy}`,
-      filter: 'list',
-      joins: ['creator'],
-    },
-    {
-      id: 'department',
-      title: 'Department',
-      sql: sql`ms_department.name`,
-      filterSql: sql`${t.departmentId}`,
-      filter: 'list',
-      joins: ['department'],
-    },
-    {
-      id: 'employee',
-      title: 'Dispatcher / employee',
-      sql: sql`ms_employee.name`,
-      filterSql: sql`${t.payeeId}`,
-      filter: 'list',
+    col.createdBy({ name: sql`ms_creator.name`, by: sql`${t.createdBy}`, join: 'creator' }),
+    col.named('department', 'Department', {
+      name: sql`ms_department.name`,
+      by: sql`${t.departmentId}`,
+      join: 'department',
+    }),
+    col.named('employee', 'Dispatcher / employee', {
+      name: sql`ms_employee.name`,
+      by: sql`${t.payeeId}`,
+      join: 'employee',
+      unique: true,
       search: true,
-      footer: 'unique',
-      joins: ['employee'],
-    },
-    { id: 'salary', title: 'Salary', sql: salaryCents, filter: 'number', dollar: true, footer: 'sum' },
+    }),
+    col.money('salary', 'Salary', salaryCents),
     {
       id: 'base_rate',
       title: 'Base rate, %',
@@ -79,7 +60,7 @@ export const managerStatementsList = defineList({
       filter: 'number',
       format: 'percent',
     },
-    { id: 'bonus', title: 'Bonus / charge', sql: bonusCents, filter: 'number', dollar: true, footer: 'sum' },
+    col.money('bonus', 'Bonus / charge', bonusCents),
     {
       id: 'description',
       title: 'Description',
@@ -88,7 +69,7 @@ export const managerStatementsList = defineList({
       search: true,
       clip: 40,
     },
-    { id: 'total', title: 'Total', sql: sql`${t.amountCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    col.money('total', 'Total', sql`${t.amountCents}`),
   ],
 });
 
@@ -106,37 +87,19 @@ export const employeeStatementsList = defineList({
   base: staffStatementsScope('employee'),
   defaultSort: { sort: 'end_month_date', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`${t.id}`, filter: 'number', footer: 'count', align: 'left' },
-    {
-      id: 'created_by',
-      title: 'Created by',
-      sql: sql`es_creator.name`,
-      filterSql: sql`${t.createdBy}`,
-      filter: 'list',
-      joins: ['creator'],
-    },
+    col.id(sql`${t.id}`),
+    col.createdBy({ name: sql`es_creator.name`, by: sql`${t.createdBy}`, join: 'creator' }),
     { id: 'end_month_date', title: 'Month end', sql: sql`${t.periodTo}`, filter: 'date', dateType: 'date' },
-    {
-      id: 'month',
-      title: 'Month',
-      sql: sql`to_char(${t.periodFrom}, 'YYYY-MM')`,
-      sortSql: sql`${t.periodFrom}`,
-      filter: 'list',
-      format: 'text',
-      hidden: true,
-    },
-    {
-      id: 'employee',
-      title: 'Employee',
-      sql: sql`es_employee.name`,
-      filterSql: sql`${t.payeeId}`,
-      filter: 'list',
+    col.month(sql`${t.periodFrom}`, { hidden: true }),
+    col.named('employee', 'Employee', {
+      name: sql`es_employee.name`,
+      by: sql`${t.payeeId}`,
+      join: 'employee',
+      unique: true,
       search: true,
-      footer: 'unique',
-      joins: ['employee'],
-    },
-    { id: 'salary', title: 'Salary', sql: salaryCents, filter: 'number', dollar: true, footer: 'sum' },
-    { id: 'bonus', title: 'Bonus', sql: bonusCents, filter: 'number', dollar: true, footer: 'sum' },
-    { id: 'total', title: 'Total', sql: sql`${t.amountCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    }),
+    col.money('salary', 'Salary', salaryCents),
+    col.money('bonus', 'Bonus', bonusCents),
+    col.money('total', 'Total', sql`${t.amountCents}`),
   ],
 });

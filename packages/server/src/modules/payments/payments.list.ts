@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { PAYMENT_METHODS } from '@backhaul/shared/modules/payments/payments.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
+import { col } from '../../platform/list/columns';
 import { defineList, type ListColumn } from '../../platform/list/define-list';
 import { accountingServices } from '../accounting-services';
 import { customers } from '../customers';
@@ -84,7 +85,7 @@ export const customerPaymentsList = defineList({
   base: scopeOf('payments'),
   defaultSort: { sort: 'date', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`payments.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`payments.id`),
     { id: 'invoice_id', title: 'Invoice id', sql: sql`payments.invoice_id`, filter: 'number', search: true },
     customerCol('payments'),
     { id: 'date', title: 'Date', sql: sql`payments.paid_on`, filter: 'date', dateType: 'date' },
@@ -123,7 +124,7 @@ export const invoicePaymentsList = defineList({
   base: scopeOf('payments'),
   defaultSort: { sort: 'date', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`payments.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`payments.id`),
     { id: 'invoice_id', title: 'Invoice id', sql: sql`payments.invoice_id`, filter: 'number', search: true },
     { id: 'date', title: 'Date', sql: sql`payments.paid_on`, filter: 'date', dateType: 'date' },
     customerCol('payments'),
@@ -131,7 +132,7 @@ export const invoicePaymentsList = defineList({
     { id: 'invoice_from', title: 'From', sql: sql`i.period_from`, filter: 'date', dateType: 'date' },
     { id: 'invoice_to', title: 'To', sql: sql`i.period_to`, filter: 'date', dateType: 'date' },
     { id: 'invoice_total', title: 'Invoice total', sql: sql`i.total_cents`, filter: 'number', dollar: true },
-    { id: 'amount', title: 'Paid', sql: sql`payments.amount_cents`, filter: 'number', dollar: true, footer: 'sum' },
+    col.money('amount', 'Paid', sql`payments.amount_cents`),
     {
       id: 'need_pay',
       title: 'Need pay',
@@ -171,7 +172,7 @@ export const lostPaymentsList = defineList({
   base: scopeOf('lost_payments'),
   defaultSort: { sort: 'date', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`lost_payments.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`lost_payments.id`),
     { id: 'invoice_id', title: 'Invoice id', sql: sql`lost_payments.invoice_id`, filter: 'number', search: true },
     { id: 'date', title: 'Date', sql: sql`lost_payments.lost_on`, filter: 'date', dateType: 'date' },
     customerCol('lost_payments'),

@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { REPORT_KINDS, type ReportKind } from '@backhaul/shared/modules/reports/reports.contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
+import { col } from '../../platform/list/columns';
 import { defineList, type ListDefinition } from '../../platform/list/define-list';
 import { customers } from '../customers';
 
@@ -27,7 +28,7 @@ function reportsList(kind: ReportKind, key: string): ListDefinition {
     base: scope(kind),
     defaultSort: { sort: 'created_at', order: 'desc' },
     columns: [
-      { id: 'id', title: 'ID', sql: sql`reports.id`, filter: 'number', footer: 'count', align: 'left' },
+      col.id(sql`reports.id`),
       {
         id: 'customer',
         title: 'Customer',

@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { payStatements as s } from '../../platform/pay/pay.table';
 import { safetyStatementKind as kind } from './safety-statements.kind';
@@ -22,37 +23,19 @@ export const safetyStatementsList = defineList({
   base: kind.record.scope,
   defaultSort: { sort: 'month', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`${s.id}`, filter: 'number', footer: 'count', align: 'left' },
-    {
-      id: 'created_by',
-      title: 'Created by',
-      sql: sql`ss_creator.name`,
-      filterSql: sql`${s.createdBy}`,
-      filter: 'list',
-      joins: ['creator'],
-      hidden: true,
-    },
-    {
-      id: 'month',
-      title: 'Month',
-      sql: sql`to_char(${s.periodFrom}, 'YYYY-MM')`,
-      sortSql: sql`${s.periodFrom}`,
-      filter: 'list',
-      format: 'text',
-    },
-    {
-      id: 'user',
-      title: 'Safety',
-      sql: sql`ss_user.name`,
-      filterSql: sql`${s.payeeId}`,
-      filter: 'list',
+    col.id(sql`${s.id}`),
+    col.createdBy({ name: sql`ss_creator.name`, by: sql`${s.createdBy}`, join: 'creator' }, { hidden: true }),
+    col.month(sql`${s.periodFrom}`),
+    col.named('user', 'Safety', {
+      name: sql`ss_user.name`,
+      by: sql`${s.payeeId}`,
+      join: 'person',
+      unique: true,
       search: true,
-      footer: 'unique',
-      joins: ['person'],
-    },
+    }),
     { id: 'count_driver', title: 'Drivers', sql: sql`${s.subjectCount}`, filter: 'number', footer: 'sum' },
     { id: 'count_load', title: 'Loads', sql: sql`${s.loadCount}`, filter: 'number', footer: 'sum' },
-    { id: 'gross', title: 'Gross', sql: sql`${s.grossCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    col.money('gross', 'Gross', sql`${s.grossCents}`),
     {
       id: 'dispatcher_rate',
       title: 'Rate, %',
@@ -60,7 +43,7 @@ export const safetyStatementsList = defineList({
       filter: 'number',
       format: 'percent',
     },
-    { id: 'amount', title: 'Amount', sql: sql`${s.amountCents}`, filter: 'number', dollar: true, footer: 'sum' },
+    col.money('amount', 'Amount', sql`${s.amountCents}`),
     { id: 'user_id', title: 'Safety id', sql: sql`${s.payeeId}`, data: true },
   ],
 });

@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import { SAFETY_ACTION_KINDS } from '@backhaul/shared/modules/safety/safety.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { customers } from '../customers';
 import { drivers } from '../drivers';
@@ -33,7 +34,7 @@ export const logbooksList = defineList({
   base: logbookScope,
   defaultSort: { sort: 'date', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`safety_actions.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`safety_actions.id`),
     {
       id: 'date',
       priority: 4,

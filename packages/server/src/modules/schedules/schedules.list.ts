@@ -1,6 +1,7 @@
 import { SECTION } from '@backhaul/shared';
 import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { factoringCompanies } from '../factoring';
 import { loads } from '../trips';
@@ -30,7 +31,7 @@ export const schedulesList = defineList({
   base: (user) => sql`factoring_schedules.company_id = ${user.companyId}`,
   defaultSort: { sort: 'id', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`factoring_schedules.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`factoring_schedules.id`),
     {
       id: 'create_at',
       title: 'Created',

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { departments, users } from '../../platform/auth/auth.table';
 import { appVersions } from '../../platform/companies/companies.table';
 import { AppError } from '../../platform/errors';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { references } from '../../platform/module-hooks';
 import { defineRecord } from '../../platform/record/define-record';
@@ -188,7 +189,7 @@ export const positionsList = defineList({
   joins: { department: sql`left join ${departments} on ${departments.id} = ${positions.departmentId}` },
   defaultSort: { sort: 'name', order: 'asc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`${positions.id}`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`${positions.id}`),
     { id: 'name', title: 'Position', sql: sql`${positions.name}`, filter: 'note', search: true },
     {
       id: 'department',
@@ -237,7 +238,7 @@ export const versionsList = defineList({
   base: versionRecord.scope,
   defaultSort: { sort: 'created_at', order: 'desc' },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`${appVersions.id}`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`${appVersions.id}`),
     { id: 'version', title: 'Version', sql: sql`${appVersions.version}`, filter: 'list', search: true },
     {
       id: 'description',

@@ -1,5 +1,4 @@
 import { SECTION } from '@backhaul/shared';
-import { COMPANY_TIME_ZONE_DEFAULT } from '@backhaul/shared/formats/formats';
 import {
   SHORT_PAYMENT_AGE,
   SHORT_PAYMENT_HIGHLIGHTS,
@@ -8,6 +7,7 @@ import {
 } from '@backhaul/shared/modules/short-payments/short-payments.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { SQL_TODAY } from '../../platform/clock';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { brokers } from '../brokers';
 import { customers } from '../customers';
@@ -108,7 +108,7 @@ export const shortPaymentsList = defineList({
       footer: 'sum',
       dollar: true,
     },
-    { id: 'debt', title: 'Debt', sql: sql`short_payments.debt_cents`, filter: 'number', footer: 'sum', dollar: true },
+    col.money('debt', 'Debt', sql`short_payments.debt_cents`),
     {
       id: 'processed_date',
       title: 'Processed',

@@ -2,6 +2,7 @@ import { SECTION } from '@backhaul/shared';
 import type { StatisticsWindow } from '@backhaul/shared/modules/statistics/statistics.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
+import { col } from '../../platform/list/columns';
 import { defineList, type ListColumnSpec } from '../../platform/list/define-list';
 import { customers } from '../customers';
 import { loads, rpm, tripsScope } from '../trips';
@@ -25,7 +26,7 @@ const COLUMNS: ListColumnSpec[] = [
   },
   { id: 'email', title: 'E-mail', column: customers.email, filter: 'note', search: true, clip: 32, hidden: true },
   { id: 'loads', title: 'Loads', sql: sql`r.loads`, filter: 'number', footer: 'sum', align: 'right' },
-  { id: 'gross', title: 'Gross', sql: sql`r.gross_cents`, filter: 'number', footer: 'sum', dollar: true },
+  col.money('gross', 'Gross', sql`r.gross_cents`),
   { id: 'mileage_total', title: 'Total miles', sql: sql`r.miles`, filter: 'number', footer: 'sum', miles: true },
   { id: 'mileage_empty', title: 'Empty miles', sql: sql`r.empty`, filter: 'number', footer: 'sum', miles: true },
   {

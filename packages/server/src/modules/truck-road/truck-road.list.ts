@@ -3,6 +3,7 @@ import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { DRIVE_TYPES } from '@backhaul/shared/modules/truck-road/truck-road.contract';
 import { sql } from 'drizzle-orm';
 import { SQL_TODAY } from '../../platform/clock';
+import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { drivers } from '../drivers';
 import { trucks } from '../trucks';
@@ -34,7 +35,7 @@ export const truckRoadList = defineList({
     searchPast: false,
   },
   columns: [
-    { id: 'id', title: 'ID', sql: sql`r.id`, filter: 'number', footer: 'count', align: 'left' },
+    col.id(sql`r.id`),
     {
       id: 'date',
       title: 'Date',
