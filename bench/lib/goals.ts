@@ -95,3 +95,45 @@ export function verdicts(d: Db): Verdict[] {
   }
   return out;
 }
+
+/**
+ * Issue 31's goals that other scripts measure (bench/growth.ts, bench/trips-page.ts, the screens'
+ * and EXPLAIN blocks …). Each shows as "not measured" until a verdict whose goal text contains its
+ * `names` (case-insensitive) is in the run, as an `extraFigures` block adds.
+ */
+const ELSEWHERE: Array<{ names: string; goal: string; where: string }> = [
+  { names: 'billing list', goal: '#31 billing list first load p50 ≤ 300 ms at 1M', where: 'the screens block' },
+  { names: 'account today', goal: '#31 account today p50 ≤ 100 ms at 1M', where: 'the screens block' },
+  { names: 'downtime list', goal: '#31 downtime list p50 ≤ 150 ms at 1M', where: 'the screens block' },
+  {
+    names: 'sequential scan',
+    goal: '#31 no list or report query plans a sequential scan of loads at 1M',
+    where: 'the EXPLAIN block',
+  },
+  {
+    names: '5M',
+    goal: "#31 default page, 'All' and one-year window: cost growth 1M → 5M ≤ 1.3×",
+    where: 'bench/growth.ts',
+  },
+  {
+    names: 'Chromium',
+    goal: '#31 trips page in Chromium: 15 rows ≤ 500 ms, 500 rows ≤ 700 ms',
+    where: 'bench/trips-page.ts',
+  },
+  {
+    names: 'after seeding',
+    goal: '#31 the first start after seeding stays ≤ 450 MB',
+    where: 'the run starts on a database seeded before',
+  },
+];
+
+/** The goals measured elsewhere that no verdict of this run covers, as "not measured" verdicts. */
+export function notMeasured(measured: readonly Verdict[]): Verdict[] {
+  const texts = measured.map((v) => v.goal.toLowerCase());
+  return ELSEWHERE.filter((e) => !texts.some((t) => t.includes(e.names.toLowerCase()))).map((e) => ({
+    goal: e.goal,
+    database: '–',
+    value: `not measured in this run: ${e.where}`,
+    met: null,
+  }));
+}
