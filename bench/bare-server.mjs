@@ -732,7 +732,16 @@ async function generateInvoices(caller, body) {
     throw Object.assign(new Error('from and to are dates.'), { status: 400 });
   }
   const companyId = Number(caller.company_id);
-  const result = await db.tx(async (q) => {
+  // Each statement's time, to the server's log (bench/.data/run-<database>/bare.log): where a slow run waits.
+  const steps = [];
+  const t0 = performance.now();
+  const result = await db.tx(async (query) => {
+    const q = async (text, params) => {
+      const t = performance.now();
+      const rows = await query(text, params);
+      steps.push(`${text.trim().split(/\s+/).slice(0, 3).join(' ')} ${Math.round(performance.now() - t)} ms`);
+      return rows;
+    };
     await q('select pg_advisory_xact_lock($1)', [7_121_000_000 + companyId]);
     const [run] = await q(
       `insert into invoice_generation_runs (company_id, period_from, period_to, status, created_by)
@@ -810,6 +819,7 @@ async function generateInvoices(caller, body) {
     );
     return { run_id: run.id, invoices: made.length, lines, amount: amount / 100, customers };
   });
+  console.log(`invoice generation ${from}…${to}: ${Math.round(performance.now() - t0)} ms (${steps.join(', ')})`);
   const job = {
     id: randomUUID(),
     name: 'invoice-generation',
