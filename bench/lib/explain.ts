@@ -10,9 +10,12 @@
 // and seqScans() lists its sequential scans by relation.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
-import type { BenchDb } from './db';
+import { type BenchDb, connectPostgres, databaseName } from './db';
+import { json, keepAlive, request } from './http';
+import { signIn } from './screens';
 import { cleanEnv, ROOT, startApp } from './servers';
 
 export type Captured = {
@@ -284,5 +287,306 @@ export async function startAppOrApi(o: {
       clearTimeout(force);
       out.end();
     },
+  };
+}
+
+/** What the web's table sends on open (list-state.ts: DEFAULT_LIST_STATE, with_options on the first request). */
+export const FIRST_LOAD = {
+  filters: {},
+  search: '',
+  sort: null,
+  order: null,
+  limit: 20,
+  page: 1,
+  with_options: true,
+  keep: [],
+};
+
+/** A path that names a report: its queries are checked with the lists'. */
+const REPORT_PATH = /report|statistic|today|summary|dashboard/i;
+
+/** Today and its month and quarter in the company's time zone (the reports' defaults). */
+const chicago = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
+const previousQuarter = (day: string) => {
+  const q = Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1;
+  return q === 1 ? `${Number(day.slice(0, 4)) - 1}-Q4` : `${day.slice(0, 4)}-Q${q - 1}`;
+};
+
+/**
+ * Bodies of the POST report routes that need one (the others get `{}`, their own defaults: the
+ * screen's first call). A report answering anything but 200 fails the run: give it a body here.
+ */
+const REPORT_BODIES: Record<string, (today: string) => unknown> = {
+  '/api/ifta/report': (today) => ({ quarter: previousQuarter(today) }),
+};
+
+/**
+ * Path parameters of list and report routes: a value each (SQL on the bench database, or a date).
+ * A list or report route with a parameter not here is listed as not covered and fails the run.
+ */
+const PATH_VALUES: Record<
+  string,
+  (q: (sql: string) => Promise<string | null>, today: string) => Promise<string | null>
+> = {
+  '/api/dispatcher/statement/{id}/list': (q) =>
+    q("select max(id)::text as v from pay_statements where kind = 'dispatcher'"),
+  '/api/safety/statistic/{date}': async (_q, today) => today.slice(0, 7),
+  '/api/work-order/statistics/show/{date}': async (_q, today) => today,
+};
+
+/** Routes a path makes look like a report that are not reads of one (why, for the output). */
+const NOT_REPORTS: Record<string, string> = {
+  'POST /api/reports': 'creates an incident report (the reports module: records, its lists are checked)',
+  'POST /api/reports/safety': 'creates a safety report (a record)',
+  'POST /api/invoice/sendStatistic/{invoice_id}': 'mails an invoice',
+  'GET /api/truck-road/report/{company}/{date}': "the mailed day's report behind a signed link (no session)",
+};
+
+/** Routes that send or write (not reads), whatever their path says. */
+const NOT_READS = /\/(send|export|create|approved|delete|import|upload|update)(\/|$)/i;
+
+type Operation = {
+  method: 'GET' | 'POST';
+  path: string;
+  kind: 'list' | 'report';
+  body?: unknown;
+};
+
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<string, { responses?: Record<string, { content?: Record<string, { schema?: { properties?: object } }> }> }>
+  >;
+};
+
+function isListAnswer(op: OpenApi['paths'][string][string] | undefined): boolean {
+  const props = op?.responses?.['200']?.content?.['application/json']?.schema?.properties ?? {};
+  return 'columns' in props && 'search_fields' in props && 'defaults' in props;
+}
+
+/** Every list and report route of the app, from its OpenAPI document. */
+async function operations(
+  doc: OpenApi,
+  q: (sql: string) => Promise<string | null>,
+  today: string,
+): Promise<{ calls: Operation[]; uncovered: string[]; skipped: string[] }> {
+  const calls: Operation[] = [];
+  const uncovered: string[] = [];
+  const skipped: string[] = [];
+  for (const [template, methods] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(methods)) {
+      const method = m.toUpperCase();
+      if (method !== 'GET' && method !== 'POST') continue;
+      const list = isListAnswer(op);
+      if (!list && !REPORT_PATH.test(template)) continue;
+      const label = `${method} ${template}`;
+      if (NOT_REPORTS[label]) {
+        skipped.push(`${label}: ${NOT_REPORTS[label]}`);
+        continue;
+      }
+      if (!list && NOT_READS.test(template)) continue;
+      let path = template;
+      if (template.includes('{')) {
+        const value = await PATH_VALUES[template]?.(q, today);
+        if (!value) {
+          uncovered.push(`${label} (a path parameter with no value in PATH_VALUES)`);
+          continue;
+        }
+        path = template.replace(/\{[^}]+\}/, encodeURIComponent(value));
+      }
+      const body =
+        method === 'GET' ? undefined : list ? FIRST_LOAD : (REPORT_BODIES[template]?.(today) ?? ({} as unknown));
+      calls.push({ method, path, kind: list ? 'list' : 'report', ...(body === undefined ? {} : { body }) });
+    }
+  }
+  return { calls, uncovered, skipped };
+}
+
+export type Checked = {
+  call: string;
+  status: number;
+  statements: number;
+  explained: number;
+  seq_scans: Array<SeqScan & { statement: string; params: Captured['params'] }>;
+  wide_reads: Array<WideRead & { statement: string }>;
+};
+
+export type ExplainResult = { checked: Checked[]; uncovered: string[]; skipped: string[]; failures: string[] };
+
+/**
+ * The check: the app started through the relay on `url`, every list and report route called with
+ * its first request, every statement that reads planned again (see bench/explain.ts).
+ */
+export async function explainRoutes(o: {
+  url: string;
+  runDir: string;
+  log: (line: string) => void;
+}): Promise<ExplainResult> {
+  const { url, runDir, log } = o;
+  const target = new URL(url);
+  const capture = await captureProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const relayed = new URL(url);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(capture.port);
+  await mkdir(runDir, { recursive: true });
+  log(`app on ${databaseName(url)} through the relay on port ${capture.port}`);
+  const app = await startAppOrApi({
+    env: { DATABASE_URL: relayed.toString(), DATA_DIR: join(runDir, 'app'), SEED: 'none', PORT: '0' },
+    logFile: join(runDir, 'app.log'),
+    timeoutMs: 30 * 60_000,
+    log,
+  });
+  const results: Array<{ call: string; status: number }> = [];
+  let uncovered: string[] = [];
+  let skipped: string[] = [];
+  try {
+    const token = await signIn(app.url);
+    const agent = keepAlive();
+    const docs = await request(app.url, { method: 'GET', path: '/api/docs/json', token, agent });
+    if (docs.status !== 200) throw new Error(`GET /api/docs/json answered ${docs.status}`);
+    const direct = await connectPostgres(url);
+    const q = async (sql: string) => (await direct.query<{ v: string | null }>(sql))[0]?.v ?? null;
+    const ops = await operations(json<OpenApi>(docs), q, chicago()).finally(() => direct.close());
+    uncovered = ops.uncovered;
+    skipped = ops.skipped;
+    log(
+      `${ops.calls.length} routes to call (${ops.calls.filter((c) => c.kind === 'list').length} lists), ${uncovered.length} not covered`,
+    );
+    for (const op of ops.calls) {
+      const label = `${op.method} ${op.path}`;
+      capture.mark(label);
+      const r = await request(app.url, {
+        method: op.method,
+        path: op.path,
+        token,
+        agent,
+        ...(op.body === undefined ? {} : { body: op.body }),
+      });
+      // Statements sent after the answer (a job, the live channel) are not the call's.
+      capture.mark('(between calls)');
+      results.push({ call: label, status: r.status });
+      if (r.status !== 200) log(`  ${label}: ${r.status} ${r.body.toString().slice(0, 160)}`);
+    }
+    capture.mark('(after the calls)');
+    agent.destroy();
+  } finally {
+    await app.stop();
+    await capture.close();
+  }
+
+  const db = await connectPostgres(url);
+  const checked: Checked[] = [];
+  const failures: string[] = [];
+  try {
+    await db.exec('set jit = off');
+    for (const r of results) {
+      const mine = capture.statements.filter((s) => s.label === r.call);
+      const row: Checked = { ...r, statements: mine.length, explained: 0, seq_scans: [], wide_reads: [] };
+      for (const s of mine) {
+        const text = explainable(s.text);
+        if (!text || /pgboss|pg_catalog|information_schema/i.test(text)) continue;
+        try {
+          const plan = await explainStatement(db, text, s.params);
+          row.explained++;
+          for (const scan of seqScans(plan)) {
+            if (![...FAIL_ON, ...WARN_ON].includes(scan.relation)) continue;
+            row.seq_scans.push({ ...scan, statement: text, params: s.params });
+          }
+          for (const read of wideReads(plan, 'loads')) row.wide_reads.push({ ...read, statement: text });
+        } catch (err) {
+          failures.push(`${r.call}: EXPLAIN failed (${(err as Error).message}) for ${text.slice(0, 200)}`);
+        }
+      }
+      checked.push(row);
+      if (r.status !== 200) failures.push(`${r.call} answered ${r.status}: its default request is not covered`);
+    }
+  } finally {
+    await db.close();
+  }
+  for (const u of uncovered) failures.push(`not covered: ${u}`);
+  return { checked, uncovered, skipped, failures };
+}
+
+/** The check's outcome as text (printed by bench/explain.ts, Markdown-ish for latest.md) and its failures. */
+export function explainSummary(r: ExplainResult): {
+  text: string;
+  fails: number;
+  warnings: number;
+  wide: number;
+  failed: string[];
+} {
+  const fails = r.checked.flatMap((c) =>
+    c.seq_scans.filter((s) => FAIL_ON.includes(s.relation)).map((s) => ({ call: c.call, ...s })),
+  );
+  const warns = r.checked.flatMap((c) =>
+    c.seq_scans.filter((s) => !FAIL_ON.includes(s.relation)).map((s) => ({ call: c.call, ...s })),
+  );
+  const wide = r.checked.flatMap((c) => c.wide_reads.map((w) => ({ call: c.call, ...w })));
+  const statements = r.checked.reduce((s, c) => s + c.explained, 0);
+  const oneLine = (t: string) => t.replace(/\s+/g, ' ').slice(0, 300);
+  const show = (s: (typeof fails)[number]) =>
+    `  ${s.call}: Seq Scan on ${s.relation} (~${s.rows.toLocaleString('en-US')} rows${s.filter ? `, filter ${s.filter.slice(0, 160)}` : ''})\n    ${oneLine(s.statement)}`;
+  const parts = [
+    `EXPLAIN: ${r.checked.length} routes called, ${statements} statements planned, ${fails.length} sequential scans of ${FAIL_ON.join(', ')}, ${warns.length} of ${WARN_ON.join(', ')}`,
+  ];
+  if (fails.length) parts.push(`FAIL (sequential scan of loads):\n${fails.map(show).join('\n')}`);
+  if (warns.length) parts.push(`warnings:\n${warns.map(show).join('\n')}`);
+  if (wide.length)
+    parts.push(
+      `warnings (index scans of loads planned to read ≥ ${WIDE_READ_ROWS.toLocaleString('en-US')} rows):\n${wide
+        .map(
+          (w) =>
+            `  ${w.call}: ${w.node} on loads${w.index ? ` using ${w.index}` : ''} (~${w.rows.toLocaleString('en-US')} rows)\n    ${oneLine(w.statement)}`,
+        )
+        .join('\n')}`,
+    );
+  if (r.skipped.length) parts.push(`not reports (skipped):\n${r.skipped.map((u) => `  ${u}`).join('\n')}`);
+  if (r.failures.length) parts.push(`errors:\n${r.failures.map((f) => `  ${f}`).join('\n')}`);
+  return {
+    text: parts.join('\n\n'),
+    fails: fails.length,
+    warnings: warns.length,
+    wide: wide.length,
+    failed: [...fails.map((s) => `${s.call}: sequential scan of ${s.relation}`), ...r.failures],
+  };
+}
+
+/**
+ * The check as a block of `npm run bench` (run.ts `extraFigures`): on PostgreSQL only, an app of
+ * its own started through the relay on the run's database (the run's servers stay up). A
+ * sequential scan of loads is a failed check, so the run exits 1. Wire it with
+ * `extraFigures.push(explainBlock)`.
+ */
+export async function explainBlock(ctx: {
+  kind: string;
+  label: string;
+  databaseUrl: string | null;
+  log: (line: string) => void;
+}): Promise<{
+  id: string;
+  title: string;
+  figures: ExplainResult;
+  verdicts: Array<{ goal: string; database: string; value: string; met: boolean | null }>;
+  markdown: string;
+  checks_failed: string[];
+} | null> {
+  if (ctx.kind !== 'postgres' || !ctx.databaseUrl) return null;
+  const runDir = join(ROOT, 'bench/.data', `explain-block-${databaseName(ctx.databaseUrl)}`);
+  const result = await explainRoutes({ url: ctx.databaseUrl, runDir, log: ctx.log });
+  const s = explainSummary(result);
+  return {
+    id: 'explain',
+    title: 'EXPLAIN of every list and report',
+    figures: result,
+    verdicts: [
+      {
+        goal: '#31 no sequential scan of loads in a list or report plan at 1M',
+        database: ctx.label,
+        value: `${s.fails} sequential scans of loads in ${result.checked.length} routes`,
+        met: s.fails === 0,
+      },
+    ],
+    markdown: `\`\`\`\n${s.text}\n\`\`\`\n`,
+    checks_failed: s.failed,
   };
 }

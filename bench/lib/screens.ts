@@ -10,6 +10,7 @@
 //
 // Each pass times every screen `iterations` times after 2 warm-up calls, screens interleaved; a
 // figure's p50 and p95 are the medians over the passes (at least three), and the verdict compares the p50 with the goal.
+import type { Verdict } from './goals';
 import { json, keepAlive, ok, request } from './http';
 import { type Figure, figure, round } from './stats';
 
@@ -150,4 +151,44 @@ export function screenTable(figures: ScreenFigure[]): string {
         `| ${f.title} | \`${f.request}\` | ${f.p50} ms | ${f.p95} ms | ≤ ${f.goal_ms} ms | ${f.verdict === 'met' ? 'met' : '**not met**'} |`,
     ),
   ].join('\n');
+}
+
+/**
+ * The screens as a block of `npm run bench` (run.ts `extraFigures`): on PostgreSQL only (the goals
+ * are at 1M loads there), on the running app, with the run's passes (at least 3; 5 timed calls a
+ * pass with BENCH_QUICK). Wire it with `extraFigures.push(screensBlock)`.
+ */
+export async function screensBlock(ctx: {
+  kind: string;
+  label: string;
+  pair: { app: { server: { url: string } } };
+  passes: number;
+  quick: boolean;
+  log: (line: string) => void;
+}): Promise<{ id: string; title: string; figures: ScreenFigure[]; verdicts: Verdict[]; markdown: string } | null> {
+  if (ctx.kind !== 'postgres') return null;
+  ctx.log('  screens: billing list, account today, downtime list (first loads)');
+  const figures = await screenFigures({
+    baseUrl: ctx.pair.app.server.url,
+    passes: ctx.passes,
+    iterations: ctx.quick ? 5 : 10,
+    log: ctx.log,
+  });
+  const goal: Record<string, string> = {
+    billing: '#31 billing list first load p50 ≤ 300 ms at 1M',
+    'account-today': '#31 account today p50 ≤ 100 ms at 1M',
+    downtime: '#31 downtime list p50 ≤ 150 ms at 1M',
+  };
+  return {
+    id: 'screens',
+    title: 'Screens: first loads',
+    figures,
+    verdicts: figures.map((f) => ({
+      goal: goal[f.id] ?? `${f.title} p50 ≤ ${f.goal_ms} ms`,
+      database: ctx.label,
+      value: `${f.p50} ms`,
+      met: f.verdict === 'met',
+    })),
+    markdown: screenTable(figures),
+  };
 }
