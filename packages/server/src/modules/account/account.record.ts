@@ -22,7 +22,6 @@ const AttendanceDaySchema = z.object({
 
 /** One working day of one person: checked in and out by the person, corrected or marked sick by others. */
 export const attendanceDayRecord = defineRecord({
-  entity: 'attendance_days',
   table: attendanceDays,
   section: ACCOUNT_SECTION.checkIn,
   form: AttendanceDaySchema.omit({ id: true }),
@@ -31,7 +30,6 @@ export const attendanceDayRecord = defineRecord({
 
 /** A note to a person: reached (read, marked read) by its recipient only. */
 export const staffNoteRecord = defineRecord({
-  entity: 'staff_notes',
   table: staffNotes,
   section: ACCOUNT_SECTION.notes,
   scope: { row: (user) => eq(staffNotes.userId, user.id) },
@@ -41,7 +39,6 @@ export const staffNoteRecord = defineRecord({
 
 /** A vacation request of the caller; approved or refused by someone else. */
 export const vacationRecord = defineRecord({
-  entity: 'vacation_requests',
   table: vacationRequests,
   section: ACCOUNT_SECTION.vacation,
   form: VacationFormSchema,
@@ -63,7 +60,6 @@ export const vacationRecord = defineRecord({
 
 /** A comment on a staff user by its author; `seen` is the comments switch. */
 export const userCommentRecord = defineRecord({
-  entity: 'user_comments',
   table: userComments,
   section: ACCOUNT_SECTION.comments,
   form: CommentFormSchema,

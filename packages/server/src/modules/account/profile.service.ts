@@ -84,7 +84,7 @@ const writeMyInformation = defineCommand({
       .insert(staffProfiles)
       .values({ userId: user.id, companyId: user.companyId, ...values })
       .onConflictDoUpdate({ target: staffProfiles.userId, set: { ...values, updatedAt: clock.now() } });
-    await audit({ entity: 'staff_profiles', entityId: user.id, action: 'update', before, after: values });
+    await audit({ entity: staffProfiles, entityId: user.id, action: 'update', before, after: values });
   },
 });
 

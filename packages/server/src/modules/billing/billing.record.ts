@@ -5,7 +5,6 @@ import { billings } from './billing.table';
 
 /** A load made ready for invoicing, as the record engine sees it (the company's); audited as 'billing'. */
 export const billingRecord = defineRecord({
-  entity: 'billing',
   table: billings,
   section: SECTION.Billing,
   form: z.object({}),

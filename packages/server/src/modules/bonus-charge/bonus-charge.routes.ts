@@ -24,7 +24,6 @@ export const bonusCharge = defineResource({
   base: C.BONUS_CHARGE_BASE,
   key: 'bonus-charge',
   title: 'Bonus and charges',
-  entity: 'bonus_charge',
   table: t,
   section: BONUS_CHARGE_SECTION,
   form: C.BonusChargeFormSchema,

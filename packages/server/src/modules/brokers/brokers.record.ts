@@ -22,7 +22,6 @@ export const brokerLinks = references();
 
 /** A freight broker of the company; one that loads name is kept ('Deletion error: 12 loads'). */
 export const brokerRecord = defineRecord({
-  entity: 'broker',
   table: brokers,
   section: SECTION.Brokers,
   form: BrokerFormSchema,

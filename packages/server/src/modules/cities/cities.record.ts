@@ -24,7 +24,6 @@ export const cityLinks = references();
 
 /** A city of the registry: reference data every company shares; one name per state; one loads stop in is kept. */
 export const cityRecord = defineRecord({
-  entity: 'city',
   table: cities,
   section: SECTION.Cities,
   scope: { company: false },

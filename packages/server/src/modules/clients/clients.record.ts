@@ -32,7 +32,6 @@ export const toLeadRow = (l: typeof salesLeads.$inferSelect): LeadRow => ({
  */
 function defineLead(kind: LeadKind) {
   return defineRecord({
-    entity: kind === 'potential' ? 'potential_clients' : 'clients',
     table: salesLeads,
     section: SECTION.Customers,
     scope: {
@@ -59,12 +58,11 @@ function defineLead(kind: LeadKind) {
     }),
     children: [
       {
-        entity: 'sales_lead_descriptions',
         table: salesLeadDescriptions,
         owner: salesLeadDescriptions.leadId,
         field: 'ids',
       },
-      { entity: 'sales_lead_invoices', table: salesLeadInvoices, owner: salesLeadInvoices.leadId, field: 'ids' },
+      { table: salesLeadInvoices, owner: salesLeadInvoices.leadId, field: 'ids' },
     ],
     hooks: {
       beforeSave: async ({ tx, user, form, before }) => {

@@ -21,6 +21,7 @@ import { leadImport } from './clients.import';
 import { LEAD_LISTS } from './clients.list';
 import { LEAD_RECORDS } from './clients.record';
 import * as clientsService from './clients.service';
+import { salesLeadDescriptions, salesLeadInvoices } from './clients.table';
 
 const CreateQuery = z.object({ customer_id: z.coerce.number().int().positive().optional() });
 /**
@@ -69,16 +70,16 @@ function registerLeadRoutes(app: App, deps: AppDeps, kind: LeadKind) {
     },
   });
 
-  for (const [name, entity] of [
-    ['destroyDescription', 'sales_lead_descriptions'],
-    ['destroyInvoice', 'sales_lead_invoices'],
+  for (const [name, table] of [
+    ['destroyDescription', salesLeadDescriptions],
+    ['destroyInvoice', salesLeadInvoices],
   ] as const) {
     app.post(`${base}/${name}`, {
       config: { access },
       schema: { tags, body: DraftedIdsBodySchema, response: { 200: DraftedIdsResponseSchema } },
       handler: async (req) => ({
         message: MSG.removalSuccess,
-        deleted: await deleteDraftedChildren(db, record, caller(req).user, { entity, ids: req.body.ids }),
+        deleted: await deleteDraftedChildren(db, record, caller(req).user, { table, ids: req.body.ids }),
       }),
     });
   }

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineList } from '../../platform/list/define-list';
 import { defineChangeLog } from '../../platform/registry/change-log';
+import { customers } from './customers.table';
 
 /** The one row scope of customers: the company's, and only its own for a customer user. */
 export const customerScope = (user: AuthUser): SQL =>
@@ -77,7 +78,7 @@ export const customersList = defineList({
 /** POST /customers/filterLogs: the customers' change log from the audit table. */
 export const customersLog = defineChangeLog({
   key: 'customers-logs',
-  entity: 'customers',
+  table: customers,
   section: SECTION.Customers,
   title: 'Customers actions history',
 });

@@ -4,7 +4,11 @@ import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { findRecord } from '../../platform/record/record.service';
-import { readCustomerServiceRates, replaceCustomerServiceRates } from '../accounting-services';
+import {
+  customerServiceRates as customerServiceRatesTable,
+  readCustomerServiceRates,
+  replaceCustomerServiceRates,
+} from '../accounting-services';
 import { customerRecord } from './customers.service';
 
 type RatesInput = { id: number; body: z.output<typeof CustomerServiceRatesBodySchema> };
@@ -24,7 +28,7 @@ const saveRates = defineCommand({
     const before = await readCustomerServiceRates(tx, user.companyId, row.id);
     await replaceCustomerServiceRates(tx, { companyId: user.companyId, customerId: row.id, rates: input.body.rates });
     const after = await readCustomerServiceRates(tx, user.companyId, row.id);
-    await audit({ entity: 'customer_service_rates', entityId: row.id, action: 'update', before, after });
+    await audit({ entity: customerServiceRatesTable, entityId: row.id, action: 'update', before, after });
     return after;
   },
 });

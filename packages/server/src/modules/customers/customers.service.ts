@@ -248,7 +248,6 @@ const columnsOf = (form: CustomerFormOutput) => ({
  * are added with the save; deletions are drafts sent to /customers/deleteExceptions.
  */
 export const customerRecord = defineRecord({
-  entity: CUSTOMERS_ENTITY,
   table: customers,
   section: SECTION.Customers,
   scope: { row: (user) => (user.customerId === null ? undefined : eq(customers.id, user.customerId)) },
@@ -258,14 +257,12 @@ export const customerRecord = defineRecord({
   toValues: columnsOf,
   children: [
     {
-      entity: 'customer_exceptions',
       table: customerExceptions,
       owner: customerExceptions.customerId,
       field: 'exceptions',
       rows: (form, { user }) => form.exceptions.map((text) => ({ values: { text, createdBy: user.id } })),
     },
     {
-      entity: 'customer_contacts',
       table: customerContacts,
       owner: customerContacts.customerId,
       field: 'contacts',
@@ -350,7 +347,6 @@ export async function deleteExceptions(db: Db, user: AuthUser, ids: number[]): P
   return applyDraftedDeletions(db, {
     actor: user,
     table: customerExceptions,
-    entity: 'customer_exceptions',
     ids,
     ownerColumn: customerExceptions.customerId,
     ownerId,
@@ -373,7 +369,6 @@ export async function deleteFiles(db: Db, filesService: FilesService, user: Auth
   const deleted = await applyDraftedDeletions(db, {
     actor: user,
     table: files,
-    entity: 'files',
     ids,
     ownerColumn: files.entityId,
     ownerId,

@@ -63,7 +63,6 @@ const LOADS: PaySource = {
 
 export const dispatcherStatementKind = defineStatementKind({
   kind: DISPATCHER_KIND,
-  entity: 'dispatcher_statement',
   section: SECTION.DispatchersStatements,
   payeeField: 'dispatchers',
   periodField: 'filter.date',

@@ -21,7 +21,6 @@ type StaffPayRateForm = z.infer<typeof StaffPayRateFormSchema>;
  * one row per company, kind and month, saved and audited by the record engine.
  */
 export const staffPayRateRecord = defineRecord({
-  entity: 'staff_pay_rate',
   table: staffPayRates,
   section: SECTION.DispatchersStatements,
   form: StaffPayRateFormSchema,

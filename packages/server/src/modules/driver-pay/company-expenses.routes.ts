@@ -107,7 +107,6 @@ export const companyExpensesResource = defineResource({
   base: C.COMPANY_EXPENSES_BASE,
   key: 'company-expenses',
   title: 'Company expenses',
-  entity: 'company_expense',
   table: t,
   section: SECTION.CompanyExpenses,
   form: C.CompanyExpenseFormSchema,

@@ -267,7 +267,6 @@ export const OWED_BY_DRIVER = 'Owed by driver';
 
 export const driverStatementKind = defineStatementKind({
   kind: 'driver',
-  entity: 'driver_statement',
   section: SECTION.DriverStatements,
   payeeField: 'driver_id',
   periodField: 'date_from',

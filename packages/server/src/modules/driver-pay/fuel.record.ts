@@ -102,7 +102,6 @@ const onStatement = async (tx: DbOrTx, id: number) =>
  * money: it can't be deleted, canceled or repriced until it is taken off the statement.
  */
 export const fuelRecord = defineRecord({
-  entity: 'fuel',
   table: fuelRows,
   section: SECTION.Fuel,
   form: FuelFormSchema,
@@ -143,7 +142,6 @@ export const fuelRecord = defineRecord({
   ],
   children: [
     {
-      entity: 'fuel_descriptions',
       table: fuelDescriptions,
       owner: fuelDescriptions.fuelId,
       field: 'ids',
@@ -151,7 +149,6 @@ export const fuelRecord = defineRecord({
         form.add_description ? [{ values: { text: form.add_description, createdBy: user.id } }] : [],
     },
     {
-      entity: 'fuel_invoices',
       table: fuelInvoices,
       owner: fuelInvoices.fuelId,
       field: 'ids',

@@ -13,6 +13,7 @@ import { registerImportRoutes } from '../../platform/import/import';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { registerRecordRoutes } from '../../platform/record/record.routes';
 import { deleteDraftedChildren } from '../../platform/record/record.service';
+import { fuelDescriptions, fuelInvoices } from './driver-pay.table';
 import { fuelImport } from './fuel.import';
 import { fuelList } from './fuel.list';
 import { fuelRecord } from './fuel.record';
@@ -50,16 +51,16 @@ export const fuelRoutes: RouteModule = {
         schema: FuelSavedSchema,
       },
     });
-    for (const [name, entity] of [
-      ['destroyDescription', 'fuel_descriptions'],
-      ['destroyInvoice', 'fuel_invoices'],
+    for (const [name, table] of [
+      ['destroyDescription', fuelDescriptions],
+      ['destroyInvoice', fuelInvoices],
     ] as const) {
       app.post(`/fuel/${name}`, {
         config: { access: can(ACTION.EDIT) },
         schema: { tags, body: DraftedIdsBodySchema, response: { 200: DraftedIdsResponseSchema } },
         handler: async (req) => ({
           message: MSG.removalSuccess,
-          deleted: await deleteDraftedChildren(db, fuelRecord, caller(req).user, { entity, ids: req.body.ids }),
+          deleted: await deleteDraftedChildren(db, fuelRecord, caller(req).user, { table, ids: req.body.ids }),
         }),
       });
     }

@@ -79,7 +79,6 @@ async function checkRefs(tx: DbOrTx, user: AuthUser, form: ScheduledPaymentFormO
  * of payments may change, never below the last one taken.
  */
 export const scheduledPaymentRecord = defineRecord({
-  entity: 'scheduled_payment',
   table: scheduledPayments,
   section: SECTION.ScheduledPayments,
   form: ScheduledPaymentFormSchema,

@@ -11,6 +11,7 @@ import { trailerTypes } from '../general';
 import { trailers } from '../trailers';
 import { trucks } from '../trucks';
 import { qualificationDueOn } from './driver-qualification';
+import { drivers } from './drivers.table';
 
 /** A coded column shown by its label; the filter still compares the stored code. */
 const labelled = (expr: SQL, labels: Record<string, string>): SQL =>
@@ -131,4 +132,4 @@ export const driversList = defineList({
 });
 
 /** POST /drivers/filterLogs: the drivers' change log from the audit table. */
-export const driversLog = defineChangeLog({ key: 'drivers-logs', entity: 'drivers', section: SECTION.Drivers });
+export const driversLog = defineChangeLog({ key: 'drivers-logs', table: drivers, section: SECTION.Drivers });

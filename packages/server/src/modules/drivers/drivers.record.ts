@@ -170,7 +170,6 @@ driverLinks.register(
  * truck it left gets its next driver, a truck without one takes it); a driver of a truck is kept (412).
  */
 export const driverRecord = defineRecord({
-  entity: 'drivers',
   table: drivers,
   section: SECTION.Drivers,
   scope: { row: (user) => (user.customerId === null ? undefined : eq(drivers.customerId, user.customerId)) },
@@ -271,7 +270,6 @@ export function toContract(c: ContractRecord, file: FileRow | undefined): Driver
  * copy must be a contract-category file of the same driver.
  */
 export const contractRecord = defineRecord({
-  entity: 'driver_contracts',
   table: driverContracts,
   section: SECTION.Drivers,
   scope: { company: false },

@@ -188,7 +188,6 @@ export async function destroyFiles(
   const deleted = await applyDraftedDeletions<FileRow>(db, {
     actor: opts.user,
     table: files,
-    entity: 'files',
     ids: opts.ids,
     ownerColumn: files.entityId,
     ownerId: opts.driverId,
@@ -239,7 +238,6 @@ export async function destroyContracts(db: Db, user: AuthUser, driverId: number,
   return applyDraftedDeletions(db, {
     actor: user,
     table: driverContracts,
-    entity: 'driver_contracts',
     ids,
     ownerColumn: driverContracts.driverId,
     ownerId: driverId,

@@ -82,7 +82,7 @@ export const eldMilesImport: ImportSpec<typeof ELD_MILES_IMPORT.columns> = {
           })
           .returning()),
       );
-    return { entity: 'eld_jurisdiction_miles', rows: saved.map((r) => ({ id: r.id, after: r })) };
+    return { entity: eldJurisdictionMiles, rows: saved.map((r) => ({ id: r.id, after: r })) };
   },
 };
 
@@ -149,6 +149,6 @@ export const odometerImport: ImportSpec<typeof ODOMETER_IMPORT.columns> = {
             ),
           )
       : [];
-    return { entity: 'odometer_reading', rows: judged.map((r) => ({ id: r.id, after: r })) };
+    return { entity: odometerReadings, rows: judged.map((r) => ({ id: r.id, after: r })) };
   },
 };

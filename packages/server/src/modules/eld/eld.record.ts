@@ -22,7 +22,6 @@ export const readingRow = (r: typeof odometerReadings.$inferSelect): OdometerRea
  * is changed on that row, not deleted here.
  */
 export const odometerReadingRecord = defineRecord({
-  entity: 'odometer_reading',
   table: odometerReadings,
   section: SECTION.Trucks,
   form: OdometerReadingFormSchema,

@@ -63,7 +63,6 @@ export const inventoryCatalogue = (db: DbOrTx, companyId: number) =>
 
 /** An employee with the inventory issued to them; the history shows inventory changes too. */
 export const employeeRecord = defineRecord({
-  entity: 'employees',
   table: employees,
   section: SECTION.Employees,
   form: EmployeeFormSchema,
@@ -98,7 +97,6 @@ export const employeeRecord = defineRecord({
   }),
   children: [
     {
-      entity: 'employee_inventory',
       table: employeeInventory,
       owner: employeeInventory.employeeId,
       field: 'inventory',

@@ -112,7 +112,6 @@ const removeItems = defineCommand({
     applyDraftedDeletions(tx, {
       actor: user,
       table: employeeInventory,
-      entity: 'employee_inventory',
       ids: input.ids,
       ownerColumn: employeeInventory.employeeId,
       ownerId: input.id,

@@ -49,7 +49,6 @@ export const factoringUses = references();
 
 /** A factoring company (000 §7) with its notes, added and removed with the save. */
 export const factoringRecord = defineRecord({
-  entity: 'factoring',
   table: factoringCompanies,
   section: SECTION.FactoringCompanies,
   form: FactoringFormSchema,
@@ -70,7 +69,6 @@ export const factoringRecord = defineRecord({
   }),
   children: [
     {
-      entity: 'factoring_notes',
       table: factoringNotes,
       owner: factoringNotes.factoringCompanyId,
       field: 'new_notes',

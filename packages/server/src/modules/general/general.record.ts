@@ -29,7 +29,6 @@ const countOf = async (tx: DbOrTx, query: SQL) =>
 
 /** A trailer type (reefer units count PM in engine hours); one in use by trailers or drivers is kept (412). */
 export const trailerTypeRecord = defineRecord({
-  entity: 'trailer_types',
   table: trailerTypes,
   section: SECTION.General,
   form: TrailerTypeFormSchema,
@@ -58,7 +57,6 @@ export const trailerTypeRecord = defineRecord({
 
 /** A name the equipment select of trucks and trailers offers; one in use is kept (412). */
 export const equipmentNameRecord = defineRecord({
-  entity: 'equipment_names',
   table: equipmentNames,
   section: SECTION.General,
   form: EquipmentNameFormSchema,

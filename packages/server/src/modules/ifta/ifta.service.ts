@@ -392,7 +392,7 @@ const setRates = defineCommand<RatesBody, void>({
       );
     if (changed.length)
       await audit({
-        entity: 'ifta_rates',
+        entity: iftaRates,
         entityId: body.quarter,
         action: 'update',
         before: image((r) => [before.rates.get(r.state) ?? null, surchargeBefore(r.state)]),

@@ -9,7 +9,6 @@ export const infoCompany = defineResource({
   base: C.INFO_COMPANY_BASE,
   key: 'info-company',
   title: 'Companies',
-  entity: 'info_company',
   table: infoCompanies,
   section: SECTION.Settings,
   form: C.InfoCompanyFormSchema,

@@ -178,7 +178,7 @@ const billCommand = defineSystemCommand({
     );
     const amount = made.reduce((s, r) => s + Number(r.total), 0);
     await audit({
-      entity: 'invoice_generation_run',
+      entity: invoiceGenerationRuns,
       entityId: input.runId,
       action: 'generate',
       after: { invoice_ids: made.map((r) => r.id), amount_cents: amount, customers: batch.length },

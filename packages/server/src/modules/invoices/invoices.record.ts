@@ -11,7 +11,6 @@ import { invoices } from './invoices.table';
  * 'invoice' with the row before and after.
  */
 export const invoiceRecord = defineRecord({
-  entity: 'invoice',
   table: invoices,
   section: SECTION.CustomerNotPaidInvoices,
   scope: { row: (user) => (user.customerId ? eq(invoices.customerId, user.customerId) : undefined) },

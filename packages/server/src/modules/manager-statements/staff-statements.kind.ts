@@ -132,7 +132,6 @@ export function staffRowScope(user: AuthUser) {
 
 export const staffStatementKind = defineStatementKind({
   kind: STAFF_STATEMENT_KIND,
-  entity: 'staff_statement',
   section: SECTION.ManagerStatements,
   payeeField: 'employee_id',
   periodField: 'month',

@@ -142,7 +142,7 @@ const postPaymentCommand = defineCommand({
     if (!payment) throw new AppError('internal', 'Payment not created');
     const after = await applyInvoiceAmounts(tx, invoiceId, { paidDelta: cents });
     await audit({
-      entity: 'payment',
+      entity: payments,
       entityId: payment.id,
       action: 'create',
       after: { ...payment, overpayment: form.overpayment, invoice_need_pay_cents: needPayCents(after) },
@@ -183,7 +183,7 @@ const deletePaymentCommand = defineCommand({
     if (!payment) throw AppError.notFound();
     const after = await applyInvoiceAmounts(tx, payment.invoiceId, { paidDelta: -payment.amountCents });
     await audit({
-      entity: 'payment',
+      entity: payments,
       entityId: id,
       action: 'delete',
       before: payment,
@@ -229,7 +229,7 @@ const postLostCommand = defineCommand({
       .returning();
     if (!lost) throw new AppError('internal', 'Lost payment not created');
     const after = await applyInvoiceAmounts(tx, invoice.id, lostDelta(form.kind, cents));
-    await audit({ entity: 'lost_payment', entityId: lost.id, action: 'create', after: lost });
+    await audit({ entity: lostPayments, entityId: lost.id, action: 'create', after: lost });
     const invoiceRow = await describeInvoice(tx, after);
     return {
       lost_payment: {
@@ -259,7 +259,7 @@ const deleteLostCommand = defineCommand({
     const [lost]: LostRecord[] = await tx.delete(lostPayments).where(eq(lostPayments.id, id)).returning();
     if (!lost) throw AppError.notFound();
     await applyInvoiceAmounts(tx, lost.invoiceId, lostDelta(lost.kind as LostKind, -lost.amountCents));
-    await audit({ entity: 'lost_payment', entityId: id, action: 'delete', before: lost });
+    await audit({ entity: lostPayments, entityId: id, action: 'delete', before: lost });
   },
 });
 
@@ -321,7 +321,7 @@ const markPaidCommand = defineCommand({
       })
       .returning();
     await applyInvoiceAmounts(tx, inv.id, { paidDelta: need });
-    if (payment) await audit({ entity: 'payment', entityId: payment.id, action: 'create', after: payment });
+    if (payment) await audit({ entity: payments, entityId: payment.id, action: 'create', after: payment });
   },
 });
 

@@ -19,7 +19,6 @@ type TaskRow = typeof plannerTasks.$inferSelect;
 
 /** A task on the board; its audit keeps the row as it is. */
 export const plannerTaskRecord = defineRecord({
-  entity: 'planner_task',
   table: plannerTasks,
   section: SECTION.Planner,
   form: z.object({}),
@@ -65,7 +64,7 @@ const planWorkOrder = defineCommand({
       .insert(plannerTasks)
       .values({ companyId: user.companyId, kind: 'work_order', workOrderId: input.workOrderId, ...values(place) })
       .returning();
-    await audit({ entity: 'planner_task', entityId: Number(created?.id), action: 'create', after: created });
+    await audit({ entity: plannerTasks, entityId: Number(created?.id), action: 'create', after: created });
     return { id: Number(created?.id), action: 'created' };
   },
 });

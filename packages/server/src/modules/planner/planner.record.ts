@@ -19,7 +19,6 @@ const placement = (form: { date: string; time: number; w: number; technician_id:
 
 /** A light order and its task on the board, saved together (a taken cell is a 422 on `time`). */
 export const lightOrderRecord = defineRecord({
-  entity: 'light_order',
   table: lightOrders,
   section: SECTION.Planner,
   form: LightOrderFormSchema,
@@ -53,7 +52,6 @@ export const lightOrderRecord = defineRecord({
 
 /** A technician's day off and the hours it blocks on the board (001 §8: 'Edit day off', 'Remove item day off'). */
 export const dayOffRecord = defineRecord({
-  entity: 'day_off',
   table: dayOffs,
   section: SECTION.Planner,
   form: DayOffFormSchema,

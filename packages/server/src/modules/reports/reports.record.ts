@@ -31,7 +31,6 @@ export async function readReport(db: DbOrTx, id: number): Promise<ReportRow> {
  * are made per customer by the service (row, PDF, then ready) and sent by commands on this record.
  */
 export const reportRecord = defineRecord({
-  entity: 'report',
   table: reports,
   section: SECTION.Reports,
   scope: { row: (user) => (user.customerId === null ? undefined : eq(reports.customerId, user.customerId)) },

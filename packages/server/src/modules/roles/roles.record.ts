@@ -33,7 +33,6 @@ export async function getRole(db: DbOrTx, companyId: number, id: number): Promis
  * the audit keeps both before and after.
  */
 export const roleRecord = defineRecord({
-  entity: 'roles',
   table: roles,
   section: SECTION.Roles,
   form: RoleSaveBodySchema,

@@ -109,7 +109,6 @@ const DRIVER_MONTHS: PaySource = {
 
 export const safetyStatementKind = defineStatementKind({
   kind: SAFETY_KIND,
-  entity: 'safety_statement',
   section: SECTION.SafetyStatements,
   payeeField: 'user_id',
   periodField: 'date',

@@ -74,7 +74,6 @@ const toRecord = (r: ItemRow): QualificationRecord => ({
 
 /** One record of a driver's qualification file, created under the driver (POST /drivers/:parentId/qualification). */
 export const qualificationRecord = defineRecord({
-  entity: 'driver_qualification_item',
   table: driverQualificationItems,
   section: SECTION.Safety,
   parent: { column: driverQualificationItems.driverId, reach: driverReach },

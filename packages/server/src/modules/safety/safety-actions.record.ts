@@ -37,7 +37,6 @@ const SafetyActionFormSchema = SafetyActionBodySchema.pick({ kind: true, note: t
  * of reach. An action is edited only under the driver and date it was made for (else 404).
  */
 export const safetyActionRecord = defineRecord({
-  entity: 'safety_action',
   table: safetyActions,
   section: SECTION.Safety,
   scope: { row: () => sql`${safetyActions.status} <> 0` },

@@ -19,7 +19,6 @@ export const safetyDriverView = (r: SafetyDriverRow) => ({
  * changes are audited under the driver's id ('safety_driver'), which the safety logs filter on.
  */
 export const safetyDriverRecord = defineRecord({
-  entity: 'safety_driver',
   table: safetyDrivers,
   section: SECTION.Safety,
   form: SafetySaveBodySchema,

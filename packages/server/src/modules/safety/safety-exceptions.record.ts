@@ -59,7 +59,6 @@ async function checkDriver(tx: DbOrTx, companyId: number, driverId: number | nul
 
 /** A safety exception (001 §3): open while status is truthy; comments are added beside it. */
 export const safetyExceptionRecord = defineRecord({
-  entity: 'safety_exception',
   table: safetyExceptions,
   section: SECTION.Safety,
   form: SafetyExceptionFormSchema,

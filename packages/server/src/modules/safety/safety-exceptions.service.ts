@@ -69,7 +69,7 @@ const addComment = defineCommand({
       .values({ exceptionId: row.id, userId: user.id, comment: input.comment })
       .returning();
     await audit({
-      entity: 'safety_exception_comment',
+      entity: safetyExceptionComments,
       entityId: c?.id ?? 0,
       action: 'create',
       after: { exception_id: row.id, comment: input.comment },

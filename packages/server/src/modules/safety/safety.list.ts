@@ -9,6 +9,7 @@ import { drivers } from '../drivers';
 import { trailerTypes } from '../general';
 import { trailers } from '../trailers';
 import { trucks } from '../trucks';
+import { safetyDrivers } from './safety.table';
 import { safetyScoreSql, THIS_MONTH } from './safety-score';
 
 /** Drivers on the safety service of the caller's company (a customer user: its own drivers). */
@@ -138,6 +139,6 @@ export const safetyList = defineList({
 /** Actions history of the safety table (001 §6: needs 9 and 10): the safety rows' changes, by driver. */
 export const safetyChangeLog = defineChangeLog({
   key: 'safety-logs',
-  entity: 'safety_driver',
+  table: safetyDrivers,
   section: SECTION.Safety,
 });

@@ -38,7 +38,6 @@ const sameCompanyUser = async (db: DbOrTx, user: AuthUser, userId: number) => {
 
 /** A salary payment entry as a record: company scope, audit, the spec's deletion message. */
 export const salaryPaymentRecord = defineRecord({
-  entity: 'salary_payment',
   table: t,
   section: C.SALARY_SECTIONS.payHistory,
   form: C.SalaryPaymentFormSchema,

@@ -10,7 +10,6 @@ import { factoringSchedules, scheduleLoads } from './schedules.table';
  * runs the rule in one transaction and audits it as 'schedule'.
  */
 export const scheduleRecord = defineRecord({
-  entity: 'schedule',
   table: factoringSchedules,
   section: SECTION.Schedules,
   form: z.object({}),

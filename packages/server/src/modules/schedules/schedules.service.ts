@@ -313,7 +313,7 @@ const addAction = defineCommand({
       .insert(scheduleActions)
       .values({ scheduleId: row.id, actionText: input.text, createdBy: user.id })
       .returning();
-    await audit({ entity: 'schedule_action', entityId: a?.id ?? row.id, action: 'create', after: a });
+    await audit({ entity: scheduleActions, entityId: a?.id ?? row.id, action: 'create', after: a });
   },
 });
 
@@ -327,7 +327,7 @@ const markSent = defineCommand({
       .insert(scheduleActions)
       .values({ scheduleId: row.id, actionText: input.text, createdBy: user.id })
       .returning();
-    await audit({ entity: 'schedule_action', entityId: a?.id ?? row.id, action: 'create', after: a });
+    await audit({ entity: scheduleActions, entityId: a?.id ?? row.id, action: 'create', after: a });
   },
 });
 
@@ -361,7 +361,7 @@ const setLoadAmountCommand = defineCommand({
       .set({ amountFactoringCents: amountCents, status: input.status, processedAt: clock.now() })
       .where(where)
       .returning();
-    await audit({ entity: 'schedule_load', entityId: `${scheduleId}:${loadId}`, action: 'update', before, after });
+    await audit({ entity: scheduleLoads, entityId: `${scheduleId}:${loadId}`, action: 'update', before, after });
     const shortPaymentId = await recordFactoringAmount(tx, {
       user,
       loadId,

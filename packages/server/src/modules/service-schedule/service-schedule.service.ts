@@ -24,7 +24,6 @@ import { scheduleSql } from './service-schedule.sql';
 import { serviceProgramUnits, workOrderServiceTasks } from './service-schedule.table';
 
 /** The audit entity of a unit's place in a program. */
-const PROGRAM_UNIT = 'service_program_unit';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -184,7 +183,7 @@ const assignUnit = defineCommand<Assignment, { message: string; id: number }>({
         set: { startDate: body.start_date, startOdometer: odometer },
       })
       .returning();
-    await audit({ entity: PROGRAM_UNIT, entityId: Number(row?.id), action: 'create', after: row });
+    await audit({ entity: serviceProgramUnits, entityId: Number(row?.id), action: 'create', after: row });
     return { message: MSG.itemSaved, id: Number(row?.id) };
   },
 });
@@ -242,7 +241,7 @@ const leaveProgram = defineCommand<number, void>({
       .where(sql`${serviceProgramUnits.id} = ${id} and ${serviceProgramUnits.companyId} = ${user.companyId}`)
       .returning();
     if (!row) throw AppError.notFound();
-    await audit({ entity: PROGRAM_UNIT, entityId: id, action: 'delete', before: row });
+    await audit({ entity: serviceProgramUnits, entityId: id, action: 'delete', before: row });
   },
 });
 

@@ -11,7 +11,6 @@ const EmailChangeSchema = z.object({ id: z.number().int(), old_email: z.string()
  * the undo locks it so a link is used once.
  */
 export const emailChangeRecord = defineRecord({
-  entity: 'email_changes',
   table: emailChanges,
   section: SECTION.Users,
   scope: { company: false, row: (user) => eq(emailChanges.userId, user.id) },

@@ -134,7 +134,7 @@ const writeSystemSettings = defineCommand({
     // The company's name is the one documents and mails print.
     await tx.update(companies).set({ name: form.setting.company_name }).where(eq(companies.id, user.companyId));
     await audit({
-      entity: 'system_settings',
+      entity: companySettings,
       entityId: user.companyId,
       action: 'update',
       before: before?.system ?? null,
@@ -316,7 +316,7 @@ const writeAccountSettings = defineCommand({
       .insert(companySettings)
       .values({ companyId: user.companyId, account })
       .onConflictDoUpdate({ target: companySettings.companyId, set: { account, updatedAt: clock.now() } });
-    await audit({ entity: 'account_settings', entityId: user.companyId, action: 'update', before, after: form });
+    await audit({ entity: companySettings, entityId: user.companyId, action: 'update', before, after: form });
   },
 });
 
@@ -351,7 +351,7 @@ const writeUserAccountSettings = defineCommand({
         set: { pageSize: form.page_size, updatedAt: clock.now() },
       });
     await audit({
-      entity: 'user_preferences',
+      entity: userPreferences,
       entityId: user.id,
       action: 'update',
       before: { page_size: before.page_size },

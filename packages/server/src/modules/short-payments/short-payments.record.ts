@@ -9,7 +9,6 @@ import { shortPayments } from './short-payments.table';
  * 'short_payment' with the row before and after.
  */
 export const shortPaymentRecord = defineRecord({
-  entity: 'short_payment',
   table: shortPayments,
   section: SECTION.ShortPayments,
   form: z.object({}),

@@ -144,7 +144,7 @@ export const statisticsRequest = (body: unknown) => resolveWindow(body);
 const reportSent = defineCommand<{ customerId: number; after: unknown }, void>({
   action: 'send_report',
   run: ({ input, audit }) =>
-    audit({ entity: 'customer', entityId: input.customerId, action: 'send_report', after: input.after }),
+    audit({ entity: customers, entityId: input.customerId, action: 'send_report', after: input.after }),
 });
 
 /**

@@ -93,7 +93,6 @@ export const trailerLinks = references();
  * assignment history; a trailer hooked to a truck is kept (412); its parts go with it.
  */
 export const trailerRecord = defineRecord({
-  entity: 'trailers',
   table: trailers,
   section: SECTION.Trailers,
   scope: { row: (user) => (user.customerId ? eq(trailers.customerId, user.customerId) : undefined) },

@@ -41,7 +41,6 @@ const exists = async (tx: DbOrTx, table: SQL, id: number | null, companyId: numb
  * the screen shows those, else 'Saving error'); a truck appears once per day.
  */
 export const truckRoadRecord = defineRecord({
-  entity: 'truck_road',
   table: truckRoad,
   section: SECTION.TrucksOnTheRoad,
   form: TruckRoadFormSchema,

@@ -181,7 +181,7 @@ const keepRecipients = defineCommand<string[], void>({
   action: 'update',
   run: async ({ tx, user, input: emails, audit }) => {
     await replaceRecipients(tx, user.companyId, emails);
-    await audit({ entity: 'truck_road_recipients', entityId: user.companyId, action: 'update', after: emails });
+    await audit({ entity: truckRoadRecipients, entityId: user.companyId, action: 'update', after: emails });
   },
 });
 

@@ -110,7 +110,6 @@ export const truckLinks = references();
  * still drives is kept (412); its equipment, notes, values and history go with it.
  */
 export const truckRecord = defineRecord({
-  entity: 'trucks',
   table: trucks,
   section: SECTION.Trucks,
   scope: { row: (user) => (user.customerId ? eq(trucks.customerId, user.customerId) : undefined) },

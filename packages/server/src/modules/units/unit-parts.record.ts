@@ -64,7 +64,6 @@ export function defineUnitParts(kind: UnitKind) {
   const section = kind.unit.section;
 
   const equipment = defineRecord({
-    entity: `${kind.type}_equipment`,
     table: unitEquipment,
     section,
     scope: { company: false, row: () => eq(unitEquipment.unitType, kind.type) },
@@ -89,7 +88,6 @@ export function defineUnitParts(kind: UnitKind) {
   });
 
   const notes = defineRecord({
-    entity: `${kind.type}_notes`,
     table: unitNotes,
     section,
     scope: { company: false, row: () => eq(unitNotes.unitType, kind.type) },
@@ -106,7 +104,6 @@ export function defineUnitParts(kind: UnitKind) {
   });
 
   const values = defineRecord({
-    entity: `${kind.type}_values`,
     table: unitValues,
     section,
     scope: { company: false, row: () => eq(unitValues.unitType, kind.type) },

@@ -184,8 +184,8 @@ const changeAssignment = defineCommand<AssignmentChange, void>({
       });
     }
     await audit({
-      entity: `${input.kind.type}_assignments`,
-      entityId: input.unitId,
+      entity: unitAssignments,
+      entityId: `${input.kind.type}:${input.unitId}`,
       action: 'update',
       before: input.before,
       after: { ...after, from_date: fromDate },

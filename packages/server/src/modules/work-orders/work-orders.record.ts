@@ -77,7 +77,6 @@ async function checkUnit(tx: Parameters<typeof rowsOf>[0], companyId: number, fo
  * invoices are drafted and deleted by their own calls (…/destroyDescription, …/destroyInvoice).
  */
 export const workOrderRecord = defineRecord({
-  entity: 'work_order',
   table: workOrders,
   section: SECTION.WorkOrders,
   form: WorkOrderFormSchema,
@@ -113,7 +112,6 @@ export const workOrderRecord = defineRecord({
   messages: { created: MSG.savingSuccess, updated: MSG.savingSuccess, deleted: MSG.removeItemWorkOrder },
   children: [
     {
-      entity: 'work_order_labour',
       table: workOrderLabour,
       owner: workOrderLabour.workOrderId,
       field: 'labour',
@@ -132,7 +130,6 @@ export const workOrderRecord = defineRecord({
         })),
     },
     {
-      entity: 'work_order_parts',
       table: workOrderParts,
       owner: workOrderParts.workOrderId,
       field: 'parts',
@@ -151,7 +148,6 @@ export const workOrderRecord = defineRecord({
         })),
     },
     {
-      entity: 'work_order_descriptions',
       table: workOrderDescriptions,
       owner: workOrderDescriptions.workOrderId,
       field: 'descriptions',
@@ -162,7 +158,6 @@ export const workOrderRecord = defineRecord({
         })),
     },
     {
-      entity: 'work_order_invoices',
       table: workOrderInvoices,
       owner: workOrderInvoices.workOrderId,
       field: 'invoices',

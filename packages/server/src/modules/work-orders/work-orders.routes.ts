@@ -33,7 +33,7 @@ import { workOrdersList } from './work-orders.list';
 import { workOrderRecord } from './work-orders.record';
 import * as service from './work-orders.service';
 import { workOrderStatistics, workOrderStatisticsDay } from './work-orders.statistics';
-import { workOrders } from './work-orders.table';
+import { workOrderDescriptions, workOrderInvoices, workOrders } from './work-orders.table';
 
 const tags = ['Work orders'];
 const section = SECTION.WorkOrders;
@@ -103,9 +103,9 @@ export const workOrdersRoutes: RouteModule = {
       },
     });
 
-    for (const [name, entity] of [
-      ['destroyDescription', 'work_order_descriptions'],
-      ['destroyInvoice', 'work_order_invoices'],
+    for (const [name, table] of [
+      ['destroyDescription', workOrderDescriptions],
+      ['destroyInvoice', workOrderInvoices],
     ] as const) {
       app.post(`${WORK_ORDER_BASE}/${name}`, {
         config: { access: edit },
@@ -113,7 +113,7 @@ export const workOrdersRoutes: RouteModule = {
         handler: async (req) => {
           const { user } = caller(req);
           const orders = name === 'destroyInvoice' ? await service.ordersOfVendorInvoices(db, req.body.ids) : [];
-          const deleted = await deleteDraftedChildren(db, workOrderRecord, user, { entity, ids: req.body.ids });
+          const deleted = await deleteDraftedChildren(db, workOrderRecord, user, { table, ids: req.body.ids });
           // A vendor's invoice is part of the total (sublet): the order and its customer's invoice follow.
           for (const id of orders) await runCommand(db, refreshTotals, user, id);
           return { message: MSG.removalSuccess, deleted };

@@ -135,7 +135,7 @@ const replaceDay = defineCommand({
       );
     }
     await audit({
-      entity: 'work_shifts',
+      entity: workShifts,
       entityId: day,
       action: 'update',
       before: before.map(({ date: _d, ...s }) => s),

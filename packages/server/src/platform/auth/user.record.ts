@@ -37,7 +37,6 @@ userLinks.register(
  * row through this one record (`ctx.lock(userRecord, id)`, or a command's target).
  */
 export const userRecord = defineRecord({
-  entity: 'users',
   table: users,
   section: SECTION.Users,
   form: UserFormSchema,

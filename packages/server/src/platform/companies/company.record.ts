@@ -9,7 +9,6 @@ import { companies } from './companies.table';
  * system and accounting settings) is saved under this row's lock (`ctx.lock(companyRecord, companyId)`).
  */
 export const companyRecord = defineRecord({
-  entity: 'companies',
   table: companies,
   section: SECTION.Settings,
   scope: { company: false, row: (user) => eq(companies.id, user.companyId) },

@@ -128,7 +128,7 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
         const actor = input.uploadedBy && input.companyId ? { id: input.uploadedBy, companyId: input.companyId } : null;
         const audit = (entry: Omit<AuditEntry, 'actor'>) => writeAudit(tx, { ...entry, actor });
         for (const hook of storeHooks.get(row.entity) ?? []) await hook(tx, row, audit);
-        await writeAudit(tx, { actor, entity: 'files', entityId: row.id, action: 'create', after: row });
+        await writeAudit(tx, { actor, entity: files, entityId: row.id, action: 'create', after: row });
         return row;
       });
     } catch (err) {
@@ -173,7 +173,7 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
         for (const f of doomed)
           await writeAudit(tx, {
             actor: o.actor ?? null,
-            entity: 'files',
+            entity: files,
             entityId: f.id,
             action: 'delete',
             before: f,
@@ -265,7 +265,7 @@ export function createFilesService(opts: { db: Db; storage: FileStorage; maxByte
       for (const rule of deleteRules.get(file.entity) ?? []) await rule(file, auth);
       await db.transaction(async (tx) => {
         await tx.delete(files).where(eq(files.id, id));
-        await writeAudit(tx, { actor: auth.user, entity: 'files', entityId: id, action: 'delete', before: file });
+        await writeAudit(tx, { actor: auth.user, entity: files, entityId: id, action: 'delete', before: file });
       });
       await storage.remove(file.storageKey).catch(() => {});
     },

@@ -15,7 +15,7 @@ import {
   SaveImportResponseSchema,
 } from '@backhaul/shared/import/import.contract';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { writeAudit } from '../audit/audit';
+import { type AuditSubject, writeAudit } from '../audit/audit';
 import type { Access, AuthUser } from '../auth/access';
 import { caller } from '../auth/guard';
 import { AppError } from '../errors';
@@ -44,8 +44,8 @@ export type ImportSpec<C extends ImportColumns> = {
   save: (tx: Tx, user: AuthUser, rows: ImportValues<C>[]) => Promise<ImportSaved>;
 };
 
-/** What an import stored: the audit entity, and each saved row's id and audit image. */
-export type ImportSaved = { entity: string; rows: Array<{ id: number; after: unknown }> };
+/** What an import stored: the table (its audit entity), and each saved row's id and audit image. */
+export type ImportSaved = { entity: AuditSubject; rows: Array<{ id: number; after: unknown }> };
 
 /**
  * Rows of a sheet under its heading row, keyed by column (ignored headings named). A cell longer than

@@ -104,8 +104,6 @@ export type StatementMessages = {
 
 export type StatementKindSpec = {
   kind: string;
-  /** The audit entity of its statements ('driver_statement'). */
-  entity: string;
   /** Its permission section (the record engine's). */
   section: number;
   /** The payee in the caller's company (422 on `field` when not one). */
@@ -166,7 +164,6 @@ async function auditImage(s: typeof payStatements.$inferSelect, ctx: RecordConte
 /** Declares a kind of pay statement on the one engine: its payee, sources, terms and messages. */
 export function defineStatementKind(spec: StatementKindSpec): StatementKind {
   const record = defineRecord({
-    entity: spec.entity,
     table: payStatements,
     section: spec.section,
     scope: { row: (user) => and(eq(payStatements.kind, spec.kind), spec.rowScope?.(user)) },

@@ -420,7 +420,7 @@ const createCommand = (kind: StatementKind) =>
       await settle(tx, s.id);
       const [after] = await tx.select().from(payStatements).where(eq(payStatements.id, s.id));
       await audit({
-        entity: kind.entity,
+        entity: kind.record.entity,
         entityId: s.id,
         action: 'create',
         after: await kind.record.audit?.(after, { tx, user }),

@@ -3,6 +3,7 @@ import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
+import { type AuditName, auditEntity } from '../audit/audit';
 import type { AuthUser } from '../auth/access';
 import type { References } from '../module-hooks';
 
@@ -65,7 +66,7 @@ export type ParentSpec = { column: AnyPgColumn; reach: (user: AuthUser, id: SQL 
  * - `rows`: rows to add (no id) or update (an id of this record's, else 422 on `<field>.<n>.<errorKey>`).
  */
 export type ChildSpec<F> = {
-  entity: string;
+  /** Its rows are audited under the table's name. */
   table: RecordTable;
   /** The child's column holding the record's id. */
   owner: AnyPgColumn;
@@ -81,9 +82,8 @@ export type ChildSpec<F> = {
 /** `refused`: the start of a refused delete's message, before what holds the record ('Deletion error: 12 invoices'). */
 export type RecordMessages = { created: string; updated: string; deleted: string; refused: string };
 
-export type RecordSpec<E extends string, T extends RecordTable, F, Row> = {
-  /** The audit entity name; change logs read it from the record (`defineChangeLog({ record })`). */
-  entity: E;
+export type RecordSpec<T extends RecordTable, F, Row> = {
+  /** Its rows, audited under the table's name (`record.entity`, read by `defineChangeLog({ record })`). */
   table: T;
   /** The permission section of its routes (create 8, edit 9, view 10, delete 11). */
   section: number;
@@ -126,23 +126,23 @@ export type RecordSpec<E extends string, T extends RecordTable, F, Row> = {
   active?: (record: RecordOf<T>) => boolean;
 };
 
-export type RecordDefinition<
-  E extends string = string,
-  T extends RecordTable = RecordTable,
-  F = unknown,
-  Row = unknown,
-> = Omit<RecordSpec<E, T, F, Row>, 'scope' | 'messages' | 'toRow' | 'toValues' | 'unique'> & {
+export type RecordDefinition<T extends RecordTable = RecordTable, F = unknown, Row = unknown> = Omit<
+  RecordSpec<T, F, Row>,
+  'scope' | 'messages' | 'toRow' | 'toValues' | 'unique'
+> & {
+  /** The audit entity of its rows: the table's name, derived (never spelled by hand). */
+  entity: AuditName<T['_']['name']>;
   /** The one row scope of this record; its list declares `base: record.scope`. */
   scope: RowScope;
   messages: RecordMessages;
-  toRow: NonNullable<RecordSpec<E, T, F, Row>['toRow']>;
-  toValues: NonNullable<RecordSpec<E, T, F, Row>['toValues']>;
+  toRow: NonNullable<RecordSpec<T, F, Row>['toRow']>;
+  toValues: NonNullable<RecordSpec<T, F, Row>['toValues']>;
   unique: UniqueRule<F>[];
 };
 
 /** Any record, whatever its table, form and row. */
 // biome-ignore lint/suspicious/noExplicitAny: a definition's own types are checked where it is declared
-export type AnyRecord = RecordDefinition<string, any, any, any>;
+export type AnyRecord = RecordDefinition<any, any, any>;
 
 /** Case-insensitive equality, the usual unique rule on a name. */
 export const sameText = (column: AnyPgColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
@@ -164,13 +164,11 @@ const companyColumn = (table: RecordTable): AnyPgColumn | undefined =>
  * The operations (`getRecord`, `createRecord`, `updateRecord`, `deleteRecord`) and the routes
  * (`registerRecordRoutes`) do the rest.
  */
-export function defineRecord<E extends string, T extends RecordTable, F, Row>(
-  spec: RecordSpec<E, T, F, Row>,
-): RecordDefinition<E, T, F, Row> {
+export function defineRecord<T extends RecordTable, F, Row>(spec: RecordSpec<T, F, Row>): RecordDefinition<T, F, Row> {
+  const entity = auditEntity(spec.table);
   const company = spec.scope?.company ?? true;
   const column = companyColumn(spec.table);
-  if (company && !column)
-    throw new Error(`Record ${spec.entity}: the table has no companyId; say scope.company: false`);
+  if (company && !column) throw new Error(`Record ${entity}: the table has no companyId; say scope.company: false`);
   const row = spec.scope?.row;
   const parent = spec.parent;
   const scope: RowScope = (user) =>
@@ -202,6 +200,7 @@ export function defineRecord<E extends string, T extends RecordTable, F, Row>(
   });
   return {
     ...spec,
+    entity,
     toRow: spec.toRow ?? toRow,
     toValues: spec.toValues ?? toValues,
     unique,

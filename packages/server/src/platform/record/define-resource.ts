@@ -15,7 +15,7 @@ import { type RecordRoutesOptions, registerRecordRoutes } from './record.routes'
  */
 export type ResourceColumn = Omit<ListColumn, 'sql'> & ({ column: AnyPgColumn } | { sql: SQL });
 
-export type ResourceSpec<E extends string, T extends RecordTable, F, Row> = RecordSpec<E, T, F, Row> & {
+export type ResourceSpec<T extends RecordTable, F, Row> = RecordSpec<T, F, Row> & {
   /** Where its calls live, e.g. '/info/company': GET list, GET create, GET :id/edit, POST, PUT :id, DELETE :id. */
   base: `/${string}`;
   /** The list key (settings, export) and title. */
@@ -53,9 +53,9 @@ function columnsOfForm(table: RecordTable, form: z.ZodType): ResourceColumn[] {
   ];
 }
 
-export type Resource<E extends string, T extends RecordTable, F, Row> = {
+export type Resource<T extends RecordTable, F, Row> = {
   base: `/${string}`;
-  record: RecordDefinition<E, T, F, Row>;
+  record: RecordDefinition<T, F, Row>;
   list: ListDefinition;
 };
 
@@ -63,9 +63,7 @@ export type Resource<E extends string, T extends RecordTable, F, Row> = {
  * A small list in one declaration: the record (scope, form, messages, rules) and its list over the
  * same table and the same scope. `registerResource` mounts both.
  */
-export function defineResource<E extends string, T extends RecordTable, F, Row>(
-  spec: ResourceSpec<E, T, F, Row>,
-): Resource<E, T, F, Row> {
+export function defineResource<T extends RecordTable, F, Row>(spec: ResourceSpec<T, F, Row>): Resource<T, F, Row> {
   const { base, key, title, joins, ...recordSpec } = spec;
   const record = defineRecord(recordSpec);
   const columns = spec.columns ?? columnsOfForm(spec.table, spec.form);
@@ -92,10 +90,10 @@ export function defineResource<E extends string, T extends RecordTable, F, Row>(
  * GET base (the first page) and POST base/list (any page, filters, sort) answered by the list
  * engine, plus the record's calls under base; the record answers under `item` unless `key` says.
  */
-export function registerResource<E extends string, T extends RecordTable, F, Row>(
+export function registerResource<T extends RecordTable, F, Row>(
   app: App,
   deps: Pick<AppDeps, 'database' | 'files'>,
-  resource: Resource<E, T, F, Row>,
+  resource: Resource<T, F, Row>,
   opts: Omit<RecordRoutesOptions<Row>, 'routes' | 'key'> & {
     key?: string | null;
     /** The action every write needs where the section offers no create or delete (e.g. Settings: edit 9). */

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, inArray, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -19,7 +19,7 @@ import type {
 import { refuseIfHeld } from './held-by';
 
 // biome-ignore lint/suspicious/noExplicitAny: operations accept any record; its own types flow through the generics
-type Rec<T extends RecordTable = any, F = any, Row = any> = RecordDefinition<string, T, F, Row>;
+type Rec<T extends RecordTable = any, F = any, Row = any> = RecordDefinition<T, F, Row>;
 type Values = Record<string, unknown>;
 
 /** Runs `fn` in a transaction, or in a savepoint when `db` already is one (composition from a service). */
@@ -99,7 +99,6 @@ async function writeChildren<F>(tx: DbOrTx, record: Rec, user: AuthUser, ownerId
       await applyDraftedDeletions(tx, {
         actor: user,
         table: child.table,
-        entity: child.entity,
         ids: drafted,
         ownerColumn: child.owner,
         ownerId,
@@ -120,11 +119,11 @@ async function writeChildren<F>(tx: DbOrTx, record: Rec, user: AuthUser, ownerId
       if (!row.id) {
         const [created] = await tx
           .insert(child.table)
-          .values({ [keyOf(child.table, child.owner, `Child ${child.entity}`)]: ownerId, ...row.values })
+          .values({ [keyOf(child.table, child.owner, `Child ${getTableName(child.table)}`)]: ownerId, ...row.values })
           .returning();
         await writeAudit(tx, {
           actor: user,
-          entity: child.entity,
+          entity: child.table,
           entityId: String((created as Values).id),
           action: 'create',
           after: created,
@@ -142,7 +141,7 @@ async function writeChildren<F>(tx: DbOrTx, record: Rec, user: AuthUser, ownerId
       const [after] = await tx.update(child.table).set(row.values).where(eq(child.table.id, row.id)).returning();
       await writeAudit(tx, {
         actor: user,
-        entity: child.entity,
+        entity: child.table,
         entityId: String(row.id),
         action: 'update',
         before,
@@ -330,12 +329,12 @@ export async function deleteDraftedChildren(
   db: DbOrTx,
   record: Rec,
   user: AuthUser,
-  opts: { entity: string; ids: readonly number[] },
+  opts: { table: RecordTable; ids: readonly number[] },
 ): Promise<number> {
-  const child = record.children?.find((c: ChildSpec<unknown>) => c.entity === opts.entity) as
+  const child = record.children?.find((c: ChildSpec<unknown>) => c.table === opts.table) as
     | ChildSpec<unknown>
     | undefined;
-  if (!child) throw new Error(`Record ${record.entity} has no child ${opts.entity}`);
+  if (!child) throw new Error(`Record ${record.entity} has no child ${getTableName(opts.table)}`);
   const refuse = () => AppError.invalidField('ids', 'One of the selected records does not belong here.');
   return inTransaction(db, async (tx) => {
     const owners = await tx
@@ -351,7 +350,6 @@ export async function deleteDraftedChildren(
     return applyDraftedDeletions(tx, {
       actor: user,
       table: child.table,
-      entity: child.entity,
       ids: opts.ids,
       ownerColumn: child.owner,
       ownerId,

@@ -1,19 +1,22 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { type AuditName, auditEntity } from '../audit/audit';
 import { defineList, type ListDefinition } from '../list/define-list';
 
 /**
  * The change log of one entity, read from the audit table, as a list (…/filterLogs calls).
  * Each registry declares one: `defineChangeLog({ key: 'trucks-logs', record: truckRecord })` (the
- * record's audit entity and section), or with `entity` and `section` for writes outside the engine.
+ * record's audit entity and section), or with `table` and `section` (the table's audit entity).
  * The request may filter on entity_id (a record's own history) like any list filter.
  */
 export function defineChangeLog(
   opts: { key: string; title?: string } & (
-    | { record: { entity: string; section: number } }
-    | { entity: string; section: number }
+    | { record: { entity: AuditName; section: number } }
+    | { table: PgTable; section: number }
   ),
 ): ListDefinition {
-  const { entity: name, section } = 'record' in opts ? opts.record : opts;
+  const { entity: name, section } =
+    'record' in opts ? opts.record : { entity: auditEntity(opts.table), section: opts.section };
   const entity: SQL = sql`${name}`;
   return defineList({
     key: opts.key,

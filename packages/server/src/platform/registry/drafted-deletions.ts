@@ -16,8 +16,8 @@ export async function applyDraftedDeletions<Row extends Record<string, unknown>>
   db: DbOrTx,
   opts: {
     actor: AuthUser;
+    /** Its rows, each deletion audited under the table's name. */
     table: OwnedTable;
-    entity: string;
     ids: readonly number[];
     ownerColumn: AnyPgColumn;
     ownerId: number;
@@ -44,7 +44,7 @@ export async function applyDraftedDeletions<Row extends Record<string, unknown>>
     for (const row of rows) {
       await writeAudit(tx, {
         actor: opts.actor,
-        entity: opts.entity,
+        entity: opts.table,
         entityId: String(row.id),
         action: 'delete',
         before: row,
