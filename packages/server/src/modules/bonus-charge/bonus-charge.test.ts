@@ -89,7 +89,7 @@ describe('/bonus-charge', () => {
     expect((await call('DELETE', `/${charge.id}`)).json()).toEqual({ message: BONUS_CHARGE_MSG.deleted });
     expect((await call('GET', `/${charge.id}/edit`)).statusCode).toBe(404);
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'bonus_charge' and entity_id = $1 order by id",
+      "select action from audit_log where entity = 'bonus_charges' and entity_id = $1 order by id",
       [String(id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);

@@ -123,7 +123,7 @@ describe('brokers create, lookup, edit, delete', () => {
       local_phone: '4045550101',
     });
     const [audit] = await t.database.query<{ n: number }>(
-      "select count(*)::int as n from audit_log where entity = 'broker' and action = 'create' and entity_id = $1",
+      "select count(*)::int as n from audit_log where entity = 'brokers' and action = 'create' and entity_id = $1",
       [String(broker.broker_id)],
     );
     expect(audit?.n).toBe(1);

@@ -14,7 +14,7 @@ const post = (url: string, payload: object, token = admin) =>
   t.app.inject({ method: 'POST', url: `/api${url}`, payload, headers: t.bearer(token) });
 const audits = (action: string, id: number) =>
   t.database.query<{ n: number }>(
-    "select count(*)::int as n from audit_log where entity = 'city' and action = $1 and entity_id = $2",
+    "select count(*)::int as n from audit_log where entity = 'cities' and action = $1 and entity_id = $2",
     [action, String(id)],
   );
 

@@ -121,7 +121,7 @@ describe('create, update, Canceled, delete', () => {
     const edit = (await req('GET', `/potentialClients/${row.id}/edit`)).json();
     expect(edit.row.contact).toBe('Robin Doyle');
     const [audit] = await t.database.query<{ n: number }>(
-      "select count(*)::int n from audit_log where entity = 'potential_clients' and entity_id = $1",
+      "select count(*)::int n from audit_log where entity = 'sales_leads' and entity_id = $1",
       [String(row.id)],
     );
     expect(audit?.n).toBe(3);
@@ -288,7 +288,8 @@ describe('import', () => {
       phone: '7135550103',
     });
     const [audit] = await t.database.query<{ n: number }>(
-      "select count(*)::int n from audit_log where entity = 'potential_clients' and action = 'import'",
+      `select count(*)::int n from audit_log a join sales_leads l on l.id::text = a.entity_id
+        where a.entity = 'sales_leads' and a.action = 'import' and l.kind = 'potential'`,
     );
     expect(audit?.n).toBe(4);
 

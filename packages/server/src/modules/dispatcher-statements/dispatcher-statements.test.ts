@@ -140,7 +140,7 @@ describe('dispatcher statements', () => {
     );
     expect(rate?.rate_milli).toBe(3500);
     const [rateAudit] = await t.database.query<{ rate_milli: string }>(
-      "select after->>'rate_milli' as rate_milli from audit_log where entity = 'staff_pay_rate' and entity_id = $1 order by id desc limit 1",
+      "select after->>'rate_milli' as rate_milli from audit_log where entity = 'staff_pay_rates' and entity_id = $1 order by id desc limit 1",
       [String(rate?.id)],
     );
     expect(rateAudit?.rate_milli).toBe('3500');
@@ -164,7 +164,7 @@ describe('dispatcher statements', () => {
       null,
     ]);
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'dispatcher_statement' and entity_id = $1 order by id",
+      "select action from audit_log where entity = 'pay_statements' and entity_id = $1 order by id",
       [String(id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);

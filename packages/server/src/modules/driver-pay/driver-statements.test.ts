@@ -432,7 +432,7 @@ describe('driver statements', () => {
       settlement_note: 'Driver left; not recoverable.',
     });
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'driver_statement' and entity_id = $1 order by id",
+      "select action from audit_log where entity = 'pay_statements' and entity_id = $1 order by id",
       [String(bad.id)],
     );
     expect(audit.map((a) => a.action)).toContain('write-off');

@@ -237,7 +237,7 @@ describe('scheduled payments', () => {
     const rows = await t.database.query('select id from scheduled_payments where id = $1', [fresh.id]);
     expect(rows).toEqual([]);
     const audit = await t.database.query<{ action: string }>(
-      `select action from audit_log where entity = 'scheduled_payment' and entity_id = $1 order by id`,
+      `select action from audit_log where entity = 'scheduled_payments' and entity_id = $1 order by id`,
       [String(fresh.id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);

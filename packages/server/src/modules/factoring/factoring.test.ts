@@ -110,7 +110,7 @@ describe('factoring create, edit with notes, delete', () => {
     expect(updated.json().factoring.percent).toBe(4);
     expect(updated.json().notes_rows.map((n: { text: string }) => n.text)).toEqual(['Fuel advances up to 40%.']);
     const [audit] = await t.database.query<{ n: number }>(
-      "select count(*)::int n from audit_log where entity = 'factoring' and entity_id = $1",
+      "select count(*)::int n from audit_log where entity = 'factoring_companies' and entity_id = $1",
       [String(factoring.id)],
     );
     expect(audit?.n).toBe(2);

@@ -63,7 +63,7 @@ describe('/info/company: one declaration, the six calls of the register', () => 
     expect((await call('DELETE', `/${id}`, editor)).json()).toEqual({ message: MSG.itemDeleted });
     expect((await call('GET', `/${id}/edit`, editor)).statusCode).toBe(404);
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'info_company' and entity_id = $1 order by id",
+      "select action from audit_log where entity = 'info_companies' and entity_id = $1 order by id",
       [String(id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);

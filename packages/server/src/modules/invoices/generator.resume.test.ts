@@ -169,8 +169,8 @@ async function snapshot(database: Database, runId: number) {
     `select coalesce(sum((a.after ->> 'amount_cents')::bigint), 0)::bigint as amount,
        coalesce(sum(jsonb_array_length(a.after -> 'invoice_ids')), 0)::int as invoices,
        (select count(distinct i.id)::int from audit_log b cross join lateral jsonb_array_elements_text(b.after -> 'invoice_ids') i(id)
-        where b.entity = 'invoice_generation_run' and b.entity_id = $1) as distinct_invoices
-     from audit_log a where a.entity = 'invoice_generation_run' and a.entity_id = $1`,
+        where b.entity = 'invoice_generation_runs' and b.entity_id = $1) as distinct_invoices
+     from audit_log a where a.entity = 'invoice_generation_runs' and a.entity_id = $1`,
     [String(runId)],
   );
   return {

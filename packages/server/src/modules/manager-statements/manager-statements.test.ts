@@ -228,7 +228,7 @@ describe('/salary-statements on the pay-statement engine', () => {
     });
     expect((await call('DELETE', `/bonus-charge/${b}`)).statusCode).toBe(200);
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'staff_statement' and entity_id = $1 order by id",
+      "select action from audit_log where entity = 'pay_statements' and entity_id = $1 order by id",
       [String(s.id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);

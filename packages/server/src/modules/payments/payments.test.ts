@@ -64,7 +64,7 @@ describe('payment entry', () => {
     expect(await readBalance(t.db, customers.other)).toBe(balance0 - 100_000);
 
     const audit = await t.database.query<{ action: string }>(
-      `select action from audit_log where entity = 'payment' and entity_id = $1`,
+      `select action from audit_log where entity = 'payments' and entity_id = $1`,
       [String(first.json().payment.id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create']);
@@ -170,7 +170,7 @@ describe('payment entry', () => {
     expect(await readBalance(t.db, customers.other)).toBe(balance0);
     expect((await req('DELETE', `/payments/${posted.payment.id}`)).statusCode).toBe(404);
     const audit = await t.database.query<{ action: string }>(
-      `select action from audit_log where entity = 'payment' and entity_id = $1 order by id`,
+      `select action from audit_log where entity = 'payments' and entity_id = $1 order by id`,
       [String(posted.payment.id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'delete']);

@@ -153,7 +153,7 @@ describe('/safety-statement', () => {
     // $4,000.00 at the month's rate (2.5 %, saved above for February) = $100.00.
     expect(retaken.json().statement).toMatchObject({ user_id: loser.user.id, amount: 100, count_driver: 1 });
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'safety_statement' and entity_id = $1 order by id",
+      "select action from audit_log where entity = 'pay_statements' and entity_id = $1 order by id",
       [String(won.id)],
     );
     expect(audit.map((x) => x.action)).toEqual(['create', 'delete']);

@@ -84,7 +84,7 @@ describe('driver actions (safety calendar) and the logbook', () => {
     const [row] = await t.database.query<{ status: number }>(`select status from safety_actions where id = ${id}`);
     expect(row?.status).toBe(0);
     const audit = await t.database.query<{ action: string }>(
-      `select action from audit_log where entity = 'safety_action' and entity_id = '${id}' order by id`,
+      `select action from audit_log where entity = 'safety_actions' and entity_id = '${id}' order by id`,
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
   });

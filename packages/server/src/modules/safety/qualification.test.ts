@@ -107,7 +107,7 @@ describe('driver qualification file', () => {
     const got = await call('GET', `/drivers/qualification/${item.id}`, safety);
     expect(got.json().item.note).toBe('Reviewed again');
     const audit = await t.database.query<{ n: number }>(
-      `select count(*)::int n from audit_log where entity = 'driver_qualification_item' and entity_id = '${item.id}'`,
+      `select count(*)::int n from audit_log where entity = 'driver_qualification_items' and entity_id = '${item.id}'`,
     );
     expect(audit[0]?.n).toBeGreaterThanOrEqual(2);
     const del = await call('DELETE', `/drivers/qualification/${item.id}`, safety);

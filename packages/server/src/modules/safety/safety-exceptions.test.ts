@@ -24,8 +24,8 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
 
 const auditOf = (id: number) =>
   t.database.query<{ entity: string; action: string }>(
-    `select entity, action from audit_log where (entity = 'safety_exception' and entity_id = '${id}')
-       or (entity = 'safety_exception_comment' and after->>'exception_id' = '${id}') order by id`,
+    `select entity, action from audit_log where (entity = 'safety_exceptions' and entity_id = '${id}')
+       or (entity = 'safety_exception_comments' and after->>'exception_id' = '${id}') order by id`,
   );
 
 describe('safety exceptions: add, comment, close, delete', () => {
@@ -87,13 +87,13 @@ describe('safety exceptions: add, comment, close, delete', () => {
     expect(removed.json()).toEqual({ message: MSG.exceptionRemoved });
     expect((await call('GET', `/safety-exception/${id}/edit`, viewer)).statusCode).toBe(404);
     expect((await auditOf(id)).map((a) => `${a.entity}:${a.action}`)).toEqual([
-      'safety_exception:create',
-      'safety_exception_comment:create',
-      'safety_exception:close',
-      'safety_exception_comment:create',
-      'safety_exception:update',
-      'safety_exception:reopen',
-      'safety_exception:delete',
+      'safety_exceptions:create',
+      'safety_exception_comments:create',
+      'safety_exceptions:close',
+      'safety_exception_comments:create',
+      'safety_exceptions:update',
+      'safety_exceptions:reopen',
+      'safety_exceptions:delete',
     ]);
   });
 

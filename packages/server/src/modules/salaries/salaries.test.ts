@@ -132,7 +132,7 @@ describe('pay history and salary statements', () => {
     expect(await staffStatements(p.user.id)).toBe(0);
     expect((await call('DELETE', `/info/pay-history/${raise}`)).json()).toEqual({ message: MSG.salaryPaymentDeleted });
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'salary_payment' and entity_id = $1 order by id",
+      "select action from audit_log where entity = 'salary_payments' and entity_id = $1 order by id",
       [String(raise)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);

@@ -111,9 +111,10 @@ describe('a schedule, its counts and totals', () => {
       amount: 0,
       expected: 4365,
     });
-    const audit = await t.database.query("select 1 from audit_log where entity = 'schedule' and entity_id = $1", [
-      String(scheduleId),
-    ]);
+    const audit = await t.database.query(
+      "select 1 from audit_log where entity = 'factoring_schedules' and entity_id = $1",
+      [String(scheduleId)],
+    );
     expect(audit).toHaveLength(1);
   });
 

@@ -61,7 +61,7 @@ describe('create, validation, edit and delete', () => {
       actions: 'Called the broker',
     });
     const audit = await t.database.query(
-      "select 1 from audit_log where entity = 'short_payment' and action = 'create'",
+      "select 1 from audit_log where entity = 'short_payments' and action = 'create'",
     );
     expect(audit.length).toBeGreaterThan(0);
   });

@@ -314,9 +314,12 @@ describe('customer reports', () => {
     expect(mail?.subject).toContain('2020-03-01');
     expect(mail?.attachments[0]?.filename).toMatch(/\.xlsx$/);
     const [audit] = await t.database.query<{ n: number }>(
-      `select count(*)::int as n from audit_log where entity = 'customer' and entity_id = '${ids.c1}' and action = 'send_report'`,
+      `select count(*)::int as n from audit_log where entity = 'customers' and entity_id = '${ids.c1}' and action = 'send_report'`,
     );
     expect(audit?.n).toBe(1);
+    // One history: the sending is in the customer's change log (the customers' audit entity).
+    const log = await post('/customers/filterLogs', { filters: { entity_id: { op: 'eq', value: ids.c1 } } });
+    expect(log.json().rows.map((r: { action: string }) => r.action)).toContain('send_report');
     const noAddress = await post('/customer-reports/send', { customer_id: ids.c2, datePeriod: WINDOW });
     expect(noAddress.statusCode).toBe(422);
     expect(noAddress.json().errors.email).toBeDefined();

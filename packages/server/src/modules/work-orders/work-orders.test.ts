@@ -472,7 +472,7 @@ describe('shop billing by the rules (issue 28)', () => {
     expect(refused.statusCode).toBe(422);
     expect(Object.keys(refused.json().errors)).toEqual(['unit_type']);
     const audit = await one<{ action: string }>(
-      `select action from audit_log where entity = 'work_order' and entity_id = $1 order by id desc limit 1`,
+      `select action from audit_log where entity = 'work_orders' and entity_id = $1 order by id desc limit 1`,
       [String(row.id)],
     );
     expect(audit.action).toBe('approve');
@@ -508,7 +508,7 @@ describe('shop billing by the rules (issue 28)', () => {
     ]);
     expect(Number(invoice.total_cents)).toBe(54778);
     const approvals = await one<{ n: number }>(
-      `select count(*)::int as n from audit_log where entity = 'work_order' and entity_id = $1 and action = 'approve'`,
+      `select count(*)::int as n from audit_log where entity = 'work_orders' and entity_id = $1 and action = 'approve'`,
       [String(row.id)],
     );
     expect(approvals.n).toBe(1);

@@ -54,7 +54,7 @@ const spec: ImportSpec<typeof DEPARTMENTS.columns> = {
       stored.push({ id: d?.id ?? 0, after: d });
     }
     saved = rows;
-    return { entity: 'department', rows: stored };
+    return { entity: departments, rows: stored };
   },
 };
 

@@ -29,7 +29,6 @@ const probeJobs = pgTable('pay_probe_jobs', {
 // A probe kind of this test only: a payee (a user) is paid for jobs (+) and charged for parts (−).
 const probeKind = defineStatementKind({
   kind: 'probe',
-  entity: 'probe_statement',
   section: SECTION.General,
   payeeField: 'payee_id',
   periodField: 'date_from',
@@ -155,7 +154,7 @@ describe('pay statement engine', () => {
     expect(s).toMatchObject({ amountCents: 35_050, grossCents: 35_050, status: 'Open' });
     expect(paidStatusOf('Owed by probe', s)).toBe('Not paid');
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'probe_statement' and entity_id = $1",
+      "select action from audit_log where entity = 'pay_statements' and entity_id = $1",
       [String(id)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create']);
@@ -293,7 +292,7 @@ describe('pay statement engine', () => {
     expect(paidStatusOf('Owed by probe', written)).toBe('Written off');
     expect(written.settlementNote).toBe('Driver left; balance not recoverable.');
     const audit = await t.database.query<{ action: string }>(
-      "select action from audit_log where entity = 'probe_statement' and entity_id = $1 order by id",
+      "select action from audit_log where entity = 'pay_statements' and entity_id = $1 order by id",
       [String(bad)],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update', 'write-off']);

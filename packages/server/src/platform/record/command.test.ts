@@ -28,7 +28,6 @@ const sheetLines = pgTable('command_probe_lines', {
 
 const FormSchema = z.object({ name: z.string().trim().min(1, 'The name is required.') });
 const sheetRecord = defineRecord({
-  entity: 'command_probe',
   table: sheets,
   section: SECTION.General,
   form: FormSchema,

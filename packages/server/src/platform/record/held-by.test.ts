@@ -25,7 +25,6 @@ probeLinks.register('tags', (id) => sql`select count(*) from held_probe_tag g wh
 const FormSchema = z.object({ name: z.string(), active: z.boolean() });
 const RowSchema = z.object({ id: z.number(), name: z.string(), active: z.boolean() });
 const probeRecord = defineRecord({
-  entity: 'held_probe',
   table: probes,
   section: SECTION.General,
   form: FormSchema,

@@ -46,7 +46,6 @@ const probeResource = defineResource({
     { id: 'name', title: 'Name', column: probes.name, filter: 'note', search: true },
   ],
   defaultSort: { sort: 'id', order: 'asc' },
-  entity: 'record_probe',
   table: probes,
   section: SECTION.General,
   // A customer user reaches only its customer's probes.
@@ -59,7 +58,6 @@ const probeResource = defineResource({
   unique: [{ field: 'name', where: (f) => sameText(probes.name, f.name), message: (f) => `${f.name} exists.` }],
   children: [
     {
-      entity: 'record_probe_items',
       table: probeItems,
       owner: probeItems.probeId,
       field: 'items',
@@ -297,13 +295,9 @@ describe('record engine', () => {
 
     // A drafted deletion sent in its own call: one owner in scope, all or none.
     expect(
-      await rejection(
-        deleteDraftedChildren(t.db, probeRecord, userOf(companyB), { entity: 'record_probe_items', ids: [two.id] }),
-      ),
+      await rejection(deleteDraftedChildren(t.db, probeRecord, userOf(companyB), { table: probeItems, ids: [two.id] })),
     ).toMatchObject({ fields: { ids: ['One of the selected records does not belong here.'] } });
-    expect(await deleteDraftedChildren(t.db, probeRecord, user, { entity: 'record_probe_items', ids: [two.id] })).toBe(
-      1,
-    );
+    expect(await deleteDraftedChildren(t.db, probeRecord, user, { table: probeItems, ids: [two.id] })).toBe(1);
     expect((await items()).map((i) => i.text)).toEqual(['three']);
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { customerExceptions, customers } from '../../modules/customers';
 import type { AuthUser } from '../auth/access';
+import { roles as rolesTable } from '../auth/auth.table';
 import { findSession } from '../auth/session.repository';
 import { defineList, forgetList } from '../list/define-list';
 import { runList } from '../list/run-list';
@@ -98,7 +99,7 @@ describe('change log', () => {
     });
     expect(roles.length).toBeGreaterThan(0);
 
-    const log = defineChangeLog({ key: 'roles-logs-test', entity: 'roles', section: SECTION.Roles });
+    const log = defineChangeLog({ key: 'roles-logs-test', table: rolesTable, section: SECTION.Roles });
     const result = await runList(t.db, log, admin, { filters: { entity_id: { op: 'eq', value: id } } });
     expect(result.total).toBe(2);
     const rows = result.rows as Array<{ action: string; user: string; changes: string | null }>;
