@@ -88,7 +88,7 @@ const connect = defineCommand<Connection, TripRecord>({
         .delete(tripConnections)
         .where(and(eq(tripConnections.tripId, a), eq(tripConnections.connectedTripId, b)));
     }
-    await audit({ entity: 'trip_connection', entityId: `${a}-${b}`, action: body.connect ? 'create' : 'delete' });
+    await audit({ entity: tripConnections, entityId: `${a}-${b}`, action: body.connect ? 'create' : 'delete' });
     return first.id === body.trip_id ? first : second;
   },
 });
@@ -110,7 +110,7 @@ const note = defineCommand<{ tripId: number; text: string }, TripRecord>({
       .insert(tripNotes)
       .values({ tripId: input.tripId, text: input.text, createdBy: user.id })
       .returning();
-    await audit({ entity: 'trip_note', entityId: created?.id ?? 0, action: 'create', after: created });
+    await audit({ entity: tripNotes, entityId: created?.id ?? 0, action: 'create', after: created });
     return trip;
   },
 });

@@ -122,7 +122,7 @@ describe('trip dialog saves', () => {
     });
     expect(Number(rows[0]?.gross_cents)).toBe(245050);
     const [audit] = await t.database.query<{ n: number }>(
-      `select count(*)::int as n from audit_log where entity = 'trip' and entity_id = '${tripId}' and action = 'create'`,
+      `select count(*)::int as n from audit_log where entity = 'trips' and entity_id = '${tripId}' and action = 'create'`,
     );
     expect(audit?.n).toBe(1);
   });
