@@ -1,7 +1,9 @@
-// `npm run bench`: the app against a bare raw-SQL server, through HTTP, interleaved in one run, on
-// 100,000 loads in PGlite and 1,000,000 in PostgreSQL. Prepares (or reuses) the datasets, starts
-// both servers per database, runs every scenario, checks the two answered the same, and writes
-// bench/results/<date>-<sha>.json and bench/results/latest.md. bench/README.md explains each figure.
+// `npm run bench`: the app (`npm start`) against a bare raw-SQL server, through HTTP, on 100,000
+// loads in PGlite and 1,000,000 in PostgreSQL. Prepares (or reuses) the datasets, starts both
+// servers per database, runs every block in passes (app first in odd passes, bare first in even
+// ones), checks the two answered the same, reports each figure as the passes' median with every
+// goal's verdict, and writes bench/results/<date>-<HHMMSS>-<sha>.json (every run kept) and
+// bench/results/latest.md. bench/README.md explains each figure; `extraFigures` below takes more.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
