@@ -4,6 +4,7 @@ import type { PpwType } from '@backhaul/shared/modules/trips/trips.contract';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthContext } from '../../platform/auth/access';
+import { clock, SQL_NOW } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { FilesService } from '../../platform/files/files.service';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -45,7 +46,7 @@ export function registerLoadFiles(files: FilesService, db: Db): void {
     if (file.category !== LOAD_FILES.ppw) return;
     await tx
       .update(loads)
-      .set({ ppw: 1, ppwCreatedBy: file.uploadedBy, ppwDate: new Date(), updatedAt: new Date() })
+      .set({ ppw: 1, ppwCreatedBy: file.uploadedBy, ppwDate: clock.now(), updatedAt: clock.now() })
       .where(and(eq(loads.id, Number(file.entityId)), eq(loads.companyId, file.companyId ?? -1)));
     await audit({
       entity: loadRecord.entity,
@@ -167,7 +168,7 @@ export async function findPreviousDelivery(
 ): Promise<MilesPlace | null> {
   const before = opts.before
     ? sql`(${opts.before.length === 10 ? `${opts.before} 00:00` : opts.before})::timestamp at time zone ${opts.timeZone}`
-    : sql`now()`;
+    : SQL_NOW;
   const [row] = await db
     .select({ city: loads.deliveryCity, state: loads.deliveryState })
     .from(loads)

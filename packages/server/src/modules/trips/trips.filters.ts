@@ -6,6 +6,7 @@ import {
   TRIPS_PAGE_SIZE,
 } from '@backhaul/shared/modules/trips/trips.contract';
 import { isCalendarDate } from '@backhaul/shared/schemas/dates';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 
 type Body = Record<string, unknown>;
@@ -56,7 +57,7 @@ const optionOf = (v: 1 | 0 | -1 | undefined) => (v === undefined ? undefined : {
  * The trips lists' default filter (000 §3): Delivery, today, 4 weeks, whenever the request has no
  * date filter (a date filter sent as null clears it: every trip).
  */
-export function tripsDefaultFilters(filters: Readonly<Body>, now = new Date()): Body {
+export function tripsDefaultFilters(filters: Readonly<Body>, now = clock.now()): Body {
   if ('delivery_datetime' in filters || 'pick_up_datetime' in filters) return {};
   return { delivery_datetime: weeksWindow(nowInCompanyTimeZone(now).date, TRIPS_DEFAULT_WEEKS) };
 }
@@ -67,7 +68,7 @@ export function tripsDefaultFilters(filters: Readonly<Body>, now = new Date()): 
  * filter the list's default window applies (tripsDefaultFilters), so "reset" (no filters) restores
  * it. The page size defaults to 15 (000 §9).
  */
-export function toEngineRequest(body: unknown, now = new Date()): Body {
+export function toEngineRequest(body: unknown, now = clock.now()): Body {
   const input: Body = body && typeof body === 'object' ? { ...(body as Body) } : {};
   const spec: Body = {};
   for (const key of SPEC_FILTER_KEYS) {

@@ -8,6 +8,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthContext } from '../../platform/auth/access';
+import { SQL_NOW } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { brokers } from '../brokers';
 import { cities } from '../cities';
@@ -163,7 +164,7 @@ export async function tripFiles(
   }>(
     db,
     sql`select id, entity_id, category, doc_type, original_name, mime, to_char(created_at at time zone ${TZ}, 'YYYY-MM-DD HH24:MI') as created_at,
-      created_at > now() - make_interval(days => ${NEW_FILE_DAYS}) as fresh
+      created_at > ${SQL_NOW} - make_interval(days => ${NEW_FILE_DAYS}) as fresh
     from files where company_id = ${auth.user.companyId} and entity = 'loads'
       and entity_id in (${sql.join(
         loadIds.map((i) => sql`${String(i)}`),

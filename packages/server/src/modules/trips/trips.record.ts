@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
 import { users } from '../../platform/auth/auth.table';
+import { clock, SQL_NOW } from '../../platform/clock';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import { defineRecord, reachable } from '../../platform/record/define-record';
 import { brokers } from '../brokers';
@@ -32,7 +33,7 @@ async function syncTripLoads(tx: DbOrTx, tripId: number): Promise<void> {
   await tx.execute(sql`
     update loads set
       customer_id = t.customer_id, truck_id = t.truck_id, trailer_id = t.trailer_id,
-      driver_id = t.driver_id, team_driver_id = t.team_driver_id, dispatcher_id = t.dispatcher_id, updated_at = now(),
+      driver_id = t.driver_id, team_driver_id = t.team_driver_id, dispatcher_id = t.dispatcher_id, updated_at = ${SQL_NOW},
       (pickup_at, pickup_city, pickup_state) = (
         select s.at, s.city, s.state from load_stops s where s.load_id = loads.id and s.type = 1
         order by s.position limit 1),
@@ -108,7 +109,7 @@ async function writeLoad(tx: DbOrTx, user: AuthUser, tripId: number, form: LoadF
   if (form.load_id) {
     const [updated] = await tx
       .update(loads)
-      .set({ ...loadColumns(form), position, updatedAt: new Date() })
+      .set({ ...loadColumns(form), position, updatedAt: clock.now() })
       .where(and(eq(loads.id, form.load_id), eq(loads.tripId, tripId), eq(loads.companyId, user.companyId)))
       .returning({ id: loads.id });
     if (!updated) throw AppError.invalidField('loads.load_id', 'This load is not part of the trip.');

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
 import { inChunks } from '../../platform/seed/chunks';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { hubPlaces, type Place } from '../../platform/seed/seed-helpers';
@@ -65,7 +66,7 @@ export const tripsSeeder: Seeder = {
     }
     const favourites = brokerIds.slice(0, Math.max(5, Math.round(brokerIds.length / 6)));
     const pickBroker = () => f.helpers.arrayElement(f.number.float() < 0.65 ? favourites : brokerIds);
-    const now = Date.now();
+    const now = clock.now().getTime();
     const start = now - 365 * 24 * HOUR;
     const horizon = now + 5 * 24 * HOUR;
 
