@@ -7,6 +7,7 @@ import type {
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { auditEntity } from '../../platform/audit/audit';
 import type { AuthContext } from '../../platform/auth/access';
 import { SQL_NOW } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -22,6 +23,7 @@ import { loads } from './loads.table';
 import { tripReceivables } from './trip-receivables';
 import { tripsScope } from './trips.list';
 import { findLoad, findTrip, seesAllTrips, TZ } from './trips.scope';
+import { tripConnections, tripNotes, trips } from './trips.table';
 
 export async function connectionsOf(db: DbOrTx, tripId: number) {
   return rowsOf<{ trip_id: number; routs: string | null }>(
@@ -204,6 +206,14 @@ export function changedFields(before: unknown, after: unknown): string[] {
     .sort();
 }
 
+/** What the history answers for each audit entity it reads (the contract's words, which the web labels). */
+const HISTORY_KIND: Record<string, string> = {
+  [auditEntity(trips)]: 'trip',
+  [auditEntity(loads)]: 'load',
+  [auditEntity(tripNotes)]: 'trip_note',
+  [auditEntity(tripConnections)]: 'trip_connection',
+};
+
 /**
  * GET /trips/:id/detail: the trip (its loads, stops, files, notes), each load's billing and customer
  * invoice, the payments received on those invoices, and the change history from the audit table
@@ -222,13 +232,13 @@ export async function getTripDetailView(db: DbOrTx, auth: AuthContext, id: numbe
       sql`select a.at, u.name as user, a.entity, a.entity_id, a.action, a.before, a.after from audit_log a
         left join users u on u.id = a.user_id
         where a.company_id = ${c} and (
-          (a.entity = 'trip' and a.entity_id = ${String(id)})
-          or (a.entity = 'load' and a.entity_id in (${sql.join(
+          (a.entity = ${auditEntity(trips)} and a.entity_id = ${String(id)})
+          or (a.entity = ${auditEntity(loads)} and a.entity_id in (${sql.join(
             [...loadIds.map((l) => sql`${String(l)}`), sql`''`],
             sql`, `,
           )}))
-          or (a.entity = 'trip_note' and coalesce(a.after, a.before)->>'tripId' = ${String(id)})
-          or (a.entity = 'trip_connection' and (a.entity_id like ${`${id}-%`} or a.entity_id like ${`%-${id}`})))
+          or (a.entity = ${auditEntity(tripNotes)} and coalesce(a.after, a.before)->>'tripId' = ${String(id)})
+          or (a.entity = ${auditEntity(tripConnections)} and (a.entity_id like ${`${id}-%`} or a.entity_id like ${`%-${id}`})))
         order by a.at desc, a.id desc limit ${HISTORY_LIMIT}`,
     ),
   ]);
@@ -267,7 +277,7 @@ export async function getTripDetailView(db: DbOrTx, auth: AuthContext, id: numbe
     history: history.map((h) => ({
       at: iso(h.at) ?? '',
       user: h.user === null ? null : String(h.user),
-      entity: String(h.entity),
+      entity: HISTORY_KIND[String(h.entity)] ?? String(h.entity),
       entity_id: String(h.entity_id),
       action: String(h.action),
       fields: h.action === 'update' ? changedFields(h.before, h.after) : [],

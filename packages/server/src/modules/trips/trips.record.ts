@@ -132,7 +132,6 @@ const brokersOf = (form: LoadFormOutput) => (form.broker_id ? [form.broker_id] :
  * trips; a customer user only its customer's. The audit keeps the whole trip before and after.
  */
 export const tripRecord = defineRecord({
-  entity: 'trip',
   table: trips,
   section: SECTION.Trips,
   scope: { row: tripRowScope },
@@ -166,7 +165,6 @@ export const tripRecord = defineRecord({
  * A trip keeps at least one load (its last one goes with the trip only).
  */
 export const loadRecord = defineRecord({
-  entity: 'load',
   table: loads,
   section: SECTION.Trips,
   parent: { column: loads.tripId, reach: (user, id) => reachable(tripRecord, user, id) },
