@@ -24,6 +24,10 @@ const READS: { what: string; pattern: RegExp }[] = [
   { what: 'now() in SQL reads the database time: SQL_NOW', pattern: /(?<![\w.$])now\(\)/ },
   { what: 'current_date in SQL: SQL_TODAY', pattern: /\bcurrent_(date|timestamp)\b/i },
   { what: 'localtimestamp in SQL: SQL_NOW', pattern: /\blocaltimestamp\b/i },
+  {
+    what: 'nowInCompanyTimeZone() without an instant reads the real time: clock.today() or nowInCompanyTimeZone(clock.now())',
+    pattern: /\bnowInCompanyTimeZone\(\)/,
+  },
 ];
 
 /** Operational time (see above): each file with its reason. */

@@ -1,5 +1,4 @@
 import { ACTION, APP_MSG, IdParamsSchema, MessageBodySchema, SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import * as C from '@backhaul/shared/modules/account/account.contract';
 import {
   ATTENDANCE_EXPORT_URL,
@@ -9,6 +8,7 @@ import { TODAY_URL, TodayPanelSchema } from '@backhaul/shared/modules/account/to
 import { z } from 'zod';
 import type { Access } from '../../platform/auth/access';
 import { caller } from '../../platform/auth/guard';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
@@ -248,7 +248,7 @@ export const accountRoutes: RouteModule = {
       config: { access: ACCOUNT },
       schema: { tags, response: { 200: z.object({ events: z.array(C.EventSchema) }) } },
       handler: async (req) => ({
-        events: await upcomingEvents(db, caller(req).user.companyId, nowInCompanyTimeZone().date),
+        events: await upcomingEvents(db, caller(req).user.companyId, clock.today()),
       }),
     });
 

@@ -3,7 +3,7 @@ import { minutesOfTime } from '@backhaul/shared/schemas/dates';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { DEMO_USERS } from '../../platform/auth/users.seed';
-import { SQL_NOW } from '../../platform/clock';
+import { clock, SQL_NOW } from '../../platform/clock';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 import { offices, positions } from '../settings';
@@ -42,7 +42,7 @@ export const accountSeeder: Seeder = {
   async run(ctx) {
     const companyId = ref<number>(ctx, 'companyId');
     const { faker } = ctx;
-    const today = nowInCompanyTimeZone().date;
+    const today = clock.today();
     const staff = await rowsOf<{ id: number; name: string; email: string; role: number; department_id: number | null }>(
       ctx.db,
       sql`select id, name, email, role, department_id from users
@@ -149,7 +149,7 @@ export const accountSeeder: Seeder = {
 
     // Check-ins on the scheduled days before today, and today for the office (not the demo logins)
     // whose shift has begun: still at work, nobody checked out yet.
-    const now = nowInCompanyTimeZone();
+    const now = nowInCompanyTimeZone(clock.now());
     const nowMinutes = now.hour * 60 + now.minute;
     const shifts = await ctx.db
       .select({ u: workShifts.userId, d: workShifts.date, s: workShifts.start, e: workShifts.end })

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
-import { SQL_NOW } from '../../platform/clock';
+import { clock, SQL_NOW } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { listHolidays, offices, positions } from '../settings';
 import { scheduledDays } from '../work-schedule';
@@ -71,7 +71,7 @@ export async function buildAccount(
   opts: { viewer: AuthUser; grants: GrantSet; userId: number; month?: string | undefined },
 ): Promise<AccountResponse> {
   const { viewer, grants, userId } = opts;
-  const now = nowInCompanyTimeZone();
+  const now = nowInCompanyTimeZone(clock.now());
   const month = opts.month ?? now.date.slice(0, 7);
   const dates = monthDates(month);
   const first = dates[0] as string;

@@ -1,5 +1,5 @@
 import { APP_MSG, MSG } from '@backhaul/shared';
-import { addDays, nowInCompanyTimeZone, COMPANY_TIME_ZONE_DEFAULT as TZ } from '@backhaul/shared/formats/formats';
+import { addDays, COMPANY_TIME_ZONE_DEFAULT as TZ } from '@backhaul/shared/formats/formats';
 import type { CheckState } from '@backhaul/shared/modules/account/account.contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -14,7 +14,7 @@ import { attendanceDays } from './account.table';
 type DayRow = { check_in: string | null; check_out: string | null };
 
 /** Today's check state of a user (company date). */
-export async function checkState(db: DbOrTx, userId: number, today = nowInCompanyTimeZone().date): Promise<CheckState> {
+export async function checkState(db: DbOrTx, userId: number, today = clock.today()): Promise<CheckState> {
   const [row] = await rowsOf<DayRow>(
     db,
     sql`select to_char(check_in at time zone ${TZ}, 'HH24:MI') as check_in,
@@ -51,7 +51,7 @@ const takeCheckIn = defineCommand({
 
 /** POST /check/1: the first check-in of the company day; a second is refused. */
 export async function checkIn(db: Db, user: AuthUser): Promise<{ message: string; check: CheckState }> {
-  const today = nowInCompanyTimeZone().date;
+  const today = clock.today();
   const saved = await runCommand(db, takeCheckIn, user, today);
   if (!saved) throw AppError.precondition(MSG.alreadyCheckedIn);
   return { message: MSG.checkedIn, check: await checkState(db, user.id, today) };
@@ -71,7 +71,7 @@ const takeCheckOut = defineCommand({
 
 /** POST /check/2: closes today's open day (or yesterday's, for a shift past midnight). */
 export async function checkOut(db: Db, user: AuthUser): Promise<{ message: string; check: CheckState }> {
-  const today = nowInCompanyTimeZone().date;
+  const today = clock.today();
   const [open] = await rowsOf<{ id: number }>(
     db,
     sql`select id from attendance_days

@@ -1,5 +1,5 @@
 import { ACTION, APP_MSG, can, type GrantSet, MSG } from '@backhaul/shared';
-import { nowInCompanyTimeZone, COMPANY_TIME_ZONE_DEFAULT as TZ } from '@backhaul/shared/formats/formats';
+import { COMPANY_TIME_ZONE_DEFAULT as TZ } from '@backhaul/shared/formats/formats';
 import { ACCOUNT_SECTION, VACATION_STATUS, type VacationRow } from '@backhaul/shared/modules/account/account.contract';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
@@ -104,8 +104,7 @@ export async function requestVacation(
     to: form.date_to,
   });
   if (form.check_only) return { message: '', item: null, overlaps };
-  if (form.date_from < nowInCompanyTimeZone().date)
-    throw AppError.invalidField('date_from', 'A vacation cannot start in the past.');
+  if (form.date_from < clock.today()) throw AppError.invalidField('date_from', 'A vacation cannot start in the past.');
   const saved = await createRecord(db, vacationRecord, c.user, form);
   return { message: MSG.vacationRequestSent, item: await readRow(db, c, saved.id), overlaps };
 }
@@ -150,7 +149,7 @@ export async function deleteVacation(db: Db, c: Caller, id: number) {
 
 /** POST /info/vacation/list: the month's new and approved vacations of my department (everyone's for a decider). */
 export async function vacationCalendar(db: Db, c: Caller, month?: string) {
-  const m = month ?? nowInCompanyTimeZone().date.slice(0, 7);
+  const m = month ?? clock.today().slice(0, 7);
   const dates = monthDates(m);
   const all = decidesVacations(c.user, c.grants);
   const [dept] = await rowsOf<{ name: string | null }>(

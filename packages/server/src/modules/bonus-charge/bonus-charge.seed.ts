@@ -1,14 +1,14 @@
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { BONUS_CHARGE_TYPES } from '@backhaul/shared/modules/bonus-charge/bonus-charge.contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import { inChunks } from '../../platform/seed/chunks';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 import { bonusCharges } from './bonus-charge.table';
 
 /** The twelve months before this one, oldest first, as YYYY-MM-01. */
-export function lastTwelveMonths(today = nowInCompanyTimeZone().date): string[] {
+export function lastTwelveMonths(today = clock.today()): string[] {
   const [year, month] = today.split('-').map(Number) as [number, number];
   return Array.from({ length: 12 }, (_, i) => {
     const d = new Date(Date.UTC(year, month - 13 + i, 1));
@@ -56,7 +56,7 @@ export const bonusChargeSeeder: Seeder = {
     // "Additional {year}" (the 13th month): last December's year for a third of the staff (the
     // manager statements pay it in December), this year's for another third (not paid yet).
     const december = lastTwelveMonths().find((m) => m.slice(5, 7) === '12') as string;
-    const thisYear = nowInCompanyTimeZone().date.slice(0, 4);
+    const thisYear = clock.today().slice(0, 4);
     const additional = staff.flatMap((u, i) =>
       i % 3 === 2
         ? []

@@ -1,7 +1,7 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
+import { clock } from '../../platform/clock';
 import type { RouteModule } from '../../platform/http/types';
 import { EXPIRY_DIGEST_JOB, sendAllDigests, sendExpiryDigest } from './expiry-digest.service';
 
@@ -15,7 +15,7 @@ export const expiryDigestRoutes: RouteModule = {
   name: 'expiry-digest',
   register(app, { database: { db }, mailer, jobs }) {
     jobs.define<{ day?: string }>(EXPIRY_DIGEST_JOB, async (ctx) =>
-      sendAllDigests(db, mailer, ctx.data.day ?? nowInCompanyTimeZone().date),
+      sendAllDigests(db, mailer, ctx.data.day ?? clock.today()),
     );
     jobs.scheduleDaily(EXPIRY_DIGEST_JOB, { hour: 6, minute: 0, timeZone: 'America/Chicago' });
 
@@ -28,7 +28,7 @@ export const expiryDigestRoutes: RouteModule = {
           db,
           mailer,
           companyId: user.companyId,
-          today: nowInCompanyTimeZone().date,
+          today: clock.today(),
           createdBy: user.id,
         });
       },

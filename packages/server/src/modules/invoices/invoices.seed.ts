@@ -1,6 +1,7 @@
-import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { addDays } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import { ref, type Seeder } from '../../platform/seed/seed';
 import { customers } from '../customers';
 import { loads } from '../trips';
@@ -21,7 +22,7 @@ export const invoicesSeeder: Seeder = {
       .select({ id: users.id })
       .from(users)
       .where(sql`${users.email} = 'accountant@backhaul.demo'`);
-    const today = nowInCompanyTimeZone().date;
+    const today = clock.today();
     const thisMonth = `${today.slice(0, 8)}01`;
     const first = (
       (await db.execute(

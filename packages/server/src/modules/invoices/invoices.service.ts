@@ -1,5 +1,5 @@
 import { MSG } from '@backhaul/shared';
-import { addDays, formatMoney, nowInCompanyTimeZone, startOfWeek } from '@backhaul/shared/formats/formats';
+import { addDays, formatMoney, startOfWeek } from '@backhaul/shared/formats/formats';
 import {
   type GenerateOptions,
   INVOICE_MSG,
@@ -549,7 +549,7 @@ export async function sendStatistic(db: Db, mailer: Mailer, user: AuthUser, id: 
 /** GET /generate-invoice/create: period presets (Chicago calendar), active services, customers. */
 export async function generateOptions(db: DbOrTx, user: AuthUser): Promise<GenerateOptions> {
   const paying = await invoicePaymentDetails(db, user.companyId);
-  const today = nowInCompanyTimeZone().date;
+  const today = clock.today();
   const thisMonth = `${today.slice(0, 8)}01`;
   const lastMonthEnd = addDays(thisMonth, -1);
   const lastWeekStart = addDays(startOfWeek(today), -7);

@@ -1,9 +1,10 @@
-import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { addDays } from '@backhaul/shared/formats/formats';
 import { PAYMENT_ACCOUNTS, type PaymentMethod } from '@backhaul/shared/modules/payments/payments.contract';
 import { DEFAULT_TERMS_DAYS } from '@backhaul/shared/modules/receivables-reports/receivables-reports.contract';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import type { Seeder } from '../../platform/seed/seed';
 import { customers, moveCustomerBalances } from '../customers';
 import { applyInvoiceAmounts, invoices } from '../invoices';
@@ -44,7 +45,7 @@ export const paymentsSeeder: Seeder = {
         c.days ?? DEFAULT_TERMS_DAYS,
       ]),
     );
-    const today = nowInCompanyTimeZone().date;
+    const today = clock.today();
     const method = () =>
       faker.helpers.weightedArrayElement<PaymentMethod>([
         { value: 'ACH', weight: 50 },

@@ -1,4 +1,4 @@
-import { addDays, nowInCompanyTimeZone, startOfWeek } from '@backhaul/shared/formats/formats';
+import { addDays, startOfWeek } from '@backhaul/shared/formats/formats';
 import {
   PLANNER_FIRST_HOUR,
   PLANNER_HOURS,
@@ -87,7 +87,7 @@ const UNPLANNED = (companyId: number) => sql`from ${workOrders} w where w.compan
 
 /** GET /planner and POST /planner/list: the week (Sunday to Saturday) of `date`, today's by default. */
 export async function board(db: Db, user: AuthUser, date?: string): Promise<PlannerBoard> {
-  const first = startOfWeek(date ?? nowInCompanyTimeZone().date);
+  const first = startOfWeek(date ?? clock.today());
   const dateList = Array.from({ length: 7 }, (_, i) => addDays(first, i));
   const lanes = await technicians(db, user.companyId);
   const last = addDays(first, 6);

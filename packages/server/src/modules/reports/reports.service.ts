@@ -1,5 +1,5 @@
 import { MSG } from '@backhaul/shared';
-import { addDays, formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { addDays, formatMoney } from '@backhaul/shared/formats/formats';
 import {
   REPORT_KINDS,
   type ReportCreateBodySchema,
@@ -33,7 +33,7 @@ type Deps = { db: Db; files: FilesService; mailer: Mailer };
 
 /** Last month in Chicago: the default period of a new report. */
 function lastMonth(): { from: string; to: string } {
-  const first = `${nowInCompanyTimeZone().date.slice(0, 8)}01`;
+  const first = `${clock.today().slice(0, 8)}01`;
   const to = addDays(first, -1);
   return { from: `${to.slice(0, 8)}01`, to };
 }

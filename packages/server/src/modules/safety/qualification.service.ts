@@ -1,5 +1,4 @@
 import { MSG, SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   completenessLabel,
   QUALIFICATION_FILE_ENTITY,
@@ -20,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { defineRecord } from '../../platform/record/define-record';
 import { DUE_WINDOW_DAYS } from '../../platform/registry/expiry';
@@ -136,7 +136,7 @@ export async function qualificationFile(
   db: DbOrTx,
   user: AuthUser,
   driverId: number,
-  today = nowInCompanyTimeZone().date,
+  today = clock.today(),
 ): Promise<QualificationFileResponse> {
   const driver = await driverOf(db, user, driverId);
   const [records, files] = await Promise.all([

@@ -1,4 +1,3 @@
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import type {
   ExpiringResponse,
   SafetyGeneral,
@@ -8,17 +7,14 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { collectDueItems } from '../expiry-digest';
 import { driverOf } from './qualification.service';
 import { openExceptionCount } from './safety-exceptions.service';
 import { safetyScoreSql } from './safety-score';
 
 /** GET /safety/expiring: everything due within 30 days or overdue (what the daily digest mails). */
-export async function expiringItems(
-  db: DbOrTx,
-  user: AuthUser,
-  today = nowInCompanyTimeZone().date,
-): Promise<ExpiringResponse> {
+export async function expiringItems(db: DbOrTx, user: AuthUser, today = clock.today()): Promise<ExpiringResponse> {
   const items = await collectDueItems(db, user.companyId, today);
   return {
     today,
@@ -41,7 +37,7 @@ export async function scoreTrend(
   db: DbOrTx,
   user: AuthUser,
   driverId: number,
-  today = nowInCompanyTimeZone().date,
+  today = clock.today(),
 ): Promise<ScoreTrend> {
   const driver = await driverOf(db, user, driverId);
   const months = await rowsOf<{ month: string; score: number }>(
@@ -62,11 +58,7 @@ export async function scoreTrend(
  * POST /general (Safety; the register gives no body or answer): the safety overview's counts —
  * open exceptions, driver actions this month and items expiring within 30 days.
  */
-export async function safetyGeneral(
-  db: DbOrTx,
-  user: AuthUser,
-  today = nowInCompanyTimeZone().date,
-): Promise<SafetyGeneral> {
+export async function safetyGeneral(db: DbOrTx, user: AuthUser, today = clock.today()): Promise<SafetyGeneral> {
   const month = `${today.slice(0, 7)}-01`;
   const [open, [actions], expiring] = await Promise.all([
     openExceptionCount(db, user),

@@ -1,5 +1,4 @@
 import { ACTION, IdParamsSchema, SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   EXPIRING_LIVE_TOPIC,
@@ -46,6 +45,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { caller } from '../../platform/auth/guard';
+import { clock } from '../../platform/clock';
 import { sectionFileAccess } from '../../platform/files/file-entities';
 import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
@@ -149,12 +149,7 @@ export const safetyRoutes: RouteModule = {
       config: { access: { anyOf: [safety(), logbooks()] } },
       schema: { tags, body: SafetyMonthBodySchema, response: { 200: SafetyMonthActionsSchema } },
       handler: (req) =>
-        actions.monthActions(
-          db,
-          caller(req).user,
-          req.body.driver_id,
-          req.body.month ?? nowInCompanyTimeZone().date.slice(0, 7),
-        ),
+        actions.monthActions(db, caller(req).user, req.body.driver_id, req.body.month ?? clock.today().slice(0, 7)),
     });
 
     app.get('/safety/create', {
@@ -191,8 +186,7 @@ export const safetyRoutes: RouteModule = {
     app.post('/safety/statistics', {
       config: { access: safety() },
       schema: { tags, body: SafetyStatisticsBodySchema.optional(), response: { 200: SafetyStatisticsSchema } },
-      handler: (req) =>
-        table.safetyMonthStatistics(db, caller(req).user, req.body?.month ?? nowInCompanyTimeZone().date.slice(0, 7)),
+      handler: (req) => table.safetyMonthStatistics(db, caller(req).user, req.body?.month ?? clock.today().slice(0, 7)),
     });
     app.post('/safety/status', {
       config: { access: safety(ACTION.EDIT) },

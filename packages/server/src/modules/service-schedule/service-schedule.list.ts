@@ -1,10 +1,10 @@
 import { SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   SERVICE_STATUSES,
   SERVICE_UNIT_KINDS,
 } from '@backhaul/shared/modules/service-schedule/service-schedule.contract';
 import { sql } from 'drizzle-orm';
+import { clock } from '../../platform/clock';
 import { defineList } from '../../platform/list/define-list';
 import { scheduleSql } from './service-schedule.sql';
 
@@ -16,7 +16,7 @@ export const serviceScheduleList = defineList({
   key: 'service-schedule',
   title: 'Service schedule',
   section: SECTION.WorkOrders,
-  from: (user) => sql`${scheduleSql(user.companyId, nowInCompanyTimeZone().date)} s`,
+  from: (user) => sql`${scheduleSql(user.companyId, clock.today())} s`,
   rowKey: sql`s.id`,
   // scheduleSql reads the caller's company only.
   base: () => undefined,

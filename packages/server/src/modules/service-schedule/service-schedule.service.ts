@@ -68,7 +68,7 @@ async function readSchedule(db: DbOrTx, companyId: number, today: string, where:
 }
 
 /** What falls due within 14 days (or is overdue) and has no open work order yet: the planner's unplanned list. */
-export function dueServiceTasks(db: DbOrTx, companyId: number, today = nowInCompanyTimeZone().date) {
+export function dueServiceTasks(db: DbOrTx, companyId: number, today = clock.today()) {
   return scheduleRows(db, companyId, today, sql`s.status in ('overdue', 'due') and s.work_order_id is null`);
 }
 

@@ -1,4 +1,3 @@
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import type {
   SafetyCustomerRow,
   SafetyMonth,
@@ -8,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { customers } from '../customers';
 import { loads } from '../trips';
 
@@ -42,7 +42,7 @@ export async function safetyStatistic(
   user: AuthUser,
   opts: { date?: string | undefined; months: number },
 ): Promise<SafetyStatistic> {
-  const last = opts.date ?? nowInCompanyTimeZone().date.slice(0, 7);
+  const last = opts.date ?? clock.today().slice(0, 7);
   const first = addMonths(last, -(opts.months - 1));
   const rows = await rowsOf<{ month: string; customer_id: number | null; driver_id: number | null }>(
     db,

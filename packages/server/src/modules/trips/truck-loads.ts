@@ -58,8 +58,10 @@ export async function truckDeliveredLoads(
             and (p.delivery_at < l.delivery_at or (p.delivery_at = l.delivery_at and p.id < l.id))
           order by p.delivery_at desc, p.id desc, ps.type desc, ps.position desc, ps.id desc limit 1) as previous
       from (values ${windows}) w(truck_id, after)
-      join loads l on l.truck_id = w.truck_id and l.company_id = ${o.companyId} and l.delivery_at > w.after
-      where ${deliveredBy(o.now)}
+      -- Per truck through loads_truck_delivery_idx: joined as a set, the planner hashes every load of
+      -- the company (505 ms at 1M loads, against 18 ms); 'offset 0' keeps the lateral as written.
+      cross join lateral (select * from loads l where l.truck_id = w.truck_id and l.company_id = ${o.companyId}
+        and l.delivery_at > w.after and ${deliveredBy(o.now)} offset 0) l
       order by l.truck_id, l.delivery_at, l.id`,
   );
   const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);

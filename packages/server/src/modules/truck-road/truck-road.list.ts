@@ -1,8 +1,7 @@
 import { SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { DRIVE_TYPES } from '@backhaul/shared/modules/truck-road/truck-road.contract';
 import { sql } from 'drizzle-orm';
-import { SQL_TODAY } from '../../platform/clock';
+import { clock, SQL_TODAY } from '../../platform/clock';
 import { col } from '../../platform/list/columns';
 import { defineList } from '../../platform/list/define-list';
 import { drivers } from '../drivers';
@@ -29,7 +28,7 @@ export const truckRoadList = defineList({
   defaultSort: { sort: 'truck', order: 'asc' },
   defaults: {
     filters: () => {
-      const day = nowInCompanyTimeZone().date;
+      const day = clock.today();
       return { date: { from: day, to: day } };
     },
     searchPast: false,

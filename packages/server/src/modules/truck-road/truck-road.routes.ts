@@ -1,5 +1,4 @@
 import { ACTION, SECTION } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import { ExportBodySchema, ExportResponseSchema } from '@backhaul/shared/list/list.contract';
 import {
   TRUCK_ROAD_BASE,
@@ -17,6 +16,7 @@ import {
   TruckRoadStartSchema,
 } from '@backhaul/shared/modules/truck-road/truck-road.contract';
 import { caller } from '../../platform/auth/guard';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import type { RouteModule } from '../../platform/http/types';
 import { exportDefinedList, registerListRoute } from '../../platform/list/list.routes';
@@ -41,7 +41,7 @@ export const truckRoadRoutes: RouteModule = {
   register(app, deps) {
     provideTruckRoadRecipients({ read: service.recipients, replace: service.replaceRecipients });
     const { db } = deps.database;
-    const day = (date?: string) => date ?? nowInCompanyTimeZone().date;
+    const day = (date?: string) => date ?? clock.today();
 
     app.get(TRUCK_ROAD_BASE, {
       config: { access: view },

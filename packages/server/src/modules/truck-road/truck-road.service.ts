@@ -1,5 +1,4 @@
 import { MSG } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import {
   DRIVE_TYPES,
   REPORT_LINK_DAYS,
@@ -22,7 +21,7 @@ import { trucks, trucksOnTheRoadMail } from '../trucks';
 import { readRoadRows, truckRoadRecord } from './truck-road.record';
 import { truckRoad, truckRoadRecipients } from './truck-road.table';
 
-const today = () => nowInCompanyTimeZone().date;
+const today = () => clock.today();
 
 export async function recipients(db: DbOrTx, companyId: number): Promise<string[]> {
   const rows = await db

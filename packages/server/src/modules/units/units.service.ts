@@ -1,12 +1,12 @@
 import type { SelectOption } from '@backhaul/shared';
 import { MSG } from '@backhaul/shared';
-import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
 import type { AssignmentRow, ValueResponse, ValueRow } from '@backhaul/shared/modules/units/units.contract';
 import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import { defineCommand, runCommand } from '../../platform/record/command';
 import { customers } from '../customers';
@@ -101,7 +101,7 @@ export async function valueOverview(db: Db, user: AuthUser, kind: UnitKind, unit
     .select()
     .from(unitValues)
     .where(and(eq(unitValues.unitType, kind.type), eq(unitValues.unitId, unitId)));
-  const thisYear = Number(nowInCompanyTimeZone().date.slice(0, 4));
+  const thisYear = Number(clock.today().slice(0, 4));
   const taken = new Set(values.map((v) => v.year));
   // Twenty years back from now (or from the model year when older), never before 1980.
   const first = Math.max(1980, Math.min(unit.year ?? thisYear, thisYear - VALUE_YEARS_BACK));
@@ -153,7 +153,7 @@ type AssignmentChange = {
 const changeAssignment = defineCommand<AssignmentChange, void>({
   action: 'assign',
   run: async ({ tx, user, input, audit }) => {
-    const fromDate = input.fromDate ?? nowInCompanyTimeZone().date;
+    const fromDate = input.fromDate ?? clock.today();
     const { after } = input;
     const open = and(
       eq(unitAssignments.unitType, input.kind.type),

@@ -1,5 +1,5 @@
 import { MSG } from '@backhaul/shared';
-import { formatMoney, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { formatMoney } from '@backhaul/shared/formats/formats';
 import {
   type ArrivalsSchema,
   EMPTY_WORK_ORDER,
@@ -84,7 +84,7 @@ export async function workOrderDescriptions(db: Db, user: AuthUser, id: number) 
 
 /** GET /work-order/start and POST /work-order/date: the orders arriving that day (the dispatch arrival list). */
 export async function arrivals(db: Db, user: AuthUser, date?: string | null): Promise<z.infer<typeof ArrivalsSchema>> {
-  const day = date || nowInCompanyTimeZone().date;
+  const day = date || clock.today();
   const rows = await rowsOf<{
     id: number;
     unit_type: UnitType;

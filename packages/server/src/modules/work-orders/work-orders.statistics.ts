@@ -1,5 +1,5 @@
 import { COMPANY_TIME_ZONE, toDollars } from '@backhaul/shared';
-import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { addDays } from '@backhaul/shared/formats/formats';
 import {
   WORK_ORDER_STATUS,
   type WoStatistics,
@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AuthUser } from '../../platform/auth/access';
+import { clock } from '../../platform/clock';
 import { WO_SQL } from './work-orders.sql';
 
 type Raw = Record<string, string | number | null>;
@@ -40,7 +41,7 @@ const figuresOf = (r: Raw | undefined) => ({
 
 /** The window the body asks for, with the defaults: this month by day, the last 12 months by month. */
 export function statisticsWindow(body: z.output<typeof WoStatisticsBodySchema>) {
-  const today = nowInCompanyTimeZone().date;
+  const today = clock.today();
   const to = body.to ?? (body.from && body.group === 'day' ? addDays(body.from, 30) : today);
   const from = body.from ?? (body.group === 'day' ? `${to.slice(0, 7)}-01` : `${addDays(to, -330).slice(0, 7)}-01`);
   return { group: body.group, from, to };

@@ -1,6 +1,7 @@
-import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { addDays } from '@backhaul/shared/formats/formats';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/rows';
+import { clock } from '../../platform/clock';
 import type { Seeder } from '../../platform/seed/seed';
 import { ref } from '../../platform/seed/seed';
 
@@ -32,7 +33,7 @@ export const workScheduleSeeder: Seeder = {
   async run(ctx) {
     const companyId = ref<number>(ctx, 'companyId');
     const staff = await seedStaff(ctx);
-    const today = nowInCompanyTimeZone().date;
+    const today = clock.today();
     const back = ctx.scale >= FULL_SCALE ? 365 : 45;
     const dispatchers = staff.filter((s) => s.department === 'Dispatch');
     const rows: { u: number; d: string; s: string; e: string }[] = [];

@@ -1,5 +1,5 @@
 import { APP_MSG } from '@backhaul/shared';
-import { addDays, nowInCompanyTimeZone, startOfWeek } from '@backhaul/shared/formats/formats';
+import { addDays, startOfWeek } from '@backhaul/shared/formats/formats';
 import {
   SCHEDULE_DAYS,
   type ScheduleDayResponse,
@@ -11,6 +11,7 @@ import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../platform/auth/access';
 import { departments, users } from '../../platform/auth/auth.table';
+import { clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { type CommandContext, defineCommand, runCommand } from '../../platform/record/command';
 import { listHolidays } from '../settings';
@@ -55,7 +56,7 @@ async function shiftsBetween(db: DbOrTx, companyId: number, from: string, to: st
 
 /** Four weeks of seven days from the Sunday of `dateStart` (today's week when none is given). */
 export async function readSchedule(db: Db, user: AuthUser, dateStart?: string): Promise<ScheduleResponse> {
-  const start = startOfWeek(dateStart ?? nowInCompanyTimeZone().date);
+  const start = startOfWeek(dateStart ?? clock.today());
   const end = addDays(start, SCHEDULE_DAYS - 1);
   const [staff, shifts, holidays] = await Promise.all([
     employees(db, user.companyId),

@@ -1,5 +1,6 @@
-import { addDays, nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
+import { addDays } from '@backhaul/shared/formats/formats';
 import zipcodes from 'zipcodes';
+import { clock } from '../clock';
 import type { SeedContext } from './seed';
 
 /** Real freight hubs: seeded addresses use their actual city, state and zip. */
@@ -73,4 +74,4 @@ export const phoneDigits = (ctx: SeedContext): string =>
   `${ctx.faker.number.int({ min: 2, max: 9 })}${ctx.faker.string.numeric(9)}`;
 
 /** A business date `days` from today in the company time zone. */
-export const dayFromToday = (days: number): string => addDays(nowInCompanyTimeZone().date, days);
+export const dayFromToday = (days: number): string => addDays(clock.today(), days);
