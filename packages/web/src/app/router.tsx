@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { prefetchTrips } from '../modules/trips/trips-prefetch';
 import { NotAvailablePage } from '../platform/not-available-page';
 import { ErrorPage } from './error-page';
 import type { RouteHandle } from './guard';
@@ -8,6 +9,15 @@ import { APP_ROUTES, type PageKey, PUBLIC_ROUTES, type RouteNode } from './route
 import { ScreenError } from './screen-error';
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/**
+ * A screen's first request, started by its route as the navigation begins: beside the session check
+ * and the screen's code, not after them (issue 31). It returns nothing the screen waits for: the
+ * screen's own query finds the answer in the cache.
+ */
+const PREFETCH: Partial<Record<PageKey, (url: URL) => void>> = {
+  trips: (url) => void prefetchTrips(url.search),
+};
 
 // Each screen is its own chunk: the login page never downloads the layout, tables or charts.
 const PAGES: Record<PageKey, LazyPage> = {
@@ -113,10 +123,22 @@ const handleOf = (node: RouteNode): RouteHandle => ({
   crumb: true,
 });
 
-type Leaf = Pick<RouteObject, 'element' | 'lazy'>;
+type Leaf = Pick<RouteObject, 'element' | 'lazy' | 'loader' | 'shouldRevalidate'>;
 
 function leafOf(node: RouteNode): Leaf {
   if (node.redirect) return { element: <Navigate to={node.redirect} replace /> };
+  const prefetch = node.page ? PREFETCH[node.page] : undefined;
+  if (node.page && prefetch) {
+    return {
+      lazy: PAGES[node.page],
+      loader: ({ request }) => {
+        prefetch(new URL(request.url));
+        return null;
+      },
+      // Entering the screen only: its table asks for later pages and filters itself.
+      shouldRevalidate: () => false,
+    };
+  }
   if (node.page) return { lazy: PAGES[node.page] };
   return { element: <NotAvailablePage title={node.title} /> };
 }

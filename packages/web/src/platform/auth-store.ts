@@ -67,19 +67,34 @@ export function resetSession(): void {
   sessionStore.set({ ...ANONYMOUS });
 }
 
-/** The session check (POST /isLogin): sets authenticated, role, permissions and expiry. */
+let preferencesRead: Promise<void> = Promise.resolve();
+
+/**
+ * Settles once the preferences read by the session check under way have arrived (at once when none
+ * is under way): a list fetched beside the session check waits for its page size here, not for the
+ * whole check.
+ */
+export const preferencesReady = (): Promise<void> => preferencesRead;
+
+/**
+ * The session check (POST /isLogin): sets authenticated, role, permissions and expiry. The lists'
+ * page size (the preferences) is read beside it, not after it: both only need the session cookie.
+ */
 export async function checkSession(): Promise<boolean> {
   if (!hasToken()) {
     sessionStore.set({ ...ANONYMOUS });
     return false;
   }
   if (sessionStore.get().status !== 'authenticated') sessionStore.set((s) => ({ ...s, status: 'checking' }));
+  // Started before the first await, so a list prefetch started right after this call finds it.
+  const preferences = loadPreferences();
+  preferencesRead = preferences;
   try {
     const res = await api.post('/isLogin', {}, { schema: IsLoginResponseSchema });
     // Session time is expires_in × 1000 ms (000 §4); setTimeout cannot wait longer than ~24.8 days.
     const ms = Math.min(res.expires_in * 1000, 2 ** 31 - 1);
     // The lists' page size comes with the session, before the first screen renders.
-    await loadPreferences();
+    await preferences;
     clearTimeout(expiryTimer);
     expiryTimer = setTimeout(() => {
       resetSession();
@@ -98,6 +113,8 @@ export async function checkSession(): Promise<boolean> {
     }));
     return true;
   } catch {
+    // A page size arriving after the reset would outlive the session.
+    await preferences;
     resetSession();
     return false;
   }

@@ -162,7 +162,9 @@ const action = (id: string, label: string, ids: number[], extra: Partial<RowActi
   ...extra,
 });
 
-const rowsShown = () => screen.findAllByTestId('table-row');
+// The rows render in the background once the answer is in (a deferred value): on a busy machine
+// that can take longer than findAll's default second.
+const rowsShown = () => screen.findAllByTestId('table-row', {}, { timeout: 5000 });
 
 describe('DataTable', { timeout: 30_000 }, () => {
   it('pins the first column and the actions column, and shows whole header titles', async () => {

@@ -27,6 +27,8 @@ import {
   type KeyboardEvent,
   type MouseEvent,
   type ReactNode,
+  startTransition,
+  useDeferredValue,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -36,6 +38,7 @@ import {
 import { showAlert } from '../alerts-store';
 import './data-table.css';
 import { api } from '../api-client';
+import { prefetchedStaleTime } from '../query-client';
 import { fitColumns } from './column-fit';
 import { contentWidth, defaultWidth, effectiveSettings, minWidth } from './column-layout';
 import { ColumnSettingsPanel } from './column-settings-panel';
@@ -166,15 +169,20 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   const [options, setOptions] = useState<Record<string, FilterOption[]> | null>(null);
   const queryClient = useQueryClient();
   const query = useQuery({
+    // The key and body a route's prefetch uses too (list-query.ts).
     queryKey: ['list', url, state, keep],
     queryFn: ({ signal }) =>
       api.post<ListResponse<R>>(url, { ...toListRequest(state, options === null), keep: [...keep] }, { signal }),
     placeholderData: keepPreviousData,
+    // A page its route fetched before the table mounted is shown without a second request.
+    staleTime: prefetchedStaleTime,
   });
-  const data = query.data;
-  useEffect(() => {
-    if (data && Object.keys(data.filter).length) setOptions(data.filter);
-  }, [data]);
+  // A new answer renders in the background, in slices the browser can paint and take input between
+  // (a page of 500 rows is one long task otherwise): until then the table shows what it showed.
+  const data = useDeferredValue(query.data ?? null, null) ?? undefined;
+  // Set while rendering the answer (React renders again at once, before the rows): from an effect it
+  // would be a second render of every row.
+  if (data && Object.keys(data.filter).length && data.filter !== options) setOptions(data.filter);
 
   // The refresh key (a create, edit or delete elsewhere) reloads and goes back to page 1.
   const firstKey = useRef(props.refreshKey);
@@ -222,21 +230,25 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   }, [onOpen, actions]);
 
   const kept = data?.kept ?? [];
-  const keptRows = kept.map((k) => k.row);
 
-  // A numeric column is as wide as its longest figure on the page: money is never cut.
+  // A numeric column is as wide as its longest figure on the page: money is never cut. Every cell
+  // of the page is formatted for it: once an answer, not on every render.
   const pageRows = data?.rows;
-  const widthsJson = JSON.stringify(
-    Object.fromEntries(
-      meta.map((m) => [
-        m.id,
-        contentWidth(
-          m,
-          [...(pageRows ?? []), ...keptRows].map((r) => formatCellValue(m.format, r[m.id])),
-        ),
-      ]),
-    ),
-  );
+  const keptAnswer = data?.kept;
+  const widthsJson = useMemo(() => {
+    const all = [...(pageRows ?? []), ...(keptAnswer ?? []).map((k) => k.row)];
+    return JSON.stringify(
+      Object.fromEntries(
+        meta.map((m) => [
+          m.id,
+          contentWidth(
+            m,
+            all.map((r) => formatCellValue(m.format, r[m.id])),
+          ),
+        ]),
+      ),
+    );
+  }, [meta, pageRows, keptAnswer]);
   const columns = useMemo<ColumnDef<typeof features, R>[]>(() => {
     const needed = JSON.parse(widthsJson) as Record<string, number>;
     const defs: ColumnDef<typeof features, R>[] = meta.map((m) => ({
@@ -250,10 +262,14 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     return defs;
   }, [meta, actions, props.widths, widthsJson]);
 
+  // Saved widths apply whenever the layout changes (widths dragged since are dropped); set while
+  // rendering, not from an effect, so a new answer does not render every row twice.
   const [sizing, setSizing] = useState<ColumnSizingState>({});
-  useEffect(() => {
+  const [sizedLayout, setSizedLayout] = useState<typeof layout | null>(null);
+  if (sizedLayout !== layout) {
+    setSizedLayout(layout);
     setSizing(Object.fromEntries(layout.filter((c) => c.width).map((c) => [c.id, c.width as number])));
-  }, [layout]);
+  }
 
   // The width the columns have: the scroll box's, less the row menu.
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -261,7 +277,10 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    setBoxWidth(el.clientWidth);
+    // The first width in the background: the table mounts before its rows (they are deferred), and a
+    // re-render set from here would run at once, in the commit's task.
+    const width = el.clientWidth;
+    startTransition(() => setBoxWidth(width));
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setBoxWidth(el.clientWidth));
     observer.observe(el);
@@ -517,7 +536,8 @@ export function DataTable<R extends Row>(props: DataTableProps<R>) {
     if (props.height) return;
     const top = (scrollRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY;
     const next = Math.round(top + belowTable);
-    if (top > 0 && Math.abs(next - fillTop) > 2) setFillTop(next);
+    // A transition: set from a layout effect it would re-render every row at once, in the same task.
+    if (top > 0 && Math.abs(next - fillTop) > 2) startTransition(() => setFillTop(next));
   });
 
   const renderRow = (opts: {
