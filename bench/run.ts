@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { importLoad } from './import-load';
 import { type DatasetMeta, gitSha, preparePglite, preparePostgres } from './lib/dataset';
 import { type BenchDb, connectPostgres } from './lib/db';
+import { explainBlock } from './lib/explain';
 import { notMeasured, type Verdict, verdicts } from './lib/goals';
 import { BROWSER_ENCODINGS, keepAlive, resetCounts } from './lib/http';
 import { mergeExports, mergeInvoices, mergeLatency, mergeThroughput } from './lib/passes';
@@ -35,6 +36,7 @@ import {
   throughput,
   undoInvoiceRuns,
 } from './lib/scenarios';
+import { screensBlock } from './lib/screens';
 import { memory, ROOT, type Server, startApp, startBare } from './lib/servers';
 import { figure, ratio, round } from './lib/stats';
 
@@ -171,7 +173,12 @@ export type ExtraFigureResult = {
  * the one place to wire more (screens, EXPLAIN checks …). A block that throws is reported as a
  * failed check; the run goes on.
  */
-export const extraFigures: Array<(ctx: ExtraFigureContext) => Promise<ExtraFigureResult | null>> = [];
+export const extraFigures: Array<(ctx: ExtraFigureContext) => Promise<ExtraFigureResult | null>> = [
+  // The three screens' first loads through HTTP (billing list, account today, downtime list) and the
+  // plan of every list and report statement (a sequential scan of loads fails the run): PostgreSQL only.
+  screensBlock,
+  explainBlock,
+];
 
 type Timed<T> = { order: Order; result: T };
 
