@@ -13,6 +13,21 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { gitSha } from './lib/dataset';
 import { ROOT, type Server, startApp } from './lib/servers';
 
+// Browser globals of the functions this file runs in the page. The bench is type-checked with the
+// server's Node types (no DOM library: adding it program-wide changes Node's Buffer types), so the
+// few it uses are declared here, in this module only.
+type PageElement = {
+  querySelectorAll(selector: string): { length: number };
+  querySelector<T = PageElement>(selector: string): T | null;
+  offsetHeight: number;
+};
+type HTMLElement = PageElement;
+declare const window: object;
+declare const location: { search: string };
+declare const document: { querySelector(selector: string): PageElement | null };
+declare const localStorage: { setItem(key: string, value: string): void };
+declare function requestAnimationFrame(callback: () => void): number;
+
 const config = {
   /** An app that is already up (then nothing is started or built). */
   url: process.env.BENCH_TRIPS_URL ?? null,
@@ -44,7 +59,7 @@ function probe() {
   (window as unknown as { __bench: Bench }).__bench = bench;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) bench.longTasks.push({ start: e.startTime, duration: e.duration });
-  }).observe({ type: 'longtask', buffered: true });
+  }).observe({ type: 'longtask' as 'mark', buffered: true });
   const size = Number(new URLSearchParams(location.search).get('size')) || 15;
   const tick = () => {
     const table = document.querySelector('[data-testid="data-table-trips"]');
@@ -119,7 +134,7 @@ async function onePass(context: BrowserContext, base: string, size: number, prof
       .getEntriesByType('resource')
       .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
       .map((e) => {
-        const r = e as PerformanceResourceTiming;
+        const r = e as unknown as { name: string; startTime: number; responseEnd: number };
         return { path: new URL(r.name).pathname, start: Math.round(r.startTime), end: Math.round(r.responseEnd) };
       });
     return { marks: b.marks, longTasks: b.longTasks, calls };
