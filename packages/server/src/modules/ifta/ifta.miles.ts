@@ -82,9 +82,10 @@ export function quarterLoadsSql(p: MilesPeriod): SQL {
 }
 
 /**
- * Each load's stop keys joined by '>', kept by load id with the load's updated_at: the trips module
- * rewrites a load's stops only in the save that stamps the load, so an unchanged stamp is unchanged
- * stops. A quarter read again reads no stops (its tens of thousands of loads' stops are most of a
+ * Each load's stop keys joined by '>', kept by load id with the load row's version (`xmin`, the
+ * transaction that last wrote it): the trips module rewrites a load's stops only in a save that
+ * updates the load, so an unchanged version is unchanged stops. (Not updated_at: two saves under
+ * one frozen clock, or in one second of a coarse clock, would carry the same stamp.) A quarter read again reads no stops (its tens of thousands of loads' stops are most of a
  * first report's time); past PATHS_KEPT loads the oldest kept go.
  */
 const PATHS_KEPT = 200_000;
@@ -262,7 +263,7 @@ export async function quarterMiles(db: DbOrTx, routing: RoutingProvider, p: Mile
   // The quarter's loads and each truck's delivery before it, in each truck's order; then the stops.
   const rows = await rowsOf<{ id: number; truck_id: number | null; stamp: string; inq: boolean }>(
     db,
-    sql`with ${loadsCte(p, sql`, l.updated_at::text as stamp`)}
+    sql`with ${loadsCte(p, sql`, l.xmin::text as stamp`)}
       select id, truck_id, stamp, inq from x order by truck_id nulls first, delivery_at, id`,
   );
   const pathOf = await loadPaths(db, rows);

@@ -3,7 +3,7 @@ import { SYSTEM_STATUS_URL, type SystemStatus, SystemStatusSchema } from '@backh
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { caller } from '../auth/guard';
-import { SQL_TODAY } from '../clock';
+import { clock } from '../clock';
 import { recentErrors } from './recent-errors';
 import type { RouteModule } from './types';
 
@@ -44,10 +44,9 @@ export const systemStatusRoutes: RouteModule = {
             ),
             q<{ status: string; n: number; today: number }>(
               `select status, count(*)::int as n,
-                 count(*) filter (where (created_at at time zone 'America/Chicago')::date
-                   = ${SQL_TODAY})::int as today
+                 count(*) filter (where (created_at at time zone 'America/Chicago')::date = $2::date)::int as today
                from mail_messages where company_id = $1 group by status`,
-              [companyId],
+              [companyId, clock.today()],
             ),
             q<{ to: string; subject: string; error: string | null; at: string }>(
               `select "to", subject, error, created_at as at from mail_messages where company_id = $1 and status = 'failed'
