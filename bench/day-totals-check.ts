@@ -9,7 +9,7 @@
 // Usage: node --import tsx bench/day-totals-check.ts
 // Settings: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:55432/backhaul_bench), BENCH_TO (the
 // window's last day, default the newest delivery day up to today in America/Chicago).
-import { DAY_TOTALS_CHECK_SQL, type DayTotalsCheck } from '../packages/server/src/modules/trips/trips.day-totals.check';
+import { DAY_TOTALS_CHECK_SQL, type DayTotalsCheck } from '../packages/server/src/modules/trips';
 import { connectPostgres } from './lib/db';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/backhaul_bench';

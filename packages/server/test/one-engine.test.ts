@@ -52,7 +52,7 @@ const STATEMENT_MODULES = [
 const ALLOWED: { file: RegExp; write: RegExp; why: string }[] = [
   {
     file: /^src\/modules\/driver-pay\/statement-mail\.ts$/,
-    write: /\.update\(payStatements\)\.set\(\{ sentAt: new Date\(\) \}\)/,
+    write: /\.update\(payStatements\)\.set\(\{ sentAt: clock\.now\(\) \}\)/,
     why: 'stamps sent_at when the statement is mailed (a command on the kind’s record)',
   },
   {

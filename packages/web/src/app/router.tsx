@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { prefetchTrips } from '../modules/trips/trips-prefetch';
+import { prefetchTrips } from '../modules/trips';
 import { NotAvailablePage } from '../platform/not-available-page';
 import { ErrorPage } from './error-page';
 import type { RouteHandle } from './guard';

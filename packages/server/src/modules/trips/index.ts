@@ -3,6 +3,7 @@
 export { linkLoadsToInvoices, setLoadsBilling, unlinkInvoiceLoads } from './loads.invoicing';
 export { loadStops, loads } from './loads.table';
 export { provideTripReceivables, type ReceivablesLookup } from './trip-receivables';
+export { DAY_TOTALS_CHECK_SQL, type DayTotalsCheck } from './trips.day-totals.check';
 export { toEngineRequest } from './trips.filters';
 export { loadsList, rpm, TRIPS_FILTER_OPTIONS, TRIPS_JOINS, tripsList, tripsScope } from './trips.list';
 export { ppwMail } from './trips.mail';

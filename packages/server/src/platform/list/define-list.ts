@@ -1,9 +1,8 @@
-import { ACTION, can, SECTION_BY_ID } from '@backhaul/shared';
+import { ACTION, can, type ListQuery, SECTION_BY_ID } from '@backhaul/shared';
 import type { ColumnFormat, ColumnMeta, FilterKind, Footer } from '@backhaul/shared/list/list.contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../auth/access';
-import type { CompiledList } from './list-compile';
 
 /** How a cell is written to a spreadsheet (the export service's column kinds). */
 export type ExportKind = 'text' | 'money' | 'miles' | 'number' | 'date';
@@ -293,3 +292,26 @@ export function mayExport(def: ListDefinition, user: AuthUser): boolean {
   if (!user.grants) return false;
   return can(user.grants, offers ? { section: def.section, action: ACTION.EXPORT } : { section: def.section });
 }
+
+/** A request compiled against a list (list-compile.ts): what the runner and a list's `totals` read. */
+export type CompiledList = {
+  query: ListQuery;
+  from: SQL;
+  where: SQL;
+  orderBy: SQL;
+  sort: string;
+  order: 'asc' | 'desc';
+  /** The sort's expression and whether it may be null (keyset paging then looks for nulls). */
+  sortExpr: SQL;
+  sortNullable: boolean;
+  /** Joins the WHERE and ORDER BY need (the page's ids query and the totals). */
+  joins: Set<string>;
+  /** The caller's scope alone (base), without the filters or the search. */
+  scope: SQL;
+  /** Each filter's condition by column id (a default one too), and the search's: what may hide a row. */
+  conditions: Array<{ id: string; where: SQL }>;
+  /** The search's condition and joins, when the request searches. */
+  searched: { where: SQL; joins: Set<string> } | null;
+  /** The list's default filters this request took (it set none for those columns). */
+  defaults: Record<string, unknown>;
+};

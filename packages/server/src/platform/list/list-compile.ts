@@ -5,32 +5,12 @@ import type { DateFilter, NumberFilter } from '@backhaul/shared/list/list.contra
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../auth/access';
 import { AppError, type FieldErrors } from '../errors';
-import { joinSql, type ListArgs, type ListColumn, type ListDefinition } from './define-list';
+import { type CompiledList, joinSql, type ListArgs, type ListColumn, type ListDefinition } from './define-list';
 
 const COMPANY_TZ = 'America/Chicago';
 
 /** The parts of a list query every runner shares: FROM, WHERE, ORDER BY and the joins they need. */
-export type CompiledList = {
-  query: ListQuery;
-  from: SQL;
-  where: SQL;
-  orderBy: SQL;
-  sort: string;
-  order: 'asc' | 'desc';
-  /** The sort's expression and whether it may be null (keyset paging then looks for nulls). */
-  sortExpr: SQL;
-  sortNullable: boolean;
-  /** Joins the WHERE and ORDER BY need (the page's ids query and the totals). */
-  joins: Set<string>;
-  /** The caller's scope alone (base), without the filters or the search. */
-  scope: SQL;
-  /** Each filter's condition by column id (a default one too), and the search's: what may hide a row. */
-  conditions: Array<{ id: string; where: SQL }>;
-  /** The search's condition and joins, when the request searches. */
-  searched: { where: SQL; joins: Set<string> } | null;
-  /** The list's default filters this request took (it set none for those columns). */
-  defaults: Record<string, unknown>;
-};
+export type { CompiledList } from './define-list';
 
 const like = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const cents = (dollars: number) => Math.round(dollars * 100);
