@@ -221,11 +221,6 @@ export async function explainStatement(db: BenchDb, text: string, params: Captur
   return plan;
 }
 
-/** The relations a statement names (from its text), to tell which statements touch the tables checked. */
-export function namesRelation(text: string, relation: string): boolean {
-  return new RegExp(`(from|join)\\s+"?${relation}"?(\\s|$|\\))`, 'i').test(text);
-}
-
 /** A started app: its base URL and how to stop it. */
 export type RunningApp = { url: string; stop: () => Promise<void> };
 
