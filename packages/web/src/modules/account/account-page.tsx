@@ -1,21 +1,24 @@
 import { nowInCompanyTimeZone } from '@backhaul/shared/formats/formats';
-import { Badge, Card, Grid, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Card, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ACCOUNT_TABS, type AccountTab } from '../../app/route-table';
 import { STORAGE_KEY, writeStorage } from '../../platform/local-storage';
 import { QueryState } from '../../platform/query-state';
-import { SalariesCard } from '../salaries';
 import { accountApi, accountKeys } from './account.api';
 import { AccountMonth } from './account-month';
 import { CheckButtons } from './check-buttons';
-import { CommentsTab } from './comments-tab';
 import { MyInfoCard } from './my-info-card';
 import { NotesPanel } from './notes-panel';
 import { TodayPanel } from './today-panel';
-import { UsersTab } from './users-tab';
-import { VacationTab } from './vacation-tab';
+
+// Below the day's panels: the salaries card and the tabs load with their own chunk (the tables of
+// people and comments bring the DataTable), so the account screen's first paint carries none of it.
+const SalariesCard = lazy(() => import('../salaries').then((m) => ({ default: m.SalariesCard })));
+const UsersTab = lazy(() => import('./users-tab').then((m) => ({ default: m.UsersTab })));
+const VacationTab = lazy(() => import('./vacation-tab').then((m) => ({ default: m.VacationTab })));
+const CommentsTab = lazy(() => import('./comments-tab').then((m) => ({ default: m.CommentsTab })));
 
 const TAB_LABEL: Record<AccountTab, string> = {
   tabUsers: 'Users',
@@ -100,7 +103,9 @@ export function AccountPage() {
           </>
         )}
       </QueryState>
-      <SalariesCard />
+      <Suspense fallback={null}>
+        <SalariesCard />
+      </Suspense>
       <Tabs value={active} onChange={select} keepMounted={false}>
         <Tabs.List>
           {ACCOUNT_TABS.map((t) => (
@@ -110,13 +115,19 @@ export function AccountPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="tabUsers">
-          <UsersTab month={month} />
+          <Suspense fallback={<Loader size="sm" m="md" />}>
+            <UsersTab month={month} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="tabVacation">
-          <VacationTab month={month} />
+          <Suspense fallback={<Loader size="sm" m="md" />}>
+            <VacationTab month={month} />
+          </Suspense>
         </Tabs.Panel>
         <Tabs.Panel value="tabAllUsersComments">
-          <CommentsTab />
+          <Suspense fallback={<Loader size="sm" m="md" />}>
+            <CommentsTab />
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { allowsButton, type ButtonPermission } from './permissions';
 
 /** The rows a table shows: the list's JSON rows. */
@@ -58,24 +58,39 @@ export function RowActions<R extends Row>({
   label: string;
 }) {
   const menu = rowMenuActions(actions, row);
+  // The menu (a popover with its positioning and listeners) is mounted on the first open only: a
+  // table of hundreds of rows otherwise attaches one per row as it renders (issue 31, the trips page).
+  const [armed, setArmed] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const target = useRef<HTMLButtonElement>(null);
+  // Armed: the menu's own button takes the focus, then the menu opens, so Escape gives it back.
+  useEffect(() => {
+    if (!armed) return;
+    target.current?.focus();
+    setOpened(true);
+  }, [armed]);
   if (!menu.length) return null;
+  const button = (
+    <ActionIcon
+      size="md"
+      variant="subtle"
+      color="gray"
+      tabIndex={-1}
+      aria-label={`Actions: ${label}`}
+      aria-haspopup="menu"
+      title="Actions"
+      data-testid="row-more"
+      ref={target}
+      {...(armed ? {} : { onClick: () => setArmed(true) })}
+    >
+      <IconDots size={18} />
+    </ActionIcon>
+  );
+  if (!armed) return <Box data-row-actions>{button}</Box>;
   return (
     <Box data-row-actions>
-      <Menu position="bottom-end" withinPortal shadow="md" returnFocus loop>
-        <Menu.Target>
-          <ActionIcon
-            size="md"
-            variant="subtle"
-            color="gray"
-            tabIndex={-1}
-            aria-label={`Actions: ${label}`}
-            aria-haspopup="menu"
-            title="Actions"
-            data-testid="row-more"
-          >
-            <IconDots size={18} />
-          </ActionIcon>
-        </Menu.Target>
+      <Menu position="bottom-end" withinPortal shadow="md" returnFocus loop opened={opened} onChange={setOpened}>
+        <Menu.Target>{button}</Menu.Target>
         <Menu.Dropdown>
           {menu.map((a) => (
             <Menu.Item
