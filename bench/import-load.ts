@@ -52,7 +52,7 @@ export async function leadsWorkbook(rows: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function multipart(name: string, data: Buffer) {
+export function multipart(name: string, data: Buffer) {
   const boundary = '----bench-import';
   const body = Buffer.concat([
     Buffer.from(

@@ -15,7 +15,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { leadsWorkbook } from './import-load';
+import { leadsWorkbook, multipart } from './import-load';
 import { json, keepAlive, ok, request } from './lib/http';
 import { cleanEnv, memory, ROOT, resetPeak, sampleRss, startApp } from './lib/servers';
 
@@ -28,18 +28,6 @@ const workDir = join(ROOT, 'bench/.data/memory-limits');
 const t0 = Date.now();
 const log = (line: string) => console.log(`${String(Math.round((Date.now() - t0) / 1000)).padStart(5)}s ${line}`);
 const mb = (n: number) => Math.round(n);
-
-function multipart(name: string, data: Buffer) {
-  const boundary = '----bench-memory';
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, type: `multipart/form-data; boundary=${boundary}` };
-}
 
 function upload(base: string, token: string, path: string, file: { body: Buffer; type: string }): Promise<number> {
   return new Promise((resolve, reject) => {

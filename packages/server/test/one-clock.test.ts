@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { offendingLines, SERVER } from './source-lines';
 
 /**
  * One clock for JavaScript and SQL (issue 29). Business rules, stamps and the demo seeders ask
@@ -15,7 +16,6 @@ import { describe, expect, it } from 'vitest';
  * or stop a job. Those files are named below with their reason.
  */
 
-const SERVER = resolve(import.meta.dirname, '..');
 const ROOTS = ['src/modules', 'src/platform', 'src/db', 'src/seeders.ts'];
 
 const READS: { what: string; pattern: RegExp }[] = [
@@ -49,34 +49,7 @@ const REAL_TIME: Record<string, string> = {
   'src/db/backup.cli.ts': "a backup's file name",
 };
 
-function filesUnder(path: string): string[] {
-  const full = join(SERVER, path);
-  try {
-    return readdirSync(full, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? filesUnder(join(path, e.name)) : /\.tsx?$/.test(e.name) ? [join(path, e.name)] : [],
-    );
-  } catch {
-    return [path];
-  }
-}
-
-const isTestData = (file: string) => /\.(test|spec)\.tsx?$/.test(file) || /\.fixtures\.ts$/.test(file);
-
-function realTimeReads(): string[] {
-  const out: string[] = [];
-  for (const root of ROOTS) {
-    for (const file of filesUnder(root)) {
-      const rel = relative(SERVER, join(SERVER, file)).replaceAll('\\', '/');
-      if (isTestData(rel) || rel in REAL_TIME) continue;
-      const lines = readFileSync(join(SERVER, rel), 'utf8').split('\n');
-      lines.forEach((line, i) => {
-        if (/^\s*(\/\/|\*|\/\*)/.test(line)) return;
-        for (const rule of READS) if (rule.pattern.test(line)) out.push(`${rel}:${i + 1}: ${rule.what}`);
-      });
-    }
-  }
-  return out;
-}
+const realTimeReads = () => offendingLines(ROOTS, READS, (file) => file in REAL_TIME);
 
 describe('one clock', () => {
   it('no business rule, stamp or seeder reads the real time by hand', () => {

@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { offendingLines } from './source-lines';
 
 /**
  * One way to write (docs/CODE_STYLE.md, "The one of each"; issue 29). Outside `platform/`, no
@@ -11,7 +10,6 @@ import { describe, expect, it } from 'vitest';
  * line and what it does.
  */
 
-const SERVER = resolve(import.meta.dirname, '..');
 const ROOTS = ['src/modules', 'src/db', 'src/main.ts', 'src/app.ts', 'src/worker.ts', 'src/seeders.ts'];
 
 const FORBIDDEN: { what: string; pattern: RegExp }[] = [
@@ -25,35 +23,8 @@ const FORBIDDEN: { what: string; pattern: RegExp }[] = [
 /** Where a database backup or restore works on the raw tables: not business writes. */
 const EXEMPT = /^src\/db\/(backup|restore|prepare|migrate|lock|client)[^/]*\.ts$/;
 
-function filesUnder(path: string): string[] {
-  const full = join(SERVER, path);
-  try {
-    return readdirSync(full, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? filesUnder(join(path, e.name)) : /\.tsx?$/.test(e.name) ? [join(path, e.name)] : [],
-    );
-  } catch {
-    return [path];
-  }
-}
-
-const isTestData = (file: string) => /\.(test|spec)\.tsx?$/.test(file) || /\.fixtures\.ts$/.test(file);
-
 /** Each forbidden write in the server's code outside platform/, as "file:line: what". */
-function handWrittenWrites(): string[] {
-  const out: string[] = [];
-  for (const root of ROOTS) {
-    for (const file of filesUnder(root)) {
-      const rel = relative(SERVER, join(SERVER, file)).replaceAll('\\', '/');
-      if (isTestData(rel) || EXEMPT.test(rel)) continue;
-      const lines = readFileSync(join(SERVER, rel), 'utf8').split('\n');
-      lines.forEach((line, i) => {
-        if (/^\s*(\/\/|\*)/.test(line)) return;
-        for (const rule of FORBIDDEN) if (rule.pattern.test(line)) out.push(`${rel}:${i + 1}: ${rule.what}`);
-      });
-    }
-  }
-  return out;
-}
+const handWrittenWrites = () => offendingLines(ROOTS, FORBIDDEN, (file) => EXEMPT.test(file));
 
 describe('one way to write', () => {
   it('no module writes an audit row, opens a transaction or locks a row by hand', () => {
