@@ -25,6 +25,7 @@ import { customerLinks } from '../customers';
 import { provideTripReceivables } from '../trips';
 import { createRun, type GenerateInput, generateInvoices } from './generator.service';
 import { invoiceGeneratorList, invoiceSendsList, invoicesList } from './invoices.list';
+import * as invoicesSend from './invoices.send';
 import * as invoicesService from './invoices.service';
 import { invoices } from './invoices.table';
 
@@ -129,7 +130,7 @@ export const invoicesRoutes: RouteModule = {
       config: { access: inv(ACTION.SEND) },
       schema: { tags, body: SendInvoiceBodySchema, response: { 200: SendResultSchema } },
       handler: async (req) => {
-        await invoicesService.sendInvoice(db, send, caller(req).user, req.body.invoice_id, req.body.email || undefined);
+        await invoicesSend.sendInvoice(db, send, caller(req).user, req.body.invoice_id, req.body.email || undefined);
         return { message: MSG.invoicesSent, sent: [req.body.invoice_id], failed: [] };
       },
     });
@@ -138,7 +139,7 @@ export const invoicesRoutes: RouteModule = {
       config: { access: inv(ACTION.SEND) },
       schema: { tags, body: InvoiceEmailBodySchema, response: { 200: SendResultSchema } },
       handler: async (req) => {
-        await invoicesService.sendInvoice(db, send, caller(req).user, req.body.invoice_id, req.body.email);
+        await invoicesSend.sendInvoice(db, send, caller(req).user, req.body.invoice_id, req.body.email);
         return { message: MSG.invoicesSent, sent: [req.body.invoice_id], failed: [] };
       },
     });
@@ -146,14 +147,14 @@ export const invoicesRoutes: RouteModule = {
     app.post('/invoice/sendInvoices', {
       config: { access: inv(ACTION.SEND) },
       schema: { tags, body: SendInvoicesBodySchema, response: { 200: SendResultSchema } },
-      handler: async (req) => invoicesService.sendInvoices(db, send, caller(req).user, req.body.invoice_ids),
+      handler: async (req) => invoicesSend.sendInvoices(db, send, caller(req).user, req.body.invoice_ids),
     });
 
     app.post('/invoice/sendStatistic/:invoice_id', {
       config: { access: inv([ACTION.SEND, ACTION.VIEW_DOC]) },
       schema: { tags, params: InvoiceIdParams, body: SendStatisticBodySchema, response: { 200: MessageBodySchema } },
       handler: async (req) =>
-        invoicesService.sendStatistic(db, mailer, caller(req).user, req.params.invoice_id, req.body.email),
+        invoicesSend.sendStatistic(db, mailer, caller(req).user, req.params.invoice_id, req.body.email),
     });
 
     // View (13) answers the PDF inline; download (14) as an attachment.
@@ -161,7 +162,7 @@ export const invoicesRoutes: RouteModule = {
       config: { access: inv([ACTION.VIEW_DOC, ACTION.DOWNLOAD_DOC]) },
       schema: { tags, params: IdParamsSchema, querystring: FileQuery, body: z.unknown() },
       handler: async (req, reply) => {
-        const pdf = await invoicesService.invoicePdf(db, caller(req).user, req.params.id);
+        const pdf = await invoicesSend.invoicePdf(db, caller(req).user, req.params.id);
         const disposition = req.query.download ? 'attachment' : 'inline';
         return reply
           .header('content-type', 'application/pdf')
