@@ -16,6 +16,7 @@ import type { RouteModule } from '../../platform/http/types';
 import { registerListRoute } from '../../platform/list/list.routes';
 import { provideLoadSchedule } from '../short-payments';
 import { schedulesList } from './schedules.list';
+import * as send from './schedules.send';
 import * as service from './schedules.service';
 
 const can = (action?: number | number[]) => ({ section: SECTION.Schedules, ...(action ? { action } : {}) });
@@ -69,7 +70,7 @@ export const schedulesRoutes: RouteModule = {
     app.post('/schedules/download/:id', {
       config: { access: can() },
       schema: { tags, params: IdParamsSchema, response: { 200: ScheduleLinkSchema } },
-      handler: (req) => service.downloadSchedule(db, files, caller(req).user, req.params.id),
+      handler: (req) => send.downloadSchedule(db, files, caller(req).user, req.params.id),
     });
 
     app.post('/schedules/send/:id', {
@@ -80,7 +81,7 @@ export const schedulesRoutes: RouteModule = {
         body: ScheduleSendBodySchema,
         response: { 200: z.object({ message: z.string(), mail_id: z.number().int(), status: z.string() }) },
       },
-      handler: (req) => service.sendSchedule(db, { files, mailer }, caller(req).user, req.params.id, req.body),
+      handler: (req) => send.sendSchedule(db, { files, mailer }, caller(req).user, req.params.id, req.body),
     });
 
     app.post('/schedules/action/:id', {
